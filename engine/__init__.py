@@ -1,0 +1,31 @@
+"""Pure rules of the duckpond games behind one protocol (see `engine.protocol`)."""
+
+from engine.doubleduck import Doubleduck
+from engine.protocol import (
+    Deal,
+    EngineError,
+    Event,
+    Game,
+    Move,
+    MoveError,
+    Reason,
+    Result,
+    SetupError,
+)
+
+GAMES: dict[str, type[Game]] = {
+    Doubleduck.name: Doubleduck,
+}
+
+__all__ = [
+    "GAMES",
+    "Deal",
+    "EngineError",
+    "Event",
+    "Game",
+    "Move",
+    "MoveError",
+    "Reason",
+    "Result",
+    "SetupError",
+]

@@ -1,0 +1,387 @@
+"""The one protocol every game speaks, so the service, the bots and the tests treat all games alike.
+
+A game is a class derived from `Game`. An instance is one play of that game: several deals from
+creation to result. Everything here is pure: no I/O, no clock, and randomness only from
+`random.Random` objects seeded from the game's own seed.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+FORMAT_VERSION = 1
+
+JSON = dict[str, Any]
+
+
+class Reason(enum.StrEnum):
+    """Machine-readable reason codes; the service maps each to one HTTP status."""
+
+    MALFORMED_MOVE = "malformed_move"
+    NOT_YOUR_TURN = "not_your_turn"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    ILLEGAL_CALL = "illegal_call"
+    ILLEGAL_MOVE = "illegal_move"
+    GAME_OVER = "game_over"
+    NO_DEAL_PENDING = "no_deal_pending"
+    DEAL_PENDING = "deal_pending"
+    INVALID_DEAL = "invalid_deal"
+    INVALID_OPTIONS = "invalid_options"
+    INVALID_SEATS = "invalid_seats"
+    INVALID_STATE = "invalid_state"
+
+
+class EngineError(Exception):
+    """Every refusal of the engine: the state is unchanged when one is raised."""
+
+    def __init__(self, reason: Reason, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+
+
+class MoveError(EngineError):
+    """A move that cannot be applied (malformed, not your turn, illegal here)."""
+
+
+class SetupError(EngineError):
+    """Bad options, seat count, explicit deal or serialised state."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move of any game; unused fields stay None.
+
+    The shape is shared by all games: `card` (+ `call`) for trick games, `cards` and `draw` for
+    Duck, a bare `type` for a concede, a duck or an announcement.
+    """
+
+    type: str
+    card: str | None = None
+    call: str | None = None
+    cards: tuple[str, ...] | None = None
+    draw: str | None = None
+
+    def to_json(self) -> JSON:
+        out: JSON = {"type": self.type}
+        if self.card is not None:
+            out["card"] = self.card
+        if self.call is not None:
+            out["call"] = self.call
+        if self.cards is not None:
+            out["cards"] = list(self.cards)
+        if self.draw is not None:
+            out["draw"] = self.draw
+        return out
+
+    def text(self) -> str:
+        """Canonical JSON text, used in transcripts and as a stable key."""
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: object) -> Move:
+        if not isinstance(data, Mapping):
+            raise MoveError(Reason.MALFORMED_MOVE, "a move is a JSON object")
+        unknown = set(data) - {"type", "card", "call", "cards", "draw"}
+        if unknown:
+            raise MoveError(Reason.MALFORMED_MOVE, f"unknown move fields: {sorted(unknown)}")
+        kind = data.get("type")
+        if not isinstance(kind, str) or not kind:
+            raise MoveError(Reason.MALFORMED_MOVE, "a move needs a string 'type'")
+        for name in ("card", "call", "draw"):
+            value = data.get(name)
+            if value is not None and not isinstance(value, str):
+                raise MoveError(Reason.MALFORMED_MOVE, f"'{name}' must be a string")
+        cards = data.get("cards")
+        if cards is not None and (
+            not isinstance(cards, list) or not all(isinstance(c, str) for c in cards)
+        ):
+            raise MoveError(Reason.MALFORMED_MOVE, "'cards' must be a list of strings")
+        return cls(
+            type=kind,
+            card=data.get("card"),
+            call=data.get("call"),
+            cards=tuple(cards) if cards is not None else None,
+            draw=data.get("draw"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. `visible_to` is None for public events, else the one seat."""
+
+    type: str
+    data: JSON = field(default_factory=dict)
+    visible_to: int | None = None
+
+    def to_json(self) -> JSON:
+        out: JSON = {"type": self.type, **self.data}
+        if self.visible_to is not None:
+            out["visible_to"] = self.visible_to
+        return out
+
+    def visible(self, seat: int | None) -> bool:
+        return self.visible_to is None or self.visible_to == seat
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """An explicit deal: one hand per seat and the stock, top first.
+
+    `extra` carries game-specific piles (Duck's face-up cards), keyed by name.
+    """
+
+    hands: tuple[tuple[str, ...], ...]
+    stock: tuple[str, ...] = ()
+    extra: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, data: object) -> Deal:
+        if not isinstance(data, Mapping):
+            raise SetupError(Reason.INVALID_DEAL, "a deal is an object with 'hands' and 'stock'")
+        hands = data.get("hands")
+        stock = data.get("stock", [])
+        if not isinstance(hands, list) or not all(_is_str_list(h) for h in hands):
+            raise SetupError(Reason.INVALID_DEAL, "'hands' must be a list of lists of card names")
+        if not _is_str_list(stock):
+            raise SetupError(Reason.INVALID_DEAL, "'stock' must be a list of card names")
+        extra: dict[str, tuple[str, ...]] = {}
+        for key, value in data.items():
+            if key in ("hands", "stock"):
+                continue
+            if not _is_str_list(value):
+                raise SetupError(Reason.INVALID_DEAL, f"'{key}' must be a list of card names")
+            extra[str(key)] = tuple(value)
+        return cls(tuple(tuple(h) for h in hands), tuple(stock), extra)
+
+    def to_json(self) -> JSON:
+        out: JSON = {"hands": [list(h) for h in self.hands], "stock": list(self.stock)}
+        for key, value in self.extra.items():
+            out[key] = list(value)
+        return out
+
+
+def _is_str_list(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A variant setting of a game, listed in the catalogue with its default."""
+
+    name: str
+    kind: type
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: object) -> Any:
+        ok = isinstance(value, self.kind) and not (
+            self.kind is int and isinstance(value, bool)
+        )
+        if self.kind is list:
+            ok = isinstance(value, list) and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value
+            )
+        if not ok:
+            raise SetupError(
+                Reason.INVALID_OPTIONS, f"option '{self.name}' must be {self.kind.__name__}"
+            )
+        if self.choices is not None and value not in self.choices:
+            raise SetupError(
+                Reason.INVALID_OPTIONS, f"option '{self.name}' must be one of {self.choices}"
+            )
+        if self.minimum is not None and isinstance(value, int) and value < self.minimum:
+            raise SetupError(Reason.INVALID_OPTIONS, f"option '{self.name}' >= {self.minimum}")
+        if self.maximum is not None and isinstance(value, int) and value > self.maximum:
+            raise SetupError(Reason.INVALID_OPTIONS, f"option '{self.name}' <= {self.maximum}")
+        return value
+
+    def to_json(self) -> JSON:
+        out: JSON = {"name": self.name, "type": self.kind.__name__, "default": self.default}
+        out["doc"] = self.doc
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """Where a game stands: per-deal scores, running totals, game points, winner."""
+
+    over: bool
+    deals: tuple[JSON, ...]
+    totals: tuple[int, ...]
+    game_points: tuple[int, ...]
+    winners: tuple[int, ...]
+    """Winning seats (a side's two seats, a solo player...), empty for a draw or an open game."""
+
+    def to_json(self) -> JSON:
+        return {
+            "over": self.over,
+            "deals": list(self.deals),
+            "totals": list(self.totals),
+            "game_points": list(self.game_points),
+            "winners": list(self.winners),
+        }
+
+
+class Game(ABC):
+    """One play of a game. Subclasses hold the rules; this class holds what all games share."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    options_spec: ClassVar[tuple[Option, ...]] = ()
+    move_shapes: ClassVar[tuple[JSON, ...]] = ()
+    """JSON examples of each move type, for the catalogue."""
+
+    def __init__(self, seats: int, options: Mapping[str, Any], seed: str) -> None:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise SetupError(
+                Reason.INVALID_SEATS,
+                f"{self.name} needs {self.min_seats} to {self.max_seats} seats, not {seats}",
+            )
+        self.seats = seats
+        self.options = self.check_options(options)
+        self.seed = seed
+
+    # --- creation -----------------------------------------------------------------------
+
+    @classmethod
+    def check_options(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        known = {o.name: o for o in cls.options_spec}
+        unknown = set(options) - set(known)
+        if unknown:
+            raise SetupError(Reason.INVALID_OPTIONS, f"unknown options: {sorted(unknown)}")
+        return {
+            name: opt.check(options[name]) if name in options else opt.default
+            for name, opt in known.items()
+        }
+
+    @classmethod
+    @abstractmethod
+    def new(
+        cls,
+        seats: int,
+        *,
+        seed: str,
+        options: Mapping[str, Any] | None = None,
+        deal: Deal | None = None,
+    ) -> Self:
+        """Start a game and its first deal (explicit, or shuffled from the seed)."""
+
+    def deal_rng(self, deal_no: int) -> random.Random:
+        """Each deal's shuffle comes from (seed, deal number): no generator state to store."""
+        return random.Random(f"{self.name}:{self.seed}:{deal_no}")
+
+    # --- the turn -----------------------------------------------------------------------
+
+    @abstractmethod
+    def to_act(self) -> frozenset[int]:
+        """Seats that may move now; empty between deals and after the end."""
+
+    @abstractmethod
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every legal move of `seat` now, in a stable order; empty when it is not to act."""
+
+    def apply(self, seat: int, move: Move | Mapping[str, Any]) -> list[Event]:
+        """Validate and play a move, then run every automatic step; returns what happened."""
+        if not isinstance(move, Move):
+            move = Move.from_json(move)
+        if self.is_over():
+            raise MoveError(Reason.GAME_OVER, "the game is over")
+        if self.deal_pending():
+            raise MoveError(Reason.DEAL_PENDING, "the deal is scored; the next deal must be dealt")
+        if not 0 <= seat < self.seats or seat not in self.to_act():
+            raise MoveError(Reason.NOT_YOUR_TURN, f"seat {seat} is not to act")
+        events: list[Event] = []
+        self._apply(seat, move, events)
+        return events
+
+    @abstractmethod
+    def _apply(self, seat: int, move: Move, events: list[Event] | None) -> None:
+        """Validate fully before changing anything; record events when `events` is a list."""
+
+    # --- deals --------------------------------------------------------------------------
+
+    @abstractmethod
+    def deal_pending(self) -> bool:
+        """True when a deal is scored and the game waits for `next_deal`."""
+
+    @abstractmethod
+    def next_deal(self, deal: Deal | None = None) -> list[Event]:
+        """Deal the next deal (explicit, or from the seed)."""
+
+    # --- what players see ---------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """What `seat` may know at a real table; None is a spectator."""
+
+    @abstractmethod
+    def result(self) -> Result: ...
+
+    def is_over(self) -> bool:
+        return self.result().over
+
+    # --- persistence --------------------------------------------------------------------
+
+    @abstractmethod
+    def to_dict(self) -> JSON:
+        """The whole state as JSON-compatible data (secrets included)."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self: ...
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """A cheap independent copy, for search bots."""
+
+    @classmethod
+    def catalog(cls) -> JSON:
+        return {
+            "name": cls.name,
+            "title": cls.title,
+            "min_seats": cls.min_seats,
+            "max_seats": cls.max_seats,
+            "options": [o.to_json() for o in cls.options_spec],
+            "moves": list(cls.move_shapes),
+        }
+
+
+def check_format(data: Mapping[str, Any], name: str) -> None:
+    """Refuse serialised states of another game or format version."""
+    if data.get("format") != FORMAT_VERSION or data.get("game") != name:
+        raise SetupError(
+            Reason.INVALID_STATE,
+            f"not a {name} state of format {FORMAT_VERSION}",
+        )
+
+
+def check_deck(given: Sequence[str], deck: Sequence[str]) -> None:
+    """An explicit deal must be exactly the game's deck, as a multiset."""
+    from collections import Counter
+
+    have, want = Counter(given), Counter(deck)
+    if have != want:
+        missing = sorted((want - have).elements())
+        extra = sorted((have - want).elements())
+        raise SetupError(
+            Reason.INVALID_DEAL,
+            f"the deal is not exactly the deck: missing {missing[:8]}, extra {extra[:8]}",
+        )
