@@ -307,7 +307,7 @@ class Doubleduck(Game):
         self.leader = winner
         self.last_trick = (trick, winner, stored, course)
         if events is not None:
-            events.append(Event("trick_won", self._last_trick_json()))
+            events.append(Event("trick_won", self._trick_json(self.last_trick)))
         if course == DUCK:
             self._draw(winner, events)
             if self.tricks_done == TRICKS_PER_COURSE and events is not None:
@@ -397,8 +397,8 @@ class Doubleduck(Game):
             "to_act": sorted(self.to_act()),
             "hand_sizes": [len(h) for h in self.hands],
             "stock_count": len(self.stock),
-            "trick": [_play_json(p, self.trick[: i]) for i, p in enumerate(self.trick)],
-            "last_trick": self._last_trick_json(),
+            "trick": [_play_json(p, self.trick[:i]) for i, p in enumerate(self.trick)],
+            "last_trick": self._trick_json(self.last_trick) if self.last_trick else None,
             "stored": {
                 "duck": [self.stored[0][DUCK], self.stored[1][DUCK]],
                 "soup": [self.stored[0][SOUP], self.stored[1][SOUP]],
@@ -417,10 +417,8 @@ class Doubleduck(Game):
             out["legal_moves"] = [m.to_json() for m in self.legal_moves(seat)]
         return out
 
-    def _last_trick_json(self) -> JSON | None:
-        if self.last_trick is None:
-            return None
-        plays, winner, stored, course = self.last_trick
+    def _trick_json(self, last: tuple[list[tuple[int, int, int]], int, int, int]) -> JSON:
+        plays, winner, stored, course = last
         return {
             "trick_no": self.tricks_done,
             "course": COURSE_NAMES[course],
@@ -531,7 +529,9 @@ class Doubleduck(Game):
         return last[0], last[1]
 
 
-def _play_json(play: tuple[int, int, int], before: list[tuple[int, int, int]] | None = None) -> JSON:
+def _play_json(
+    play: tuple[int, int, int], before: list[tuple[int, int, int]] | None = None
+) -> JSON:
     seat, card, call = play
     out: JSON = {"seat": seat, "card": cards.NAMES[card]}
     if call:

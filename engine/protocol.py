@@ -184,9 +184,7 @@ class Option:
     maximum: int | None = None
 
     def check(self, value: object) -> Any:
-        ok = isinstance(value, self.kind) and not (
-            self.kind is int and isinstance(value, bool)
-        )
+        ok = isinstance(value, self.kind) and not (self.kind is int and isinstance(value, bool))
         if self.kind is list:
             ok = isinstance(value, list) and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value
