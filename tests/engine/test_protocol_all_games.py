@@ -1,0 +1,103 @@
+"""One generic random-playout test over every registered game: the protocol holds for all."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine import GAMES, Game, Move, MoveError, Reason
+from engine.record import replay
+
+GAME_SEATS = [
+    (name, n) for name, cls in GAMES.items() for n in range(cls.min_seats, cls.max_seats + 1)
+]
+
+
+def snapshot(game: Game) -> str:
+    return json.dumps(game.to_dict(), sort_keys=True)
+
+
+def play_random_game(name: str, seats: int, seed: str, rng: random.Random) -> tuple[Game, list]:
+    """Play to the end through the public protocol only, checking it at every step."""
+    game = GAMES[name].new(seats, seed=seed)
+    actions: list[dict] = []
+    steps = 0
+    while not game.is_over():
+        steps += 1
+        assert steps < 200_000, "game does not end"
+        if game.deal_pending():
+            assert game.to_act() == frozenset()
+            game.next_deal()
+            actions.append({"deal": None})
+            continue
+        to_act = game.to_act()
+        assert to_act, "a game in play must have someone to act"
+        for seat in range(seats):
+            if seat not in to_act:
+                assert game.legal_moves(seat) == []
+        seat = rng.choice(sorted(to_act))
+        moves = game.legal_moves(seat)
+        assert moves, "a seat to act must have a legal move"
+        assert len({m.text() for m in moves}) == len(moves), "legal moves are distinct"
+        move = rng.choice(moves)
+        assert Move.from_json(json.loads(move.text())) == move, "canonical JSON round-trips"
+        events = game.apply(seat, move.to_json())
+        assert all(e.visible_to is None or 0 <= e.visible_to < seats for e in events)
+        actions.append({"seat": seat, "move": move.to_json()})
+    return game, actions
+
+
+@pytest.mark.parametrize(("name", "seats"), GAME_SEATS)
+def test_random_games_end_and_replay(name: str, seats: int) -> None:
+    rng = random.Random(f"{name}-{seats}")
+    for i in range(3):
+        game, actions = play_random_game(name, seats, f"seed-{i}", rng)
+        result = game.result()
+        assert result.over
+        assert game.to_act() == frozenset()
+        record = {
+            "game": name,
+            "seats": seats,
+            "seed": f"seed-{i}",
+            "options": {},
+            "deal": None,
+            "actions": actions,
+        }
+        assert snapshot(replay(record)) == snapshot(game)
+        restored = type(game).from_dict(json.loads(json.dumps(game.to_dict())))
+        assert snapshot(restored) == snapshot(game)
+
+
+@pytest.mark.parametrize(("name", "seats"), GAME_SEATS)
+def test_refusals_change_nothing(name: str, seats: int) -> None:
+    game = GAMES[name].new(seats, seed="refusals")
+    before = snapshot(game)
+    to_act = game.to_act()
+    idle = next((s for s in range(seats) if s not in to_act), None)
+    seat = min(to_act)
+    cases: list[tuple[int, object, Reason]] = [
+        (seat, {"type": "no-such-move"}, Reason.MALFORMED_MOVE),
+        (seat, {"card": "AS"}, Reason.MALFORMED_MOVE),
+        (seat, {"type": "play", "bogus": 1}, Reason.MALFORMED_MOVE),
+        (seat, ["play"], Reason.MALFORMED_MOVE),
+        (seats + 3, game.legal_moves(seat)[0].to_json(), Reason.NOT_YOUR_TURN),
+    ]
+    if idle is not None:
+        cases.append((idle, game.legal_moves(seat)[0].to_json(), Reason.NOT_YOUR_TURN))
+    for who, move, reason in cases:
+        with pytest.raises(MoveError) as info:
+            game.apply(who, move)  # type: ignore[arg-type]
+        assert info.value.reason in (reason, Reason.ILLEGAL_MOVE), (move, info.value.reason)
+        assert snapshot(game) == before
+
+
+@pytest.mark.parametrize(("name", "seats"), GAME_SEATS)
+def test_seed_and_hidden_cards_stay_out_of_views(name: str, seats: int) -> None:
+    seed = "a-very-distinctive-seed-string"
+    game = GAMES[name].new(seats, seed=seed)
+    for seat in [None, *range(seats)]:
+        text = json.dumps(game.view(seat))
+        assert seed not in text
+        assert '"hands"' not in text and '"stock"' not in text
