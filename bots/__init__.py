@@ -1,0 +1,1 @@
+"""Computer players: pure policies over the engine protocol (no Flask, Redis or RQ here)."""

@@ -1,0 +1,20 @@
+"""HTTP resources, one blueprint per file; views stay thin and call `service.games`."""
+
+from __future__ import annotations
+
+from flask_smorest import Api
+
+from service.api import catalog, deals, events, games, health, moves, records, scores
+
+
+def register(api: Api) -> None:
+    api.spec.components.security_scheme(
+        "bearerAuth",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "A seat token or the host token, from the game's creation answer.",
+        },
+    )
+    for module in (health, catalog, games, moves, deals, scores, events, records):
+        api.register_blueprint(module.blp)

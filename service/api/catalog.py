@@ -1,0 +1,40 @@
+"""The catalog: which games exist, their seats, options with defaults and move shapes."""
+# mypy: disable-error-code="untyped-decorator"
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from service.api.common import games
+from service.schemas import CatalogOut
+
+blp = Blueprint("catalog", __name__, url_prefix="/api/v1", description="Games on offer.")
+
+EXAMPLE = {
+    "games": [
+        {
+            "name": "doubleduck",
+            "title": "Doubleduck",
+            "min_seats": 4,
+            "max_seats": 4,
+            "options": [
+                {"name": "max_deals", "type": "int", "default": 4, "scope": "game"},
+                {"name": "auto_deal", "type": "bool", "default": None, "scope": "service"},
+            ],
+            "moves": [{"type": "play", "card": "JS", "call": "quack"}],
+            "bots": ["random"],
+        }
+    ]
+}
+
+
+@blp.route("/catalog", methods=["GET"])
+@blp.response(200, CatalogOut, example=EXAMPLE)
+def catalog() -> dict[str, Any]:
+    """List every game with its seat counts, options (with defaults) and move shapes.
+
+    Options have `scope` "game" (the rules' variants) or "service" (`auto_deal`).
+    """
+    return {"games": games().catalog()}

@@ -1,0 +1,48 @@
+"""Deals: deal the next deal once the previous one is scored."""
+# mypy: disable-error-code="untyped-decorator"
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response
+from flask_smorest import Blueprint
+
+from service.api.common import BEARER, caller, errors, expected_versions, games
+from service.api.moves import CHANGE_EXAMPLE, change_response
+from service.schemas import ChangeHeaders, ChangeOut, DealRequestIn
+
+blp = Blueprint("deals", __name__, url_prefix="/api/v1/games", description="Deal the next deal.")
+
+
+@blp.route("/<string:game_id>/deal", methods=["POST"])
+@blp.doc(security=BEARER)
+@blp.arguments(DealRequestIn, example={"expected_version": 104})
+@blp.arguments(ChangeHeaders, location="headers")
+@blp.response(
+    200,
+    ChangeOut,
+    example={
+        **CHANGE_EXAMPLE,
+        "version": 105,
+        "events": [
+            {
+                "n": 700,
+                "version": 105,
+                "type": "deal_started",
+                "data": {"deal_no": 2, "dealer": 1, "leader": 2},
+            }
+        ],
+    },
+)
+@errors(blp, [400, 401, 403, 404, 409, 413, 422, 503])
+def post_deal(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> Response:
+    """Deal the next deal when the previous one is scored (409 otherwise).
+
+    Any seat token or the host token may deal; only the host may pass an explicit `deal`.
+    Games with `auto_deal` on never need this.
+    """
+    who = caller(game_id, required=True)
+    expected = expected_versions(body.get("expected_version"), headers)
+    answer = games().deal(game_id, who, body.get("deal"), expected, headers.get("idempotency_key"))
+    return change_response(answer)

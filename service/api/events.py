@@ -1,0 +1,38 @@
+"""Events: what happened, in order and numbered, filtered to what the caller may see."""
+# mypy: disable-error-code="untyped-decorator"
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from service.api.common import EXAMPLE_ID, OPTIONAL_BEARER, caller, errors, games
+from service.schemas import EventsOut, EventsQuery
+
+blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Event feed.")
+
+
+@blp.route("/<string:game_id>/events", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.arguments(EventsQuery, location="query")
+@blp.response(
+    200,
+    EventsOut,
+    example={
+        "id": EXAMPLE_ID,
+        "version": 2,
+        "after": 0,
+        "last": 3,
+        "events": [
+            {"n": 1, "version": 0, "type": "game_created", "data": {"game": "doubleduck"}},
+            {"n": 2, "version": 1, "type": "card_played", "data": {"seat": 1, "card": "JS"}},
+            {"n": 3, "version": 2, "type": "card_played", "data": {"seat": 2, "card": "4H"}},
+        ],
+    },
+)
+@errors(blp, [401, 403, 404, 422, 503])
+def get_events(query: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """Read the events numbered after `after`: a seat's token adds its private events
+    (its dealt hand, its draws); the host and spectators see public events only."""
+    return games().events(game_id, caller(game_id, required=False), query["after"])

@@ -1,0 +1,86 @@
+"""Games: create one, read one (a seat's view with its token, the public view without)."""
+# mypy: disable-error-code="untyped-decorator"
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify, url_for
+from flask_smorest import Blueprint
+
+from service.api.common import EXAMPLE_ID, EXAMPLE_VIEW, OPTIONAL_BEARER, caller, errors, games
+from service.schemas import CreatedOut, CreateGameIn, CreateHeaders, GameOut
+
+blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Create and read games.")
+
+SEATS_EXAMPLE = [
+    {"seat": 0, "kind": "human"},
+    {"seat": 1, "kind": "bot", "bot": "random"},
+    {"seat": 2, "kind": "human"},
+    {"seat": 3, "kind": "bot", "bot": "random"},
+]
+GAME_EXAMPLE: dict[str, Any] = {
+    "id": EXAMPLE_ID,
+    "version": 1,
+    "status": "playing",
+    "game": "doubleduck",
+    "role": "seat",
+    "seat": 1,
+    "seats": SEATS_EXAMPLE,
+    "auto_deal": False,
+    "view": EXAMPLE_VIEW,
+}
+CREATED_EXAMPLE: dict[str, Any] = {
+    **GAME_EXAMPLE,
+    "version": 0,
+    "role": "spectator",
+    "seat": None,
+    "seats": [
+        {"seat": 0, "kind": "human", "token": f"{EXAMPLE_ID}.s3cr3t-seat-0"},
+        {"seat": 1, "kind": "bot", "bot": "random"},
+        {"seat": 2, "kind": "human", "token": f"{EXAMPLE_ID}.s3cr3t-seat-2"},
+        {"seat": 3, "kind": "bot", "bot": "random"},
+    ],
+    "host_token": f"{EXAMPLE_ID}.s3cr3t-host",
+    "view": {"game": "doubleduck", "phase": "play", "deal_no": 1, "to_act": [1]},
+}
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(
+    CreateGameIn,
+    example={
+        "game": "doubleduck",
+        "seats": [{}, {"bot": "random"}, {}, {"bot": "random"}],
+        "options": {"max_deals": 2, "auto_deal": True},
+    },
+)
+@blp.arguments(CreateHeaders, location="headers")
+@blp.response(201, CreatedOut, example=CREATED_EXAMPLE)
+@errors(blp, [400, 409, 413, 422, 503])
+def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
+    """Create a game; the answer shows each human seat's token and the host token, once.
+
+    `seats` has one entry per seat: `{}` for a human, `{"bot": "random"}` for a bot. Without a
+    `seed` the server draws a secret one. `deal` pins the first deal (hands, stock top first).
+    The service option `auto_deal` (default: on when no seat is human) deals each next deal
+    in the same change as the move that ended the previous one.
+    """
+    answer = games().create(body, headers.get("idempotency_key"))
+    response = jsonify(CreatedOut().dump(answer.body))
+    response.status_code = 201
+    response.headers["Location"] = url_for("games.get_game", game_id=answer.body["id"])
+    response.headers["ETag"] = f'"{answer.body["version"]}"'
+    if answer.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+@blp.route("/<string:game_id>", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.response(200, GameOut, example=GAME_EXAMPLE)
+@errors(blp, [401, 403, 404, 503])
+def get_game(game_id: str) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """Read a game: a seat's view with its token (hand, legal moves), else the public view."""
+    body = games().get(game_id, caller(game_id, required=False))
+    return body, 200, {"ETag": f'"{body["version"]}"'}

@@ -1,0 +1,83 @@
+"""Moves: a seat plays, with its call if it has one; answers the new view and its events."""
+# mypy: disable-error-code="untyped-decorator"
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify
+from flask_smorest import Blueprint
+
+from service.api.common import (
+    BEARER,
+    EXAMPLE_ID,
+    EXAMPLE_VIEW,
+    caller,
+    errors,
+    expected_versions,
+    games,
+)
+from service.games import Answer
+from service.schemas import ChangeHeaders, ChangeOut, MoveIn
+
+blp = Blueprint(
+    "moves",
+    __name__,
+    url_prefix="/api/v1/games",
+    description="Play: moves and calls. A call (`quack`, `doubleduck`) is sent with the card it "
+    "belongs to; the rules forbid a late call, so there is no separate call endpoint.",
+)
+
+CHANGE_EXAMPLE: dict[str, Any] = {
+    "id": EXAMPLE_ID,
+    "version": 13,
+    "status": "playing",
+    "game": "doubleduck",
+    "role": "seat",
+    "seat": 1,
+    "seats": [{"seat": i, "kind": "human"} for i in range(4)],
+    "auto_deal": False,
+    "view": {**EXAMPLE_VIEW, "to_act": [2], "legal_moves": []},
+    "events": [
+        {
+            "n": 40,
+            "version": 13,
+            "type": "card_played",
+            "data": {"seat": 1, "card": "JS", "call": "doubleduck", "spoken": "Doubleduck!"},
+        }
+    ],
+}
+
+
+def change_response(answer: Answer, status: int = 200) -> Response:
+    """A change's answer with its version as ETag; a replayed retry says so."""
+    response = jsonify(ChangeOut().dump(answer.body))
+    response.status_code = status
+    response.headers["ETag"] = f'"{answer.body["version"]}"'
+    if answer.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+@blp.route("/<string:game_id>/moves", methods=["POST"])
+@blp.doc(security=BEARER)
+@blp.arguments(
+    MoveIn,
+    example={"move": {"type": "play", "card": "JS", "call": "doubleduck"}, "expected_version": 12},
+)
+@blp.arguments(ChangeHeaders, location="headers")
+@blp.response(200, ChangeOut, example=CHANGE_EXAMPLE)
+@errors(blp, [400, 401, 403, 404, 409, 413, 422, 503])
+def post_move(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> Response:
+    """Play a move as the token's seat; calls travel with their card.
+
+    Calls: `{"type": "play", "card": "JS", "call": "quack"}`. The call is part of the play
+    because the rules forbid a late call: once a card is accepted without a call, it can never
+    be called, and the server never calls for a player. `expected_version` (or `If-Match`)
+    makes a stale move a 409 that changes nothing. The answer is the seat's new view and the
+    events the move caused that this seat may see.
+    """
+    who = caller(game_id, required=True)
+    expected = expected_versions(body.get("expected_version"), headers)
+    answer = games().move(game_id, who, body["move"], expected, headers.get("idempotency_key"))
+    return change_response(answer)

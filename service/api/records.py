@@ -1,0 +1,37 @@
+"""Records: the whole game, seed and deals included, once it is over."""
+# mypy: disable-error-code="untyped-decorator"
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from service.api.common import EXAMPLE_ID, errors, games
+from service.schemas import RecordOut
+
+blp = Blueprint("records", __name__, url_prefix="/api/v1/games", description="Game records.")
+
+
+@blp.route("/<string:game_id>/record", methods=["GET"])
+@blp.response(
+    200,
+    RecordOut,
+    example={
+        "id": EXAMPLE_ID,
+        "version": 416,
+        "status": "over",
+        "record": {
+            "game": "doubleduck",
+            "seats": 4,
+            "seed": "9f3c0d...",
+            "options": {"first_dealer": 0, "max_deals": 4, "target": 1000},
+            "deal": None,
+            "actions": [{"seat": 1, "move": {"type": "play", "card": "JS"}}, {"deal": None}],
+        },
+    },
+)
+@errors(blp, [404, 409, 503])
+def get_record(game_id: str) -> dict[str, Any]:
+    """Read the full record after the end (409 before): `engine.record.replay` rebuilds it."""
+    return games().record(game_id)

@@ -1,0 +1,39 @@
+"""`create_app(config=None)`: the only way to build the API (gunicorn, tests, the spec script)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+from flask_smorest import Api
+
+from service import errors
+from service.api import register
+from service.config import from_env
+from service.games import connect
+from service.schemas import ErrorOut
+
+
+class DuckpondApi(Api):  # type: ignore[misc]
+    """flask-smorest's Api, documenting our error payload (with `errors.reason`)."""
+
+    ERROR_SCHEMA = ErrorOut
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Settings from the environment (`service.config`), then `config` on top (tests)."""
+    app = Flask("service")
+    app.config.from_mapping(from_env())
+    if config:
+        app.config.from_mapping(config)
+        if "MAX_BODY_BYTES" in config:
+            app.config["MAX_CONTENT_LENGTH"] = config["MAX_BODY_BYTES"]
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    logging.getLogger("duckpond").setLevel(app.config["LOG_LEVEL"])
+    api = DuckpondApi(app)
+    register(api)
+    errors.init_app(app)  # after Api: replaces its HTTPException handler
+    app.extensions["duckpond"] = connect(app.config)
+    return app

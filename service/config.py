@@ -1,0 +1,53 @@
+"""All configuration, read from the environment in one place.
+
+The API (`service.app.create_app`) and the worker (`service.worker`) read the same settings, so
+both always agree on the Redis URL and the queue name.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise ValueError(f"environment variable {name} must be an integer, not {raw!r}") from exc
+
+
+def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The service settings as Flask config keys, defaults overridden by the environment.
+
+    - `REDIS_URL`: game data and the RQ queue (default redis://127.0.0.1:6379/0).
+    - `FINISHED_GAME_TTL`: seconds a finished game's keys live on (default 7 days).
+    - `MAX_BODY_BYTES`: the largest request body accepted; larger ones get 413 (default 16 KiB).
+    - `IDEMPOTENCY_TTL`: seconds a game creation is remembered under its Idempotency-Key (1 day).
+    - `BOT_QUEUE`: the RQ queue of bot turns (default "duckpond-bots").
+    - `LOG_LEVEL`: the level of the service's own loggers (default INFO).
+    """
+    env = os.environ if env is None else env
+    max_body = _int(env, "MAX_BODY_BYTES", 16 * 1024)
+    return {
+        "REDIS_URL": env.get("REDIS_URL") or "redis://127.0.0.1:6379/0",
+        "FINISHED_GAME_TTL": _int(env, "FINISHED_GAME_TTL", 7 * 24 * 3600),
+        "IDEMPOTENCY_TTL": _int(env, "IDEMPOTENCY_TTL", 24 * 3600),
+        "MAX_BODY_BYTES": max_body,
+        "MAX_CONTENT_LENGTH": max_body,
+        "BOT_QUEUE": env.get("BOT_QUEUE") or "duckpond-bots",
+        "LOG_LEVEL": env.get("LOG_LEVEL") or "INFO",
+        # flask-smorest / OpenAPI
+        "API_TITLE": "duckpond",
+        "API_VERSION": "1.0.0",
+        "OPENAPI_VERSION": "3.1.0",
+        "OPENAPI_URL_PREFIX": "/",
+        "OPENAPI_JSON_PATH": "openapi.json",
+        "OPENAPI_SWAGGER_UI_PATH": "/docs",
+        "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
+        "JSON_SORT_KEYS": False,
+    }

@@ -1,0 +1,163 @@
+"""Exceptions to HTTP in one table, and the one error payload every response uses.
+
+The payload is flask-smorest's (`code`, `status`, `message`, `errors`) with a stable
+`errors.reason`. Code raises `ServiceError(reason, message)` or lets an engine `EngineError`
+through; nothing sets a status by hand: `STATUS` below decides.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from http import HTTPStatus
+from typing import Any
+
+import redis
+from flask import Flask, Response, jsonify
+from werkzeug.exceptions import HTTPException
+
+from engine import EngineError, Reason
+
+log = logging.getLogger("duckpond.errors")
+
+
+class ServiceError(Exception):
+    """A refusal by the service; `details` go into `errors` next to `reason`."""
+
+    def __init__(self, reason: str, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+        self.details = details
+
+
+# THE table: reason -> (HTTP status, what it means). Documented in the OpenAPI spec as well.
+REASONS: dict[str, tuple[int, str]] = {
+    "malformed_json": (400, "The body is not valid JSON."),
+    "bad_request": (400, "The request could not be understood."),
+    "missing_token": (401, "This needs `Authorization: Bearer <token>`."),
+    "bad_token": (401, "The token is not a token of this game."),
+    "token_of_another_game": (403, "The token belongs to another game."),
+    "not_a_player": (403, "Only a seat's token may move; the host token has no seat."),
+    "host_only": (403, "Only the host token may pass an explicit deal."),
+    "no_such_game": (404, "No game has this id (or it expired after its end)."),
+    "not_found": (404, "No such URL."),
+    "method_not_allowed": (405, "The URL does not take this method; see the Allow header."),
+    Reason.NOT_YOUR_TURN: (409, "The seat is not to act."),
+    Reason.GAME_OVER: (409, "The game is over."),
+    Reason.DEAL_PENDING: (409, "The deal is scored; the next deal must be dealt first."),
+    Reason.NO_DEAL_PENDING: (409, "No deal is pending: the current deal is still being played."),
+    "stale_version": (409, "The game is not at the expected version (or another change won)."),
+    "game_not_over": (409, "The record is available only after the game ends."),
+    "idempotency_in_progress": (409, "A request with this Idempotency-Key is still running."),
+    "body_too_large": (413, "The body is larger than the service accepts."),
+    "unsupported_media_type": (415, "The body must be application/json."),
+    "validation_error": (422, "The body or a parameter does not match its schema."),
+    "invalid_if_match": (422, 'If-Match must be a version number ("12") or *.'),
+    "idempotency_key_reused": (422, "This Idempotency-Key was used for another request."),
+    Reason.MALFORMED_MOVE: (422, "The move is malformed (unknown card, wrong fields...)."),
+    Reason.CARD_NOT_IN_HAND: (422, "The card is not in the seat's hand."),
+    Reason.ILLEGAL_CALL: (422, "The call is impossible with this card now."),
+    Reason.ILLEGAL_MOVE: (422, "The move is against the rules here."),
+    Reason.INVALID_DEAL: (422, "The explicit deal is not a valid deal of this game."),
+    Reason.INVALID_OPTIONS: (422, "Unknown game or bad option."),
+    Reason.INVALID_SEATS: (422, "Wrong number of seats for this game."),
+    "unknown_bot": (422, "No bot has this name."),
+    "internal_error": (500, "A bug: please report it."),
+    Reason.INVALID_STATE: (500, "A stored game could not be read."),
+    "redis_unavailable": (503, "The game store cannot be reached; retry later."),
+}
+
+# Reasons for werkzeug's own exceptions (routing, body size, JSON parsing) by status.
+HTTP_REASONS: dict[int, str] = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+    422: "validation_error",
+    500: "internal_error",
+}
+
+
+def status_of(reason: str) -> int:
+    return REASONS.get(reason, (422, ""))[0]
+
+
+def reasons_for(status: int) -> list[str]:
+    return [str(r) for r, (s, _) in REASONS.items() if s == status]
+
+
+def payload(status: int, message: str, reason: str, **details: Any) -> dict[str, Any]:
+    return {
+        "code": status,
+        "status": HTTPStatus(status).phrase,
+        "message": message,
+        "errors": {"reason": str(reason), **details},
+    }
+
+
+def _respond(
+    status: int, message: str, reason: str, headers: Any = None, **details: Any
+) -> Response:
+    response = jsonify(payload(status, message, reason, **details))
+    response.status_code = status
+    for name, value in headers or ():
+        if name.lower() not in ("content-type", "content-length"):
+            response.headers[name] = value
+    return response
+
+
+def handle_service_error(error: ServiceError) -> Response:
+    status = status_of(error.reason)
+    headers = [("WWW-Authenticate", 'Bearer realm="duckpond"')] if status == 401 else []
+    return _respond(status, error.message, error.reason, headers, **error.details)
+
+
+def handle_engine_error(error: EngineError) -> Response:
+    status = status_of(error.reason)
+    if status >= 500:
+        log.error("engine refused a stored state: %s", error.reason)
+        return _respond(status, REASONS[error.reason][1], error.reason)
+    return _respond(status, error.message, error.reason)
+
+
+def handle_http_exception(error: HTTPException) -> Response:
+    """werkzeug and webargs errors, keeping werkzeug's headers (a 405's Allow)."""
+    status = error.code or 500
+    reason = HTTP_REASONS.get(status) or _snake(error.name)
+    message = error.description or error.name
+    details: dict[str, Any] = {}
+    data = getattr(error, "data", None)
+    if isinstance(data, dict):
+        messages = data.get("errors") or data.get("messages")
+        if status == 400 and data.get("messages") == {"json": ["Invalid JSON body."]}:
+            reason, message = "malformed_json", "The body is not valid JSON."
+        elif messages:
+            details["fields"] = messages
+            message = data.get("message") or "The request does not match the schema."
+    if status >= 500:
+        log.error("internal error: %r", getattr(error, "original_exception", error))
+        message = REASONS["internal_error"][1]
+    headers = error.get_headers() if status < 500 else []
+    return _respond(status, message, reason, headers, **details)
+
+
+def handle_redis_error(error: redis.RedisError) -> Response:
+    log.error("redis unavailable: %s", type(error).__name__)
+    return _respond(
+        503, REASONS["redis_unavailable"][1], "redis_unavailable", [("Retry-After", "1")]
+    )
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def init_app(app: Flask) -> None:
+    """Register every handler; call after `Api.init_app` so these replace its HTTP handler."""
+    app.register_error_handler(ServiceError, handle_service_error)
+    app.register_error_handler(EngineError, handle_engine_error)
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(redis.ConnectionError, handle_redis_error)
+    app.register_error_handler(redis.TimeoutError, handle_redis_error)

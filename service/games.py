@@ -1,0 +1,588 @@
+"""Use cases: everything the API and the bot worker may do to a game, the same way for all games.
+
+Every change, a human's move, a bot's move or a deal, goes through `Games._change`: load, check
+the expected version, let the engine validate and apply, deal the next deal when the service
+option `auto_deal` says so, write state + events + actions + idempotent answer in ONE
+compare-and-set, then enqueue the next bot turn. A lost race writes nothing and answers 409.
+
+Secrets (hands, stock, seed, tokens) never leave through here: views come from the engine's
+`view(seat)`, events are filtered by `visible_to`, tokens are stored as sha256 hashes only,
+and the seed and stock appear only in the record, after the end.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import logging
+import re
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+import redis
+from rq import Queue, Retry
+from rq.exceptions import DuplicateJobError
+from rq.job import Job
+from rq.serializers import JSONSerializer
+
+from bots import random_bot
+from engine import GAMES, Deal, Event, Game, Move, Reason
+from engine.record import create as create_game
+from engine.record import load as load_game
+from engine.record import record_of
+from service.errors import ServiceError
+from service.store import Store, Stored, Write
+
+log = logging.getLogger("duckpond.games")
+
+JSON = dict[str, Any]
+
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+BOT_JOB = "service.jobs.bot_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """A bot: its per-turn generator and its choice; both pure (see `bots/`)."""
+
+    rng_for: Callable[[str, int], Any]
+    choose: Callable[[Game, int, Any], Move | None]
+
+
+BOTS: dict[str, Policy] = {
+    random_bot.NAME: Policy(random_bot.rng_for, random_bot.choose),
+}
+
+SERVICE_OPTIONS: tuple[JSON, ...] = (
+    {
+        "name": "auto_deal",
+        "type": "bool",
+        "default": None,
+        "scope": "service",
+        "doc": "Deal the next deal automatically, in the same change as the move that ended a "
+        "deal. Default: on when no seat is human, else off (then POST .../deal).",
+    },
+)
+
+PLAYING, DEAL_PENDING, OVER = "playing", "deal_pending", "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who asks: a seat (from its token alone), the host, or an anonymous spectator."""
+
+    seat: int | None = None
+    host: bool = False
+
+    @property
+    def principal(self) -> str:
+        return f"seat:{self.seat}" if self.seat is not None else "host" if self.host else "public"
+
+
+SPECTATOR = Caller()
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A change's response body; `replayed` when it is the stored first answer to a retry."""
+
+    body: JSON
+    replayed: bool = False
+
+
+def status_of(game: Game) -> str:
+    if game.is_over():
+        return OVER
+    return DEAL_PENDING if game.deal_pending() else PLAYING
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _fingerprint(*parts: Any) -> str:
+    return _sha256(json.dumps(parts, sort_keys=True, separators=(",", ":")))
+
+
+def _seal(key: str, text: str) -> str:
+    """Encrypt a stored creation answer (it holds tokens) with a keystream from the
+    Idempotency-Key, which only the client knows: Redis never holds a usable token."""
+    data = text.encode()
+    pad = hashlib.shake_256(b"duckpond:idem:" + key.encode()).digest(len(data))
+    return base64.b64encode(bytes(a ^ b for a, b in zip(data, pad, strict=True))).decode()
+
+
+def _unseal(key: str, sealed: str) -> str:
+    data = base64.b64decode(sealed)
+    pad = hashlib.shake_256(b"duckpond:idem:" + key.encode()).digest(len(data))
+    return bytes(a ^ b for a, b in zip(data, pad, strict=True)).decode()
+
+
+def _event_entry(event: Event, version: int) -> JSON:
+    return {
+        "version": version,
+        "type": event.type,
+        "data": dict(event.data),
+        "visible_to": event.visible_to,
+    }
+
+
+def _event_out(entry: Mapping[str, Any], number: int) -> JSON:
+    out: JSON = {
+        "n": number,
+        "version": entry["version"],
+        "type": entry["type"],
+        "data": entry["data"],
+    }
+    if entry.get("visible_to") is not None:
+        out["visible_to"] = entry["visible_to"]
+    return out
+
+
+def _visible(entry: Mapping[str, Any], caller: Caller) -> bool:
+    to = entry.get("visible_to")
+    return to is None or (caller.seat is not None and to == caller.seat)
+
+
+def parse_if_match(header: str | None) -> int | None:
+    """`If-Match: "12"` (or W/"12", 12, *) as an expected version; None for none or *."""
+    if header is None or header.strip() in ("", "*"):
+        return None
+    text = header.strip()
+    if text.startswith("W/"):
+        text = text[2:]
+    text = text.strip('"')
+    if not text.isdigit() or len(text) > 18:
+        raise ServiceError("invalid_if_match", 'If-Match must be a version such as "12"')
+    return int(text)
+
+
+class Games:
+    """The use-case layer; holds the store and the bot queue, nothing per request."""
+
+    def __init__(
+        self, store: Store, queue: Queue, *, finished_ttl: int, idempotency_ttl: int
+    ) -> None:
+        self.store = store
+        self.queue = queue
+        self.finished_ttl = finished_ttl
+        self.idempotency_ttl = idempotency_ttl
+
+    # --- reading ------------------------------------------------------------------------
+
+    @staticmethod
+    def catalog() -> list[JSON]:
+        out = []
+        for cls in GAMES.values():
+            entry = cls.catalog()
+            entry["options"] = [{**o, "scope": "game"} for o in entry["options"]]
+            entry["options"] += [dict(o) for o in SERVICE_OPTIONS]
+            entry["bots"] = sorted(BOTS)
+            out.append(entry)
+        return out
+
+    def authenticate(self, gid: str, authorization: str | None, *, required: bool) -> Caller:
+        """The caller from `Authorization: Bearer <token>`; the token alone names the seat."""
+        if authorization is None or not authorization.strip():
+            if required:
+                raise ServiceError("missing_token", "this needs Authorization: Bearer <token>")
+            self._meta(gid)
+            return SPECTATOR
+        scheme, _, token = authorization.strip().partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or not token:
+            raise ServiceError("bad_token", "use Authorization: Bearer <token>")
+        owner = token.split(".", 1)[0] if "." in token else ""
+        if owner != gid:
+            other = self.store.load_meta(owner) if GAME_ID.match(owner) else None
+            if other is not None and _match(other, token) is not None:
+                raise ServiceError("token_of_another_game", "this token belongs to another game")
+            self._meta(gid)
+            raise ServiceError("bad_token", "this is not a token of this game")
+        caller = _match(self._meta(gid), token)
+        if caller is None:
+            raise ServiceError("bad_token", "this is not a token of this game")
+        return caller
+
+    def get(self, gid: str, caller: Caller) -> JSON:
+        stored = self._load(gid)
+        game = load_game(stored.state)
+        self._kick_bots(stored, game)
+        return self._game_body(stored.gid, stored.version, game, stored.meta, caller)
+
+    def score(self, gid: str) -> JSON:
+        stored = self._load(gid)
+        game = load_game(stored.state)
+        return {
+            "id": gid,
+            "version": stored.version,
+            "status": stored.status,
+            **game.result().to_json(),
+        }
+
+    def events(self, gid: str, caller: Caller, after: int) -> JSON:
+        stored = self._load(gid)
+        entries = self.store.events(gid, after)
+        visible = [
+            _event_out(e, after + i + 1) for i, e in enumerate(entries) if _visible(e, caller)
+        ]
+        return {
+            "id": gid,
+            "version": stored.version,
+            "after": after,
+            "last": after + len(entries),
+            "events": visible,
+        }
+
+    def record(self, gid: str) -> JSON:
+        stored = self._load(gid)
+        if stored.status != OVER:
+            raise ServiceError(
+                "game_not_over",
+                "the record is available after the game ends",
+                version=stored.version,
+            )
+        game = load_game(stored.state)
+        actions = self.store.actions(gid)
+        return {
+            "id": gid,
+            "version": stored.version,
+            "status": stored.status,
+            "record": record_of(game, stored.meta.get("first_deal"), actions),
+        }
+
+    # --- creating -----------------------------------------------------------------------
+
+    def create(self, request: Mapping[str, Any], idempotency_key: str | None = None) -> Answer:
+        """A new game; the answer holds each human seat's token and the host token, once."""
+        name = str(request["game"])
+        seats: list[Mapping[str, Any]] = list(request["seats"])
+        options = dict(request.get("options") or {})
+        auto_deal = options.pop("auto_deal", None)
+        if auto_deal is not None and not isinstance(auto_deal, bool):
+            raise ServiceError(Reason.INVALID_OPTIONS, "option 'auto_deal' must be a boolean")
+        for seat in seats:
+            bot = seat.get("bot")
+            if bot is not None and bot not in BOTS:
+                raise ServiceError("unknown_bot", f"no bot is named {bot!r}")
+        humans = [i for i, s in enumerate(seats) if s.get("bot") is None]
+        if auto_deal is None:
+            auto_deal = not humans
+        deal = request.get("deal")
+        seed = request.get("seed") or secrets.token_hex(16)
+        # The engine validates game, seat count, options and deal before anything is stored.
+        game = create_game(name, len(seats), seed=seed, options=options, deal=deal)
+
+        gid = secrets.token_urlsafe(9)
+        fingerprint = _fingerprint("create", dict(request))
+        idem_field = ""
+        if idempotency_key is not None:
+            key_hash = _sha256("create\n" + idempotency_key)
+            held = self.store.claim_create_key(key_hash, gid, self.idempotency_ttl)
+            if held != gid:
+                prior = self.store.idempotent_response(held, "create")
+                if prior is None:
+                    raise ServiceError(
+                        "idempotency_in_progress", "a creation with this key is still running"
+                    )
+                return self._replay(_unseal(idempotency_key, prior), fingerprint)
+            idem_field = "create"
+
+        tokens: list[str | None] = []
+        for i in range(len(seats)):
+            tokens.append(f"{gid}.{secrets.token_urlsafe(24)}" if i in humans else None)
+        host_token = f"{gid}.{secrets.token_urlsafe(24)}"
+        meta: JSON = {
+            "game": name,
+            "seats": [{"bot": s["bot"]} if s.get("bot") is not None else {} for s in seats],
+            "tokens": [_sha256(t) if t is not None else None for t in tokens],
+            "host": _sha256(host_token),
+            "auto_deal": auto_deal,
+            "first_deal": Deal.from_json(deal).to_json() if deal is not None else None,
+        }
+        created = Event(
+            "game_created",
+            {"game": name, "seats": len(seats), "bots": [s.get("bot") for s in seats]},
+        )
+        body = self._game_body(gid, 0, game, meta, SPECTATOR)
+        body["seats"] = [
+            {**seat, "token": tokens[seat["seat"]]} if tokens[seat["seat"]] else seat
+            for seat in body["seats"]
+        ]
+        body["host_token"] = host_token
+        sealed = ""
+        if idempotency_key is not None:
+            sealed = _seal(idempotency_key, json.dumps({"fp": fingerprint, "body": body}))
+        outcome = self.store.write(
+            gid,
+            Write(
+                expected=-1,
+                state=game.to_dict(),
+                status=status_of(game),
+                ttl=0,
+                events=[_event_entry(created, 0)],
+                actions=[],
+                idem_field=idem_field,
+                response=sealed,
+                meta=meta,
+            ),
+        )
+        if outcome.kind != "ok":  # a 72-bit random id taken: vanishingly rare, never silent
+            raise ServiceError("idempotency_in_progress", "could not allocate a game id; retry")
+        log.info("game %s created: %s, seats %s", gid, name, [s.get("bot") for s in seats])
+        self._schedule_bots(gid, game, meta, 0)
+        return Answer(body)
+
+    # --- changing -----------------------------------------------------------------------
+
+    def move(
+        self,
+        gid: str,
+        caller: Caller,
+        move: Mapping[str, Any],
+        expected: Sequence[int | None] = (),
+        idempotency_key: str | None = None,
+    ) -> Answer:
+        """One move by the caller's seat, human or bot alike."""
+        if caller.seat is None:
+            raise ServiceError("not_a_player", "only a seat's token may move")
+        seat = caller.seat
+        parsed = Move.from_json(dict(move))
+
+        def apply(game: Game) -> tuple[list[Event], list[JSON]]:
+            events = game.apply(seat, parsed)
+            return events, [{"seat": seat, "move": parsed.to_json()}]
+
+        fingerprint = _fingerprint("move", parsed.to_json(), list(expected))
+        return self._change(gid, caller, "move", apply, expected, idempotency_key, fingerprint)
+
+    def deal(
+        self,
+        gid: str,
+        caller: Caller,
+        deal: Mapping[str, Any] | None = None,
+        expected: Sequence[int | None] = (),
+        idempotency_key: str | None = None,
+    ) -> Answer:
+        """The next deal, shuffled from the seed or (host only) given explicitly."""
+        if caller.seat is None and not caller.host:
+            raise ServiceError("missing_token", "dealing needs a seat token or the host token")
+        if deal is not None and not caller.host:
+            raise ServiceError("host_only", "only the host may pass an explicit deal")
+        explicit = Deal.from_json(dict(deal)) if deal is not None else None
+
+        def apply(game: Game) -> tuple[list[Event], list[JSON]]:
+            events = game.next_deal(explicit)
+            return events, [{"deal": explicit.to_json() if explicit is not None else None}]
+
+        fingerprint = _fingerprint("deal", deal, list(expected))
+        return self._change(gid, caller, "deal", apply, expected, idempotency_key, fingerprint)
+
+    def bot_turn(self, gid: str, seat: int, version: int) -> str:
+        """Play a bot seat's turn at `version`, or nothing if the game moved on."""
+        stored = self.store.load(gid) if GAME_ID.match(gid) else None
+        if stored is None or stored.version != version:
+            return "stale"
+        seats = stored.meta["seats"]
+        if not 0 <= seat < len(seats) or seats[seat].get("bot") not in BOTS:
+            return "not_a_bot"
+        policy = BOTS[seats[seat]["bot"]]
+        game = load_game(stored.state)
+        choice = policy.choose(game, seat, policy.rng_for(game.seed, version))
+        if choice is None:
+            return "idle"
+        try:
+            self.move(gid, Caller(seat=seat), choice.to_json(), [version])
+        except ServiceError as exc:
+            if exc.reason == "stale_version":
+                return "stale"
+            raise
+        return "moved"
+
+    def _change(
+        self,
+        gid: str,
+        caller: Caller,
+        kind: str,
+        apply: Callable[[Game], tuple[list[Event], list[JSON]]],
+        expected: Sequence[int | None],
+        idempotency_key: str | None,
+        fingerprint: str,
+    ) -> Answer:
+        stored = self._load(gid)
+        idem_field = ""
+        if idempotency_key is not None:
+            idem_field = _sha256(f"{caller.principal}\n{kind}\n{idempotency_key}")
+            prior = self.store.idempotent_response(gid, idem_field)
+            if prior is not None:
+                return self._replay(prior, fingerprint)
+        for version in expected:
+            if version is not None and version != stored.version:
+                raise ServiceError(
+                    "stale_version",
+                    f"the game is at version {stored.version}, not {version}",
+                    version=stored.version,
+                )
+        game = load_game(stored.state)
+        events, actions = apply(game)  # an EngineError here leaves everything unchanged
+        if game.deal_pending() and not game.is_over() and stored.meta.get("auto_deal"):
+            events += game.next_deal(None)
+            actions.append({"deal": None})
+        version = stored.version + 1
+        entries = [_event_entry(e, version) for e in events]
+        body = self._game_body(gid, version, game, stored.meta, caller)
+        body["events"] = [
+            _event_out(e, stored.nevents + i + 1)
+            for i, e in enumerate(entries)
+            if _visible(e, caller)
+        ]
+        over = game.is_over()
+        outcome = self.store.write(
+            gid,
+            Write(
+                expected=stored.version,
+                state=game.to_dict(),
+                status=status_of(game),
+                ttl=self.finished_ttl if over else 0,
+                events=entries,
+                actions=actions,
+                idem_field=idem_field,
+                response=json.dumps({"fp": fingerprint, "body": body}) if idem_field else "",
+            ),
+        )
+        if outcome.kind == "replay":
+            return self._replay(outcome.response, fingerprint)
+        if outcome.kind == "missing":
+            raise ServiceError("no_such_game", f"no game {gid!r}")
+        if outcome.kind != "ok":
+            raise ServiceError(
+                "stale_version",
+                f"another change won the race: the game is at version {outcome.version}",
+                version=outcome.version,
+            )
+        log.info(
+            "game %s v%d: %s by %s%s",
+            gid,
+            version,
+            kind,
+            caller.principal,
+            f" {actions[0]['move']}" if kind == "move" else "",
+        )
+        self._schedule_bots(gid, game, stored.meta, version)
+        return Answer(body)
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def _load(self, gid: str) -> Stored:
+        stored = self.store.load(gid) if GAME_ID.match(gid) else None
+        if stored is None:
+            raise ServiceError("no_such_game", f"no game {gid!r}")
+        return stored
+
+    def _meta(self, gid: str) -> JSON:
+        meta = self.store.load_meta(gid) if GAME_ID.match(gid) else None
+        if meta is None:
+            raise ServiceError("no_such_game", f"no game {gid!r}")
+        return meta
+
+    @staticmethod
+    def _replay(stored: str, fingerprint: str) -> Answer:
+        first = json.loads(stored)
+        if first.get("fp") != fingerprint:
+            raise ServiceError(
+                "idempotency_key_reused", "this Idempotency-Key was used for another request"
+            )
+        return Answer(cast(JSON, first["body"]), replayed=True)
+
+    @staticmethod
+    def _game_body(gid: str, version: int, game: Game, meta: JSON, caller: Caller) -> JSON:
+        seats = []
+        for i, seat in enumerate(meta["seats"]):
+            entry: JSON = {"seat": i, "kind": "bot" if seat.get("bot") else "human"}
+            if seat.get("bot"):
+                entry["bot"] = seat["bot"]
+            seats.append(entry)
+        role = "seat" if caller.seat is not None else "host" if caller.host else "spectator"
+        return {
+            "id": gid,
+            "version": version,
+            "status": status_of(game),
+            "game": game.name,
+            "role": role,
+            "seat": caller.seat,
+            "seats": seats,
+            "auto_deal": bool(meta.get("auto_deal")),
+            "view": game.view(caller.seat),
+        }
+
+    def _bot_seats_to_act(self, game: Game, meta: JSON) -> list[int]:
+        seats = meta["seats"]
+        return [s for s in sorted(game.to_act()) if seats[s].get("bot") in BOTS]
+
+    def _schedule_bots(self, gid: str, game: Game, meta: JSON, version: int) -> None:
+        """Enqueue each bot seat's turn at this version, right after its successful CAS.
+
+        The job id is deterministic, so a second enqueue of the same turn is refused by RQ
+        (`unique=True`) and a job that runs late sees the version moved on and does nothing.
+        """
+        for seat in self._bot_seats_to_act(game, meta):
+            self._enqueue(gid, seat, version)
+
+    def _kick_bots(self, stored: Stored, game: Game) -> None:
+        """Watchdog on reads: re-enqueue a bot turn whose job vanished (a crash after a CAS)."""
+        for seat in self._bot_seats_to_act(game, stored.meta):
+            if not Job.exists(bot_job_id(stored.gid, seat, stored.version), self.queue.connection):
+                self._enqueue(stored.gid, seat, stored.version)
+
+    def _enqueue(self, gid: str, seat: int, version: int) -> None:
+        try:
+            self.queue.enqueue_call(
+                BOT_JOB,
+                args=(gid, seat, version),
+                job_id=bot_job_id(gid, seat, version),
+                unique=True,
+                result_ttl=0,
+                failure_ttl=24 * 3600,
+                retry=Retry(max=3),
+            )
+        except DuplicateJobError:
+            pass
+        except redis.RedisError:
+            # The move is committed; the read-side watchdog (_kick_bots) enqueues it later.
+            log.exception("game %s: could not enqueue the bot turn of seat %d", gid, seat)
+
+
+def bot_job_id(gid: str, seat: int, version: int) -> str:
+    """Only [A-Za-z0-9_-], as RQ requires; game ids are token_urlsafe, of that alphabet too."""
+    return f"bot_{gid}_{seat}_{version}"
+
+
+def _match(meta: Mapping[str, Any], token: str) -> Caller | None:
+    """The seat (or host) whose stored hash matches; every hash is compared, in constant time."""
+    digest = _sha256(token)
+    found: Caller | None = None
+    for seat, stored in enumerate(meta.get("tokens", [])):
+        if stored is not None and hmac.compare_digest(digest, stored):
+            found = Caller(seat=seat)
+    if hmac.compare_digest(digest, str(meta.get("host", ""))):
+        found = Caller(host=True)
+    return found
+
+
+def connect(settings: Mapping[str, Any]) -> Games:
+    """The use-case layer from settings (`service.config.from_env`): one Redis pool each."""
+    client = redis.Redis.from_url(
+        settings["REDIS_URL"], socket_timeout=5, socket_connect_timeout=2, health_check_interval=30
+    )
+    store = Store(client)
+    queue = Queue(settings["BOT_QUEUE"], connection=client, serializer=JSONSerializer)
+    return Games(
+        store,
+        queue,
+        finished_ttl=int(settings["FINISHED_GAME_TTL"]),
+        idempotency_ttl=int(settings["IDEMPOTENCY_TTL"]),
+    )

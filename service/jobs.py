@@ -1,0 +1,25 @@
+"""RQ job functions. Their names and arguments are a contract with jobs already queued.
+
+A job takes plain values (game id, seat, version), reloads what it needs and goes through the
+same use case as an HTTP request; the JSON serializer carries them (never pickle).
+"""
+
+from __future__ import annotations
+
+from service.config import from_env
+from service.games import Games, connect
+
+_games: Games | None = None
+
+
+def games() -> Games:
+    """One use-case layer (one Redis pool) per worker process, built from the environment."""
+    global _games
+    if _games is None:
+        _games = connect(from_env())
+    return _games
+
+
+def bot_turn(game_id: str, seat: int, version: int) -> str:
+    """Play the bot seat's turn if the game is still at `version`; returns what happened."""
+    return games().bot_turn(game_id, int(seat), int(version))

@@ -1,0 +1,270 @@
+"""Marshmallow schemas of every body, parameter and answer; they are also the OpenAPI spec.
+
+Input schemas reject unknown fields (flask-smorest's default, against mass assignment); server-
+owned fields (id, version, status, tokens) exist only in output schemas.
+"""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from engine import GAMES
+from service.games import BOTS
+
+VERSION_DOC = "Number of accepted state changes of the game; 0 right after creation."
+CARD = fields.String(metadata={"description": "A card name, rank then suit: `JS`, `TC`."})
+
+
+# --- inputs -------------------------------------------------------------------------------
+
+
+class SeatIn(Schema):
+    bot = fields.String(
+        validate=validate.OneOf(sorted(BOTS)),
+        metadata={"description": "A bot's name; leave the seat `{}` for a human."},
+    )
+
+
+class DealIn(Schema):
+    hands = fields.List(
+        fields.List(fields.String()),
+        required=True,
+        metadata={"description": "One hand per seat, seat 0 first."},
+    )
+    stock = fields.List(fields.String(), metadata={"description": "The stock, top card first."})
+
+
+class CreateGameIn(Schema):
+    game = fields.String(
+        required=True,
+        validate=validate.OneOf(sorted(GAMES)),
+        metadata={"description": "A game name from the catalog."},
+    )
+    seats = fields.List(
+        fields.Nested(SeatIn),
+        required=True,
+        validate=validate.Length(min=1, max=16),
+        metadata={"description": 'One entry per seat: `{}` for a human, `{"bot": "random"}`.'},
+    )
+    seed = fields.String(
+        validate=validate.Length(min=1, max=200),
+        metadata={
+            "description": "Shuffles every deal; secret until the game ends. Absent: the "
+            "server draws a secret one."
+        },
+    )
+    deal = fields.Nested(DealIn, metadata={"description": "An explicit first deal."})
+    options = fields.Dict(
+        keys=fields.String(),
+        metadata={
+            "description": "Game options from the catalog, plus the service option "
+            "`auto_deal` (boolean)."
+        },
+    )
+
+
+class MoveBody(Schema):
+    type = fields.String(
+        required=True, validate=validate.Length(min=1, max=32), metadata={"description": "play"}
+    )
+    card = fields.String(
+        validate=validate.Length(max=8), metadata={"description": "The card played: `JS`."}
+    )
+    call = fields.String(
+        validate=validate.Length(max=64),
+        metadata={
+            "description": "Calls: `quack` or `doubleduck`, sent WITH the card they belong to. "
+            "The call is part of the play because the rules forbid a late call: a card "
+            "accepted without a call can never be called afterwards, and the server never "
+            "calls for you. The spoken form (`Quack-quack`) is accepted when it matches."
+        },
+    )
+    cards = fields.List(
+        fields.String(validate=validate.Length(max=8)),
+        validate=validate.Length(max=64),
+        metadata={"description": "Several cards (games that play sets)."},
+    )
+    draw = fields.String(
+        validate=validate.Length(max=32), metadata={"description": "Where to draw from."}
+    )
+
+
+class MoveIn(Schema):
+    move = fields.Nested(MoveBody, required=True)
+    expected_version = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0),
+        metadata={"description": "Refuse (409 stale_version) unless the game is at this version."},
+    )
+
+
+class DealRequestIn(Schema):
+    deal = fields.Nested(
+        DealIn,
+        metadata={"description": "Host only: an explicit deal; absent, it is shuffled."},
+    )
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0))
+
+
+class EventsQuery(Schema):
+    after = fields.Integer(
+        load_default=0,
+        validate=validate.Range(min=0, max=10**9),
+        metadata={"description": "Return events numbered after this one (0: from the start)."},
+    )
+
+
+class ChangeHeaders(Schema):
+    idempotency_key = fields.String(
+        data_key="Idempotency-Key",
+        validate=validate.Length(min=1, max=255),
+        metadata={"description": "A retry with the same key returns the first answer."},
+    )
+    if_match = fields.String(
+        data_key="If-Match",
+        validate=validate.Length(max=64),
+        metadata={"description": 'Expected version, as `"12"`; same as `expected_version`.'},
+    )
+
+
+class CreateHeaders(Schema):
+    idempotency_key = fields.String(
+        data_key="Idempotency-Key",
+        validate=validate.Length(min=1, max=255),
+        metadata={"description": "A retry with the same key returns the first answer."},
+    )
+
+
+# --- outputs ------------------------------------------------------------------------------
+
+
+class SeatOut(Schema):
+    seat = fields.Integer(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["human", "bot"]))
+    bot = fields.String()
+
+
+class CreatedSeatOut(SeatOut):
+    token = fields.String(
+        metadata={"description": "The seat's secret bearer token, shown only in this answer."}
+    )
+
+
+class GameOut(Schema):
+    id = fields.String(required=True)
+    version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
+    status = fields.String(
+        required=True, validate=validate.OneOf(["playing", "deal_pending", "over"])
+    )
+    game = fields.String(required=True)
+    role = fields.String(
+        required=True,
+        validate=validate.OneOf(["seat", "host", "spectator"]),
+        metadata={"description": "How the caller was recognised, from its token alone."},
+    )
+    seat = fields.Integer(allow_none=True, required=True)
+    seats = fields.List(fields.Nested(SeatOut), required=True)
+    auto_deal = fields.Boolean(required=True)
+    view = fields.Dict(
+        required=True,
+        metadata={
+            "description": "The engine's view for the caller: with a seat token it holds "
+            "`hand`, `legal_moves` (empty unless it is that seat's turn) and `to_act`; "
+            "without one, the public view."
+        },
+    )
+
+
+class CreatedOut(GameOut):
+    seats = fields.List(fields.Nested(CreatedSeatOut), required=True)
+    host_token = fields.String(
+        required=True,
+        metadata={"description": "The creator's token: may deal, sees the public view."},
+    )
+
+
+class EventOut(Schema):
+    n = fields.Integer(required=True, metadata={"description": "Event number, from 1."})
+    version = fields.Integer(required=True, metadata={"description": "Version it produced."})
+    type = fields.String(required=True)
+    data = fields.Dict(required=True)
+    visible_to = fields.Integer(metadata={"description": "Present on private events only."})
+
+
+class ChangeOut(GameOut):
+    events = fields.List(
+        fields.Nested(EventOut),
+        required=True,
+        metadata={"description": "The events this change caused that the caller may see."},
+    )
+
+
+class EventsOut(Schema):
+    id = fields.String(required=True)
+    version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
+    after = fields.Integer(required=True)
+    last = fields.Integer(
+        required=True, metadata={"description": "Pass as `after` to get what follows."}
+    )
+    events = fields.List(fields.Nested(EventOut), required=True)
+
+
+class ScoreOut(Schema):
+    id = fields.String(required=True)
+    version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
+    status = fields.String(required=True)
+    over = fields.Boolean(required=True)
+    deals = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={"description": "Each scored deal: course counts, scores, running totals."},
+    )
+    totals = fields.List(fields.Integer(), required=True)
+    game_points = fields.List(fields.Integer(), required=True)
+    winners = fields.List(fields.Integer(), required=True)
+
+
+class RecordOut(Schema):
+    id = fields.String(required=True)
+    version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
+    status = fields.String(required=True)
+    record = fields.Dict(
+        required=True,
+        metadata={
+            "description": "game, seats, seed, options, first deal and every action; "
+            "`engine.record.replay` rebuilds the game from it exactly."
+        },
+    )
+
+
+class CatalogGameOut(Schema):
+    name = fields.String(required=True)
+    title = fields.String(required=True)
+    min_seats = fields.Integer(required=True)
+    max_seats = fields.Integer(required=True)
+    options = fields.List(fields.Dict(), required=True)
+    moves = fields.List(fields.Dict(), required=True)
+    bots = fields.List(fields.String(), required=True)
+
+
+class CatalogOut(Schema):
+    games = fields.List(fields.Nested(CatalogGameOut), required=True)
+
+
+class HealthOut(Schema):
+    status = fields.String(required=True)
+
+
+class ErrorOut(Schema):
+    """Every error: flask-smorest's payload plus a stable `errors.reason`."""
+
+    code = fields.Integer(required=True, metadata={"description": "HTTP status code."})
+    status = fields.String(required=True, metadata={"description": "HTTP status phrase."})
+    message = fields.String(required=True, metadata={"description": "For humans."})
+    errors = fields.Dict(
+        required=True,
+        metadata={
+            "description": "`reason`: a stable machine-readable code; other keys add "
+            "details (`fields` for schema errors, `version` for stale versions)."
+        },
+    )

@@ -1,0 +1,36 @@
+"""`python -m service.worker`: one RQ worker on the bot queue, JSON serializer, settings from
+the environment (REDIS_URL, BOT_QUEUE, LOG_LEVEL), exactly as the API enqueues.
+
+`--burst` stops when the queue is empty; `--simple` runs jobs in-process (no fork per job:
+faster, less isolated).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+import redis
+from rq import Queue, SimpleWorker, Worker
+from rq.serializers import JSONSerializer
+
+import service.jobs  # noqa: F401  (imported before forking, so each job starts warm)
+from service.config import from_env
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m service.worker", description=__doc__)
+    parser.add_argument("--burst", action="store_true", help="exit when the queue is empty")
+    parser.add_argument("--simple", action="store_true", help="run jobs without forking")
+    args = parser.parse_args(argv)
+    settings = from_env()
+    logging.basicConfig(level=settings["LOG_LEVEL"], format="%(asctime)s %(name)s %(message)s")
+    connection = redis.Redis.from_url(settings["REDIS_URL"])
+    queue = Queue(settings["BOT_QUEUE"], connection=connection, serializer=JSONSerializer)
+    worker_class = SimpleWorker if args.simple else Worker
+    worker = worker_class([queue], connection=connection, serializer=JSONSerializer)
+    worker.work(burst=args.burst, logging_level=settings["LOG_LEVEL"], with_scheduler=False)
+
+
+if __name__ == "__main__":
+    main()

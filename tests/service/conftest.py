@@ -1,0 +1,143 @@
+"""Fixtures: a REAL redis-server per test session (free port, temp dir), flushed around each
+test, and a REAL RQ worker process (`python -m service.worker`) for the bot tests.
+
+The worker gets its own Redis database (1), so flushing database 0 between tests never pulls
+the worker's own keys from under it; bot tests clean database 1's game and queue keys instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.app import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+BOT_QUEUE = "duckpond-test-bots"
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def redis_port() -> Iterator[int]:
+    server = shutil.which("redis-server")
+    if server is None:
+        pytest.fail("redis-server is not installed (scripts/test installs it)")
+    tmp = tempfile.mkdtemp(prefix="dp-redis-")
+    port = _free_port()
+    proc = subprocess.Popen(
+        [
+            server,
+            "--port", str(port),
+            "--bind", "127.0.0.1",
+            "--dir", tmp,
+            "--save", "",
+            "--appendonly", "no",
+            "--maxmemory-policy", "noeviction",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    client = redis.Redis(port=port)
+    for _ in range(100):
+        try:
+            client.ping()
+            break
+        except redis.ConnectionError:
+            time.sleep(0.05)
+    else:
+        proc.kill()
+        pytest.fail("redis-server did not start")
+    yield port
+    proc.terminate()
+    proc.wait(timeout=10)
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _settings(port: int, db: int) -> dict[str, Any]:
+    return {
+        "REDIS_URL": f"redis://127.0.0.1:{port}/{db}",
+        "BOT_QUEUE": BOT_QUEUE,
+        "FINISHED_GAME_TTL": 3600,
+        "MAX_BODY_BYTES": 16 * 1024,
+        "TESTING": True,
+    }
+
+
+@pytest.fixture()
+def r(redis_port: int) -> Iterator[redis.Redis]:
+    """A raw client on the test database, flushed before each test."""
+    client = redis.Redis(port=redis_port, db=0)
+    client.flushdb()
+    yield client
+    client.close()
+
+
+@pytest.fixture()
+def app(redis_port: int, r: redis.Redis) -> Flask:
+    return create_app(_settings(redis_port, 0))
+
+
+@pytest.fixture()
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def worker(redis_port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """One real `python -m service.worker` on database 1, for the whole session."""
+    env = dict(os.environ)
+    env.update(
+        REDIS_URL=f"redis://127.0.0.1:{redis_port}/1", BOT_QUEUE=BOT_QUEUE, LOG_LEVEL="WARNING"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "service.worker"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(0.3)
+    if proc.poll() is not None:
+        err = proc.stderr.read().decode() if proc.stderr else ""
+        pytest.fail(f"the RQ worker did not start: {err}")
+    yield proc
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.fixture()
+def bot_app(redis_port: int, worker: subprocess.Popen[bytes]) -> Flask:
+    """An app on the worker's database; game keys and queued jobs of earlier tests removed."""
+    client = redis.Redis(port=redis_port, db=1)
+    for key in client.scan_iter("dp:*"):
+        client.delete(key)
+    client.close()
+    return create_app(_settings(redis_port, 1))
+
+
+@pytest.fixture()
+def bot_client(bot_app: Flask) -> FlaskClient:
+    return bot_app.test_client()

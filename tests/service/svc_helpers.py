@@ -1,0 +1,185 @@
+"""Test helpers that make API tests read like a game script.
+
+table = Table.create(client, deal=pinned_deal({0: "JS 4H", 1: "JS"}))
+alice, bob = table.seats[0], table.seats[1]
+alice.play("JS")
+bob.play("JS", call="doubleduck")
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from engine import cards
+
+API = "/api/v1"
+DECK = [cards.NAMES[c] for c in cards.PACK] * 2
+
+
+def pinned_deal(
+    hands: dict[int, str] | None = None, stock_top: str = "", seats: int = 4, hand_size: int = 13
+) -> dict[str, Any]:
+    """A full Doubleduck deal: the given cards where asked, the rest of the two packs in order.
+
+    `hands` maps a seat to its first cards ("JS 4H"); `stock_top` gives the first stock cards.
+    """
+    hands = hands or {}
+    rest = Counter(DECK)
+    wanted = [c for text in hands.values() for c in text.split()] + stock_top.split()
+    for card in wanted:
+        assert rest[card] > 0, f"{card} asked for too often"
+        rest[card] -= 1
+    pool = list(rest.elements())
+    out: list[list[str]] = []
+    for seat in range(seats):
+        hand = hands.get(seat, "").split()
+        while len(hand) < hand_size:
+            hand.append(pool.pop(0))
+        out.append(hand)
+    stock = stock_top.split() + pool
+    return {"hands": out, "stock": stock}
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@dataclass
+class Seat:
+    """One player at the table, acting through the HTTP API with its own token."""
+
+    client: FlaskClient
+    gid: str
+    seat: int
+    token: str
+
+    def view(self) -> dict[str, Any]:
+        r = self.client.get(f"{API}/games/{self.gid}", headers=auth(self.token))
+        assert r.status_code == 200, r.json
+        return dict(r.json or {})
+
+    def post_move(self, move: dict[str, Any], **extra: Any) -> TestResponse:
+        headers = auth(self.token)
+        headers.update(extra.pop("headers", {}))
+        return self.client.post(
+            f"{API}/games/{self.gid}/moves", json={"move": move, **extra}, headers=headers
+        )
+
+    def play(self, card: str, call: str | None = None, **extra: Any) -> dict[str, Any]:
+        move: dict[str, Any] = {"type": "play", "card": card}
+        if call is not None:
+            move["call"] = call
+        r = self.post_move(move, **extra)
+        assert r.status_code == 200, r.json
+        return dict(r.json or {})
+
+    def refused(self, card: str, call: str | None = None, **extra: Any) -> tuple[int, str]:
+        move: dict[str, Any] = {"type": "play", "card": card}
+        if call is not None:
+            move["call"] = call
+        r = self.post_move(move, **extra)
+        assert r.status_code >= 400, r.json
+        body = r.json or {}
+        return r.status_code, body["errors"]["reason"]
+
+    def deal(self, deal: dict[str, Any] | None = None) -> TestResponse:
+        body: dict[str, Any] = {} if deal is None else {"deal": deal}
+        return self.client.post(f"{API}/games/{self.gid}/deal", json=body, headers=auth(self.token))
+
+
+@dataclass
+class Table:
+    client: FlaskClient
+    gid: str
+    created: dict[str, Any]
+    seats: list[Seat] = field(default_factory=list)
+    host: str = ""
+
+    @classmethod
+    def create(
+        cls,
+        client: FlaskClient,
+        *,
+        seats: list[dict[str, Any]] | None = None,
+        deal: dict[str, Any] | None = None,
+        seed: str | None = "test-seed",
+        options: dict[str, Any] | None = None,
+    ) -> Table:
+        body: dict[str, Any] = {"game": "doubleduck", "seats": seats or [{}, {}, {}, {}]}
+        if deal is not None:
+            body["deal"] = deal
+        if seed is not None:
+            body["seed"] = seed
+        if options is not None:
+            body["options"] = options
+        r = client.post(f"{API}/games", json=body)
+        assert r.status_code == 201, r.json
+        data = dict(r.json or {})
+        table = cls(client, data["id"], data, host=data["host_token"])
+        table.seats = [
+            Seat(client, data["id"], s["seat"], s["token"]) for s in data["seats"] if "token" in s
+        ]
+        return table
+
+    def public(self) -> dict[str, Any]:
+        r = self.client.get(f"{API}/games/{self.gid}")
+        assert r.status_code == 200
+        return dict(r.json or {})
+
+    def seat(self, n: int) -> Seat:
+        return next(s for s in self.seats if s.seat == n)
+
+    def to_act(self) -> int:
+        return int(self.public()["view"]["to_act"][0])
+
+    def snapshot(self, r: Any) -> dict[str, Any]:
+        """Every Redis value of the game, to prove a refused request changed nothing."""
+        out: dict[str, Any] = {}
+        for key in sorted(r.scan_iter(f"dp:{{{self.gid}}}:*")):
+            kind = r.type(key)
+            if kind == b"hash":
+                out[key] = r.hgetall(key)
+            elif kind == b"list":
+                out[key] = r.lrange(key, 0, -1)
+            else:
+                out[key] = r.get(key)
+        return out
+
+
+def play_out(table: Table, *, max_moves: int = 5000) -> int:
+    """Play to the end with each seat's first legal move, dealing as needed; returns moves."""
+    moves = 0
+    for _ in range(max_moves):
+        pub = table.public()
+        if pub["status"] == "over":
+            return moves
+        if pub["status"] == "deal_pending":
+            r = table.seats[0].deal()
+            assert r.status_code == 200, r.json
+            continue
+        seat = table.seat(pub["view"]["to_act"][0])
+        legal = seat.view()["view"]["legal_moves"]
+        seat.post_move(legal[0])
+        moves += 1
+    raise AssertionError("the game did not end")
+
+
+def wait_for(predicate: Any, timeout: float = 30.0, step: float = 0.05) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError("timed out waiting")
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, sort_keys=True)
