@@ -1,0 +1,139 @@
+"""No response, event, error or log line shows another player's hand, the stock or the seed
+before the end; tokens are shown once; the record shows everything after the end."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import redis
+from flask.testing import FlaskClient
+from svc_helpers import API, Table, auth, pinned_deal, play_out
+from werkzeug.test import TestResponse
+
+SEED = "SEED-qx7-do-not-leak"
+STOCK_TOP = "7D 2S 9H KD QC 3H 8S"
+
+
+def _walk(data: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    yield path, data
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _walk(value, f"{path}.{key}")
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _walk(value, f"{path}[{i}]")
+
+
+def _contains_run(values: list[Any], run: list[str]) -> bool:
+    return any(values[i : i + len(run)] == run for i in range(len(values) - len(run) + 1))
+
+
+class Watcher:
+    """Collects every answer with who asked, for the checks at the end."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[int | None, TestResponse]] = []
+
+    def __call__(self, who: int | None, response: TestResponse) -> TestResponse:
+        self.seen.append((who, response))
+        return response
+
+
+def test_nothing_secret_leaks_before_the_end(
+    client: FlaskClient, r: redis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    deal = pinned_deal({1: "4H 4H", 2: "4C"}, stock_top=STOCK_TOP)
+    table = Table.create(client, deal=deal, seed=SEED)
+    other = Table.create(client)
+    tokens = {s.seat: s.token for s in table.seats}
+    watch = Watcher()
+    gid = table.gid
+
+    def sweep() -> None:
+        for seat, token in [*tokens.items(), (None, table.host), (None, "")]:
+            headers = auth(token) if token else {}
+            for path in ("", "/events", "/score", "/record", "/events?after=2"):
+                watch(seat, client.get(f"{API}/games/{gid}{path}", headers=headers))
+        watch(None, client.get(f"{API}/catalog"))
+
+    def move_and_refusals() -> None:
+        to_act = table.to_act()
+        for seat, token in tokens.items():
+            for move in ({"type": "play", "card": "ZZ"}, {"type": "play", "card": "AS"}):
+                watch(seat, table.seat(seat).post_move(move))
+            watch(seat, client.post(f"{API}/games/{gid}/deal", json={}, headers=auth(token)))
+        watch(
+            to_act,
+            client.post(
+                f"{API}/games/{gid}/moves",
+                json={"move": {"type": "play", "card": "AS"}, "seat": (to_act + 1) % 4},
+                headers=auth(tokens[to_act]),
+            ),
+        )
+        watch(None, client.get(f"{API}/games/{gid}", headers=auth(other.seats[0].token)))
+        mover = table.seat(to_act)
+        watch(to_act, mover.post_move(mover.view()["view"]["legal_moves"][-1]))
+
+    sweep()
+    for _ in range(10):  # two tricks and a half: draws from the stock happened
+        move_and_refusals()
+    sweep()
+
+    state = json.loads(r.hget(f"dp:{{{gid}}}:game", "state"))
+    assert state["stock"][:3] != STOCK_TOP.split()[:3]  # the test reached the draws
+    stock_run = state["stock"][:4]
+    hands = state["hands"]
+    tokens_all = [*tokens.values(), table.host]
+    refused_own_move = 0
+    for who, response in watch.seen:
+        text = response.get_data(as_text=True)
+        assert SEED not in text
+        for token in tokens_all:
+            assert token not in text, "a token shown after its creation answer"
+        body = response.json
+        if response.status_code == 422 and body["errors"]["reason"] == "validation_error":
+            refused_own_move += 1
+        for path, value in _walk(body):
+            if path.endswith((".stock", ".seed", ".hands", ".deck")):
+                raise AssertionError(f"secret field {path} in {response.request.path}")
+            if path.endswith(".hand"):  # only in the view of the token's own seat
+                assert who is not None and body["seat"] == who and path == ".view.hand"
+            if isinstance(value, list) and len(value) >= 4:
+                assert not _contains_run(value, stock_run), path
+                assert not _contains_run(value, STOCK_TOP.split()[:4]), path
+            if path.endswith(".visible_to"):
+                assert value == who, f"{path}: another seat's private event"
+    assert refused_own_move == 10  # the move with a "seat" field: refused every time
+
+    logs = caplog.text
+    assert SEED not in logs
+    assert not any(token in logs for token in tokens_all)
+    assert " ".join(stock_run) not in logs and json.dumps(stock_run) not in logs
+    for hand in hands:
+        assert json.dumps(hand) not in logs and str(hand) not in logs
+
+    # After the end, the record shows the seed, every deal and every move.
+    play_out(table)
+    record = client.get(f"{API}/games/{gid}/record").json["record"]
+    assert record["seed"] == SEED and record["deal"]["stock"] == deal["stock"]
+
+
+def test_seat_is_taken_from_the_token_only(client: FlaskClient) -> None:
+    table = Table.create(client)
+    to_act = table.to_act()
+    other = table.seat((to_act + 1) % 4)
+    legal = table.seat(to_act).view()["view"]["legal_moves"][0]
+    assert other.refused(legal["card"]) == (409, "not_your_turn")
+    # The other seat's view shows its own hand only, and no legal moves out of turn.
+    view = other.view()
+    assert view["seat"] == other.seat and view["view"]["legal_moves"] == []
+    assert "hands" not in view["view"]
+    public = table.public()
+    assert "hand" not in public["view"] and public["role"] == "spectator"
+    host = client.get(f"{API}/games/{table.gid}", headers=auth(table.host)).json
+    assert host["role"] == "host" and "hand" not in host["view"]
