@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.cards import INDEX, NAMES
 from engine.ducksoup import Ducksoup
 from engine.protocol import Event, Game
 from engine.record import replay
@@ -91,14 +92,14 @@ class Checker:
 
     def check_events(self, events: list[Event], stock_before: int) -> None:
         g = self.game
-        hidden = set(g.to_dict()["stock"]) | {c for h in g.to_dict()["hands"] for c in h}
+        hidden = {NAMES[c] for c in g.stock} | {NAMES[c] for h in g.hands for c in h}
         conceded = any(e.type == "conceded" for e in events)
         for e in events:
             if e.visible_to is None:
                 assert not strings(e.data) & hidden, e
             else:
                 assert e.type == "card_drawn" and e.visible_to == e.data["seat"]
-                assert e.data["card"] in g.view(e.visible_to)["hand"]
+                assert INDEX[e.data["card"]] in g.hands[e.visible_to]
         for e in events:
             if e.type == "trick_won":
                 self.check_trick(e.data, conceded, stock_before, events)
