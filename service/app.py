@@ -31,9 +31,20 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         if "MAX_BODY_BYTES" in config:
             app.config["MAX_CONTENT_LENGTH"] = config["MAX_BODY_BYTES"]
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    logging.getLogger("duckpond").setLevel(app.config["LOG_LEVEL"])
+    _configure_logging(app.config["LOG_LEVEL"])
     api = DuckpondApi(app)
     register(api)
     errors.init_app(app)  # after Api: replaces its HTTPException handler
     app.extensions["duckpond"] = connect(app.config)
     return app
+
+
+def _configure_logging(level: str) -> None:
+    """Our loggers print somewhere under gunicorn too, unless the host already set logging up.
+    They never log a hand, the stock, a seed or a token: only ids, versions and public moves."""
+    logger = logging.getLogger("duckpond")
+    logger.setLevel(level)
+    if not logger.handlers and not logging.getLogger().handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+        logger.addHandler(handler)

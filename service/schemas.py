@@ -6,7 +6,7 @@ owned fields (id, version, status, tokens) exist only in output schemas.
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import INCLUDE, Schema, fields, validate
 
 from engine import GAMES
 from service.games import BOTS
@@ -26,6 +26,12 @@ class SeatIn(Schema):
 
 
 class DealIn(Schema):
+    """An explicit deal. Other keys are game-specific piles (lists of card names), checked by
+    the game itself."""
+
+    class Meta:
+        unknown = INCLUDE
+
     hands = fields.List(
         fields.List(fields.String()),
         required=True,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from flask import current_app, request
@@ -48,12 +48,18 @@ def expected_versions(body_version: int | None, headers: dict[str, Any]) -> list
     return [body_version, parse_if_match(headers.get("if_match"))]
 
 
-def errors(blp: Blueprint, statuses: Iterable[int]) -> Callable[[F], F]:
-    """Document each error status with its reasons (from the one table) and an example."""
+def errors(blp: Blueprint, *specs: int | str) -> Callable[[F], F]:
+    """Document error responses from the one table: an int takes every reason of that status,
+    a string adds one reason under its status. Each gets its reasons and an example."""
+    by_status: dict[int, list[str]] = {}
+    for spec in specs:
+        if isinstance(spec, int):
+            by_status.setdefault(spec, []).extend(reasons_for(spec))
+        else:
+            by_status.setdefault(REASONS[spec][0], []).append(str(spec))
 
     def decorate(func: F) -> F:
-        for status in sorted(statuses, reverse=True):
-            reasons = reasons_for(status)
+        for status, reasons in sorted(by_status.items(), reverse=True):
             lines = "; ".join(f"`{r}`: {REASONS[r][1]}" for r in reasons)
             example = payload(status, REASONS[reasons[0]][1], reasons[0])
             func = blp.alt_response(

@@ -35,7 +35,23 @@ blp = Blueprint("deals", __name__, url_prefix="/api/v1/games", description="Deal
         ],
     },
 )
-@errors(blp, [400, 401, 403, 404, 409, 413, 422, 503])
+@errors(
+    blp,
+    400,
+    401,
+    "token_of_another_game",
+    "host_only",
+    "no_such_game",
+    "no_deal_pending",
+    "stale_version",
+    "idempotency_in_progress",
+    413,
+    "validation_error",
+    "invalid_if_match",
+    "idempotency_key_reused",
+    "invalid_deal",
+    503,
+)
 def post_deal(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> Response:
     """Deal the next deal when the previous one is scored (409 otherwise).
 

@@ -31,7 +31,7 @@ blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Eve
         ],
     },
 )
-@errors(blp, [401, 403, 404, 422, 503])
+@errors(blp, 401, "token_of_another_game", "no_such_game", "validation_error", 503)
 def get_events(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Read the events numbered after `after`: a seat's token adds its private events
     (its dealt hand, its draws); the host and spectators see public events only."""

@@ -57,7 +57,19 @@ CREATED_EXAMPLE: dict[str, Any] = {
 )
 @blp.arguments(CreateHeaders, location="headers")
 @blp.response(201, CreatedOut, example=CREATED_EXAMPLE)
-@errors(blp, [400, 409, 413, 422, 503])
+@errors(
+    blp,
+    400,
+    "idempotency_in_progress",
+    413,
+    "validation_error",
+    "invalid_seats",
+    "invalid_options",
+    "invalid_deal",
+    "unknown_bot",
+    "idempotency_key_reused",
+    503,
+)
 def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     """Create a game; the answer shows each human seat's token and the host token, once.
 
@@ -79,7 +91,7 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
 @blp.route("/<string:game_id>", methods=["GET"])
 @blp.doc(security=OPTIONAL_BEARER)
 @blp.response(200, GameOut, example=GAME_EXAMPLE)
-@errors(blp, [401, 403, 404, 503])
+@errors(blp, 401, "token_of_another_game", "no_such_game", 503)
 def get_game(game_id: str) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Read a game: a seat's view with its token (hand, legal moves), else the public view."""
     body = games().get(game_id, caller(game_id, required=False))

@@ -23,7 +23,7 @@ def livez() -> dict[str, Any]:
 
 @blp.route("/readyz", methods=["GET"])
 @blp.response(200, HealthOut, example={"status": "ready"})
-@errors(blp, [503])
+@errors(blp, 503)
 def readyz() -> dict[str, Any]:
     """Redis answers a PING; 503 when it does not, so traffic goes elsewhere."""
     if not games().store.ping():

@@ -67,7 +67,28 @@ def change_response(answer: Answer, status: int = 200) -> Response:
 )
 @blp.arguments(ChangeHeaders, location="headers")
 @blp.response(200, ChangeOut, example=CHANGE_EXAMPLE)
-@errors(blp, [400, 401, 403, 404, 409, 413, 422, 503])
+@errors(
+    blp,
+    400,
+    401,
+    "token_of_another_game",
+    "not_a_player",
+    "no_such_game",
+    "not_your_turn",
+    "game_over",
+    "deal_pending",
+    "stale_version",
+    "idempotency_in_progress",
+    413,
+    "validation_error",
+    "invalid_if_match",
+    "idempotency_key_reused",
+    "malformed_move",
+    "card_not_in_hand",
+    "illegal_call",
+    "illegal_move",
+    503,
+)
 def post_move(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> Response:
     """Play a move as the token's seat; calls travel with their card.
 

@@ -31,7 +31,7 @@ blp = Blueprint("records", __name__, url_prefix="/api/v1/games", description="Ga
         },
     },
 )
-@errors(blp, [404, 409, 503])
+@errors(blp, "no_such_game", "game_not_over", 503)
 def get_record(game_id: str) -> dict[str, Any]:
     """Read the full record after the end (409 before): `engine.record.replay` rebuilds it."""
     return games().record(game_id)

@@ -37,7 +37,7 @@ blp = Blueprint("scores", __name__, url_prefix="/api/v1/games", description="Sco
         "winners": [],
     },
 )
-@errors(blp, [404, 503])
+@errors(blp, "no_such_game", 503)
 def get_score(game_id: str) -> dict[str, Any]:
     """Read the score sheet: per deal and course, running totals, game points (public)."""
     return games().score(game_id)

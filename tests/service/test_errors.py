@@ -142,6 +142,10 @@ def test_record_before_end_is_409(client: FlaskClient, table: Table) -> None:
             {"game": "doubleduck", "seats": [{}, {}, {}, {}], "deal": {"hands": [["AC"]]}},
             "invalid_deal",
         ),
+        (
+            {"game": "doubleduck", "seats": [{}, {}, {}, {}], "deal": {"hands": [], "pile": 3}},
+            "invalid_deal",
+        ),
         ({"game": "doubleduck", "seats": [{}, {}, {}, {}], "seed": 12}, "validation_error"),
         ({"game": "doubleduck", "seats": [{}, {}, {}, {}], "id": "mine"}, "validation_error"),
         ([1, 2], "validation_error"),

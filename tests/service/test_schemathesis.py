@@ -21,7 +21,7 @@ from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 from svc_helpers import Table
 
-EXAMPLES = 15
+EXAMPLES = 25
 
 
 def _aim(case: Any, game: Table) -> None:
