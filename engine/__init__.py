@@ -1,6 +1,7 @@
 """Pure rules of the duckpond games behind one protocol (see `engine.protocol`)."""
 
 from engine.doubleduck import Doubleduck
+from engine.ducksoup import Ducksoup
 from engine.protocol import (
     Deal,
     EngineError,
@@ -15,6 +16,7 @@ from engine.protocol import (
 
 GAMES: dict[str, type[Game]] = {
     Doubleduck.name: Doubleduck,
+    Ducksoup.name: Ducksoup,
 }
 
 __all__ = [
