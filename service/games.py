@@ -260,6 +260,8 @@ class Games:
     def create(self, request: Mapping[str, Any], idempotency_key: str | None = None) -> Answer:
         """A new game; the answer holds each human seat's token and the host token, once."""
         name = str(request["game"])
+        if name not in GAMES:
+            raise ServiceError("unknown_game", f"no game is named {name!r}; see the catalog")
         seats: list[Mapping[str, Any]] = list(request["seats"])
         options = dict(request.get("options") or {})
         auto_deal = options.pop("auto_deal", None)
@@ -279,7 +281,7 @@ class Games:
 
         gid = secrets.token_urlsafe(9)
         fingerprint = _fingerprint("create", dict(request))
-        idem_field = ""
+        idem_field = key_hash = ""
         if idempotency_key is not None:
             key_hash = _sha256("create\n" + idempotency_key)
             held = self.store.claim_create_key(key_hash, gid, self.idempotency_ttl)
@@ -317,20 +319,23 @@ class Games:
         sealed = ""
         if idempotency_key is not None:
             sealed = _seal(idempotency_key, json.dumps({"fp": fingerprint, "body": body}))
-        outcome = self.store.write(
-            gid,
-            Write(
-                expected=-1,
-                state=game.to_dict(),
-                status=status_of(game),
-                ttl=0,
-                events=[_event_entry(created, 0)],
-                actions=[],
-                idem_field=idem_field,
-                response=sealed,
-                meta=meta,
-            ),
+        write = Write(
+            expected=-1,
+            state=game.to_dict(),
+            status=status_of(game),
+            ttl=0,
+            events=[_event_entry(created, 0)],
+            actions=[],
+            idem_field=idem_field,
+            response=sealed,
+            meta=meta,
         )
+        try:
+            outcome = self.store.write(gid, write)
+        except redis.RedisError:
+            if idem_field:  # free the key, or every retry would wait for a game never written
+                self.store.release_create_key(key_hash, gid)
+            raise
         if outcome.kind != "ok":  # a 72-bit random id taken: vanishingly rare, never silent
             raise ServiceError("idempotency_in_progress", "could not allocate a game id; retry")
         log.info("game %s created: %s, seats %s", gid, name, [s.get("bot") for s in seats])

@@ -15,6 +15,7 @@ Plus `dp:idem:create:<sha256(key)>` -> game id, for creations retried with an Id
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from typing import Any, cast
@@ -204,6 +205,13 @@ class Store:
             return gid
         held = cast(bytes | None, self.redis.get(key))
         return gid if held is None else held.decode()
+
+    def release_create_key(self, key_hash: str, gid: str) -> None:
+        """Undo `claim_create_key` after a failed creation (only if it still names `gid`)."""
+        key = create_pointer_key(key_hash)
+        with contextlib.suppress(redis.RedisError):
+            if self.redis.get(key) == gid.encode():
+                self.redis.delete(key)
 
     def ping(self) -> bool:
         return bool(self.redis.ping())

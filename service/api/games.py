@@ -66,6 +66,7 @@ CREATED_EXAMPLE: dict[str, Any] = {
     "invalid_seats",
     "invalid_options",
     "invalid_deal",
+    "unknown_game",
     "unknown_bot",
     "idempotency_key_reused",
     503,

@@ -127,8 +127,9 @@ def test_record_before_end_is_409(client: FlaskClient, table: Table) -> None:
     ("body", "reason"),
     [
         ({"game": "doubleduck", "seats": [{}, {}, {}]}, "invalid_seats"),
-        ({"game": "chess", "seats": [{}, {}, {}, {}]}, "validation_error"),
-        ({"game": "doubleduck", "seats": [{}, {}, {}, {"bot": "deep"}]}, "validation_error"),
+        ({"game": "chess", "seats": [{}, {}, {}, {}]}, "unknown_game"),
+        ({"game": "doubleduck", "seats": [{}, {}, {}, {"bot": "deep"}]}, "unknown_bot"),
+        ({"game": "doubleduck", "seats": [{}, {}, {}, {"bot": 7}]}, "validation_error"),
         ({"game": "doubleduck", "seats": [{}, {}, {}, {}], "options": {"x": 1}}, "invalid_options"),
         (
             {"game": "doubleduck", "seats": [{}, {}, {}, {}], "options": {"auto_deal": "yes"}},
