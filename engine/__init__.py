@@ -1,6 +1,7 @@
 """Pure rules of the duckpond games behind one protocol (see `engine.protocol`)."""
 
 from engine.doubleduck import Doubleduck
+from engine.duck import Duck
 from engine.ducksoup import Ducksoup
 from engine.protocol import (
     Deal,
@@ -17,6 +18,7 @@ from engine.protocol import (
 GAMES: dict[str, type[Game]] = {
     Doubleduck.name: Doubleduck,
     Ducksoup.name: Ducksoup,
+    Duck.name: Duck,
 }
 
 __all__ = [
