@@ -111,8 +111,9 @@ class Table:
         deal: dict[str, Any] | None = None,
         seed: str | None = "test-seed",
         options: dict[str, Any] | None = None,
+        game: str = "doubleduck",
     ) -> Table:
-        body: dict[str, Any] = {"game": "doubleduck", "seats": seats or [{}, {}, {}, {}]}
+        body: dict[str, Any] = {"game": game, "seats": seats or [{}, {}, {}, {}]}
         if deal is not None:
             body["deal"] = deal
         if seed is not None:

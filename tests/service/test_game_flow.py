@@ -157,3 +157,5 @@ def test_if_match_header_counts_as_expected_version(client: FlaskClient) -> None
     assert seat.refused(card, headers={"If-Match": '"7"'}) == (409, "stale_version")
     assert seat.refused(card, headers={"If-Match": "seven"}) == (422, "invalid_if_match")
     assert seat.play(card, headers={"If-Match": '"0"'})["version"] == 1
+    r = client.get(f"{API}/games/{table.gid}", headers=auth(seat.token))
+    assert r.headers["ETag"] == '"1"' and r.json["version"] == 1
