@@ -1,0 +1,566 @@
+"""API benchmark: whole Doubleduck games over HTTP, next to a trivial endpoint of the same app.
+
+Why: the engine benchmark (`scripts/bench/engine.py`) tells how fast the rules are; this tells what
+a move costs through the whole stack (gunicorn, Flask, token check, Redis compare-and-set) and how
+that compares with the cheapest request the same server can answer (`GET /livez`). The ratio
+moves/s / livez req/s is the figure to watch (target >= 0.4): it is largely independent of the
+machine, while either rate alone is not.
+
+It starts everything itself, on loopback only, in a temporary folder: its own redis-server on a
+free port (append-only file on, noeviction, as in production), one RQ worker, and gunicorn
+(gthread). Load comes from separate client processes (stdlib `http.client`, one keep-alive
+connection per thread), so the clients do not share the server's GIL. Phase 1 hammers `/livez`
+for a fixed time; phase 2 plays complete games, `--concurrency` at a time, each move chosen at
+random from the `legal_moves` of the seat to act (a GET of that seat's view, then the POST of the
+move, as a real client does). Both phases use the same processes and threads. Everything it
+started is stopped at the end, also on Ctrl-C or an error.
+
+    .venv/bin/python scripts/bench/api.py                # 16 concurrent full games
+    .venv/bin/python scripts/bench/api.py --games 32 --deals 1 --livez-seconds 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing as mp
+import os
+import platform
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST = "127.0.0.1"
+API = "/api/v1"
+
+
+# --- the service under test ------------------------------------------------------------------
+
+
+def free_port() -> int:
+    """A port nobody listens on right now (the kernel's choice), so runs never collide."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+class Service:
+    """redis-server, one RQ worker and gunicorn, each in its own session so that all of a
+    part's processes (gunicorn workers, RQ work horses) can be stopped together."""
+
+    def __init__(self, workdir: Path, workers: int, threads: int) -> None:
+        self.workdir = workdir
+        self.workers = workers
+        self.threads = threads
+        self.redis_port = free_port()
+        self.port = free_port()
+        self.procs: list[tuple[str, subprocess.Popen[bytes]]] = []
+        self.env = dict(os.environ)
+        self.env["REDIS_URL"] = f"redis://{HOST}:{self.redis_port}/0"
+        self.env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (str(ROOT), self.env.get("PYTHONPATH", "")) if p
+        )
+        self.env["LOG_LEVEL"] = "WARNING"
+
+    def _spawn(self, name: str, argv: list[str]) -> None:
+        log = open(self.workdir / f"{name}.log", "wb")  # noqa: SIM115 (lives as long as the child)
+        proc = subprocess.Popen(
+            argv,
+            cwd=ROOT,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        log.close()
+        self.procs.append((name, proc))
+
+    def start(self) -> None:
+        """Start the three parts and wait until redis answers PING and the API answers /livez."""
+        redis_server = shutil.which("redis-server")
+        if redis_server is None:
+            sys.exit("redis-server not found: scripts/serve installs it (as root), or apt-get it")
+        data = self.workdir / "redis"
+        data.mkdir()
+        self._spawn(
+            "redis",
+            [
+                redis_server,
+                "--bind", HOST, "--port", str(self.redis_port), "--dir", str(data),
+                "--appendonly", "yes", "--appendfsync", "everysec",
+                "--maxmemory-policy", "noeviction", "--save", "",
+            ],
+        )  # fmt: skip
+        self._wait(lambda: _redis_ping(self.redis_port), "redis-server")
+        self._spawn("worker", [sys.executable, "-m", "service.worker"])
+        self._spawn(
+            "gunicorn",
+            [
+                sys.executable, "-m", "gunicorn",
+                "--worker-class", "gthread",
+                "--workers", str(self.workers), "--threads", str(self.threads),
+                "--bind", f"{HOST}:{self.port}",
+                "--keep-alive", "30", "--backlog", "512",
+                *self._gunicorn_extra(),
+                "service.wsgi:app",
+            ],
+        )  # fmt: skip
+        self._wait(lambda: _http_ok(self.port, "/livez"), "the API (/livez)")
+
+    @staticmethod
+    def _gunicorn_extra() -> list[str]:
+        """gunicorn 27+ opens a control socket in ~/.gunicorn shared by all instances: not ours."""
+        out = subprocess.run(
+            [sys.executable, "-m", "gunicorn", "--help"], capture_output=True, text=True
+        )
+        return ["--no-control-socket"] if "--no-control-socket" in out.stdout else []
+
+    def _wait(self, ready: Any, what: str, seconds: float = 30.0) -> None:
+        deadline = time.monotonic() + seconds
+        while not ready():
+            for name, proc in self.procs:
+                if proc.poll() is not None:
+                    self.fail(f"{name} exited with status {proc.returncode} while starting")
+            if time.monotonic() > deadline:
+                self.fail(f"{what} did not come up within {seconds:.0f} s")
+            time.sleep(0.1)
+
+    def fail(self, message: str) -> None:
+        """Show the tail of every log, then stop (the caller's finally stops the processes)."""
+        for name, _ in self.procs:
+            text = (self.workdir / f"{name}.log").read_text(errors="replace").splitlines()
+            print(f"--- {name}.log (last 25 lines)", file=sys.stderr)
+            print("\n".join(text[-25:]), file=sys.stderr)
+        raise SystemExit(f"bench: {message}")
+
+    def check_alive(self) -> None:
+        for name, proc in self.procs:
+            if proc.poll() is not None:
+                self.fail(f"{name} died during the run (status {proc.returncode})")
+
+    def stop(self) -> None:
+        """SIGTERM in reverse start order, then SIGKILL whatever is left of each session."""
+        for _name, proc in reversed(self.procs):
+            if proc.poll() is None:
+                proc.terminate()
+                with suppress(subprocess.TimeoutExpired):
+                    proc.wait(timeout=15)
+            with suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        self.procs.clear()
+
+
+def _redis_ping(port: int) -> bool:
+    try:
+        with socket.create_connection((HOST, port), timeout=1) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def _http_ok(port: int, path: str) -> bool:
+    try:
+        conn = http.client.HTTPConnection(HOST, port, timeout=2)
+        conn.request("GET", path)
+        ok = conn.getresponse().status == 200
+        conn.close()
+        return ok
+    except OSError:
+        return False
+
+
+# --- the clients -----------------------------------------------------------------------------
+
+
+class Http:
+    """One keep-alive connection; reconnects once if the server closed it between requests."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection(HOST, port, timeout=30)
+
+    def call(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any, float]:
+        """(status, decoded JSON or None, seconds) of one request."""
+        headers = {"Accept": "application/json"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
+        for attempt in (1, 2):
+            start = time.perf_counter()
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                resp = self.conn.getresponse()
+                raw = resp.read()
+            except (http.client.RemoteDisconnected, ConnectionError, http.client.BadStatusLine):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+                if attempt == 2:
+                    raise
+                continue
+            elapsed = time.perf_counter() - start
+            try:
+                payload = json.loads(raw) if raw else None
+            except ValueError:
+                payload = None
+            return resp.status, payload, elapsed
+        raise AssertionError("unreachable")
+
+
+@dataclass
+class Tally:
+    """What one client process measured; merged by the parent."""
+
+    lat: dict[str, list[float]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    stale: int = 0
+    games: int = 0
+    moves: int = 0
+    end: float = 0.0
+    """Wall-clock time (time.time) when the last thread finished."""
+
+    def add(self, key: str, seconds: float) -> None:
+        self.lat.setdefault(key, []).append(seconds)
+
+    def merge(self, other: Tally) -> None:
+        for key, values in other.lat.items():
+            self.lat.setdefault(key, []).extend(values)
+        self.errors += other.errors
+        self.stale += other.stale
+        self.games += other.games
+        self.moves += other.moves
+        self.end = max(self.end, other.end)
+
+
+def _sleep_until(start_at: float) -> None:
+    """All client processes start their clocks at the same wall-clock instant, after the
+    interpreter start-up, so that start-up is not counted in any rate."""
+    time.sleep(max(0.0, start_at - time.time()))
+
+
+def hammer_livez(
+    port: int, threads: int, start_at: float, seconds: float, out: mp.Queue[Tally]
+) -> None:
+    """Client process: GET /livez in a loop from `threads` keep-alive connections."""
+    tally = Tally()
+    lock = threading.Lock()
+    _sleep_until(start_at)
+    deadline = start_at + seconds
+
+    def loop() -> None:
+        http, lats, errs = Http(port), [], []
+        while time.time() < deadline:
+            status, _, dt = http.call("GET", "/livez")
+            if status == 200:
+                lats.append(dt)
+            else:
+                errs.append(f"/livez -> {status}")
+        with lock:
+            tally.lat.setdefault("livez", []).extend(lats)
+            tally.errors += errs[:5]
+
+    _run_threads(loop, threads)
+    tally.end = time.time()
+    out.put(tally)
+
+
+def play_games(
+    port: int,
+    threads: int,
+    start_at: float,
+    games: range,
+    deals: int,
+    seconds: float,
+    seed: int,
+    out: mp.Queue[Tally],
+) -> None:
+    """Client process: `threads` players, each playing whole games one after another, until
+    the games numbered `games` are all started or the time is up."""
+    tally = Tally()
+    lock = threading.Lock()
+    counter = iter(games)
+    _sleep_until(start_at)
+    deadline = start_at + seconds
+
+    def loop(worker: int) -> None:
+        http = Http(port)
+        rng = random.Random(f"{seed}-{games.start}-{worker}")
+        mine = Tally()
+        while time.time() < deadline:
+            with lock:
+                n = next(counter, None)
+            if n is None:
+                break
+            try:
+                if _play_one(http, rng, f"bench-{seed}-{n}", deals, deadline, mine):
+                    mine.games += 1
+            except Exception as exc:  # a broken game must not hide the others' figures
+                mine.errors.append(f"game {n}: {type(exc).__name__}: {exc}")
+        with lock:
+            tally.merge(mine)
+
+    _run_threads(loop, threads, indexed=True)
+    tally.end = time.time()
+    out.put(tally)
+
+
+def _run_threads(target: Any, n: int, indexed: bool = False) -> None:
+    threads = [
+        threading.Thread(target=target, args=(i,) if indexed else (), daemon=True) for i in range(n)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def _expect(status: int, payload: Any, ok: int, what: str) -> Any:
+    if status != ok:
+        raise RuntimeError(f"{what} -> HTTP {status}: {json.dumps(payload)[:300]}")
+    return payload
+
+
+def _play_one(
+    http: Http, rng: random.Random, seed: str, deals: int, deadline: float, t: Tally
+) -> bool:
+    """Play one game to its end (True) or until the deadline (False): each turn, GET the view
+    of the seat to act, POST one of its `legal_moves` with the version it saw. A scored deal
+    is followed by `POST .../deal` with the host token."""
+    body = {
+        "game": "doubleduck",
+        "seats": [{}, {}, {}, {}],
+        "seed": seed,
+        "options": {"max_deals": deals},
+    }
+    status, created, dt = http.call("POST", f"{API}/games", body)
+    created = _expect(status, created, 201, "create game")
+    t.add("create", dt)
+    gid = created["id"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    host = created["host_token"]
+    seat = _first(created["view"].get("to_act"), 0)
+    while time.time() < deadline:
+        status, game, dt = http.call("GET", f"{API}/games/{gid}", token=tokens[seat])
+        game = _expect(status, game, 200, "view")
+        t.add("view", dt)
+        if game["status"] == "over":
+            return True
+        if game["status"] == "deal_pending":
+            status, dealt, dt = http.call(
+                "POST", f"{API}/games/{gid}/deal", {"expected_version": game["version"]}, host
+            )
+            if status == 409 and _reason(dealt) == "stale_version":
+                t.stale += 1
+                continue
+            dealt = _expect(status, dealt, 200, "deal")
+            t.add("deal", dt)
+            seat = _first(dealt["view"].get("to_act"), seat)
+            continue
+        to_act = game["view"].get("to_act") or []
+        if seat not in to_act:
+            if not to_act:
+                raise RuntimeError(f"status {game['status']!r} but nobody to act: {game}")
+            seat = to_act[0]
+            continue
+        legal = game["view"].get("legal_moves") or []
+        if not legal:
+            raise RuntimeError(f"seat {seat} is to act but has no legal_moves: {game['view']}")
+        move = rng.choice(legal)
+        status, moved, dt = http.call(
+            "POST",
+            f"{API}/games/{gid}/moves",
+            {"move": move, "expected_version": game["version"]},
+            tokens[seat],
+        )
+        if status == 409 and _reason(moved) == "stale_version":
+            t.stale += 1
+            continue
+        moved = _expect(status, moved, 200, f"move {move}")
+        t.add("move", dt)
+        t.moves += 1
+        seat = _first(moved["view"].get("to_act"), seat)
+    return False
+
+
+def _first(seats: Any, default: int) -> int:
+    """The first seat of a `to_act` list, else `default` (nobody to act: dealing or over)."""
+    return int(seats[0]) if isinstance(seats, list) and seats else default
+
+
+def _reason(payload: Any) -> str | None:
+    if isinstance(payload, dict):
+        errors = payload.get("errors")
+        if isinstance(errors, dict):
+            return errors.get("reason")
+    return None
+
+
+# --- running and reporting -------------------------------------------------------------------
+
+
+def run_clients(target: Any, jobs: list[tuple[Any, ...]]) -> tuple[Tally, float]:
+    """Run `target(*job, queue)` in one process per job, all starting their clocks together;
+    (merged tally, wall seconds from that start to the last thread's end)."""
+    ctx = mp.get_context("spawn")
+    out: mp.Queue[Tally] = ctx.Queue()
+    workers = [ctx.Process(target=target, args=(*job, out)) for job in jobs]
+    for w in workers:
+        w.start()
+    total = Tally()
+    for _ in workers:
+        total.merge(out.get())
+    for w in workers:
+        w.join()
+    return total, total.end
+
+
+def split(n: int, parts: int) -> list[int]:
+    """`n` as `parts` near-equal shares, larger first."""
+    return [n // parts + (1 if i < n % parts else 0) for i in range(parts)]
+
+
+def pct(values: list[float], q: float) -> float:
+    """Nearest-rank percentile in milliseconds (0 for no data)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[k] * 1000
+
+
+def _redis_version() -> str:
+    try:
+        out = subprocess.run(["redis-server", "--version"], capture_output=True, text=True)
+        return out.stdout.split()[2].removeprefix("v=")
+    except (OSError, IndexError):
+        return "?"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--concurrency", type=int, default=16, help="concurrent clients (games)")
+    parser.add_argument("--games", type=int, default=16, help="games to play in all")
+    parser.add_argument("--deals", type=int, default=4, help="max_deals of each game (1-4)")
+    parser.add_argument("--procs", type=int, default=2, help="client processes")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
+    parser.add_argument("--livez-seconds", type=float, default=10.0)
+    parser.add_argument("--max-seconds", type=float, default=180.0, help="cap on the game phase")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not (1 <= args.deals <= 4 and args.concurrency >= 1 and args.procs >= 1):
+        parser.error("need 1 <= --deals <= 4, --concurrency >= 1, --procs >= 1")
+    procs = min(args.procs, args.concurrency)
+
+    # Ctrl-C or SIGTERM: unwind through the finally below, which stops everything.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    workdir = Path(tempfile.mkdtemp(prefix="duckpond-bench-"))
+    service = Service(workdir, args.workers, args.threads)
+    try:
+        service.start()
+        threads = split(args.concurrency, procs)
+
+        def livez_phase() -> tuple[Tally, float]:
+            start_at = time.time() + 1.0  # time for the client processes to start
+            jobs = [(service.port, n, start_at, args.livez_seconds / 2) for n in threads]
+            tally, end = run_clients(hammer_livez, jobs)
+            return tally, end - start_at
+
+        # /livez half before and half after the games, so that a drift in the machine's load
+        # (other work on a shared host) weighs on both sides of the ratio alike.
+        livez, livez_wall = livez_phase()
+        service.check_alive()
+        # Games go to the processes in proportion to their threads, numbered 0..games-1.
+        shares = split(args.games, procs)
+        firsts = [sum(shares[:i]) for i in range(len(shares))]
+        start_at = time.time() + 1.0
+        games, end = run_clients(
+            play_games,
+            [
+                (
+                    service.port,
+                    n,
+                    start_at,
+                    range(f, f + g),
+                    args.deals,
+                    args.max_seconds,
+                    args.seed,
+                )
+                for n, f, g in zip(threads, firsts, shares, strict=False)
+                if g
+            ],
+        )
+        games_wall = end - start_at
+        service.check_alive()
+        livez2, livez_wall2 = livez_phase()
+        livez.merge(livez2)
+        livez_wall += livez_wall2
+        service.check_alive()
+    finally:
+        service.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+    livez_n = len(livez.lat.get("livez", []))
+    livez_rps = livez_n / livez_wall
+    moves_ps = games.moves / games_wall
+    ratio = moves_ps / livez_rps if livez_rps else 0.0
+    api_rps = sum(len(v) for v in games.lat.values()) / games_wall
+    command = "python scripts/bench/api.py " + " ".join(sys.argv[1:])
+    rows = [
+        ("`POST /api/v1/games/{id}/moves`", games.lat.get("move", []), moves_ps),
+        ("`GET /api/v1/games/{id}` (view)", games.lat.get("view", []), None),
+        ("`GET /livez`", livez.lat.get("livez", []), livez_rps),
+    ]
+    lines = [
+        f"### API benchmark ({time.strftime('%Y-%m-%d')})",
+        "",
+        f"`{command.strip()}`: {platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} cores, redis-server {_redis_version()} (AOF everysec); gunicorn gthread "
+        f"{args.workers} workers x {args.threads} threads; {args.concurrency} concurrent clients "
+        f"in {procs} processes, keep-alive, loopback.",
+        "",
+        "| request | count | per second | p50 ms | p99 ms |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for name, lat, rate in rows:
+        per_s = f"{rate:,.0f}" if rate is not None else f"{len(lat) / games_wall:,.0f}"
+        lines.append(
+            f"| {name} | {len(lat):,} | {per_s} | {pct(lat, 50):.1f} | {pct(lat, 99):.1f} |"
+        )
+    lines += [
+        "",
+        f"- **moves/s / livez req/s = {ratio:.2f}** (target >= 0.4); "
+        f"all game requests (view + move + create + deal): {api_rps:,.0f}/s "
+        f"= {api_rps / livez_rps if livez_rps else 0:.2f} x livez",
+        f"- games finished: {games.games}/{args.games} ({args.deals} deals each), "
+        f"{games.moves:,} moves in {games_wall:.1f} s; /livez {livez_wall:.1f} s (half before, "
+        "half after); "
+        f"stale-version retries: {games.stale}; errors: {len(games.errors) + len(livez.errors)}",
+    ]
+    print("\n".join(lines))
+    for err in (games.errors + livez.errors)[:10]:
+        print(f"error: {err}", file=sys.stderr)
+    return 1 if games.errors or livez.errors or games.games < args.games else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
