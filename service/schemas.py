@@ -59,7 +59,11 @@ class CreateGameIn(Schema):
             "server draws a secret one."
         },
     )
-    deal = fields.Nested(DealIn, metadata={"description": "An explicit first deal."})
+    deal = fields.Nested(
+        DealIn,
+        allow_none=True,
+        metadata={"description": "An explicit first deal; absent or null, it is shuffled."},
+    )
     options = fields.Dict(
         keys=fields.String(),
         metadata={
@@ -107,7 +111,8 @@ class MoveIn(Schema):
 class DealRequestIn(Schema):
     deal = fields.Nested(
         DealIn,
-        metadata={"description": "Host only: an explicit deal; absent, it is shuffled."},
+        allow_none=True,
+        metadata={"description": "Host only: an explicit deal; absent or null, it is shuffled."},
     )
     expected_version = fields.Integer(strict=True, validate=validate.Range(min=0))
 
