@@ -225,8 +225,11 @@ class Games:
         }
 
     def events(self, gid: str, caller: Caller, after: int) -> JSON:
-        stored = self._load(gid)
-        entries = self.store.events(gid, after)
+        stored, entries = (
+            self.store.load_with_events(gid, after) if GAME_ID.match(gid) else (None, [])
+        )
+        if stored is None:
+            raise ServiceError("no_such_game", f"no game {gid!r}")
         visible = [
             _event_out(e, after + i + 1) for i, e in enumerate(entries) if _visible(e, caller)
         ]

@@ -146,7 +146,18 @@ class Store:
         self._cas = client.register_script(CAS_SCRIPT)
 
     def load(self, gid: str) -> Stored | None:
-        raw = cast(dict[bytes, bytes], self.redis.hgetall(game_key(gid)))
+        return self._stored(gid, cast(dict[bytes, bytes], self.redis.hgetall(game_key(gid))))
+
+    def load_with_events(self, gid: str, after: int) -> tuple[Stored | None, list[dict[str, Any]]]:
+        """The game and its events after `after`, read in one MULTI so they agree."""
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hgetall(game_key(gid))
+            pipe.lrange(events_key(gid), after, -1)
+            raw, events = pipe.execute()
+        return self._stored(gid, raw), [json.loads(e) for e in events]
+
+    @staticmethod
+    def _stored(gid: str, raw: dict[bytes, bytes]) -> Stored | None:
         if not raw or b"version" not in raw:
             return None
         return Stored(
