@@ -1,0 +1,603 @@
+"""Doppelkopf: four players, hidden Re and Kontra parties, wedding, announcements (RULES.md 4).
+
+Layout: constants and card tables, trick resolution and scoring (pure functions, so tests can
+score bare trick lists), the Game class (creation, turn, moves, automatic steps, result, views,
+persistence), then the lean playout path for bots and benchmarks.
+
+Readings where RULES.md leaves room (each decided here, and listed in the deal record):
+- Charlie: +1 to the party that wins the last trick when the card taking it is a JC. A JC that
+  loses the last trick scores nothing for anybody (no "Charlie caught").
+- Fox: +1 to the party taking a trick for each AD in it played by the other party; an AD taken
+  by its own party scores nothing.
+- Extra points count from the final parties, so tricks before a wedding is settled count too.
+- The deal value is signed: winners' value + winners' extras - losers' extras. Below 0 the
+  winners pay, as in the DDV rules (the losers' extra points outweigh the win).
+- Announcing is allowed with 12 or 11 cards in hand, before your card, once per party, never in
+  a wedding deal (also not after the wedding is settled: the seed says "none in a wedding deal").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
+
+from engine import cards
+from engine.protocol import (
+    FORMAT_VERSION,
+    JSON,
+    Deal,
+    Event,
+    Game,
+    Move,
+    MoveError,
+    Option,
+    Reason,
+    Result,
+    SetupError,
+    check_deck,
+    check_format,
+)
+
+SEATS = 4
+HAND = 12
+TRICKS = 12
+DECK: tuple[int, ...] = tuple(cards.INDEX[r + s] for s in cards.SUITS for r in "9TJQKA") * 2
+DECK_NAMES: tuple[str, ...] = tuple(cards.NAMES[c] for c in DECK)
+_IN_DECK = frozenset(DECK)
+
+_RANK_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+POINTS: tuple[int, ...] = tuple(_RANK_POINTS.get(name[0], 0) for name in cards.NAMES)
+"""Card points by card int (240 in the deck)."""
+
+TRUMPS_HIGH_FIRST = ("TH", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D")
+TRUMP = 4
+"""The follow class of trumps: trumps are one suit of their own, apart from the four suits."""
+_TRUMP_POWER = {name: 100 + len(TRUMPS_HIGH_FIRST) - i for i, name in enumerate(TRUMPS_HIGH_FIRST)}
+FOLLOW: tuple[int, ...] = tuple(
+    TRUMP if name in _TRUMP_POWER else cards.suit(c) for c, name in enumerate(cards.NAMES)
+)
+"""The suit a card belongs to for following: 0 C, 1 D (never: all diamonds are trumps), 2 H
+(without TH), 3 S, or TRUMP."""
+POWER: tuple[int, ...] = tuple(_TRUMP_POWER.get(name, "9KTA".find(name[0])) for name in cards.NAMES)
+"""Strength within the follow class; every trump beats every plain card."""
+
+QC = cards.INDEX["QC"]
+AD = cards.INDEX["AD"]
+JC = cards.INDEX["JC"]
+
+RE, KONTRA = 0, 1
+PARTY_NAMES = ("re", "kontra")
+CALLS = ("Re", "Kontra")
+
+PLAY, DEAL_OVER, GAME_OVER = "play", "deal_over", "game_over"
+
+
+# --- tricks and scoring -------------------------------------------------------------------
+
+
+def trick_winner(played: Sequence[int]) -> int:
+    """Index of the card taking the trick: the highest trump, else the highest card of the suit
+    led. The comparison is strict, so of two identical cards the first played wins (TH too)."""
+    led = FOLLOW[played[0]]
+    best, top = 0, POWER[played[0]]
+    for i in range(1, len(played)):
+        card = played[i]
+        follow = FOLLOW[card]
+        if follow in (TRUMP, led) and POWER[card] > top:
+            best, top = i, POWER[card]
+    return best
+
+
+def playable(hand: Sequence[int], led: int | None) -> list[int]:
+    """The cards of `hand` that may be played: those of the led card's follow class if any."""
+    if led is None:
+        return list(hand)
+    want = FOLLOW[led]
+    follow = [c for c in hand if FOLLOW[c] == want]
+    return follow or list(hand)
+
+
+Trick = tuple[tuple[tuple[int, int], ...], int]
+"""A finished trick: ((seat, card) in order of play, winner seat)."""
+
+
+def score_deal(
+    tricks: Sequence[Trick], re: Sequence[bool], *, solo: bool, announced: Sequence[bool]
+) -> JSON:
+    """Score a finished deal from its tricks and final parties; pure, so tests can call it.
+
+    `re[seat]` is the seat's party, `announced` is (Re announced, Kontra announced). Winner, value
+    and extra points as RULES.md 4 says; see the module docstring for the readings decided here.
+    """
+    points = [0, 0]
+    taken = [0, 0]
+    extras: list[list[str]] = [[], []]
+    last = len(tricks) - 1
+    for i, (plays, winner) in enumerate(tricks):
+        side = RE if re[winner] else KONTRA
+        worth = sum(POINTS[c] for _, c in plays)
+        points[side] += worth
+        taken[side] += 1
+        if solo:
+            continue
+        if worth >= 40:
+            extras[side].append("doppelkopf")
+        for seat, card in plays:
+            if card == AD and re[seat] != re[winner]:
+                extras[side].append("fox")
+        if i == last == TRICKS - 1 and dict(plays)[winner] == JC:
+            extras[side].append("charlie")
+    only_kontra = announced[KONTRA] and not announced[RE]
+    win = RE if points[RE] >= 121 or (points[RE] == 120 and only_kontra) else KONTRA
+    lose = 1 - win
+    if not solo and win == KONTRA:
+        extras[KONTRA].append("against_the_queens")
+    parts: dict[str, int] = {"won": 1}
+    for limit in (90, 60, 30):
+        if points[lose] < limit:
+            parts[f"under_{limit}"] = 1
+    if taken[lose] == 0:
+        parts["no_trick"] = 1
+    calls = sum(1 for a in announced if a)
+    if calls:
+        parts["announcements"] = 2 * calls
+    if extras[win]:
+        parts["extras_won"] = len(extras[win])
+    if extras[lose]:
+        parts["extras_lost"] = -len(extras[lose])
+    value = sum(parts.values())
+    results = [0] * SEATS
+    for seat in range(SEATS):
+        side = RE if re[seat] else KONTRA
+        sign = 1 if side == win else -1
+        factor = 3 if solo and side == RE else 1
+        results[seat] = sign * factor * value
+    return {
+        "re": [s for s in range(SEATS) if re[s]],
+        "kontra": [s for s in range(SEATS) if not re[s]],
+        "solo": solo,
+        "announced": [PARTY_NAMES[p] for p in (RE, KONTRA) if announced[p]],
+        "points": {"re": points[RE], "kontra": points[KONTRA]},
+        "tricks": {"re": taken[RE], "kontra": taken[KONTRA]},
+        "winner": PARTY_NAMES[win],
+        "value_parts": parts,
+        "extras": {"re": extras[RE], "kontra": extras[KONTRA]},
+        "value": value,
+        "results": results,
+    }
+
+
+# --- the game -----------------------------------------------------------------------------
+
+
+class Doppelkopf(Game):
+    name = "doppelkopf"
+    title = "Doppelkopf"
+    min_seats = SEATS
+    max_seats = SEATS
+    options_spec = (
+        Option("first_dealer", int, 0, "Seat that deals the first deal.", minimum=0, maximum=3),
+        Option("deals", int, 8, "Number of deals; the deal passes left.", minimum=1, maximum=96),
+    )
+    move_shapes = ({"type": "play", "card": "QC"}, {"type": "announce"})
+
+    def __init__(self, seats: int, options: Mapping[str, Any], seed: str) -> None:
+        super().__init__(seats, options, seed)
+        self.phase = DEAL_OVER
+        self.deal_no = 0
+        self.dealer = (self.options["first_dealer"] - 1) % SEATS
+        self.hands: list[list[int]] = [[] for _ in range(SEATS)]
+        self.trick: list[tuple[int, int]] = []
+        self.leader = 0
+        self.tricks: list[Trick] = []
+        self.re = [False] * SEATS
+        """Final parties; during an unsettled wedding only the wedding player is Re."""
+        self.revealed = [False] * SEATS
+        """Seats whose party everybody knows (a QC played, an announcement, the wedding)."""
+        self.wedding = -1
+        self.partner = -1
+        self.solo = False
+        self.announcers = [-1, -1]
+        """The seat that announced, per party (Re, Kontra), or -1."""
+        self.deals: list[JSON] = []
+        self.totals = [0] * SEATS
+
+    # --- creation -----------------------------------------------------------------------
+
+    def deal_pending(self) -> bool:
+        return self.phase == DEAL_OVER
+
+    def next_deal(self, deal: Deal | None = None) -> list[Event]:
+        if self.phase != DEAL_OVER:
+            raise MoveError(Reason.NO_DEAL_PENDING, "no deal is pending")
+        dealer = (self.dealer + 1) % SEATS
+        if deal is not None:
+            hands = self._check_deal(deal)
+        else:
+            order = list(DECK)
+            self.deal_rng(self.deal_no + 1).shuffle(order)
+            # One card at a time from the new dealer's left: card i goes to seat dealer+1+i.
+            first = (dealer + 1) % SEATS
+            hands = [[] for _ in range(SEATS)]
+            for i in range(SEATS * HAND):
+                hands[(first + i) % SEATS].append(order[i])
+        self.deal_no += 1
+        self.dealer = dealer
+        self.hands = [sorted(h) for h in hands]
+        self.trick = []
+        self.leader = (self.dealer + 1) % SEATS
+        self.tricks = []
+        queens = [h.count(QC) for h in self.hands]
+        self.wedding = queens.index(2) if 2 in queens else -1
+        self.partner = -1
+        self.solo = False
+        self.re = [q > 0 for q in queens]
+        self.revealed = [s == self.wedding for s in range(SEATS)]
+        self.announcers = [-1, -1]
+        self.phase = PLAY
+        events = [
+            Event(
+                "deal_started",
+                {"deal_no": self.deal_no, "dealer": self.dealer, "leader": self.leader},
+            )
+        ]
+        events += [
+            Event("hand_dealt", {"seat": s, "cards": cards.names(self.hands[s])}, visible_to=s)
+            for s in range(SEATS)
+        ]
+        if self.wedding >= 0:
+            events.append(Event("wedding", {"seat": self.wedding}))
+        return events
+
+    @staticmethod
+    def _check_deal(deal: Deal) -> list[list[int]]:
+        if len(deal.hands) != SEATS or any(len(h) != HAND for h in deal.hands):
+            raise SetupError(Reason.INVALID_DEAL, "a Doppelkopf deal is 4 hands of 12 cards")
+        if deal.stock:
+            raise SetupError(Reason.INVALID_DEAL, "Doppelkopf has no stock")
+        if deal.extra:
+            raise SetupError(Reason.INVALID_DEAL, f"unknown deal fields: {sorted(deal.extra)}")
+        check_deck([c for h in deal.hands for c in h], DECK_NAMES)
+        return [cards.ints(h) for h in deal.hands]
+
+    # --- the turn -----------------------------------------------------------------------
+
+    def _turn(self) -> int:
+        return (self.leader + len(self.trick)) % SEATS
+
+    def to_act(self) -> frozenset[int]:
+        if self.phase != PLAY:
+            return frozenset()
+        return frozenset((self._turn(),))
+
+    def _led(self) -> int | None:
+        return self.trick[0][1] if self.trick else None
+
+    def wedding_open(self) -> bool:
+        """A wedding whose partner is not found yet (and not failed): parties still open."""
+        return self.wedding >= 0 and self.partner < 0 and not self.solo
+
+    def _announce_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not announce now, or None if it may (its turn is checked apart)."""
+        if self.wedding >= 0:
+            return "no announcements in a wedding deal"
+        if len(self.hands[seat]) < HAND - 1:
+            return "announcements only while you hold 12 or 11 cards"
+        party = RE if self.re[seat] else KONTRA
+        if self.announcers[party] >= 0:
+            return f"{CALLS[party]} has already been announced"
+        return None
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if self.phase != PLAY or seat != self._turn():
+            return []
+        moves = [
+            Move("play", cards.NAMES[c])
+            for c in sorted(set(playable(self.hands[seat], self._led())))
+        ]
+        if self._announce_refusal(seat) is None:
+            moves.append(Move("announce"))
+        return moves
+
+    def _apply(self, seat: int, move: Move, events: list[Event] | None) -> None:
+        if move.type == "announce":
+            if (
+                move.card is not None
+                or move.call is not None
+                or move.cards is not None
+                or move.draw is not None
+            ):
+                raise MoveError(
+                    Reason.MALFORMED_MOVE, "an announcement is just {'type': 'announce'}"
+                )
+            why = self._announce_refusal(seat)
+            if why is not None:
+                raise MoveError(Reason.ILLEGAL_MOVE, why)
+            self._announce(seat, events)
+            return
+        if move.type != "play":
+            raise MoveError(Reason.MALFORMED_MOVE, "Doppelkopf moves are 'play' and 'announce'")
+        if move.call is not None or move.cards is not None or move.draw is not None:
+            raise MoveError(Reason.MALFORMED_MOVE, "a Doppelkopf play names one 'card' only")
+        if move.card is None:
+            raise MoveError(Reason.MALFORMED_MOVE, "a play needs a 'card'")
+        card = cards.parse(move.card)
+        if card is None or card not in _IN_DECK:
+            raise MoveError(Reason.MALFORMED_MOVE, f"{move.card!r} is no Doppelkopf card")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise MoveError(Reason.CARD_NOT_IN_HAND, f"{move.card} is not in your hand")
+        led = self._led()
+        if (
+            led is not None
+            and FOLLOW[card] != FOLLOW[led]
+            and any(FOLLOW[c] == FOLLOW[led] for c in hand)
+        ):
+            what = "trump" if FOLLOW[led] == TRUMP else f"{cards.SUITS[FOLLOW[led]]} (plain)"
+            raise MoveError(Reason.ILLEGAL_MOVE, f"you must follow suit: {what}")
+        self._play(seat, card, events)
+
+    # --- automatic steps ----------------------------------------------------------------
+
+    def _announce(self, seat: int, events: list[Event] | None) -> None:
+        party = RE if self.re[seat] else KONTRA
+        self.announcers[party] = seat
+        self.revealed[seat] = True
+        if events is not None:
+            data: JSON = {"seat": seat, "call": CALLS[party], "party": PARTY_NAMES[party]}
+            events.append(Event("announced", data))
+
+    def _play(self, seat: int, card: int, events: list[Event] | None) -> None:
+        """Play a checked card, then settle the trick, the wedding and the deal as they fall due."""
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        reveal = card == QC and not self.revealed[seat]
+        if reveal:
+            self.revealed[seat] = True
+        if events is not None:
+            events.append(Event("card_played", {"seat": seat, "card": cards.NAMES[card]}))
+            if reveal:
+                events.append(Event("party_revealed", {"seat": seat, "party": "re"}))
+        if len(self.trick) == SEATS:
+            self._finish_trick(events)
+
+    def _finish_trick(self, events: list[Event] | None) -> None:
+        plays = tuple(self.trick)
+        winner = plays[trick_winner([c for _, c in plays])][0]
+        self.tricks.append((plays, winner))
+        self.trick = []
+        self.leader = winner
+        if events is not None:
+            events.append(Event("trick_won", _trick_json(len(self.tricks), plays, winner)))
+        if self.wedding_open():
+            if winner != self.wedding:
+                self.partner = winner
+                self.re[winner] = True
+                self.revealed = [True] * SEATS
+                if events is not None:
+                    data: JSON = {"seat": self.wedding, "partner": winner}
+                    events.append(Event("wedding_partner", data))
+            elif len(self.tricks) == 3:
+                self.solo = True
+                self.revealed = [True] * SEATS
+                if events is not None:
+                    events.append(Event("wedding_failed", {"seat": self.wedding}))
+        if len(self.tricks) == TRICKS:
+            self._score_deal(events)
+
+    def _kind(self) -> str:
+        return "normal" if self.wedding < 0 else "solo" if self.solo else "wedding"
+
+    def _score_deal(self, events: list[Event] | None) -> None:
+        announced = [a >= 0 for a in self.announcers]
+        scored = score_deal(self.tricks, self.re, solo=self.solo, announced=announced)
+        results: list[int] = scored["results"]
+        self.totals = [t + r for t, r in zip(self.totals, results, strict=True)]
+        record: JSON = {
+            "deal_no": self.deal_no,
+            "dealer": self.dealer,
+            "kind": self._kind(),
+            "wedding": self.wedding if self.wedding >= 0 else None,
+            "partner": self.partner if self.partner >= 0 else None,
+            "announcements": [
+                {"seat": s, "call": CALLS[p]} for p, s in enumerate(self.announcers) if s >= 0
+            ],
+            **scored,
+            "totals": list(self.totals),
+        }
+        self.deals.append(record)
+        self.revealed = [True] * SEATS
+        if events is not None:
+            events.append(Event("deal_scored", dict(record)))
+        if self.deal_no >= self.options["deals"]:
+            self.phase = GAME_OVER
+            if events is not None:
+                res = self.result()
+                data: JSON = {"totals": list(res.totals), "winners": list(res.winners)}
+                events.append(Event("game_over", data))
+        else:
+            self.phase = DEAL_OVER
+
+    # --- result and views ---------------------------------------------------------------
+
+    def result(self) -> Result:
+        """Per-deal records, running totals (which are the game points), winners at the end:
+        every seat with the highest total; nobody if all four are equal."""
+        over = self.phase == GAME_OVER
+        winners: tuple[int, ...] = ()
+        if over and len(set(self.totals)) > 1:
+            top = max(self.totals)
+            winners = tuple(s for s in range(SEATS) if self.totals[s] == top)
+        return Result(
+            over=over,
+            deals=tuple(dict(d) for d in self.deals),
+            totals=tuple(self.totals),
+            game_points=tuple(self.totals),
+            winners=winners,
+        )
+
+    def is_over(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def known_parties(self, seat: int | None) -> list[str | None]:
+        """The parties `seat` can know: revealed ones, its own, and what two known seats of one
+        party imply for the other two. Nobody's party is known in an open wedding but the
+        wedding player's."""
+        known: list[int | None] = [
+            (RE if self.re[s] else KONTRA) if self.revealed[s] else None for s in range(SEATS)
+        ]
+        if self.wedding_open():
+            return [PARTY_NAMES[p] if p is not None else None for p in known]
+        if seat is not None:
+            known[seat] = RE if self.re[seat] else KONTRA
+        for party in (RE, KONTRA):
+            if known.count(party) == 2:
+                known = [p if p is not None else 1 - party for p in known]
+        return [PARTY_NAMES[p] if p is not None else None for p in known]
+
+    def view(self, seat: int | None) -> JSON:
+        res = self.result()
+        playing = self.phase == PLAY
+        last = self.tricks[-1] if self.tricks else None
+        out: JSON = {
+            "game": self.name,
+            "seats": SEATS,
+            "phase": self.phase,
+            "deal_no": self.deal_no,
+            "dealer": self.dealer,
+            "trick_no": len(self.tricks) + 1 if playing else None,
+            "leader": self.leader if playing else None,
+            "to_act": sorted(self.to_act()),
+            "hand_sizes": [len(h) for h in self.hands],
+            "trick": [{"seat": s, "card": cards.NAMES[c]} for s, c in self.trick],
+            "last_trick": _trick_json(len(self.tricks), *last) if last else None,
+            "tricks_won": [sum(1 for _, w in self.tricks if w == s) for s in range(SEATS)],
+            "kind": self._kind(),
+            "wedding": self.wedding if self.wedding >= 0 else None,
+            "partner": self.partner if self.partner >= 0 else None,
+            "announcements": [
+                {"seat": s, "call": CALLS[p]} for p, s in enumerate(self.announcers) if s >= 0
+            ],
+            "parties": self.known_parties(seat),
+            "deals": list(res.deals),
+            "totals": list(res.totals),
+            "winners": list(res.winners),
+            "options": dict(self.options),
+        }
+        if seat is not None:
+            out["seat"] = seat
+            out["party"] = out["parties"][seat]
+            out["hand"] = cards.names(sorted(self.hands[seat]))
+            out["legal_moves"] = [m.to_json() for m in self.legal_moves(seat)]
+        return out
+
+    # --- persistence --------------------------------------------------------------------
+
+    def to_dict(self) -> JSON:
+        return {
+            "format": FORMAT_VERSION,
+            "game": self.name,
+            "seats": SEATS,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "phase": self.phase,
+            "deal_no": self.deal_no,
+            "dealer": self.dealer,
+            "hands": [cards.names(h) for h in self.hands],
+            "trick": [[s, cards.NAMES[c]] for s, c in self.trick],
+            "leader": self.leader,
+            "tricks": [[[[s, cards.NAMES[c]] for s, c in p], w] for p, w in self.tricks],
+            "re": list(self.re),
+            "revealed": list(self.revealed),
+            "wedding": self.wedding,
+            "partner": self.partner,
+            "solo": self.solo,
+            "announcers": list(self.announcers),
+            "deals": [dict(d) for d in self.deals],
+            "totals": list(self.totals),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        check_format(data, cls.name)
+        try:
+            game = cls(int(data["seats"]), data["options"], str(data["seed"]))
+            game.phase = str(data["phase"])
+            game.deal_no = int(data["deal_no"])
+            game.dealer = int(data["dealer"])
+            game.hands = [cards.ints(h) for h in data["hands"]]
+            game.trick = [(int(s), cards.INDEX[c]) for s, c in data["trick"]]
+            game.leader = int(data["leader"])
+            game.tricks = [
+                (tuple((int(s), cards.INDEX[c]) for s, c in p), int(w)) for p, w in data["tricks"]
+            ]
+            game.re = [bool(x) for x in data["re"]]
+            game.revealed = [bool(x) for x in data["revealed"]]
+            game.wedding = int(data["wedding"])
+            game.partner = int(data["partner"])
+            game.solo = bool(data["solo"])
+            game.announcers = [int(x) for x in data["announcers"]]
+            game.deals = [dict(d) for d in data["deals"]]
+            game.totals = [int(t) for t in data["totals"]]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SetupError(Reason.INVALID_STATE, f"bad Doppelkopf state: {exc!r}") from exc
+        if (
+            len(game.hands) != SEATS
+            or len(game.re) != SEATS
+            or len(game.revealed) != SEATS
+            or len(game.totals) != SEATS
+            or len(game.announcers) != 2
+            or game.phase not in (PLAY, DEAL_OVER, GAME_OVER)
+        ):
+            raise SetupError(Reason.INVALID_STATE, "bad Doppelkopf state: wrong shapes")
+        return game
+
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.re = list(self.re)
+        new.revealed = list(self.revealed)
+        new.announcers = list(self.announcers)
+        new.deals = list(self.deals)
+        new.totals = list(self.totals)
+        return new
+
+    # --- lean path for bots -------------------------------------------------------------
+
+    def playout(self, rng: random.Random) -> tuple[int, ...]:
+        """Finish the current deal with random moves and no events; returns its four results.
+
+        Each move is chosen uniformly among the legal moves (the playable cards, plus the
+        announcement when it is allowed). Runs on `self`: clone first.
+        """
+        hands = self.hands
+        randbelow = rng.randrange
+        while self.phase == PLAY:
+            seat = (self.leader + len(self.trick)) % SEATS
+            hand = hands[seat]
+            options = playable(hand, self.trick[0][1] if self.trick else None)
+            n = len(options)
+            may_announce = (
+                len(hand) >= HAND - 1
+                and self.wedding < 0
+                and self.announcers[RE if self.re[seat] else KONTRA] < 0
+            )
+            pick = randbelow(n + 1 if may_announce else n)
+            if pick == n:
+                self._announce(seat, None)
+            else:
+                self._play(seat, options[pick], None)
+        return tuple(self.deals[-1]["results"])
+
+
+def _trick_json(trick_no: int, plays: Sequence[tuple[int, int]], winner: int) -> JSON:
+    return {
+        "trick_no": trick_no,
+        "plays": [{"seat": s, "card": cards.NAMES[c]} for s, c in plays],
+        "winner": winner,
+        "points": sum(POINTS[c] for _, c in plays),
+    }
