@@ -132,19 +132,6 @@ class Doubleduck(Game):
 
     # --- creation -----------------------------------------------------------------------
 
-    @classmethod
-    def new(
-        cls,
-        seats: int = SEATS,
-        *,
-        seed: str,
-        options: Mapping[str, Any] | None = None,
-        deal: Deal | None = None,
-    ) -> Self:
-        game = cls(seats, options or {}, seed)
-        game.next_deal(deal)
-        return game
-
     def deal_pending(self) -> bool:
         return self.phase == DEAL_OVER
 
@@ -156,8 +143,9 @@ class Doubleduck(Game):
         else:
             order = list(DECK)
             self.deal_rng(self.deal_no + 1).shuffle(order)
-            # One card at a time from the dealer's left: card i goes to seat dealer+1+i.
-            first = (self.dealer + 1) % SEATS
+            # One card at a time from the dealer's left: card i goes to seat dealer+1+i
+            # (`self.dealer` is still the previous dealer here, so the new one's left is +2).
+            first = (self.dealer + 2) % SEATS
             hands = [[] for _ in range(SEATS)]
             for i in range(SEATS * HAND):
                 hands[(first + i) % SEATS].append(order[i])

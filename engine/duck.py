@@ -208,19 +208,6 @@ class Duck(Game):
 
     # --- creation and deals -------------------------------------------------------------
 
-    @classmethod
-    def new(
-        cls,
-        seats: int,
-        *,
-        seed: str,
-        options: Mapping[str, Any] | None = None,
-        deal: Deal | None = None,
-    ) -> Self:
-        game = cls(seats, options or {}, seed)
-        game.next_deal(deal)
-        return game
-
     def deal_pending(self) -> bool:
         return self.phase == ROUND_OVER
 

@@ -125,19 +125,6 @@ class Ducksoup(Game):
 
     # --- creation -----------------------------------------------------------------------
 
-    @classmethod
-    def new(
-        cls,
-        seats: int = SEATS,
-        *,
-        seed: str,
-        options: Mapping[str, Any] | None = None,
-        deal: Deal | None = None,
-    ) -> Self:
-        game = cls(seats, options or {}, seed)
-        game.next_deal(deal)
-        return game
-
     def deal_pending(self) -> bool:
         return self.phase == DEAL_OVER
 

@@ -271,16 +271,33 @@ class Game(ABC):
         }
 
     @classmethod
-    @abstractmethod
     def new(
         cls,
-        seats: int,
+        seats: int | None = None,
         *,
         seed: str,
         options: Mapping[str, Any] | None = None,
         deal: Deal | None = None,
     ) -> Self:
         """Start a game and its first deal (explicit, or shuffled from the seed)."""
+        return cls.start(seats, seed=seed, options=options, deal=deal)[0]
+
+    @classmethod
+    def start(
+        cls,
+        seats: int | None = None,
+        *,
+        seed: str,
+        options: Mapping[str, Any] | None = None,
+        deal: Deal | None = None,
+    ) -> tuple[Self, list[Event]]:
+        """As `new`, with the first deal's events (the hands dealt, privately)."""
+        if seats is None:
+            if cls.min_seats != cls.max_seats:
+                raise SetupError(Reason.INVALID_SEATS, f"{cls.name} needs a number of seats")
+            seats = cls.min_seats
+        game = cls(seats, options or {}, seed)
+        return game, game.next_deal(deal)
 
     def deal_rng(self, deal_no: int) -> random.Random:
         """Each deal's shuffle comes from (seed, deal number): no generator state to store."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.protocol import JSON, Deal, Game, Reason, SetupError
+from engine.protocol import JSON, Deal, Event, Game, Reason, SetupError
 
 
 def games() -> dict[str, type[Game]]:
@@ -26,10 +26,22 @@ def create(
     deal: Mapping[str, Any] | None = None,
 ) -> Game:
     """A new game of any registered kind, from JSON-shaped arguments."""
+    return start(name, seats, seed=seed, options=options, deal=deal)[0]
+
+
+def start(
+    name: str,
+    seats: int,
+    *,
+    seed: str,
+    options: Mapping[str, Any] | None = None,
+    deal: Mapping[str, Any] | None = None,
+) -> tuple[Game, list[Event]]:
+    """As `create`, with the first deal's events."""
     cls = games().get(name)
     if cls is None:
         raise SetupError(Reason.INVALID_OPTIONS, f"unknown game {name!r}")
-    return cls.new(
+    return cls.start(
         seats, seed=seed, options=options, deal=Deal.from_json(deal) if deal is not None else None
     )
 
