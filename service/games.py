@@ -31,9 +31,9 @@ from rq.serializers import JSONSerializer
 
 from bots import random_bot
 from engine import GAMES, Deal, Event, Game, Move, Reason
-from engine.record import create as create_game
 from engine.record import load as load_game
 from engine.record import record_of
+from engine.record import start as start_game
 from service.errors import ServiceError
 from service.store import Store, Stored, Write
 
@@ -280,7 +280,7 @@ class Games:
         deal = request.get("deal")
         seed = request.get("seed") or secrets.token_hex(16)
         # The engine validates game, seat count, options and deal before anything is stored.
-        game = create_game(name, len(seats), seed=seed, options=options, deal=deal)
+        game, dealt = start_game(name, len(seats), seed=seed, options=options, deal=deal)
 
         gid = secrets.token_urlsafe(9)
         fingerprint = _fingerprint("create", dict(request))
@@ -327,7 +327,7 @@ class Games:
             state=game.to_dict(),
             status=status_of(game),
             ttl=0,
-            events=[_event_entry(created, 0)],
+            events=[_event_entry(e, 0) for e in [created, *dealt]],
             actions=[],
             idem_field=idem_field,
             response=sealed,

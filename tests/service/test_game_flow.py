@@ -159,3 +159,16 @@ def test_if_match_header_counts_as_expected_version(client: FlaskClient) -> None
     assert seat.play(card, headers={"If-Match": '"0"'})["version"] == 1
     r = client.get(f"{API}/games/{table.gid}", headers=auth(seat.token))
     assert r.headers["ETag"] == '"1"' and r.json["version"] == 1
+
+
+def test_first_deal_events_reach_only_their_seat(client: FlaskClient) -> None:
+    deal = pinned_deal({0: "AS 2S", 1: "KH QH"})
+    table = Table.create(client, deal=deal)
+    for seat in range(4):
+        s = table.seat(seat)
+        feed = client.get(f"{API}/games/{table.gid}/events", headers=auth(s.token)).json
+        dealt = [e for e in feed["events"] if e["type"] == "hand_dealt"]
+        assert [e["data"]["seat"] for e in dealt] == [seat]
+        assert sorted(dealt[0]["data"]["cards"]) == sorted(deal["hands"][seat])
+    public = client.get(f"{API}/games/{table.gid}/events").json["events"]
+    assert [e["type"] for e in public] == ["game_created", "deal_started"]
