@@ -29,7 +29,7 @@ from rq.exceptions import DuplicateJobError
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from bots import random_bot
+from bots import BOTS, decide, turn_rng
 from engine import GAMES, Deal, Event, Game, Move, Reason
 from engine.record import load as load_game
 from engine.record import record_of
@@ -44,18 +44,6 @@ JSON = dict[str, Any]
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 BOT_JOB = "service.jobs.bot_turn"
 
-
-@dataclass(frozen=True, slots=True)
-class Policy:
-    """A bot: its per-turn generator and its choice; both pure (see `bots/`)."""
-
-    rng_for: Callable[[str, int], Any]
-    choose: Callable[[Game, int, Any], Move | None]
-
-
-BOTS: dict[str, Policy] = {
-    random_bot.NAME: Policy(random_bot.rng_for, random_bot.choose),
-}
 
 SERVICE_OPTIONS: tuple[JSON, ...] = (
     {
@@ -181,7 +169,7 @@ class Games:
             entry = cls.catalog()
             entry["options"] = [{**o, "scope": "game"} for o in entry["options"]]
             entry["options"] += [dict(o) for o in SERVICE_OPTIONS]
-            entry["bots"] = sorted(BOTS)
+            entry["bots"] = sorted(b for b, bot in BOTS.items() if cls.name in bot.policies)
             out.append(entry)
         return out
 
@@ -272,8 +260,8 @@ class Games:
             raise ServiceError(Reason.INVALID_OPTIONS, "option 'auto_deal' must be a boolean")
         for seat in seats:
             bot = seat.get("bot")
-            if bot is not None and bot not in BOTS:
-                raise ServiceError("unknown_bot", f"no bot is named {bot!r}")
+            if bot is not None and (bot not in BOTS or name not in BOTS[bot].policies):
+                raise ServiceError("unknown_bot", f"no bot named {bot!r} plays {name}")
         humans = [i for i, s in enumerate(seats) if s.get("bot") is None]
         if auto_deal is None:
             auto_deal = not humans
@@ -398,9 +386,9 @@ class Games:
         seats = stored.meta["seats"]
         if not 0 <= seat < len(seats) or seats[seat].get("bot") not in BOTS:
             return "not_a_bot"
-        policy = BOTS[seats[seat]["bot"]]
+        bot = seats[seat]["bot"]
         game = load_game(stored.state)
-        choice = policy.choose(game, seat, policy.rng_for(game.seed, version))
+        choice = decide(bot, game, seat, turn_rng(bot, game.seed, version, seat))
         if choice is None:
             return "idle"
         try:

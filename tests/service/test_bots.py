@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import redis
@@ -13,7 +12,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 from svc_helpers import API, Table, wait_for
 
-from bots import random_bot
+from bots import decide, turn_rng
 from engine import GAMES
 from engine.record import replay
 from service.games import bot_job_id
@@ -50,14 +49,14 @@ def test_bots_only_game_finishes_on_its_own(bot_client: FlaskClient) -> None:
 
 
 def test_bot_moves_are_the_seeded_random_choice(bot_app: Flask, bot_client: FlaskClient) -> None:
-    """Each bot move is rng_for(seed, version)'s uniform pick among the legal moves."""
+    """Each bot move is the random policy's pick from the seat's view with the turn's rng."""
     table = Table.create(bot_client, seats=[BOT] * 4, options={"max_deals": 1}, seed="det")
     wait_for(lambda: table.public()["status"] == "over", timeout=60)
     record = bot_client.get(f"{API}/games/{table.gid}/record").json["record"]
     game = GAMES["doubleduck"].new(4, seed="det", options={"max_deals": 1})
     for version, action in enumerate(record["actions"]):
         seat = action["seat"]
-        expected = random_bot.choose(game, seat, random_bot.rng_for("det", version))
+        expected = decide("random", game, seat, turn_rng("random", "det", version, seat))
         assert expected is not None and expected.to_json() == action["move"]
         game.apply(seat, expected)
 
@@ -91,5 +90,5 @@ def test_job_ids_and_serializer() -> None:
     assert re.fullmatch(r"[A-Za-z0-9_-]+", bot_job_id("a-B_9", 3, 120))
     queue = Queue("x", connection=redis.Redis(), serializer=JSONSerializer)
     assert queue.serializer is JSONSerializer
-    rng = random_bot.rng_for("s", 1)
-    assert isinstance(rng, random.Random)
+    assert turn_rng("random", "s", 1, 0).random() == turn_rng("random", "s", 1, 0).random()
+    assert turn_rng("random", "s", 1, 0).random() != turn_rng("random", "s", 2, 0).random()
