@@ -146,6 +146,24 @@ class Service:
             print("\n".join(text[-25:]), file=sys.stderr)
         raise SystemExit(f"bench: {message}")
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system, reaped children included) of every process of our parts,
+        found by session id: a cost per request that other load on the host barely changes."""
+        sessions = {proc.pid for _, proc in self.procs}
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (comm) "
+            if int(fields[3]) in sessions:  # field 6, the session id
+                total += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+        return total / tick
+
     def check_alive(self) -> None:
         for name, proc in self.procs:
             if proc.poll() is not None:
@@ -423,13 +441,23 @@ def run_clients(target: Any, jobs: list[tuple[Any, ...]]) -> tuple[Tally, float]
     ctx = mp.get_context("spawn")
     out: mp.Queue[Tally] = ctx.Queue()
     workers = [ctx.Process(target=target, args=(*job, out)) for job in jobs]
-    for w in workers:
-        w.start()
-    total = Tally()
-    for _ in workers:
-        total.merge(out.get())
-    for w in workers:
-        w.join()
+    try:
+        # The clients start with SIGINT ignored: a Ctrl-C (sent to the terminal's whole group)
+        # reaches only this process, which terminates them below and reports.
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            for w in workers:
+                w.start()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        total = Tally()
+        for _ in workers:
+            total.merge(out.get())
+    finally:
+        for w in workers:
+            if w.is_alive():
+                w.terminate()
+            w.join()
     return total, total.end
 
 
@@ -479,20 +507,23 @@ def main() -> int:
         service.start()
         threads = split(args.concurrency, procs)
 
-        def livez_phase() -> tuple[Tally, float]:
+        def livez_phase() -> tuple[Tally, float, float]:
             start_at = time.time() + 1.0  # time for the client processes to start
             jobs = [(service.port, n, start_at, args.livez_seconds / 2) for n in threads]
+            cpu = service.cpu_seconds()
             tally, end = run_clients(hammer_livez, jobs)
-            return tally, end - start_at
+            return tally, end - start_at, service.cpu_seconds() - cpu
 
         # /livez half before and half after the games, so that a drift in the machine's load
         # (other work on a shared host) weighs on both sides of the ratio alike.
-        livez, livez_wall = livez_phase()
+        load = os.getloadavg()[0]
+        livez, livez_wall, livez_cpu = livez_phase()
         service.check_alive()
         # Games go to the processes in proportion to their threads, numbered 0..games-1.
         shares = split(args.games, procs)
         firsts = [sum(shares[:i]) for i in range(len(shares))]
         start_at = time.time() + 1.0
+        cpu = service.cpu_seconds()
         games, end = run_clients(
             play_games,
             [
@@ -510,11 +541,17 @@ def main() -> int:
             ],
         )
         games_wall = end - start_at
+        games_cpu = service.cpu_seconds() - cpu
         service.check_alive()
-        livez2, livez_wall2 = livez_phase()
+        livez2, livez_wall2, livez_cpu2 = livez_phase()
         livez.merge(livez2)
         livez_wall += livez_wall2
+        livez_cpu += livez_cpu2
+        load = max(load, os.getloadavg()[0])
         service.check_alive()
+    except KeyboardInterrupt:
+        print("bench: interrupted; stopping what it started", file=sys.stderr)
+        return 130
     finally:
         service.stop()
         shutil.rmtree(workdir, ignore_errors=True)
@@ -524,6 +561,9 @@ def main() -> int:
     moves_ps = games.moves / games_wall
     ratio = moves_ps / livez_rps if livez_rps else 0.0
     api_rps = sum(len(v) for v in games.lat.values()) / games_wall
+    move_cpu = games_cpu / games.moves * 1000 if games.moves else 0.0
+    livez_cpu_ms = livez_cpu / livez_n * 1000 if livez_n else 0.0
+    cores = os.cpu_count() or 1
     command = "python scripts/bench/api.py " + " ".join(sys.argv[1:])
     rows = [
         ("`POST /api/v1/games/{id}/moves`", games.lat.get("move", []), moves_ps),
@@ -551,10 +591,15 @@ def main() -> int:
         f"- **moves/s / livez req/s = {ratio:.2f}** (target >= 0.4); "
         f"all game requests (view + move + create + deal): {api_rps:,.0f}/s "
         f"= {api_rps / livez_rps if livez_rps else 0:.2f} x livez",
+        f"- server CPU (gunicorn, worker and redis): **{move_cpu:.2f} ms per move** (its GET view "
+        f"and its share of creates and deals included), {livez_cpu_ms:.2f} ms per /livez: "
+        f"CPU ratio = {livez_cpu_ms / move_cpu if move_cpu else 0:.2f}; CPU-bound ceiling on "
+        f"{cores} cores ~ {cores * 1000 / move_cpu if move_cpu else 0:,.0f} moves/s",
         f"- games finished: {games.games}/{args.games} ({args.deals} deals each), "
         f"{games.moves:,} moves in {games_wall:.1f} s; /livez {livez_wall:.1f} s (half before, "
         "half after); "
-        f"stale-version retries: {games.stale}; errors: {len(games.errors) + len(livez.errors)}",
+        f"stale-version retries: {games.stale}; errors: {len(games.errors) + len(livez.errors)}; "
+        f"host load average {load:.1f} (clients and server share the {cores} cores)",
     ]
     print("\n".join(lines))
     for err in (games.errors + livez.errors)[:10]:
