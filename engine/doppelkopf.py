@@ -4,16 +4,30 @@ Layout: constants and card tables, trick resolution and scoring (pure functions,
 score bare trick lists), the Game class (creation, turn, moves, automatic steps, result, views,
 persistence), then the lean playout path for bots and benchmarks.
 
-Readings where RULES.md leaves room (each decided here, and listed in the deal record):
+Readings where RULES.md leaves room, decided here (DDV tournament rules where they speak):
 - Charlie: +1 to the party that wins the last trick when the card taking it is a JC. A JC that
-  loses the last trick scores nothing for anybody (no "Charlie caught").
+  loses the last trick scores nothing for anybody (the house rule "Charlie caught" is not in the
+  seed); of two JC in the last trick the first played takes it and scores the one point.
 - Fox: +1 to the party taking a trick for each AD in it played by the other party; an AD taken
-  by its own party scores nothing.
-- Extra points count from the final parties, so tricks before a wedding is settled count too.
-- The deal value is signed: winners' value + winners' extras - losers' extras. Below 0 the
-  winners pay, as in the DDV rules (the losers' extra points outweigh the win).
-- Announcing is allowed with 12 or 11 cards in hand, before your card, once per party, never in
-  a wedding deal (also not after the wedding is settled: the seed says "none in a wedding deal").
+  by its own party scores nothing. Doppelkopf: a trick worth 40 or more (only four tens make
+  exactly 40).
+- Extra points count with the final parties, so tricks before a wedding is settled count too.
+  "Against the queens of clubs" is one of the extra points: normal games (and settled weddings)
+  only, never in a solo.
+- The deal value is signed: base value + winners' extras - losers' extras. At 0 nobody pays;
+  below 0 the winners pay the losers (DDV: the balance of the points goes to whichever party
+  it favours; "the losers cannot win through the back door" is only a house rule).
+- "Under 90" etc. are strict (90 card points is not under 90); "no trick" counts tricks, so a
+  party with a trick worth 0 has a trick.
+- Announcing: on your turn before your card, with 12 or 11 cards in hand, once per party, never
+  in a wedding deal (not even once the wedding is settled: the seed says none in a wedding deal).
+- Wedding: the first of tricks 1-3 won by another player, whatever was led, makes the partner.
+  While it is open only the wedding player's party is known, to everybody, the guests included.
+- Views show each seat's party when a QC played, an announcement or the wedding revealed it,
+  the viewer's own party, and the other two once two of one party are known. All are shown once
+  the deal is scored.
+- Result: `totals` are the running game points (so `game_points` repeats them); the winners are
+  every seat with the highest total, nobody if all four totals are equal.
 """
 
 from __future__ import annotations

@@ -391,6 +391,9 @@ def test_failed_wedding_is_a_solo_scored_three_times() -> None:
     assert game.view(1)["kind"] == "solo"
     assert game.view(1)["parties"] == ["re", "kontra", "kontra", "kontra"]
     assert not any(m.type == "announce" for m in game.legal_moves(to_act(game)))
+    restored = Doppelkopf.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert state(restored) == state(game)
+    assert [restored.view(s) for s in range(SEATS)] == [game.view(s) for s in range(SEATS)]
     finish_randomly(game, random.Random(1))
     record = game.result().deals[-1]
     assert record["kind"] == "solo" and record["re"] == [0]
@@ -870,3 +873,45 @@ def test_start_returns_the_first_deal_events() -> None:
     dealt = {e.visible_to: e.data["cards"] for e in events if e.type == "hand_dealt"}
     assert dealt == {s: game.view(s)["hand"] for s in range(SEATS)}
     assert [(e.data, e.visible_to) for e in events if e.type == "wedding"] == [({"seat": 1}, None)]
+
+
+# Odd trick values (21 and 29) for the boundaries: card points exactly at 90, 60, 30, 120.
+ODD = {0: "AC TC 9C 9C", 4: "AC TC KC KC"}
+
+# (winners, solo, Re points, winning party, value, results). The scoring cases of the
+# open-source hamvocke/doppelkopf (tests/unit/models/score.test.ts) that fall inside RULES.md,
+# restated on our tricks, plus the boundaries either side of each threshold.
+BOUNDARIES = [
+    ("KRRRRRKKKKKK", False, 123, "re", 1, [1, -1, 1, -1]),
+    ("RRRKKRRKKKKK", False, 121, "re", 1, [1, -1, 1, -1]),
+    ("KRKKRRRKRKKK", False, 119, "kontra", 2, [-2, 2, -2, 2]),
+    ("KRRRRRRKKKKK", False, 151, "re", 2, [2, -2, 2, -2]),  # Kontra 89: under 90
+    ("RRRKRRRKKKKK", False, 150, "re", 1, [1, -1, 1, -1]),  # Kontra 90: not under 90
+    ("KRRKRRRRRRKK", False, 181, "re", 3, [3, -3, 3, -3]),  # Kontra 59
+    ("RRRRRRRKKKRK", False, 180, "re", 2, [2, -2, 2, -2]),  # Kontra 60
+    ("KRRRRRRRRRRK", False, 211, "re", 4, [4, -4, 4, -4]),  # Kontra 29
+    ("RRRKRRRRRRRK", False, 210, "re", 3, [3, -3, 3, -3]),  # Kontra 30
+    ("KRRRRRKKKKKK", True, 123, "re", 1, [3, -1, -1, -1]),  # solo won
+    # Solo lost with 119: 1 to Kontra, no "against the queens" in a solo (RULES.md: extra
+    # points never in a solo). hamvocke/doppelkopf scores this -6/+2: it counts that point.
+    ("KRKKRRRKRKKK", True, 119, "kontra", 1, [-3, 1, 1, 1]),
+]
+
+
+@pytest.mark.parametrize(("winners", "solo", "re_points", "party", "value", "results"), BOUNDARIES)
+def test_scoring_boundaries(
+    winners: str, solo: bool, re_points: int, party: str, value: int, results: list[int]
+) -> None:
+    r = scored(winners, solo=solo, changes=ODD)
+    assert r["points"]["re"] == re_points
+    assert (r["winner"], r["value"], r["results"]) == (party, value, results)
+
+
+def test_announcement_cases_of_the_external_comparison() -> None:
+    # Re 130 having announced Re: 1 + 2. Re 140 against a Kontra announcement: 1 + 2.
+    assert scored("RRRKRRKKKKRK", re_announced=True)["value"] == 3
+    r = scored("RRRKRRKKRKKK", kontra_announced=True)  # 22*3 + 28*2 + 12 = 134
+    assert (r["winner"], r["value"]) == ("re", 3)
+    # Kontra 140 having announced: 1 + against the queens 1 + 2.
+    r = scored(RE_100, kontra_announced=True)
+    assert (r["winner"], r["value"]) == ("kontra", 4)
