@@ -3,17 +3,19 @@
 Why: the engine benchmark (`scripts/bench/engine.py`) tells how fast the rules are; this tells what
 a move costs through the whole stack (gunicorn, Flask, token check, Redis compare-and-set) and how
 that compares with the cheapest request the same server can answer (`GET /livez`). The ratio
-moves/s / livez req/s is the figure to watch (target >= 0.4): it is largely independent of the
-machine, while either rate alone is not.
+moves/s / livez req/s is the figure to watch (target >= 0.4): it depends far less on the machine
+than either rate alone. On a shared host, rates also swing with other load; the server CPU time
+per request (read from /proc for every process of the service) barely does, so it is printed too.
 
 It starts everything itself, on loopback only, in a temporary folder: its own redis-server on a
 free port (append-only file on, noeviction, as in production), one RQ worker, and gunicorn
 (gthread). Load comes from separate client processes (stdlib `http.client`, one keep-alive
-connection per thread), so the clients do not share the server's GIL. Phase 1 hammers `/livez`
-for a fixed time; phase 2 plays complete games, `--concurrency` at a time, each move chosen at
-random from the `legal_moves` of the seat to act (a GET of that seat's view, then the POST of the
-move, as a real client does). Both phases use the same processes and threads. Everything it
-started is stopped at the end, also on Ctrl-C or an error.
+connection per thread), so the clients do not share the server's GIL. The same processes and
+threads first hammer `/livez` for half of `--livez-seconds`, then play complete games,
+`--concurrency` at a time, each move chosen at random from the `legal_moves` of the seat to act
+(a GET of that seat's view, then the POST of the move, as a real client does), then hammer
+`/livez` again. Bounded by `--games` and `--max-seconds`. Everything it started is stopped at the
+end, also on Ctrl-C or an error.
 
     .venv/bin/python scripts/bench/api.py                # 16 concurrent full games
     .venv/bin/python scripts/bench/api.py --games 32 --deals 1 --livez-seconds 5
@@ -491,9 +493,11 @@ def main() -> int:
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
-    parser.add_argument("--livez-seconds", type=float, default=10.0)
+    parser.add_argument(
+        "--livez-seconds", type=float, default=10.0, help="/livez time, half before the games"
+    )
     parser.add_argument("--max-seconds", type=float, default=180.0, help="cap on the game phase")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="seeds the games and the choices")
     args = parser.parse_args()
     if not (1 <= args.deals <= 4 and args.concurrency >= 1 and args.procs >= 1):
         parser.error("need 1 <= --deals <= 4, --concurrency >= 1, --procs >= 1")
