@@ -1,5 +1,6 @@
 """Pure rules of the duckpond games behind one protocol (see `engine.protocol`)."""
 
+from engine.doppelkopf import Doppelkopf
 from engine.doubleduck import Doubleduck
 from engine.duck import Duck
 from engine.ducksoup import Ducksoup
@@ -19,6 +20,7 @@ GAMES: dict[str, type[Game]] = {
     Doubleduck.name: Doubleduck,
     Ducksoup.name: Ducksoup,
     Duck.name: Duck,
+    Doppelkopf.name: Doppelkopf,
 }
 
 __all__ = [
