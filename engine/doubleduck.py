@@ -12,7 +12,6 @@ from typing import Any, Self
 
 from engine import cards
 from engine.protocol import (
-    FORMAT_VERSION,
     JSON,
     Deal,
     Event,
@@ -24,7 +23,6 @@ from engine.protocol import (
     Result,
     SetupError,
     check_deck,
-    check_format,
 )
 
 SEATS = 4
@@ -420,11 +418,7 @@ class Doubleduck(Game):
 
     def to_dict(self) -> JSON:
         return {
-            "format": FORMAT_VERSION,
-            "game": self.name,
-            "seats": SEATS,
-            "seed": self.seed,
-            "options": dict(self.options),
+            **self.state_header(),
             "phase": self.phase,
             "deal_no": self.deal_no,
             "dealer": self.dealer,
@@ -449,9 +443,8 @@ class Doubleduck(Game):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        check_format(data, cls.name)
         try:
-            game = cls(int(data["seats"]), data["options"], str(data["seed"]))
+            game = cls.from_header(data)
             game.phase = str(data["phase"])
             game.deal_no = int(data["deal_no"])
             game.dealer = int(data["dealer"])

@@ -18,7 +18,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Self
 
 from engine.protocol import (
-    FORMAT_VERSION,
     JSON,
     Deal,
     Event,
@@ -30,7 +29,6 @@ from engine.protocol import (
     Result,
     SetupError,
     check_deck,
-    check_format,
 )
 
 COLOURS = "YBR"
@@ -609,11 +607,7 @@ class Duck(Game):
 
     def to_dict(self) -> JSON:
         return {
-            "format": FORMAT_VERSION,
-            "game": self.name,
-            "seats": self.seats,
-            "seed": self.seed,
-            "options": _copy_json(self.options),
+            **self.state_header(),
             "phase": self.phase,
             "round_no": self.round_no,
             "dealer": self.dealer,
@@ -630,9 +624,8 @@ class Duck(Game):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        check_format(data, cls.name)
         try:
-            game = cls(int(data["seats"]), data["options"], str(data["seed"]))
+            game = cls.from_header(data)
             n = game.seats
             game.phase = str(data["phase"])
             game.round_no = int(data["round_no"])

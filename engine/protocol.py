@@ -355,6 +355,23 @@ class Game(ABC):
 
     # --- persistence --------------------------------------------------------------------
 
+    def state_header(self) -> JSON:
+        """The fields every saved state starts with; `from_header` reads them back."""
+        options = {k: list(v) if isinstance(v, list) else v for k, v in self.options.items()}
+        return {
+            "format": FORMAT_VERSION,
+            "game": self.name,
+            "seats": self.seats,
+            "seed": self.seed,
+            "options": options,
+        }
+
+    @classmethod
+    def from_header(cls, data: Mapping[str, Any]) -> Self:
+        """An empty game of the saved seats, options and seed, once the format is checked."""
+        check_format(data, cls.name)
+        return cls(int(data["seats"]), data["options"], str(data["seed"]))
+
     @abstractmethod
     def to_dict(self) -> JSON:
         """The whole state as JSON-compatible data (secrets included)."""
