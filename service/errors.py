@@ -41,6 +41,7 @@ REASONS: dict[str, tuple[int, str]] = {
     "not_a_player": (403, "Only a seat's token may move; the host token has no seat."),
     "host_only": (403, "Only the host token may pass an explicit deal."),
     "no_such_game": (404, "No game has this id (or it expired after its end)."),
+    "no_such_match": (404, "No match has this id (or it expired after its end)."),
     "not_found": (404, "No such URL."),
     "method_not_allowed": (405, "The URL does not take this method; see the Allow header."),
     Reason.NOT_YOUR_TURN: (409, "The seat is not to act."),

@@ -1,0 +1,89 @@
+"""Bot strength by duplicate deals: Doubleduck heuristic versus random, not a timed test.
+
+Why duplicate: a deal's cards swing a side's score far more than the play does, so each deal is
+played twice with the sides swapped (heuristic,random,heuristic,random, then the other way
+round) and each bot is compared with itself on the same cards. The figures come from
+`bots/match.py`, the same code the service's match jobs run.
+
+    .venv/bin/python scripts/bench/strength.py               # 1,000 games = 1,000 duplicate deals
+    .venv/bin/python scripts/bench/strength.py --games 2000 --seed other
+
+Each game is one deal (`max_deals=1`, `target` out of reach so no deal ends a game early)
+dealt twice. Reported: each bot's mean side score per deal (a side's score counts once per deal
+here, not once per seat), and the mean per-deal difference heuristic - random with its 95%
+interval (normal approximation, 1.96 * s / sqrt(n) over the n duplicate deals). Target: the
+heuristic ahead by a margin whose interval excludes zero.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bots.match import MatchSpec, check, play_match_game, summarize
+
+BOTS = ("heuristic", "random", "heuristic", "random")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="duplicate deals (>= 1000)")
+    parser.add_argument("--seed", default="strength")
+    args = parser.parse_args(argv)
+    spec = MatchSpec("doubleduck", BOTS, args.games, args.seed, {"max_deals": 1, "target": 10**9})
+    check(spec)
+    start = time.perf_counter()
+    records = []
+    for i in range(spec.games):
+        records.append(play_match_game(spec, i))
+        if (i + 1) % 100 == 0 or i + 1 == spec.games:
+            print(f"\r{i + 1}/{spec.games} duplicate deals", end="", file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - start
+    print(file=sys.stderr)
+    summary = summarize(spec.bots, records)
+    heuristic, random_ = summary["bots"]
+    (diff,) = summary["comparisons"]
+    d = diff["deal_score_diff"]
+    plays = sum(len(r["rotations"]) for r in records)
+    won = sum(
+        rot["bots"][w] == "heuristic"
+        for r in records
+        for rot in r["rotations"]
+        for w in rot["winners"][:1]
+    )
+    tied = sum(not rot["winners"] for r in records for rot in r["rotations"])
+
+    def row(label: str, e: dict[str, float]) -> str:
+        lo, hi = e["ci95"]
+        return f"| {label} | {e['mean']:.1f} | ± {e['half_width']:.1f} | [{lo:.1f}, {hi:.1f}] |"
+
+    print(
+        "\n".join(
+            [
+                f"Doubleduck, heuristic vs random: {spec.games} duplicate deals "
+                f"({plays} deals played, sides swapped), seed {spec.seed!r}, "
+                f"{elapsed:.1f} s on Python {platform.python_version()}",
+                "",
+                "| mean side score per deal | mean | 95% half-width | 95% interval |",
+                "| --- | ---: | ---: | ---: |",
+                row("heuristic", heuristic["deal_score"]),
+                row("random", random_["deal_score"]),
+                row("difference heuristic - random (paired)", d),
+                "",
+                f"Deals won by the heuristic's side: {won} of {plays} ({tied} tied). "
+                "Intervals: normal approximation, mean ± 1.96·s/√n over the duplicate deals.",
+                f"Target (interval of the difference excludes zero): "
+                f"{'met' if d['ci95'][0] > 0 else 'NOT met'}.",
+            ]
+        )
+    )
+    return 0 if d["ci95"][0] > 0 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
