@@ -2,8 +2,8 @@
 
 A match is stored under its own `{match-id}` hash tag (one Cluster slot, one Lua script):
 
-- `dp:{id}:match`    hash: `spec` (the `bots.match.MatchSpec` JSON), `games` (the total),
-                     `started` (set by the first job that runs), `summary` (cached once done)
+- `dp:{id}:match`    hash: `spec` (the `bots.match.MatchSpec` JSON), `started` (set by the
+                     first job that runs), `summary` (cached once done)
 - `dp:{id}:results`  hash: game index -> that game's record (every rotation, per-seat scores)
 
 Each match game is one RQ job (`service.match_jobs.play_match_game`, enqueued by name on the bot
@@ -11,6 +11,10 @@ queue, JSON serializer, job id `match_<id>_<index>`, `unique=True`), so the game
 every worker. A job plays all the game's rotations in-process through the engine and
 `bots.decide` and records its result with HSETNX: a job that runs twice (a retry, a watchdog
 re-enqueue) records once. When the last game is recorded, both keys get the finished TTL.
+
+The match shares the queue with the bot turns of live games, so it never floods it: creation
+enqueues the first `WINDOW` games only, and game i's job, as it starts, enqueues game i + WINDOW.
+A bot turn waits behind at most WINDOW match jobs, and up to WINDOW workers play one match.
 """
 
 from __future__ import annotations
@@ -38,18 +42,21 @@ JSON = dict[str, Any]
 MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 MATCH_JOB = "service.match_jobs.play_match_game"
 JOB_TIMEOUT = 600
+WINDOW = 32
+"""Match jobs of one match queued or running at once (see the module docstring)."""
 QUEUED, RUNNING, DONE = "queued", "running", "done"
 
 RECORD_SCRIPT = """
 -- Record one match game's result exactly once, and start the TTL when it is the last one.
--- KEYS[1] dp:{id}:match    hash (spec, games, started, summary)
+-- KEYS[1] dp:{id}:match    hash (spec, started, summary)
 -- KEYS[2] dp:{id}:results  hash: game index -> record JSON
--- ARGV[1] game index; ARGV[2] record JSON; ARGV[3] TTL in seconds once done, "0" for none
+-- ARGV[1] game index; ARGV[2] record JSON; ARGV[3] TTL in seconds once done, "0" for none;
+-- ARGV[4] the match's number of games
 -- Returns {"recorded" | "duplicate" | "missing", games recorded}.
 if redis.call("EXISTS", KEYS[1]) == 0 then return {"missing", 0} end
 local added = redis.call("HSETNX", KEYS[2], ARGV[1], ARGV[2])
 local done = redis.call("HLEN", KEYS[2])
-local total = tonumber(redis.call("HGET", KEYS[1], "games"))
+local total = tonumber(ARGV[4])
 local ttl = tonumber(ARGV[3])
 if added == 1 and done >= total and ttl > 0 then
   redis.call("EXPIRE", KEYS[1], ttl)
@@ -83,10 +90,13 @@ def match_job_id(mid: str, index: int) -> str:
 class Matches:
     """The match use cases; holds a Redis client and the queue, nothing per request."""
 
-    def __init__(self, client: redis.Redis, queue: Queue, *, finished_ttl: int) -> None:
+    def __init__(
+        self, client: redis.Redis, queue: Queue, *, finished_ttl: int, window: int = WINDOW
+    ) -> None:
         self.redis = client
         self.queue = queue
         self.finished_ttl = finished_ttl
+        self.window = window
         self._record = client.register_script(RECORD_SCRIPT)
         self._start = client.register_script(START_SCRIPT)
 
@@ -109,8 +119,7 @@ class Matches:
         created = self.redis.hsetnx(match_key(mid), "spec", json.dumps(spec.to_json()))
         if not created:  # a 72-bit random id taken: vanishingly rare, never silent
             raise ServiceError("idempotency_in_progress", "could not allocate a match id; retry")
-        self.redis.hset(match_key(mid), "games", spec.games)
-        self._enqueue(mid, range(spec.games))
+        self._enqueue(mid, range(min(spec.games, self.window)))
         log.info("match %s created: %s, %s x %d", mid, spec.game, list(spec.bots), spec.games)
         return self._body(mid, spec, {}, started=False)
 
@@ -134,6 +143,7 @@ class Matches:
         """Status, progress and the results of the games recorded so far."""
         raw = self._load(mid)
         spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
+        failed = 0
         if b"summary" in raw:
             done = spec.games
             summary = cast(JSON, json.loads(raw[b"summary"]))
@@ -144,8 +154,9 @@ class Matches:
             if done >= spec.games:
                 self.redis.hset(match_key(mid), "summary", json.dumps(summary))
             else:
-                self._kick(mid, spec, records)
-        return self._body(mid, spec, summary, started=b"started" in raw, done=done)
+                failed = self._kick(mid, spec, records)
+        started = b"started" in raw
+        return self._body(mid, spec, summary, started=started, done=done, failed=failed)
 
     def games(self, mid: str, start: int, limit: int) -> JSON:
         """The recorded games with index in [start, start + limit), in index order."""
@@ -175,30 +186,45 @@ class Matches:
         raw = cast(dict[bytes, bytes], self.redis.hgetall(results_key(mid)))
         return {int(k): cast(JSON, json.loads(v)) for k, v in raw.items()}
 
-    def _kick(self, mid: str, spec: MatchSpec, records: Mapping[int, JSON]) -> None:
-        """Watchdog on reads: re-enqueue a game whose job vanished (lost before it recorded).
-        A failed job keeps its key (failure TTL), so a buggy game is not retried forever."""
+    def _kick(self, mid: str, spec: MatchSpec, records: Mapping[int, JSON]) -> int:
+        """Watchdog on reads: re-enqueue a game that is due (in the first window, or its
+        predecessor i - window has settled) but whose job vanished (an enqueue lost, a job
+        dropped). A failed job keeps its key (failure TTL) and is not retried forever: it is
+        counted instead. Returns the number of games whose job failed."""
         missing = [i for i in range(spec.games) if i not in records]
         if not missing:
-            return
+            return 0
         with self.redis.pipeline(transaction=False) as pipe:
             for i in missing:
-                pipe.exists(Job.key_for(match_job_id(mid, i)))
-            exists = pipe.execute()
-        lost = [i for i, there in zip(missing, exists, strict=True) if not there]
+                pipe.hget(Job.key_for(match_job_id(mid, i)), "status")
+            status = dict(zip(missing, pipe.execute(), strict=True))
+        failed = [i for i in missing if status[i] == b"failed"]
+        lost = [
+            i
+            for i in missing
+            if status[i] is None
+            and (
+                i < self.window
+                or i - self.window in records
+                or status.get(i - self.window) == b"failed"
+            )
+        ]
         if lost:
             log.warning("match %s: re-enqueueing %d lost games", mid, len(lost))
             self._enqueue(mid, lost)
+        return len(failed)
 
     @staticmethod
-    def _body(mid: str, spec: MatchSpec, summary: JSON, *, started: bool, done: int = 0) -> JSON:
+    def _body(
+        mid: str, spec: MatchSpec, summary: JSON, *, started: bool, done: int = 0, failed: int = 0
+    ) -> JSON:
         status = DONE if done >= spec.games else RUNNING if started or done else QUEUED
         return {
             "id": mid,
             "status": status,
             **spec.to_json(),
             "rotations": [list(r) for r in rotations(spec.bots)],
-            "progress": {"done": done, "total": spec.games},
+            "progress": {"done": done, "failed": failed, "total": spec.games},
             "results": summary or summarize(spec.bots, []),
         }
 
@@ -214,6 +240,9 @@ class Matches:
         spec = MatchSpec.from_json(json.loads(raw))
         if not 0 <= index < spec.games:
             return "out_of_range"
+        successor = index + self.window  # keep the window full, even if this one fails
+        if successor < spec.games and not self.redis.hexists(results_key(mid), str(successor)):
+            self._enqueue(mid, [successor])
         if self.redis.hexists(results_key(mid), str(index)):
             return "duplicate"  # already recorded: do not even replay it
         record = play_match_game(spec, index)
@@ -221,7 +250,12 @@ class Matches:
             list[Any],
             self._record(
                 keys=[match_key(mid), results_key(mid)],
-                args=[index, json.dumps(record, separators=(",", ":")), self.finished_ttl],
+                args=[
+                    index,
+                    json.dumps(record, separators=(",", ":")),
+                    self.finished_ttl,
+                    spec.games,
+                ],
             ),
         )
         outcome = reply[0].decode() if isinstance(reply[0], bytes) else str(reply[0])

@@ -115,7 +115,11 @@ class ResultsOut(Schema):
 
 
 class ProgressOut(Schema):
-    done = fields.Integer(required=True)
+    done = fields.Integer(required=True, metadata={"description": "Games recorded."})
+    failed = fields.Integer(
+        required=True,
+        metadata={"description": "Games whose job failed for good (a bug); not counted."},
+    )
     total = fields.Integer(required=True)
 
 
@@ -177,7 +181,7 @@ MATCH_EXAMPLE: dict[str, Any] = {
     "seed": "s",
     "options": {"max_deals": 1},
     "rotations": [BOTS_EXAMPLE, ["random", "heuristic", "random", "heuristic"]],
-    "progress": {"done": 20, "total": 100},
+    "progress": {"done": 20, "failed": 0, "total": 100},
     "results": {
         "games": 20,
         "method": METHOD,

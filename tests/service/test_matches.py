@@ -18,7 +18,7 @@ from svc_helpers import wait_for
 
 from bots.match import MatchSpec, play_match
 from service.api.matches import matches
-from service.matches import match_job_id, match_key, results_key
+from service.matches import WINDOW, match_job_id, match_key, results_key
 
 API = "/api/v1/matches"
 HRHR = ["heuristic", "random", "heuristic", "random"]
@@ -69,7 +69,7 @@ def test_a_match_runs_on_the_worker_and_matches_a_local_replay(bot_client: Flask
         return body if body["status"] == "done" else None
 
     body = wait_for(finished, timeout=30)
-    assert body["progress"] == {"done": 3, "total": 3}
+    assert body["progress"] == {"done": 3, "failed": 0, "total": 3}
     records, summary = play_match(MatchSpec.from_json(SMALL))
     assert body["results"] == json.loads(json.dumps(summary))  # the same numbers, exactly
     heuristic, random_ = body["results"]["bots"]
@@ -92,12 +92,15 @@ def test_a_match_runs_on_the_worker_and_matches_a_local_replay(bot_client: Flask
 
 def test_status_goes_from_queued_to_done(app: Flask, client: FlaskClient, r: redis.Redis) -> None:
     created = create(client, games=2)
-    assert (created["status"], created["progress"]) == ("queued", {"done": 0, "total": 2})
+    assert (created["status"], created["progress"]) == (
+        "queued",
+        {"done": 0, "failed": 0, "total": 2},
+    )
     assert created["results"]["bots"][0]["deal_score"]["mean"] is None
     assert queue_of(app).job_ids == [match_job_id(created["id"], i) for i in range(2)]
     run_jobs(app)
     body = client.get(f"{API}/{created['id']}").json
-    assert (body["status"], body["progress"]) == ("done", {"done": 2, "total": 2})
+    assert (body["status"], body["progress"]) == ("done", {"done": 2, "failed": 0, "total": 2})
     assert r.ttl(match_key(created["id"])) > 0  # finished matches expire like finished games
     assert r.ttl(results_key(created["id"])) > 0
 
@@ -123,13 +126,13 @@ def test_a_job_run_twice_records_once(app: Flask, client: FlaskClient, r: redis.
     assert layer.play(mid, 0) == "duplicate"
     assert r.hget(results_key(mid), "0") == before
     body = client.get(f"{API}/{mid}").json
-    assert body["progress"] == {"done": 1, "total": 2}
+    assert body["progress"] == {"done": 1, "failed": 0, "total": 2}
     assert body["results"]["bots"][0]["seat_games"] == 4  # one game x two rotations x 2 seats
     # The real RQ job, enqueued again after its first run, counts once too.
     run_jobs(app)
     layer._enqueue(mid, [1])
     run_jobs(app)
-    assert client.get(f"{API}/{mid}").json["progress"] == {"done": 2, "total": 2}
+    assert client.get(f"{API}/{mid}").json["progress"] == {"done": 2, "failed": 0, "total": 2}
 
 
 def test_jobs_of_unknown_matches_do_nothing(app: Flask, r: redis.Redis) -> None:
@@ -145,6 +148,33 @@ def test_a_lost_job_is_enqueued_again_when_read(app: Flask, client: FlaskClient)
     assert queue_of(app).job_ids == [match_job_id(created["id"], 0)]
     client.get(f"{API}/{created['id']}")
     assert sorted(queue_of(app).job_ids) == [match_job_id(created["id"], i) for i in range(2)]
+
+
+def test_a_match_keeps_only_a_window_of_jobs_queued(app: Flask, client: FlaskClient) -> None:
+    """Bot turns of live games share the queue: a match never puts more than a window ahead."""
+    big = create(client, games=WINDOW + 5)
+    ids = [match_job_id(big["id"], i) for i in range(WINDOW + 5)]
+    assert queue_of(app).job_ids == ids[:WINDOW]
+    matches_of(app).play(big["id"], 0)  # a job enqueues game i + WINDOW as it starts
+    assert queue_of(app).job_ids == [*ids[:WINDOW], ids[WINDOW]]
+    run_jobs(app)
+    assert client.get(f"{API}/{big['id']}").json["status"] == "done"
+
+
+def test_the_watchdog_follows_the_window(app: Flask, client: FlaskClient, r: redis.Redis) -> None:
+    layer = matches_of(app)
+    layer.window = 2
+    mid = create(client, games=5)["id"]
+    assert queue_of(app).job_ids == [match_job_id(mid, 0), match_job_id(mid, 1)]
+    layer.play(mid, 0)  # records game 0 and enqueues game 2
+    Job.fetch(match_job_id(mid, 2), connection=r).delete()  # ... whose job is then lost
+    r.hset(Job.key_for(match_job_id(mid, 1)), "status", "failed")  # and game 1 fails for good
+    body = client.get(f"{API}/{mid}").json
+    assert body["progress"] == {"done": 1, "failed": 1, "total": 5}
+    queued = set(queue_of(app).job_ids)
+    # 2 is due (0 is recorded) and 3 too (1 failed): both enqueued; 4 waits for 2.
+    assert {match_job_id(mid, 2), match_job_id(mid, 3)} <= queued
+    assert match_job_id(mid, 4) not in queued
 
 
 def test_games_are_paged(app: Flask, client: FlaskClient) -> None:
