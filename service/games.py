@@ -2,8 +2,11 @@
 
 Every change, a human's move, a bot's move or a deal, goes through `Games._change`: load, check
 the expected version, let the engine validate and apply, deal the next deal when the service
-option `auto_deal` says so, write state + events + actions + idempotent answer in ONE
-compare-and-set, then enqueue the next bot turn. A lost race writes nothing and answers 409.
+option `auto_deal` says so, write state + events + actions + idempotent answer + the due bot
+turns in ONE compare-and-set, then enqueue those turns. A lost race writes nothing and answers
+409. A due turn whose job is lost (a crash after the write, a killed worker) is re-enqueued by
+`service.watchdog`; a turn's job that runs twice moves once, as the version check refuses the
+second.
 
 Secrets (hands, stock, seed, tokens) never leave through here: views come from the engine's
 `view(seat)`, events are filtered by `visible_to`, tokens are stored as sha256 hashes only,
@@ -26,7 +29,6 @@ from typing import Any, cast
 import redis
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
-from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from bots import BOTS, decide, turn_rng
@@ -173,6 +175,11 @@ class Games:
             out.append(entry)
         return out
 
+    @staticmethod
+    def bots() -> list[JSON]:
+        """Every registered bot, by name, with the games it plays."""
+        return [BOTS[name].to_json() for name in sorted(BOTS)]
+
     def authenticate(self, gid: str, authorization: str | None, *, required: bool) -> Caller:
         """The caller from `Authorization: Bearer <token>`; the token alone names the seat."""
         if authorization is None or not authorization.strip():
@@ -199,7 +206,6 @@ class Games:
     def get(self, gid: str, caller: Caller) -> JSON:
         stored = self._load(gid)
         game = load_game(stored.state)
-        self._kick_bots(stored, game)
         return self._game_body(stored.gid, stored.version, game, stored.meta, caller)
 
     def score(self, gid: str) -> JSON:
@@ -320,6 +326,7 @@ class Games:
             idem_field=idem_field,
             response=sealed,
             meta=meta,
+            due_seats=tuple(self._bot_seats_to_act(game, meta)),
         )
         try:
             outcome = self.store.write(gid, write)
@@ -330,7 +337,7 @@ class Games:
         if outcome.kind != "ok":  # a 72-bit random id taken: vanishingly rare, never silent
             raise ServiceError("idempotency_in_progress", "could not allocate a game id; retry")
         log.info("game %s created: %s, seats %s", gid, name, [s.get("bot") for s in seats])
-        self._schedule_bots(gid, game, meta, 0)
+        self._schedule_bots(gid, write.due_seats, 0)
         return Answer(body)
 
     # --- changing -----------------------------------------------------------------------
@@ -378,8 +385,15 @@ class Games:
         fingerprint = _fingerprint("deal", deal, list(expected))
         return self._change(gid, caller, "deal", apply, expected, idempotency_key, fingerprint)
 
-    def bot_turn(self, gid: str, seat: int, version: int) -> str:
-        """Play a bot seat's turn at `version`, or nothing if the game moved on."""
+    def bot_turn(
+        self, gid: str, seat: int, version: int, before_submit: Callable[[], None] | None = None
+    ) -> str:
+        """Play a bot seat's turn at `version`, or nothing if the game moved on.
+
+        The move goes through `move`, as a human's does, expecting `version`: a second run of
+        the same turn (a re-enqueued job racing a slow first one) is refused there. The
+        `before_submit` hook runs between the decision and the submission (tests use it).
+        """
         stored = self.store.load(gid) if GAME_ID.match(gid) else None
         if stored is None or stored.version != version:
             return "stale"
@@ -391,6 +405,8 @@ class Games:
         choice = decide(bot, game, seat, turn_rng(bot, game.seed, version, seat))
         if choice is None:
             return "idle"
+        if before_submit is not None:
+            before_submit()
         try:
             self.move(gid, Caller(seat=seat), choice.to_json(), [version])
         except ServiceError as exc:
@@ -437,6 +453,7 @@ class Games:
             if _visible(e, caller)
         ]
         over = game.is_over()
+        due_seats = tuple(self._bot_seats_to_act(game, stored.meta))
         outcome = self.store.write(
             gid,
             Write(
@@ -448,6 +465,7 @@ class Games:
                 actions=actions,
                 idem_field=idem_field,
                 response=json.dumps({"fp": fingerprint, "body": body}) if idem_field else "",
+                due_seats=due_seats,
             ),
         )
         if outcome.kind == "replay":
@@ -468,7 +486,7 @@ class Games:
             caller.principal,
             f" {actions[0]['move']}" if kind == "move" else "",
         )
-        self._schedule_bots(gid, game, stored.meta, version)
+        self._schedule_bots(gid, due_seats, version)
         return Answer(body)
 
     # --- helpers ------------------------------------------------------------------------
@@ -519,42 +537,55 @@ class Games:
         seats = meta["seats"]
         return [s for s in sorted(game.to_act()) if seats[s].get("bot") in BOTS]
 
-    def _schedule_bots(self, gid: str, game: Game, meta: JSON, version: int) -> None:
-        """Enqueue each bot seat's turn at this version, right after its successful CAS.
+    def _schedule_bots(self, gid: str, seats: Sequence[int], version: int) -> None:
+        """Enqueue the turns that the write just recorded as due.
 
         The job id is deterministic, so a second enqueue of the same turn is refused by RQ
         (`unique=True`) and a job that runs late sees the version moved on and does nothing.
         """
-        for seat in self._bot_seats_to_act(game, meta):
-            self._enqueue(gid, seat, version)
+        for seat in seats:
+            self.enqueue_turn(gid, seat, version)
 
-    def _kick_bots(self, stored: Stored, game: Game) -> None:
-        """Watchdog on reads: re-enqueue a bot turn whose job vanished (a crash after a CAS)."""
-        for seat in self._bot_seats_to_act(game, stored.meta):
-            if not Job.exists(bot_job_id(stored.gid, seat, stored.version), self.queue.connection):
-                self._enqueue(stored.gid, seat, stored.version)
-
-    def _enqueue(self, gid: str, seat: int, version: int) -> None:
+    def enqueue_turn(self, gid: str, seat: int, version: int, attempt: int = 0) -> bool:
+        """Enqueue one bot turn; False when that job id already exists or Redis failed."""
         try:
             self.queue.enqueue_call(
                 BOT_JOB,
                 args=(gid, seat, version),
-                job_id=bot_job_id(gid, seat, version),
+                job_id=bot_job_id(gid, seat, version, attempt),
                 unique=True,
                 result_ttl=0,
                 failure_ttl=24 * 3600,
                 retry=Retry(max=3),
             )
         except DuplicateJobError:
-            pass
+            return False
         except redis.RedisError:
-            # The move is committed; the read-side watchdog (_kick_bots) enqueues it later.
+            # The turn is recorded as due with the move: the watchdog enqueues it later.
             log.exception("game %s: could not enqueue the bot turn of seat %d", gid, seat)
+            return False
+        return True
 
 
-def bot_job_id(gid: str, seat: int, version: int) -> str:
-    """Only [A-Za-z0-9_-], as RQ requires; game ids are token_urlsafe, of that alphabet too."""
-    return f"bot_{gid}_{seat}_{version}"
+def bot_job_id(gid: str, seat: int, version: int, attempt: int = 0) -> str:
+    """Only [A-Za-z0-9_-], as RQ requires; game ids are token_urlsafe, of that alphabet too.
+    Attempt n > 0 (a watchdog re-enqueue) gets the suffix `_r<n>`."""
+    base = f"bot_{gid}_{seat}_{version}"
+    return f"{base}_r{attempt}" if attempt else base
+
+
+def due_member(gid: str, seat: int, version: int) -> str:
+    """A due turn as the store's compare-and-set writes it (see `service.store`)."""
+    return f"{gid}:{seat}:{version}"
+
+
+def parse_due_member(member: str) -> tuple[str, int, int] | None:
+    """(game id, seat, version) of a due turn, or None for a malformed member."""
+    gid, _, rest = member.partition(":")
+    seat, _, version = rest.partition(":")
+    if not GAME_ID.match(gid) or not seat.isdigit() or not version.isdigit():
+        return None
+    return gid, int(seat), int(version)
 
 
 def _match(meta: Mapping[str, Any], token: str) -> Caller | None:

@@ -11,6 +11,22 @@ and one Lua script may touch them all:
 
 Plus `dp:idem:create:<sha256(key)>` -> game id, for creations retried with an Idempotency-Key
 (a creation has no game id yet, so that one pointer lives outside the game's hash slot).
+
+Due bot turns. A change that leaves bot seats to act records those turns in the SAME script that
+stores it, so no crash can separate the two:
+
+- `due` field of `dp:{id}:game`: the game's due turns, `<id>:<seat>:<version>` space-separated
+  (the authoritative marker, in the game's own slot)
+- `dp:bots:due`       sorted set: the same members of every game, scored by the due time in ms
+                      from Redis `TIME` (the index the watchdog scans, oldest first)
+- `dp:bots:attempts`  hash: member -> how many times the watchdog re-enqueued that turn
+
+The script removes the previous version's members from both before adding the new ones, so an
+entry lives exactly as long as its turn is the game's current turn. Trade-off: the two index keys
+lie outside the `{id}` hash tag, so on Redis Cluster this script would fail (CROSSSLOT). We accept
+that because RQ, which shares this Redis, does not run on Cluster either. Moving game data to a
+Cluster would keep the `due` field in the script and write the index right after it, rebuilding
+a lost index entry from a periodic SCAN of the `due` fields.
 """
 
 from __future__ import annotations
@@ -24,12 +40,14 @@ import redis
 
 # KEYS/ARGV contract of the compare-and-set. Version = number of accepted state changes.
 CAS_SCRIPT = """
--- Compare-and-set of one game: check the version, then write state, events, actions and the
--- idempotent response together, or nothing at all.
--- KEYS[1] dp:{id}:game     hash (version, state, status, nevents, meta)
+-- Compare-and-set of one game: check the version, then write state, events, actions, the
+-- idempotent response and the due bot turns together, or nothing at all.
+-- KEYS[1] dp:{id}:game     hash (version, state, status, nevents, meta, due)
 -- KEYS[2] dp:{id}:events   list of event JSON
 -- KEYS[3] dp:{id}:actions  list of action JSON
 -- KEYS[4] dp:{id}:idem     hash of first responses by hashed Idempotency-Key
+-- KEYS[5] dp:bots:due      sorted set of due bot turns "<id>:<seat>:<version>" by due time (ms)
+-- KEYS[6] dp:bots:attempts hash of watchdog re-enqueues per due turn
 -- ARGV[1] expected version; "-1" creates the game (it must not exist) at version 0
 -- ARGV[2] new state JSON
 -- ARGV[3] new status
@@ -38,10 +56,12 @@ CAS_SCRIPT = """
 -- ARGV[6] response stored under that field
 -- ARGV[7] meta JSON, written only when not ""
 -- ARGV[8] n, the number of events; ARGV[9] m, the number of actions
--- ARGV[10 .. 9+n] the events; ARGV[10+n .. 9+n+m] the actions
+-- ARGV[10] the game id; ARGV[11] the bot seats to act at the new version, space-separated
+-- ARGV[12 .. 11+n] the events; ARGV[12+n .. 11+n+m] the actions
 -- Returns {"ok", new version, events before}, {"stale", current version}, {"missing"},
 -- {"exists"} or {"replay", stored response}.
 local game, events, actions, idem = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local due, attempts = KEYS[5], KEYS[6]
 if ARGV[5] ~= "" then
   local prior = redis.call("HGET", idem, ARGV[5])
   if prior then return {"replay", prior} end
@@ -59,18 +79,62 @@ end
 local version = current + 1
 local n, m = tonumber(ARGV[8]), tonumber(ARGV[9])
 local before = redis.call("LLEN", events)
-for i = 1, n do redis.call("RPUSH", events, ARGV[9 + i]) end
-for i = 1, m do redis.call("RPUSH", actions, ARGV[9 + n + i]) end
+for i = 1, n do redis.call("RPUSH", events, ARGV[11 + i]) end
+for i = 1, m do redis.call("RPUSH", actions, ARGV[11 + n + i]) end
+local old = redis.call("HGET", game, "due")
+if old then
+  for member in string.gmatch(old, "%S+") do
+    redis.call("ZREM", due, member)
+    redis.call("HDEL", attempts, member)
+  end
+end
+local marks = {}
+if ARGV[11] ~= "" then
+  local t = redis.call("TIME")
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  for seat in string.gmatch(ARGV[11], "%S+") do
+    local member = ARGV[10] .. ":" .. seat .. ":" .. version
+    redis.call("ZADD", due, now, member)
+    marks[#marks + 1] = member
+  end
+end
 redis.call("HSET", game, "version", version, "state", ARGV[2], "status", ARGV[3],
-  "nevents", before + n)
+  "nevents", before + n, "due", table.concat(marks, " "))
 if ARGV[7] ~= "" then redis.call("HSET", game, "meta", ARGV[7]) end
 if ARGV[5] ~= "" then redis.call("HSET", idem, ARGV[5], ARGV[6]) end
 local ttl = tonumber(ARGV[4])
 if ttl > 0 then
-  for _, key in ipairs(KEYS) do redis.call("EXPIRE", key, ttl) end
+  for i = 1, 4 do redis.call("EXPIRE", KEYS[i], ttl) end
 end
 return {"ok", tostring(version), tostring(before)}
 """
+
+# The watchdog's two scripts; both measure time with Redis `TIME`, the clock of the due scores.
+STALE_SCRIPT = """
+-- Due bot turns older than an age, oldest first.
+-- KEYS[1] dp:bots:due; ARGV[1] the age in ms; ARGV[2] at most this many members
+local t = redis.call("TIME")
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+return redis.call("ZRANGEBYSCORE", KEYS[1], "-inf", now - tonumber(ARGV[1]),
+  "LIMIT", 0, tonumber(ARGV[2]))
+"""
+
+CLAIM_SCRIPT = """
+-- Claim a stale due turn for one more attempt: only one watchdog wins per stale period, as
+-- the winner moves the due time to now.
+-- KEYS[1] dp:bots:due; KEYS[2] dp:bots:attempts; ARGV[1] the member; ARGV[2] the age in ms
+-- Returns the attempt number (1, 2, ...), or 0 when the turn is gone or not stale (any more).
+local score = redis.call("ZSCORE", KEYS[1], ARGV[1])
+if not score then return 0 end
+local t = redis.call("TIME")
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+if tonumber(score) > now - tonumber(ARGV[2]) then return 0 end
+redis.call("ZADD", KEYS[1], "XX", now, ARGV[1])
+return redis.call("HINCRBY", KEYS[2], ARGV[1], 1)
+"""
+
+DUE_KEY = "dp:bots:due"
+ATTEMPTS_KEY = "dp:bots:attempts"
 
 
 def game_key(gid: str) -> str:
@@ -122,6 +186,7 @@ class Write:
     idem_field: str = ""
     response: str = ""
     meta: dict[str, Any] | None = None
+    due_seats: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +209,8 @@ class Store:
     def __init__(self, client: redis.Redis) -> None:
         self.redis = client
         self._cas = client.register_script(CAS_SCRIPT)
+        self._stale = client.register_script(STALE_SCRIPT)
+        self._claim = client.register_script(CLAIM_SCRIPT)
 
     def load(self, gid: str) -> Stored | None:
         return self._stored(gid, cast(dict[bytes, bytes], self.redis.hgetall(game_key(gid))))
@@ -184,10 +251,13 @@ class Store:
             "" if w.meta is None else _dumps(w.meta),
             len(w.events),
             len(w.actions),
+            gid,
+            " ".join(str(seat) for seat in w.due_seats),
         ]
         args += [_dumps(e) for e in w.events]
         args += [_dumps(a) for a in w.actions]
-        reply = cast(list[bytes], self._cas(keys=game_keys(gid), args=args))
+        keys = [*game_keys(gid), DUE_KEY, ATTEMPTS_KEY]
+        reply = cast(list[bytes], self._cas(keys=keys, args=args))
         kind = reply[0].decode()
         if kind == "ok":
             return Outcome(kind, int(reply[1]), int(reply[2]))
@@ -223,6 +293,37 @@ class Store:
         with contextlib.suppress(redis.RedisError):
             if self.redis.get(key) == gid.encode():
                 self.redis.delete(key)
+
+    # --- due bot turns (see the module docstring) ----------------------------------------
+
+    def version(self, gid: str) -> int | None:
+        raw = cast(bytes | None, self.redis.hget(game_key(gid), "version"))
+        return None if raw is None else int(raw)
+
+    def due_turns(self, gid: str) -> list[str]:
+        """The game's due turns as its hash records them."""
+        raw = cast(bytes | None, self.redis.hget(game_key(gid), "due"))
+        return [] if raw is None else raw.decode().split()
+
+    def stale_due(self, age_ms: int, limit: int) -> list[str]:
+        """Members of `dp:bots:due` due for `age_ms` or longer, oldest first."""
+        raw = cast(list[bytes], self._stale(keys=[DUE_KEY], args=[age_ms, limit]))
+        return [m.decode() for m in raw]
+
+    def claim_due(self, member: str, age_ms: int) -> int:
+        """The next attempt number if this caller may re-enqueue the turn, else 0."""
+        return int(cast(int, self._claim(keys=[DUE_KEY, ATTEMPTS_KEY], args=[member, age_ms])))
+
+    def due_attempts(self, member: str) -> int:
+        raw = cast(bytes | None, self.redis.hget(ATTEMPTS_KEY, member))
+        return 0 if raw is None else int(raw)
+
+    def drop_due(self, member: str) -> None:
+        """Forget a due turn in the index (its game moved on, vanished, or it was given up)."""
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zrem(DUE_KEY, member)
+            pipe.hdel(ATTEMPTS_KEY, member)
+            pipe.execute()
 
     def ping(self) -> bool:
         return bool(self.redis.ping())

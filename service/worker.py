@@ -2,7 +2,9 @@
 the environment (REDIS_URL, BOT_QUEUE, LOG_LEVEL), exactly as the API enqueues.
 
 `--burst` stops when the queue is empty; `--simple` runs jobs in-process (no fork per job:
-faster, less isolated).
+faster, less isolated). Each worker also runs the bot-turn watchdog (`service.watchdog`) in a
+thread, so a turn lost with a killed worker is enqueued again without any extra process;
+`--no-watchdog` leaves that to others.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from rq import Queue, SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 
 import service.jobs  # noqa: F401  (imported before forking, so each job starts warm)
+from service import watchdog
 from service.config import from_env
 
 
@@ -22,6 +25,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m service.worker", description=__doc__)
     parser.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     parser.add_argument("--simple", action="store_true", help="run jobs without forking")
+    parser.add_argument("--no-watchdog", action="store_true", help="no bot-turn watchdog thread")
     args = parser.parse_args(argv)
     settings = from_env()
     logging.basicConfig(level=settings["LOG_LEVEL"], format="%(asctime)s %(name)s %(message)s")
@@ -29,6 +33,8 @@ def main(argv: list[str] | None = None) -> None:
     queue = Queue(settings["BOT_QUEUE"], connection=connection, serializer=JSONSerializer)
     worker_class = SimpleWorker if args.simple else Worker
     worker = worker_class([queue], connection=connection, serializer=JSONSerializer)
+    if not args.no_watchdog and not args.burst:
+        watchdog.start_thread(settings)
     worker.work(burst=args.burst, logging_level=settings["LOG_LEVEL"], with_scheduler=False)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_smorest import Api
 
-from service.api import catalog, deals, events, games, health, matches, moves, records, scores
+from service.api import bots, catalog, deals, events, games, health, matches, moves, records, scores
 
 
 def register(api: Api) -> None:
@@ -16,5 +16,5 @@ def register(api: Api) -> None:
             "description": "A seat token or the host token, from the game's creation answer.",
         },
     )
-    for module in (health, catalog, games, moves, deals, scores, events, records, matches):
+    for module in (health, catalog, bots, games, moves, deals, scores, events, records, matches):
         api.register_blueprint(module.blp)

@@ -1,10 +1,15 @@
-"""Bot seats played by a REAL RQ worker process (`python -m service.worker`, JSON serializer)."""
+"""Bot seats played by a REAL RQ worker process (`python -m service.worker`, JSON serializer),
+the bot registry over HTTP, and the due-turn record that each change writes with its bot turns.
+
+The watchdog and the killed-worker test are in test_bots_watchdog.py; the view-only input of a
+policy is proved in test_bots_view.py.
+"""
 
 from __future__ import annotations
 
-import json
 import re
 
+import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
@@ -12,16 +17,23 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 from svc_helpers import API, Table, wait_for
 
-from bots import decide, turn_rng
+from bots import BOTS, decide, turn_rng
 from engine import GAMES
 from engine.record import replay
-from service.games import bot_job_id
+from service.games import Games, bot_job_id, due_member, parse_due_member
+from service.store import ATTEMPTS_KEY, DUE_KEY
 
 BOT = {"bot": "random"}
 
 
-def test_human_against_three_random_bots(bot_client: FlaskClient) -> None:
-    table = Table.create(bot_client, seats=[{}, BOT, BOT, BOT], seed="bots-vs-human")
+def _due(r: redis.Redis, gid: str) -> list[str]:
+    """The game's members of the due-turn index."""
+    return sorted(m.decode() for m in r.zrange(DUE_KEY, 0, -1) if m.decode().startswith(gid))
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_human_against_three_bots(bot_client: FlaskClient, bot: str) -> None:
+    table = Table.create(bot_client, seats=[{}, *[{"bot": bot}] * 3], seed="bots-vs-human")
     assert table.created["auto_deal"] is False
     human = table.seat(0)
     # Seat 1 leads; the worker plays seats 1, 2 and 3, then it is the human's turn.
@@ -38,7 +50,7 @@ def test_human_against_three_random_bots(bot_client: FlaskClient) -> None:
     assert view["version"] == len(played) >= 24
 
 
-def test_bots_only_game_finishes_on_its_own(bot_client: FlaskClient) -> None:
+def test_bots_only_game_finishes_on_its_own(bot_app: Flask, bot_client: FlaskClient) -> None:
     table = Table.create(bot_client, seats=[BOT] * 4, options={"max_deals": 2}, seed="bots-only")
     assert table.created["auto_deal"] is True and table.seats == []
     pub = wait_for(lambda: (p := table.public())["status"] == "over" and p, timeout=90)
@@ -46,6 +58,10 @@ def test_bots_only_game_finishes_on_its_own(bot_client: FlaskClient) -> None:
     record = bot_client.get(f"{API}/games/{table.gid}/record").json["record"]
     assert record["actions"].count({"deal": None}) == 1
     assert replay(record).view(None) == pub["view"]
+    # Over: no turn is due any more, in the game's hash or in the index.
+    games: Games = bot_app.extensions["duckpond"]
+    assert games.store.due_turns(table.gid) == []
+    assert _due(games.store.redis, table.gid) == []
 
 
 def test_bot_moves_are_the_seeded_random_choice(bot_app: Flask, bot_client: FlaskClient) -> None:
@@ -71,24 +87,63 @@ def test_stale_bot_job_does_nothing(bot_app: Flask, bot_client: FlaskClient) -> 
     assert table.public()["version"] == 3
 
 
-def test_watchdog_requeues_a_lost_bot_turn(
-    bot_app: Flask, bot_client: FlaskClient, redis_port: int
-) -> None:
-    """A bot turn whose job vanished (crash after the CAS) is enqueued again on the next read."""
-    table = Table.create(bot_client, seats=[{}, {}, {}, {}])
-    # Make seat 1 (to act) a bot behind the service's back: no job exists for it.
-    r = redis.Redis(port=redis_port, db=1)
-    key = f"dp:{{{table.gid}}}:game"
-    meta = bot_app.extensions["duckpond"].store.load_meta(table.gid)
-    meta["seats"][1] = BOT
-    r.hset(key, "meta", json.dumps(meta))
-    assert table.public()["version"] in (0, 1)  # this read enqueues the turn
-    wait_for(lambda: table.public()["version"] == 1)
-
-
 def test_job_ids_and_serializer() -> None:
     assert re.fullmatch(r"[A-Za-z0-9_-]+", bot_job_id("a-B_9", 3, 120))
+    assert bot_job_id("a-B_9", 3, 120, 2) == "bot_a-B_9_3_120_r2"
+    assert parse_due_member(due_member("a-B_9", 3, 120)) == ("a-B_9", 3, 120)
+    assert parse_due_member("a:b:c") is None and parse_due_member("no colons") is None
     queue = Queue("x", connection=redis.Redis(), serializer=JSONSerializer)
     assert queue.serializer is JSONSerializer
     assert turn_rng("random", "s", 1, 0).random() == turn_rng("random", "s", 1, 0).random()
     assert turn_rng("random", "s", 1, 0).random() != turn_rng("random", "s", 2, 0).random()
+
+
+def test_bots_are_listed(client: FlaskClient) -> None:
+    r = client.get(f"{API}/bots")
+    assert r.status_code == 200
+    bots = {b["name"]: b for b in r.json["bots"]}
+    assert bots["random"]["games"] == sorted(GAMES)
+    assert bots["heuristic"]["games"] == ["doubleduck"]
+    assert set(bots) == set(BOTS)
+    for bot in bots.values():
+        assert bot == BOTS[bot["name"]].to_json() and bot["description"] and bot["strength"]
+
+
+def test_a_bot_that_does_not_play_the_game_is_refused(client: FlaskClient, r: redis.Redis) -> None:
+    body = {"game": "duck", "seats": [{}, {"bot": "heuristic"}, {}]}
+    answer = client.post(f"{API}/games", json=body)
+    assert answer.status_code == 422
+    assert answer.json["errors"]["reason"] == "unknown_bot"
+    assert not list(r.scan_iter("dp:{*"))  # nothing stored
+
+
+def test_the_change_records_its_due_turns_and_the_next_clears_them(
+    app: Flask, client: FlaskClient, r: redis.Redis
+) -> None:
+    """Without a worker: the creation records seat 1's turn, playing it records seat 2's."""
+    table = Table.create(client, seats=[{}, BOT, BOT, {}])
+    games: Games = app.extensions["duckpond"]
+    assert games.store.due_turns(table.gid) == [due_member(table.gid, 1, 0)]
+    assert _due(r, table.gid) == [f"{table.gid}:1:0"]
+    assert r.zscore(DUE_KEY, f"{table.gid}:1:0") is not None
+    r.hset(ATTEMPTS_KEY, f"{table.gid}:1:0", 2)  # as if the watchdog had retried it
+    assert games.bot_turn(table.gid, 1, 0) == "moved"
+    assert _due(r, table.gid) == [f"{table.gid}:2:1"]
+    assert not r.hexists(ATTEMPTS_KEY, f"{table.gid}:1:0")
+    assert games.bot_turn(table.gid, 2, 1) == "moved"
+    assert games.store.due_turns(table.gid) == [] and _due(r, table.gid) == []  # a human's turn
+
+
+def test_a_turn_is_enqueued_once(app: Flask, client: FlaskClient, r: redis.Redis) -> None:
+    """The same turn scheduled again (a retried request, a second scheduler) is one job."""
+    table = Table.create(client, seats=[{}, BOT, {}, {}])
+    games: Games = app.extensions["duckpond"]
+    queue = games.queue
+    assert queue.count == 1 and queue.job_ids == [bot_job_id(table.gid, 1, 0)]
+    games._schedule_bots(table.gid, [1], 0)
+    games._schedule_bots(table.gid, [1], 0)
+    assert games.enqueue_turn(table.gid, 1, 0) is False
+    assert queue.count == 1
+    job = queue.fetch_job(bot_job_id(table.gid, 1, 0))
+    assert job is not None and job.args == [table.gid, 1, 0]
+    assert job.func_name == "service.jobs.bot_turn"

@@ -1,0 +1,221 @@
+"""Bot reply latency: from a human's accepted move to the bot's answer being visible.
+
+Why: a human playing against bots waits for each bot turn to go through the whole path: the
+move's compare-and-set records the due turn, the API enqueues its RQ job, a worker takes it,
+reloads the game, asks the policy and submits the move through the same use case as a human.
+This measures that wait as a client sees it, next to the policy's own think time, so the
+overhead of the path (target: p50 under 50 ms plus think time) is the difference.
+
+It reuses `scripts/bench/api.py`'s service harness: its own redis-server on a free port in a
+temporary folder (AOF everysec), gunicorn (gthread) and here `--rq-workers` RQ workers
+(`python -m service.worker`, the forking worker as in production; `--simple` for SimpleWorker),
+all on loopback, all stopped at the end, also on Ctrl-C. One client plays seat 0 of Doubleduck
+games against three bots, whole games, until `--moves` human moves are made. After each human
+move whose answer says a bot is to act, it polls `GET .../events?after=N` every `--poll-ms`
+until an event of the next version appears: the latency is from the move's 200 to that answer.
+Think time comes from replaying each finished game's record through the same policy here, with
+the same view and seeded generator as the worker had.
+
+    .venv/bin/python scripts/bench/bots.py                       # 300 moves vs 3 heuristic bots
+    .venv/bin/python scripts/bench/bots.py --bot random --rq-workers 1 --moves 500
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+# The repository first: this file's own folder (on the path already, for `api`) holds a
+# `bots.py` too, this very script, which must not shadow the `bots` package.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from api import API, Http, Service, _redis_version, pct  # the harness of the API benchmark
+
+from bots import decide, turn_rng
+from engine.record import act, create
+
+HUMAN = 0
+
+
+class BotService(Service):
+    """api.py's service with `rq_workers` RQ workers instead of one."""
+
+    def __init__(
+        self, workdir: Path, workers: int, threads: int, rq_workers: int, simple: bool
+    ) -> None:
+        super().__init__(workdir, workers, threads)
+        self.rq_workers = rq_workers
+        self.simple = simple
+
+    def _spawn(self, name: str, argv: list[str]) -> None:
+        if name == "worker" and self.simple:
+            argv = [*argv, "--simple"]
+        super()._spawn(name, argv)
+        if name == "worker":  # the harness starts one; add the others next to it
+            for i in range(2, self.rq_workers + 1):
+                super()._spawn(f"worker{i}", argv)
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.reply: list[float] = []  # seconds from the move's 200 to the bot's move visible
+        self.polls: list[int] = []  # event reads per reply
+        self.move: list[float] = []  # the human move's own request time
+        self.think: list[float] = []  # the policy's time per bot move (replayed)
+        self.moves = 0
+        self.games = 0
+
+
+def _ok(status: int, payload: Any, what: str) -> Any:
+    if status != 200 and status != 201:
+        raise SystemExit(f"bench: {what} -> HTTP {status}: {str(payload)[:300]}")
+    return payload
+
+
+def play_game(http: Http, bot: str, seed: str, poll: float, t: Tally) -> None:
+    """One whole game: seat 0 plays a random legal move whenever it is to act; the host token
+    deals each next deal; replies of the bots are timed."""
+    rng = random.Random(seed)
+    body = {"game": "doubleduck", "seats": [{}, *[{"bot": bot}] * 3], "seed": seed}
+    created = _ok(*http.call("POST", f"{API}/games", body)[:2], "create")
+    gid, host = created["id"], created["host_token"]
+    token = created["seats"][HUMAN]["token"]
+    events = f"{API}/games/{gid}/events"
+    while True:
+        game = _ok(*http.call("GET", f"{API}/games/{gid}", token=token)[:2], "view")
+        if game["status"] == "over":
+            break
+        if game["status"] == "deal_pending":
+            _ok(*http.call("POST", f"{API}/games/{gid}/deal", {}, host)[:2], "deal")
+            continue
+        if game["view"]["to_act"] != [HUMAN]:
+            time.sleep(poll)
+            continue
+        move = rng.choice(game["view"]["legal_moves"])
+        sent = {"move": move, "expected_version": game["version"]}
+        status, moved, took = http.call("POST", f"{API}/games/{gid}/moves", sent, token)
+        done = time.perf_counter()
+        moved = _ok(status, moved, "move")
+        t.move.append(took)
+        t.moves += 1
+        to_act = moved["view"]["to_act"]
+        if not to_act or HUMAN in to_act:
+            continue  # the human leads again, or the deal/game ended: no bot reply to time
+        after = max(e["n"] for e in moved["events"])
+        version = moved["version"]
+        polls = 0
+        while True:
+            polls += 1
+            _, seen, _ = http.call("GET", f"{events}?after={after}", token=token)
+            if any(e["version"] > version for e in seen["events"]):
+                t.reply.append(time.perf_counter() - done)
+                t.polls.append(polls)
+                break
+            time.sleep(poll)
+    record = _ok(*http.call("GET", f"{API}/games/{gid}/record")[:2], "record")["record"]
+    t.think += think_times(record, bot, seed)
+    t.games += 1
+
+
+def think_times(record: dict[str, Any], bot: str, seed: str) -> list[float]:
+    """The policy's time for each bot move of a finished game, replayed with the same view and
+    generator the worker had (so the same choice, which is checked). Without auto_deal every
+    change is one action, so an action's index is the version the bot played at."""
+    game = create(
+        record["game"], record["seats"], seed=seed, options=record["options"], deal=record["deal"]
+    )
+    out = []
+    for version, action in enumerate(record["actions"]):
+        seat = action.get("seat")
+        if seat is not None and seat != HUMAN:
+            start = time.perf_counter()
+            choice = decide(bot, game, seat, turn_rng(bot, seed, version, seat))
+            out.append(time.perf_counter() - start)
+            if choice is None or choice.to_json() != action["move"]:
+                raise SystemExit(f"bench: replay diverged at version {version}")
+        act(game, action, events=False)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=300, help="human moves, whole games")
+    parser.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
+    parser.add_argument("--rq-workers", type=int, default=2, help="RQ worker processes")
+    parser.add_argument("--simple", action="store_true", help="RQ SimpleWorker (no fork per job)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
+    parser.add_argument("--poll-ms", type=float, default=1.0, help="pause between event reads")
+    args = parser.parse_args()
+    if args.moves < 1 or args.rq_workers < 1:
+        parser.error("need --moves >= 1 and --rq-workers >= 1")
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    workdir = Path(tempfile.mkdtemp(prefix="duckpond-bench-bots-"))
+    service = BotService(workdir, args.workers, args.threads, args.rq_workers, args.simple)
+    tally = Tally()
+    started = time.perf_counter()
+    try:
+        service.start()
+        time.sleep(0.5)  # the RQ workers register and block on the queue
+        http = Http(service.port)
+        while tally.moves < args.moves:
+            play_game(http, args.bot, f"bench-{tally.games}", args.poll_ms / 1000, tally)
+            service.check_alive()
+    except KeyboardInterrupt:
+        print("bench: interrupted; stopping what it started", file=sys.stderr)
+        return 130
+    finally:
+        service.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+    wall = time.perf_counter() - started
+
+    reply, think = tally.reply, tally.think
+    overhead = pct(reply, 50) - pct(think, 50)
+    kind = "SimpleWorker" if args.simple else "forking Worker"
+    command = "python scripts/bench/bots.py " + " ".join(sys.argv[1:])
+    lines = [
+        f"### Bot reply latency ({time.strftime('%Y-%m-%d')})",
+        "",
+        f"`{command.strip()}`: {platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} cores, redis-server {_redis_version()} (AOF everysec); gunicorn gthread "
+        f"{args.workers} x {args.threads}; {args.rq_workers} RQ {kind}(s); one client, "
+        f"keep-alive, loopback; human seat 0 vs 3 `{args.bot}` bots, events polled every "
+        f"{args.poll_ms:g} ms.",
+        "",
+        "| measure | count | p50 ms | p99 ms | max ms |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for name, values in (
+        ("human move `POST .../moves` (its own request)", tally.move),
+        ("**move's 200 -> bot's move visible** in `GET .../events`", reply),
+        (f"bot think time (`{args.bot}` policy, replayed)", think),
+    ):
+        top = max(values) * 1000 if values else 0.0
+        lines.append(
+            f"| {name} | {len(values):,} | {pct(values, 50):.2f} | {pct(values, 99):.2f} "
+            f"| {top:.2f} |"
+        )
+    polls = sorted(tally.polls)
+    lines += [
+        "",
+        f"- reply p50 minus think p50: **{overhead:.1f} ms** of path overhead (target < 50 ms); "
+        f"event reads per reply: median {polls[len(polls) // 2] if polls else 0}",
+        f"- {tally.moves} human moves in {tally.games} whole games "
+        f"({len(think)} bot moves), {wall:.1f} s",
+    ]
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,164 @@
+"""The bot-turn watchdog: a due bot turn whose job is lost gets enqueued again.
+
+Every change that leaves a bot seat to act records that turn as due in the same compare-and-set
+(`service.store`), and the change's caller enqueues its job right after. A job can still get
+lost: the process dies between the write and the enqueue, or a worker is killed mid-turn (RQ
+leaves that job "started" for minutes). So, every `interval` seconds, the watchdog looks at the
+turns due for `stale_after` seconds or longer (by Redis `TIME`):
+
+- the game is gone or at another version: the entry is a leftover, it is dropped;
+- its current job is queued, or started less than `stale_after` ago: healthy, left alone;
+- otherwise (started long ago, failed, missing): it claims the turn in one script (one winner
+  among many watchdogs, which also restarts the turn's clock) and enqueues the job again as
+  `bot_<gid>_<seat>_<version>_r<attempt>`, at most `max_attempts` times, then gives up loudly.
+
+A re-enqueued turn never moves twice: both jobs submit their move expecting the same version.
+
+It runs as a thread in every `python -m service.worker` (so nothing else needs deploying), or on
+its own as `python -m service.watchdog`. Settings from the environment:
+`BOT_WATCHDOG_STALE_SECONDS` (default 5), `BOT_WATCHDOG_INTERVAL` (1), `BOT_WATCHDOG_MAX_ATTEMPTS`
+(5), plus `REDIS_URL` and `BOT_QUEUE` as everywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+
+from service.config import from_env
+from service.games import Games, bot_job_id, connect, parse_due_member
+
+log = logging.getLogger("duckpond.watchdog")
+
+WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED}
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    stale_after: float = 5.0  # seconds a turn may stay due before its job is checked
+    interval: float = 1.0  # seconds between two sweeps
+    max_attempts: int = 5  # re-enqueues of one turn before giving up
+    batch: int = 200  # due turns looked at per sweep, oldest first
+
+
+def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
+    env = os.environ if env is None else env
+
+    def number(name: str, default: float) -> float:
+        raw = (env.get(name) or "").strip()
+        try:
+            return float(raw) if raw else default
+        except ValueError as exc:
+            raise ValueError(f"environment variable {name} must be a number, not {raw!r}") from exc
+
+    return Settings(
+        stale_after=max(0.0, number("BOT_WATCHDOG_STALE_SECONDS", 5.0)),
+        interval=max(0.05, number("BOT_WATCHDOG_INTERVAL", 1.0)),
+        max_attempts=max(1, int(number("BOT_WATCHDOG_MAX_ATTEMPTS", 5))),
+    )
+
+
+@dataclass
+class Sweep:
+    """What one sweep did, for logs and tests."""
+
+    requeued: int = 0
+    healthy: int = 0
+    dropped: int = 0
+    given_up: int = 0
+
+
+class Watchdog:
+    """Finds stale due bot turns and enqueues them again; safe to run in many processes."""
+
+    def __init__(self, games: Games, settings: Settings = Settings()) -> None:
+        self.games = games
+        self.settings = settings
+
+    def sweep(self) -> Sweep:
+        store, s = self.games.store, self.settings
+        age_ms = int(s.stale_after * 1000)
+        out = Sweep()
+        for member in store.stale_due(age_ms, s.batch):
+            turn = parse_due_member(member)
+            if turn is None or store.version(turn[0]) != turn[2]:
+                store.drop_due(member)  # the game moved on or is gone: a leftover
+                out.dropped += 1
+                continue
+            gid, seat, version = turn
+            attempt = store.due_attempts(member)
+            if self._healthy(bot_job_id(gid, seat, version, attempt)):
+                out.healthy += 1
+                continue
+            if attempt >= s.max_attempts:
+                log.error(
+                    "game %s v%d: bot seat %d given up after %d tries", gid, version, seat, attempt
+                )
+                store.drop_due(member)
+                out.given_up += 1
+                continue
+            attempt = store.claim_due(member, age_ms)
+            if attempt and self.games.enqueue_turn(gid, seat, version, attempt):
+                log.warning(
+                    "game %s v%d: bot seat %d re-enqueued (try %d)", gid, version, seat, attempt
+                )
+                out.requeued += 1
+        return out
+
+    def _healthy(self, job_id: str) -> bool:
+        """Queued, or running for less than `stale_after`: someone is on it."""
+        try:
+            job = Job.fetch(job_id, self.games.queue.connection, serializer=JSONSerializer)
+            status = job.get_status(refresh=False)
+        except NoSuchJobError:
+            return False
+        if status in WAITING:
+            return True
+        if status == JobStatus.STARTED and job.started_at is not None:
+            started = job.started_at.replace(tzinfo=job.started_at.tzinfo or UTC)
+            return (datetime.now(UTC) - started).total_seconds() < self.settings.stale_after
+        return False
+
+    def run(self, stop: threading.Event) -> None:
+        """Sweep every `interval` until `stop` is set; an error is logged, never fatal."""
+        while not stop.is_set():
+            try:
+                self.sweep()
+            except Exception:  # a Redis blip must not end the watchdog
+                log.exception("watchdog sweep failed")
+            stop.wait(self.settings.interval)
+
+
+def start_thread(settings: Mapping[str, Any]) -> tuple[threading.Thread, threading.Event]:
+    """The watchdog as a daemon thread with its own Redis pool (the worker's thread)."""
+    stop = threading.Event()
+    dog = Watchdog(connect(settings), settings_from_env())
+    thread = threading.Thread(target=dog.run, args=(stop,), name="bot-watchdog", daemon=True)
+    thread.start()
+    return thread, stop
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m service.watchdog", description=__doc__)
+    parser.parse_args(argv)
+    settings = from_env()
+    logging.basicConfig(level=settings["LOG_LEVEL"], format="%(asctime)s %(name)s %(message)s")
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    Watchdog(connect(settings), settings_from_env()).run(stop)
+
+
+if __name__ == "__main__":
+    main()

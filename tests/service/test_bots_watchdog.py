@@ -1,0 +1,279 @@
+"""Lost bot turns: the watchdog re-enqueues them, a turn never moves twice, and a REAL worker
+killed (SIGKILL) in the middle of a bot turn does not stall the game.
+
+Most tests run without a worker (database 0): they play jobs in-process with RQ's SimpleWorker.
+The killed-worker test starts its own `python -m service.worker` processes on database 2.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+from rq import SimpleWorker
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+from svc_helpers import API, Table, wait_for
+
+import service.jobs
+from service.app import create_app
+from service.games import Games, bot_job_id, due_member
+from service.jobs import TEST_BOT_DELAY
+from service.store import ATTEMPTS_KEY, DUE_KEY
+from service.watchdog import Settings, Watchdog, settings_from_env
+
+ROOT = Path(__file__).resolve().parents[2]
+BOT = {"bot": "random"}
+NOW = Settings(stale_after=0.0)  # every due turn counts as stale at once
+
+
+@pytest.fixture()
+def games(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Games:
+    """The app's use-case layer; in-process jobs (SimpleWorker) use it too."""
+    games: Games = app.extensions["duckpond"]
+    monkeypatch.setattr(service.jobs, "_games", games)
+    return games
+
+
+def _run_jobs(games: Games) -> None:
+    queue = games.queue
+    SimpleWorker([queue], connection=queue.connection, serializer=JSONSerializer).work(burst=True)
+
+
+def _lose_the_enqueue(games: Games, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Redis refuses the enqueue right after the change's write (a crash there, in effect)."""
+
+    def refuse(*_: Any, **__: Any) -> None:
+        raise redis.ConnectionError("lost")
+
+    monkeypatch.setattr(games.queue, "enqueue_call", refuse)
+
+
+def test_a_turn_whose_enqueue_was_lost_is_enqueued_again(
+    games: Games, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with monkeypatch.context() as m:
+        _lose_the_enqueue(games, m)
+        table = Table.create(client, seats=[{}, BOT, {}, {}])
+    assert games.queue.count == 0
+    assert games.store.due_turns(table.gid) == [due_member(table.gid, 1, 0)]  # the CAS wrote it
+    assert Watchdog(games, Settings(stale_after=60)).sweep().requeued == 0  # not stale yet
+    assert Watchdog(games, NOW).sweep().requeued == 1
+    assert games.queue.job_ids == [bot_job_id(table.gid, 1, 0, 1)]
+    assert Watchdog(games, NOW).sweep().healthy == 1  # queued: left alone
+    assert games.queue.count == 1
+    _run_jobs(games)
+    assert table.public()["version"] == 1
+    assert games.store.due_turns(table.gid) == []
+    assert not games.store.redis.zcard(DUE_KEY) and not games.store.redis.hlen(ATTEMPTS_KEY)
+
+
+def _as_if_started(games: Games, job_id: str, ago: float) -> None:
+    """The job taken by a worker `ago` seconds ago (and never finished: the worker died)."""
+    job = Job.fetch(job_id, games.queue.connection, serializer=JSONSerializer)
+    games.queue.remove(job)
+    job.started_at = datetime.now(UTC) - timedelta(seconds=ago)
+    job.save()
+    job.set_status(JobStatus.STARTED)
+
+
+def test_a_running_job_is_trusted_until_it_is_stale(games: Games, client: FlaskClient) -> None:
+    table = Table.create(client, seats=[{}, BOT, {}, {}])
+    member = due_member(table.gid, 1, 0)
+    games.store.redis.zadd(DUE_KEY, {member: 0})  # due since 1970
+    dog = Watchdog(games, Settings(stale_after=5))
+    _as_if_started(games, bot_job_id(table.gid, 1, 0), ago=1)
+    assert dog.sweep().healthy == 1 and games.queue.count == 0
+    _as_if_started(games, bot_job_id(table.gid, 1, 0), ago=10)
+    assert dog.sweep().requeued == 1
+    assert games.queue.job_ids == [bot_job_id(table.gid, 1, 0, 1)]
+    assert dog.sweep().requeued == 0  # the claim restarted the turn's clock
+    _run_jobs(games)
+    assert table.public()["version"] == 1
+
+
+def test_leftovers_are_dropped(games: Games, client: FlaskClient) -> None:
+    table = Table.create(client, seats=[{}, BOT, {}, {}])
+    r = games.store.redis
+    r.zadd(DUE_KEY, {due_member(table.gid, 1, 7): 0, "nonsense": 0, "gone:1:0": 0})
+    assert Watchdog(games, Settings(stale_after=5)).sweep().dropped == 3
+    assert [m.decode() for m in r.zrange(DUE_KEY, 0, -1)] == [due_member(table.gid, 1, 0)]
+
+
+def test_the_watchdog_gives_up_after_max_attempts(
+    games: Games, client: FlaskClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = Table.create(client, seats=[{}, BOT, {}, {}])
+    dog = Watchdog(games, Settings(stale_after=0, max_attempts=2))
+    for attempt in (1, 2):
+        games.queue.empty()  # every job lost
+        assert dog.sweep().requeued == 1
+        assert games.queue.job_ids == [bot_job_id(table.gid, 1, 0, attempt)]
+    games.queue.empty()
+    with caplog.at_level(logging.ERROR, "duckpond.watchdog"):
+        assert dog.sweep().given_up == 1
+    assert "given up after 2 tries" in caplog.text
+    assert not games.store.redis.zcard(DUE_KEY) and games.queue.count == 0
+
+
+def test_many_watchdogs_enqueue_a_lost_turn_once(games: Games, client: FlaskClient) -> None:
+    table = Table.create(client, seats=[{}, BOT, {}, {}])
+    games.queue.empty()
+    games.store.redis.zadd(DUE_KEY, {due_member(table.gid, 1, 0): 0})
+    dogs = [Watchdog(games, Settings(stale_after=1)) for _ in range(8)]
+    results: list[int] = []
+    barrier = threading.Barrier(len(dogs))
+
+    def sweep(dog: Watchdog) -> None:
+        barrier.wait()
+        results.append(dog.sweep().requeued)
+
+    threads = [threading.Thread(target=sweep, args=(dog,)) for dog in dogs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sum(results) == 1 and games.queue.job_ids == [bot_job_id(table.gid, 1, 0, 1)]
+    assert games.store.due_attempts(due_member(table.gid, 1, 0)) == 1
+
+
+def test_a_turn_played_twice_moves_once(
+    games: Games, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A re-enqueued job wins the race against the slow first one: the first one's move is
+    refused, by the version check after its reload, and by the compare-and-set itself when it
+    read the game before the rival's move."""
+    table = Table.create(client, seats=[{}, BOT, BOT, {}])
+
+    def rival(version: int) -> None:
+        assert games.bot_turn(table.gid, version + 1, version) == "moved"
+
+    assert games.bot_turn(table.gid, 1, 0, before_submit=lambda: rival(0)) == "stale"
+    assert table.public()["version"] == 1
+
+    seen = games.store.load(table.gid)  # the slow job's read, before the rival moves
+    load = games.store.load
+
+    def rival_then_stale_read() -> None:
+        rival(1)
+        monkeypatch.setattr(games.store, "load", lambda gid: seen)
+
+    assert games.bot_turn(table.gid, 2, 1, before_submit=rival_then_stale_read) == "stale"
+    monkeypatch.setattr(games.store, "load", load)
+    assert table.public()["version"] == 2
+    assert len(games.store.actions(table.gid)) == 2
+    assert games.store.due_turns(table.gid) == []
+
+
+# --- a REAL worker, killed in the middle of a bot turn ---------------------------------------
+
+
+def _worker(port: int, log: Path, **env: str) -> subprocess.Popen[bytes]:
+    """`python -m service.worker` on database 2, in its own session (its work horse too)."""
+    full = dict(os.environ)
+    full.update(REDIS_URL=f"redis://127.0.0.1:{port}/2", BOT_QUEUE="bots-killed", **env)
+    with log.open("wb") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", "service.worker"],
+            cwd=ROOT,
+            env=full,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+
+
+@pytest.fixture()
+def killed_app(redis_port: int) -> Iterator[Flask]:
+    client = redis.Redis(port=redis_port, db=2)
+    client.flushdb()
+    yield create_app(
+        {
+            "REDIS_URL": f"redis://127.0.0.1:{redis_port}/2",
+            "BOT_QUEUE": "bots-killed",
+            "FINISHED_GAME_TTL": 3600,
+            "TESTING": True,
+        }
+    )
+    client.flushdb()
+    client.close()
+
+
+def test_a_worker_killed_mid_turn_does_not_stall_the_game(
+    killed_app: Flask, redis_port: int, tmp_path: Path
+) -> None:
+    games: Games = killed_app.extensions["duckpond"]
+    client = killed_app.test_client()
+    # This worker sleeps in every bot turn, between its decision and its move.
+    slow = _worker(
+        redis_port,
+        tmp_path / "slow.log",
+        **{TEST_BOT_DELAY: "60", "BOT_WATCHDOG_STALE_SECONDS": "600"},
+    )
+    fresh: subprocess.Popen[bytes] | None = None
+    try:
+        table = Table.create(client, seats=[BOT] * 4, options={"max_deals": 1}, seed="killed")
+        first = Job.fetch(bot_job_id(table.gid, 1, 0), games.queue.connection, JSONSerializer)
+        wait_for(lambda: first.get_status() == JobStatus.STARTED, timeout=20)
+        _kill(slow)  # SIGKILL to the worker and its work horse, mid-turn
+        assert first.get_status() == JobStatus.STARTED  # what RQ leaves behind for minutes
+        assert table.public()["version"] == 0
+        fresh = _worker(
+            redis_port,
+            tmp_path / "fresh.log",
+            BOT_WATCHDOG_STALE_SECONDS="1",
+            BOT_WATCHDOG_INTERVAL="0.2",
+            LOG_LEVEL="WARNING",
+        )
+        pub = wait_for(lambda: (p := table.public())["status"] == "over" and p, timeout=60)
+    finally:
+        _kill(slow)
+        if fresh is not None:
+            _kill(fresh)
+    log = (tmp_path / "fresh.log").read_text()
+    assert f"game {table.gid} v0: bot seat 1 re-enqueued (try 1)" in log, log
+    # Each version's move applied exactly once, in order.
+    record = client.get(f"{API}/games/{table.gid}/record").json["record"]
+    assert len(record["actions"]) == pub["version"] == 104
+    events = client.get(f"{API}/games/{table.gid}/events").json["events"]
+    played = [e["version"] for e in events if e["type"] == "card_played"]
+    assert played == list(range(1, 105))
+    assert games.store.due_turns(table.gid) == [] and not games.store.redis.zcard(DUE_KEY)
+
+
+def test_watchdog_settings_and_its_own_process(redis_port: int, tmp_path: Path) -> None:
+    assert settings_from_env({}) == Settings()
+    env = {"BOT_WATCHDOG_STALE_SECONDS": "0.5", "BOT_WATCHDOG_MAX_ATTEMPTS": "3"}
+    assert settings_from_env(env) == Settings(stale_after=0.5, max_attempts=3)
+    with pytest.raises(ValueError, match="BOT_WATCHDOG_INTERVAL"):
+        settings_from_env({"BOT_WATCHDOG_INTERVAL": "soon"})
+    # `python -m service.watchdog` runs until SIGTERM, then exits cleanly.
+    full = dict(os.environ, REDIS_URL=f"redis://127.0.0.1:{redis_port}/2")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "service.watchdog"], cwd=ROOT, env=full, start_new_session=True
+    )
+    try:
+        with pytest.raises(subprocess.TimeoutExpired):
+            proc.wait(timeout=1.0)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=10) == 0
+    finally:
+        _kill(proc)
