@@ -1,4 +1,4 @@
-"""Bot strength by duplicate deals: Doubleduck heuristic versus random, not a timed test.
+"""Bot strength by duplicate deals: a game's heuristic versus random, not a timed test.
 
 Why duplicate: a deal's cards swing a side's score far more than the play does, so each deal is
 played twice with the sides swapped (heuristic,random,heuristic,random, then the other way
@@ -7,9 +7,13 @@ round) and each bot is compared with itself on the same cards. The figures come 
 
     .venv/bin/python scripts/bench/strength.py               # 1,000 games = 1,000 duplicate deals
     .venv/bin/python scripts/bench/strength.py --games 2000 --seed other
+    .venv/bin/python scripts/bench/strength.py --game ducksoup   # any game with a heuristic
 
-Each game is one deal (`max_deals=1`, `target` out of reach so no deal ends a game early)
-dealt twice. Reported: each bot's mean side score per deal (a side's score counts once per deal
+Doubleduck: each game is one deal (`max_deals=1`, `target` out of reach so no deal ends a game
+early) dealt twice. Other games use the seating and options of `SETUPS` below: one heuristic
+against random players, rotated through every seat.
+
+Reported: each bot's mean score per deal (Doubleduck: a side's score, counted once per deal
 here, not once per seat), and the mean per-deal difference heuristic - random with its 95%
 interval (normal approximation, 1.96 * s / sqrt(n) over the n duplicate deals). Target: the
 heuristic ahead by a margin whose interval excludes zero.
@@ -27,15 +31,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bots.match import MatchSpec, check, play_match_game, summarize
 
-BOTS = ("heuristic", "random", "heuristic", "random")
+SETUPS: dict[str, tuple[tuple[str, ...], dict[str, object]]] = {
+    "doubleduck": (
+        ("heuristic", "random", "heuristic", "random"),
+        {"max_deals": 1, "target": 10**9},
+    ),
+    "ducksoup": (("heuristic", "random"), {"target": 1}),
+    "doppelkopf": (("heuristic", "random", "random", "random"), {"deals": 1}),
+    "duck": (("heuristic", "random", "random", "random"), {}),
+}
+"""Per game: the bots by seat and the options that make one match game short."""
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="duplicate deals (>= 1000)")
     parser.add_argument("--seed", default="strength")
+    parser.add_argument("--game", default="doubleduck", choices=sorted(SETUPS))
     args = parser.parse_args(argv)
-    spec = MatchSpec("doubleduck", BOTS, args.games, args.seed, {"max_deals": 1, "target": 10**9})
+    bots, options = SETUPS[args.game]
+    spec = MatchSpec(args.game, bots, args.games, args.seed, options)
     check(spec)
     start = time.perf_counter()
     records = []
@@ -65,17 +80,17 @@ def main(argv: list[str] | None = None) -> int:
     print(
         "\n".join(
             [
-                f"Doubleduck, heuristic vs random: {spec.games} duplicate deals "
-                f"({plays} deals played, sides swapped), seed {spec.seed!r}, "
+                f"{spec.game}, heuristic vs random: {spec.games} duplicate games "
+                f"({plays} games played, seats rotated), seed {spec.seed!r}, "
                 f"{elapsed:.1f} s on Python {platform.python_version()}",
                 "",
-                "| mean side score per deal | mean | 95% half-width | 95% interval |",
+                "| mean score per deal | mean | 95% half-width | 95% interval |",
                 "| --- | ---: | ---: | ---: |",
                 row("heuristic", heuristic["deal_score"]),
                 row("random", random_["deal_score"]),
                 row("difference heuristic - random (paired)", d),
                 "",
-                f"Deals won by the heuristic's side: {won} of {plays} ({tied} tied). "
+                f"Games won by the heuristic: {won} of {plays} ({tied} without a winner). "
                 "Intervals: normal approximation, mean ± 1.96·s/√n over the duplicate deals.",
                 f"Target (interval of the difference excludes zero): "
                 f"{'met' if d['ci95'][0] > 0 else 'NOT met'}.",
