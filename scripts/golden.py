@@ -114,7 +114,7 @@ def render_legal(name: str, legal: list[JSON]) -> str:
 
 
 def render_seat_value(value: Any) -> str:
-    return str(value) if isinstance(value, (int, str)) or value is None else compact(value)
+    return str(value) if isinstance(value, (int, str)) else compact(value)
 
 
 def render_views(game: Game, shown: dict[str, Any] | None = None) -> list[str]:
