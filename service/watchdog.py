@@ -157,6 +157,7 @@ def main(argv: list[str] | None = None) -> None:
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
+    log.warning("watchdog running; SIGTERM or Ctrl-C stops it")
     Watchdog(connect(settings), settings_from_env()).run(stop)
 
 

@@ -268,11 +268,19 @@ def test_watchdog_settings_and_its_own_process(redis_port: int, tmp_path: Path) 
     # `python -m service.watchdog` runs until SIGTERM, then exits cleanly.
     full = dict(os.environ, REDIS_URL=f"redis://127.0.0.1:{redis_port}/2")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "service.watchdog"], cwd=ROOT, env=full, start_new_session=True
+        [sys.executable, "-m", "service.watchdog"],
+        cwd=ROOT,
+        env=full,
+        start_new_session=True,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
+        assert proc.stderr is not None
+        # Signal only once its handlers are set: it says so on stderr, however busy the machine.
+        assert "watchdog running" in proc.stderr.readline()
         with pytest.raises(subprocess.TimeoutExpired):
-            proc.wait(timeout=1.0)
+            proc.wait(timeout=0.5)
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=10) == 0
     finally:
