@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bots import doubleduck_heuristic, random_bot
+from bots import doppelkopf_heuristic, doubleduck_heuristic, random_bot
 from engine import GAMES, Game, Move
 
 JSON = dict[str, Any]
@@ -40,6 +40,7 @@ class Bot:
 
 HEURISTICS: dict[str, Choose] = {
     # One line per game: the game's name and its rule-based policy.
+    "doppelkopf": doppelkopf_heuristic.choose,
     "doubleduck": doubleduck_heuristic.choose,
 }
 
