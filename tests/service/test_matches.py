@@ -16,6 +16,7 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 from svc_helpers import wait_for
 
+from bots import BOTS, Bot, random_bot
 from bots.match import MatchSpec, play_match
 from service.api.matches import matches
 from service.matches import WINDOW, match_job_id, match_key, results_key
@@ -209,7 +210,7 @@ def test_an_unknown_match_is_404(client: FlaskClient) -> None:
     [
         ({"game": "chess"}, "unknown_game"),
         ({"bots": ["heuristic", "random", "heuristic", "nobody"]}, "unknown_bot"),
-        ({"game": "ducksoup", "bots": ["heuristic", "random"]}, "unknown_bot"),
+        ({"game": "ducksoup", "bots": ["dd-only", "random"]}, "unknown_bot"),
         ({"bots": ["random"] * 3}, "invalid_seats"),
         ({"bots": []}, "validation_error"),
         ({"games": 0}, "validation_error"),
@@ -221,8 +222,14 @@ def test_an_unknown_match_is_404(client: FlaskClient) -> None:
     ],
 )
 def test_a_bad_body_is_422_with_a_reason(
-    client: FlaskClient, r: redis.Redis, changes: dict[str, Any], reason: str
+    client: FlaskClient,
+    r: redis.Redis,
+    changes: dict[str, Any],
+    reason: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    only = Bot("dd-only", "Doubleduck only.", "none", {"doubleduck": random_bot.choose})
+    monkeypatch.setitem(BOTS, only.name, only)
     resp = client.post(API, json={**SMALL, **changes})
     assert resp.status_code == 422, resp.json
     assert resp.json["errors"]["reason"] == reason
