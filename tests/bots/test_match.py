@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bots import match
+from bots import BOTS, Bot, match, random_bot
 from bots.match import MatchError, MatchSpec, estimate, rotations, summarize
 from engine import GAMES, SetupError
 
@@ -105,12 +105,16 @@ def test_a_match_is_reproducible_from_its_seed() -> None:
     [
         (MatchSpec("nope", ("random",), 1, "s"), "unknown_game"),
         (MatchSpec("doubleduck", ("random", "nobody", "random", "random"), 1, "s"), "unknown_bot"),
-        (MatchSpec("ducksoup", ("heuristic", "random"), 1, "s"), "unknown_bot"),
+        (MatchSpec("ducksoup", ("dd-only", "random"), 1, "s"), "unknown_bot"),
         (MatchSpec("doubleduck", HRHR, 0, "s"), "validation_error"),
         (MatchSpec("doubleduck", HRHR, 10_001, "s"), "validation_error"),
     ],
 )
-def test_check_refuses_what_cannot_run(spec: MatchSpec, reason: str) -> None:
+def test_check_refuses_what_cannot_run(
+    spec: MatchSpec, reason: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    only = Bot("dd-only", "Doubleduck only.", "none", {"doubleduck": random_bot.choose})
+    monkeypatch.setitem(BOTS, only.name, only)
     with pytest.raises(MatchError) as info:
         match.check(spec)
     assert info.value.reason == reason
