@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bots import doppelkopf_heuristic, doubleduck_heuristic, random_bot
+from bots import doppelkopf_heuristic, doubleduck_heuristic, duck_heuristic, random_bot
 from engine import GAMES, Game, Move
 
 JSON = dict[str, Any]
@@ -42,6 +42,7 @@ HEURISTICS: dict[str, Choose] = {
     # One line per game: the game's name and its rule-based policy.
     "doppelkopf": doppelkopf_heuristic.choose,
     "doubleduck": doubleduck_heuristic.choose,
+    "duck": duck_heuristic.choose,
 }
 
 BOTS: dict[str, Bot] = {
