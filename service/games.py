@@ -78,10 +78,24 @@ SPECTATOR = Caller()
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """A change's response body; `replayed` when it is the stored first answer to a retry."""
+    """A change's response body; `replayed` when it is the stored first answer to a retry.
+
+    `text` is `body` as JSON when the change already serialised it (for its idempotency
+    record), so the HTTP answer sends those bytes instead of encoding the body again."""
 
     body: JSON
     replayed: bool = False
+    text: str | None = None
+
+
+def to_json(body: Any) -> str:
+    """Compact JSON, as an HTTP answer carries it (and as Flask's `jsonify` writes it)."""
+    return json.dumps(body, separators=(",", ":"))
+
+
+def _stored_answer(fingerprint: str, text: str) -> str:
+    """The idempotency record `{"fp": ..., "body": ...}` around an answer already in JSON."""
+    return f'{{"fp":{json.dumps(fingerprint)},"body":{text}}}'
 
 
 def status_of(game: Game) -> str:
@@ -182,10 +196,33 @@ class Games:
 
     def authenticate(self, gid: str, authorization: str | None, *, required: bool) -> Caller:
         """The caller from `Authorization: Bearer <token>`; the token alone names the seat."""
+        return self._authenticate(gid, authorization, required, lambda: self._meta(gid))
+
+    def open(self, gid: str, authorization: str | None, *, required: bool) -> tuple[Caller, Stored]:
+        """The caller and the game from ONE Redis read (the hot path of views and changes).
+
+        The token is checked against the meta of the same HGETALL that brings the state, so a
+        view or a move costs one round trip before its compare-and-set, not two. The meta is
+        written once, at creation, so it cannot disagree with the state it came with. Refusals
+        are exactly those of `authenticate`, in the same order (401 before any read when a
+        required token is absent, 404 for a missing game, 403 for another game's token)."""
+        loaded: list[Stored] = []
+
+        def meta() -> JSON:
+            loaded.append(self._load(gid))
+            return loaded[0].meta
+
+        caller = self._authenticate(gid, authorization, required, meta)
+        return caller, loaded[0] if loaded else self._load(gid)
+
+    def _authenticate(
+        self, gid: str, authorization: str | None, required: bool, meta: Callable[[], JSON]
+    ) -> Caller:
+        """`meta()` reads this game's meta, raising 404 when the game does not exist."""
         if authorization is None or not authorization.strip():
             if required:
                 raise ServiceError("missing_token", "this needs Authorization: Bearer <token>")
-            self._meta(gid)
+            meta()
             return SPECTATOR
         scheme, _, token = authorization.strip().partition(" ")
         token = token.strip()
@@ -196,15 +233,16 @@ class Games:
             other = self.store.load_meta(owner) if GAME_ID.match(owner) else None
             if other is not None and _match(other, token) is not None:
                 raise ServiceError("token_of_another_game", "this token belongs to another game")
-            self._meta(gid)
+            meta()
             raise ServiceError("bad_token", "this is not a token of this game")
-        caller = _match(self._meta(gid), token)
+        caller = _match(meta(), token)
         if caller is None:
             raise ServiceError("bad_token", "this is not a token of this game")
         return caller
 
-    def get(self, gid: str, caller: Caller) -> JSON:
-        stored = self._load(gid)
+    def get(self, gid: str, caller: Caller, stored: Stored | None = None) -> JSON:
+        """The caller's view; `stored` is the game as `open` read it (else it is read here)."""
+        stored = self._load(gid) if stored is None else stored
         game = load_game(stored.state)
         return self._game_body(stored.gid, stored.version, game, stored.meta, caller)
 
@@ -349,8 +387,9 @@ class Games:
         move: Mapping[str, Any],
         expected: Sequence[int | None] = (),
         idempotency_key: str | None = None,
+        stored: Stored | None = None,
     ) -> Answer:
-        """One move by the caller's seat, human or bot alike."""
+        """One move by the caller's seat, human or bot alike; `stored` as for `get`."""
         if caller.seat is None:
             raise ServiceError("not_a_player", "only a seat's token may move")
         seat = caller.seat
@@ -360,8 +399,15 @@ class Games:
             events = game.apply(seat, parsed)
             return events, [{"seat": seat, "move": parsed.to_json()}]
 
-        fingerprint = _fingerprint("move", parsed.to_json(), list(expected))
-        return self._change(gid, caller, "move", apply, expected, idempotency_key, fingerprint)
+        # Only a request with an Idempotency-Key is ever compared with a stored one.
+        fingerprint = (
+            _fingerprint("move", parsed.to_json(), list(expected))
+            if idempotency_key is not None
+            else ""
+        )
+        return self._change(
+            gid, caller, "move", apply, expected, idempotency_key, fingerprint, stored
+        )
 
     def deal(
         self,
@@ -370,6 +416,7 @@ class Games:
         deal: Mapping[str, Any] | None = None,
         expected: Sequence[int | None] = (),
         idempotency_key: str | None = None,
+        stored: Stored | None = None,
     ) -> Answer:
         """The next deal, shuffled from the seed or (host only) given explicitly."""
         if caller.seat is None and not caller.host:
@@ -382,8 +429,12 @@ class Games:
             events = game.next_deal(explicit)
             return events, [{"deal": explicit.to_json() if explicit is not None else None}]
 
-        fingerprint = _fingerprint("deal", deal, list(expected))
-        return self._change(gid, caller, "deal", apply, expected, idempotency_key, fingerprint)
+        fingerprint = (
+            _fingerprint("deal", deal, list(expected)) if idempotency_key is not None else ""
+        )
+        return self._change(
+            gid, caller, "deal", apply, expected, idempotency_key, fingerprint, stored
+        )
 
     def bot_turn(
         self, gid: str, seat: int, version: int, before_submit: Callable[[], None] | None = None
@@ -408,7 +459,7 @@ class Games:
         if before_submit is not None:
             before_submit()
         try:
-            self.move(gid, Caller(seat=seat), choice.to_json(), [version])
+            self.move(gid, Caller(seat=seat), choice.to_json(), [version], stored=stored)
         except ServiceError as exc:
             if exc.reason == "stale_version":
                 return "stale"
@@ -424,8 +475,11 @@ class Games:
         expected: Sequence[int | None],
         idempotency_key: str | None,
         fingerprint: str,
+        stored: Stored | None = None,
     ) -> Answer:
-        stored = self._load(gid)
+        """`stored` may come from an earlier read of this request (`open`): the compare-and-set
+        expects its version, so a change made since then makes this one a 409, never lost."""
+        stored = self._load(gid) if stored is None else stored
         idem_field = ""
         if idempotency_key is not None:
             idem_field = _sha256(f"{caller.principal}\n{kind}\n{idempotency_key}")
@@ -452,6 +506,7 @@ class Games:
             for i, e in enumerate(entries)
             if _visible(e, caller)
         ]
+        text = to_json(body)
         over = game.is_over()
         due_seats = tuple(self._bot_seats_to_act(game, stored.meta))
         outcome = self.store.write(
@@ -464,7 +519,7 @@ class Games:
                 events=entries,
                 actions=actions,
                 idem_field=idem_field,
-                response=json.dumps({"fp": fingerprint, "body": body}) if idem_field else "",
+                response=_stored_answer(fingerprint, text) if idem_field else "",
                 due_seats=due_seats,
             ),
         )
@@ -478,16 +533,17 @@ class Games:
                 f"another change won the race: the game is at version {outcome.version}",
                 version=outcome.version,
             )
-        log.info(
-            "game %s v%d: %s by %s%s",
-            gid,
-            version,
-            kind,
-            caller.principal,
-            f" {actions[0]['move']}" if kind == "move" else "",
-        )
+        if log.isEnabledFor(logging.INFO):  # the move's text is built only when it is logged
+            log.info(
+                "game %s v%d: %s by %s%s",
+                gid,
+                version,
+                kind,
+                caller.principal,
+                f" {actions[0]['move']}" if kind == "move" else "",
+            )
         self._schedule_bots(gid, due_seats, version)
-        return Answer(body)
+        return Answer(body, text=text)
 
     # --- helpers ------------------------------------------------------------------------
 

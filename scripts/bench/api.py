@@ -13,9 +13,10 @@ free port (append-only file on, noeviction, as in production), one RQ worker, an
 connection per thread), so the clients do not share the server's GIL. The same processes and
 threads first hammer `/livez` for half of `--livez-seconds`, then play complete games,
 `--concurrency` at a time, each move chosen at random from the `legal_moves` of the seat to act
-(a GET of that seat's view, then the POST of the move, as a real client does), then hammer
-`/livez` again. Bounded by `--games` and `--max-seconds`. Everything it started is stopped at the
-end, also on Ctrl-C or an error.
+(a GET of that seat's view, then the POST of the move, as a real client does; the GET is
+skipped only when the previous move's answer, the mover's own view, shows it to act again),
+then hammer `/livez` again. Bounded by `--games` and `--max-seconds`. Everything it started
+is stopped at the end, also on Ctrl-C or an error.
 
     .venv/bin/python scripts/bench/api.py                # 16 concurrent full games
     .venv/bin/python scripts/bench/api.py --games 32 --deals 1 --livez-seconds 5
@@ -151,9 +152,13 @@ class Service:
     def cpu_seconds(self) -> float:
         """CPU time (user + system, reaped children included) of every process of our parts,
         found by session id: a cost per request that other load on the host barely changes."""
-        sessions = {proc.pid for _, proc in self.procs}
+        return sum(self.cpu_by_part().values())
+
+    def cpu_by_part(self) -> dict[str, float]:
+        """`cpu_seconds` per part (redis, worker, gunicorn), to tell where a request's CPU goes."""
+        sessions = {proc.pid: name for name, proc in self.procs}
         tick = os.sysconf("SC_CLK_TCK")
-        total = 0
+        total = dict.fromkeys(sessions.values(), 0)
         for entry in Path("/proc").iterdir():
             if not entry.name.isdigit():
                 continue
@@ -162,9 +167,10 @@ class Service:
             except OSError:
                 continue
             fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (comm) "
-            if int(fields[3]) in sessions:  # field 6, the session id
-                total += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
-        return total / tick
+            part = sessions.get(int(fields[3]))  # field 6, the session id
+            if part is not None:
+                total[part] += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+        return {name: ticks / tick for name, ticks in total.items()}
 
     def check_alive(self) -> None:
         for name, proc in self.procs:
@@ -253,10 +259,14 @@ class Tally:
     lat: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     stale: int = 0
+    skipped: int = 0
+    """Views not fetched: the move's answer (the mover's view) showed the mover to act again."""
     games: int = 0
     moves: int = 0
     end: float = 0.0
     """Wall-clock time (time.time) when the last thread finished."""
+    cpu: float = 0.0
+    """CPU seconds of the client processes while they ran their load (they share the cores)."""
 
     def add(self, key: str, seconds: float) -> None:
         self.lat.setdefault(key, []).append(seconds)
@@ -266,9 +276,11 @@ class Tally:
             self.lat.setdefault(key, []).extend(values)
         self.errors += other.errors
         self.stale += other.stale
+        self.skipped += other.skipped
         self.games += other.games
         self.moves += other.moves
         self.end = max(self.end, other.end)
+        self.cpu += other.cpu
 
 
 def _sleep_until(start_at: float) -> None:
@@ -284,6 +296,7 @@ def hammer_livez(
     tally = Tally()
     lock = threading.Lock()
     _sleep_until(start_at)
+    cpu = time.process_time()
     deadline = start_at + seconds
 
     def loop() -> None:
@@ -300,6 +313,7 @@ def hammer_livez(
 
     _run_threads(loop, threads)
     tally.end = time.time()
+    tally.cpu = time.process_time() - cpu
     out.put(tally)
 
 
@@ -319,6 +333,7 @@ def play_games(
     lock = threading.Lock()
     counter = iter(games)
     _sleep_until(start_at)
+    cpu = time.process_time()
     deadline = start_at + seconds
 
     def loop(worker: int) -> None:
@@ -340,6 +355,7 @@ def play_games(
 
     _run_threads(loop, threads, indexed=True)
     tally.end = time.time()
+    tally.cpu = time.process_time() - cpu
     out.put(tally)
 
 
@@ -364,7 +380,11 @@ def _play_one(
 ) -> bool:
     """Play one game to its end (True) or until the deadline (False): each turn, GET the view
     of the seat to act, POST one of its `legal_moves` with the version it saw. A scored deal
-    is followed by `POST .../deal` with the host token."""
+    is followed by `POST .../deal` with the host token.
+
+    As a real client does, it learns from a move's answer (the mover's new view) whom to ask
+    next, and when that answer shows the mover to act again (it won the trick and leads), it
+    plays from that view without a GET: it holds the same hand, legal moves and version."""
     body = {
         "game": "doubleduck",
         "seats": [{}, {}, {}, {}],
@@ -378,10 +398,15 @@ def _play_one(
     tokens = [seat["token"] for seat in created["seats"]]
     host = created["host_token"]
     seat = _first(created["view"].get("to_act"), 0)
+    known: Any = None  # the seat's view from its own move's answer, when still current
     while time.time() < deadline:
-        status, game, dt = http.call("GET", f"{API}/games/{gid}", token=tokens[seat])
-        game = _expect(status, game, 200, "view")
-        t.add("view", dt)
+        if known is not None:
+            game, known = known, None
+            t.skipped += 1
+        else:
+            status, game, dt = http.call("GET", f"{API}/games/{gid}", token=tokens[seat])
+            game = _expect(status, game, 200, "view")
+            t.add("view", dt)
         if game["status"] == "over":
             return True
         if game["status"] == "deal_pending":
@@ -417,7 +442,9 @@ def _play_one(
         moved = _expect(status, moved, 200, f"move {move}")
         t.add("move", dt)
         t.moves += 1
-        seat = _first(moved["view"].get("to_act"), seat)
+        mover, seat = seat, _first(moved["view"].get("to_act"), seat)
+        if seat == mover and moved["status"] == "playing" and moved["view"].get("legal_moves"):
+            known = moved
     return False
 
 
@@ -527,7 +554,8 @@ def main() -> int:
         shares = split(args.games, procs)
         firsts = [sum(shares[:i]) for i in range(len(shares))]
         start_at = time.time() + 1.0
-        cpu = service.cpu_seconds()
+        parts = service.cpu_by_part()
+        cpu = sum(parts.values())
         games, end = run_clients(
             play_games,
             [
@@ -545,6 +573,7 @@ def main() -> int:
             ],
         )
         games_wall = end - start_at
+        parts = {k: v - parts[k] for k, v in service.cpu_by_part().items()}
         games_cpu = service.cpu_seconds() - cpu
         service.check_alive()
         livez2, livez_wall2, livez_cpu2 = livez_phase()
@@ -598,12 +627,20 @@ def main() -> int:
         f"- server CPU (gunicorn, worker and redis): **{move_cpu:.2f} ms per move** (its GET view "
         f"and its share of creates and deals included), {livez_cpu_ms:.2f} ms per /livez: "
         f"CPU ratio = {livez_cpu_ms / move_cpu if move_cpu else 0:.2f}; CPU-bound ceiling on "
-        f"{cores} cores ~ {cores * 1000 / move_cpu if move_cpu else 0:,.0f} moves/s",
+        f"{cores} cores ~ {cores * 1000 / move_cpu if move_cpu else 0:,.0f} moves/s; per move: "
+        + ", ".join(
+            f"{name} {cpu / games.moves * 1000 if games.moves else 0:.2f} ms"
+            for name, cpu in parts.items()
+        ),
         f"- games finished: {games.games}/{args.games} ({args.deals} deals each), "
         f"{games.moves:,} moves in {games_wall:.1f} s; /livez {livez_wall:.1f} s (half before, "
         "half after); "
         f"stale-version retries: {games.stale}; errors: {len(games.errors) + len(livez.errors)}; "
         f"host load average {load:.1f} (clients and server share the {cores} cores)",
+        f"- client CPU (the load processes, on the same cores): "
+        f"{games.cpu / games.moves * 1000 if games.moves else 0:.2f} ms per move (with its "
+        f"view), {livez.cpu / livez_n * 1000 if livez_n else 0:.2f} ms per /livez; views skipped "
+        f"because the move's answer already showed the mover to act again: {games.skipped:,}",
     ]
     print("\n".join(lines))
     for err in (games.errors + livez.errors)[:10]:

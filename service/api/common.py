@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from flask import current_app, request
+from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from service.errors import REASONS, payload, reasons_for
-from service.games import Caller, Games, parse_if_match
+from service.games import Caller, Games, parse_if_match, to_json
 from service.schemas import ErrorOut
+from service.store import Stored
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -43,6 +44,22 @@ def caller(game_id: str, *, required: bool) -> Caller:
     return games().authenticate(game_id, request.headers.get("Authorization"), required=required)
 
 
+def open_game(game_id: str, *, required: bool) -> tuple[Caller, Stored]:
+    """The caller and the game in one Redis read (`Games.open`), for views and changes."""
+    return games().open(game_id, request.headers.get("Authorization"), required=required)
+
+
+def json_response(
+    body: Any, status: int = 200, headers: dict[str, str] | None = None, text: str | None = None
+) -> Response:
+    """`body` (or its JSON `text`, when already encoded) as the answer, without a marshmallow
+    dump: for answers whose schema is a pass-through of a body the service built itself
+    (tests/service/test_fast_answers.py checks each equals its schema's dump), that dump
+    only copied them, at a third of a move's time. Same bytes as `jsonify`."""
+    data = (to_json(body) if text is None else text) + "\n"
+    return Response(data, status, headers, mimetype="application/json")
+
+
 def expected_versions(body_version: int | None, headers: dict[str, Any]) -> list[int | None]:
     """Both ways to say which version a change expects: the body and `If-Match`."""
     return [body_version, parse_if_match(headers.get("if_match"))]
@@ -59,12 +76,16 @@ def errors(blp: Blueprint, *specs: int | str) -> Callable[[F], F]:
             by_status.setdefault(REASONS[spec][0], []).append(str(spec))
 
     def decorate(func: F) -> F:
+        documented: Any = func
         for status, reasons in sorted(by_status.items(), reverse=True):
             lines = "; ".join(f"`{r}`: {REASONS[r][1]}" for r in reasons)
             example = payload(status, REASONS[reasons[0]][1], reasons[0])
-            func = blp.alt_response(
+            documented = blp.alt_response(
                 status, schema=ErrorOut, description=f"Reasons: {lines}", example=example
-            )(func)
+            )(documented)
+        # `alt_response` only documents, yet each one wraps the view in one more call per
+        # request (six on a move): keep the doc it collected, drop its wrappers.
+        func.__dict__["_apidoc"] = documented._apidoc
         return func
 
     return decorate

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Response
 from flask_smorest import Blueprint
 
-from service.api.common import BEARER, caller, errors, expected_versions, games
+from service.api.common import BEARER, errors, expected_versions, games, open_game
 from service.api.moves import CHANGE_EXAMPLE, change_response
 from service.schemas import ChangeHeaders, ChangeOut, DealRequestIn
 
@@ -17,8 +17,8 @@ blp = Blueprint("deals", __name__, url_prefix="/api/v1/games", description="Deal
 
 @blp.route("/<string:game_id>/deal", methods=["POST"])
 @blp.doc(security=BEARER)
-@blp.arguments(DealRequestIn, example={"expected_version": 104})
-@blp.arguments(ChangeHeaders, location="headers")
+@blp.arguments(DealRequestIn(), example={"expected_version": 104})
+@blp.arguments(ChangeHeaders(), location="headers")
 @blp.response(
     200,
     ChangeOut,
@@ -58,7 +58,9 @@ def post_deal(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> Re
     Any seat token or the host token may deal; only the host may pass an explicit `deal`.
     Games with `auto_deal` on never need this.
     """
-    who = caller(game_id, required=True)
+    who, stored = open_game(game_id, required=True)
     expected = expected_versions(body.get("expected_version"), headers)
-    answer = games().deal(game_id, who, body.get("deal"), expected, headers.get("idempotency_key"))
+    answer = games().deal(
+        game_id, who, body.get("deal"), expected, headers.get("idempotency_key"), stored
+    )
     return change_response(answer)

@@ -15,7 +15,7 @@ blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Eve
 
 @blp.route("/<string:game_id>/events", methods=["GET"])
 @blp.doc(security=OPTIONAL_BEARER)
-@blp.arguments(EventsQuery, location="query")
+@blp.arguments(EventsQuery(), location="query")
 @blp.response(
     200,
     EventsOut,

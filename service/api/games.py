@@ -8,10 +8,19 @@ from typing import Any
 from flask import Response, jsonify, url_for
 from flask_smorest import Blueprint
 
-from service.api.common import EXAMPLE_ID, EXAMPLE_VIEW, OPTIONAL_BEARER, caller, errors, games
+from service.api.common import (
+    EXAMPLE_ID,
+    EXAMPLE_VIEW,
+    OPTIONAL_BEARER,
+    errors,
+    games,
+    json_response,
+    open_game,
+)
 from service.schemas import CreatedOut, CreateGameIn, CreateHeaders, GameOut
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Create and read games.")
+CREATED_OUT = CreatedOut()  # built once: building a schema costs more than a dump
 
 SEATS_EXAMPLE = [
     {"seat": 0, "kind": "human"},
@@ -48,14 +57,14 @@ CREATED_EXAMPLE: dict[str, Any] = {
 
 @blp.route("", methods=["POST"])
 @blp.arguments(
-    CreateGameIn,
+    CreateGameIn(),
     example={
         "game": "doubleduck",
         "seats": [{}, {"bot": "random"}, {}, {"bot": "random"}],
         "options": {"max_deals": 2, "auto_deal": True},
     },
 )
-@blp.arguments(CreateHeaders, location="headers")
+@blp.arguments(CreateHeaders(), location="headers")
 @blp.response(201, CreatedOut, example=CREATED_EXAMPLE)
 @errors(
     blp,
@@ -80,7 +89,7 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     in the same change as the move that ended the previous one.
     """
     answer = games().create(body, headers.get("idempotency_key"))
-    response = jsonify(CreatedOut().dump(answer.body))
+    response = jsonify(CREATED_OUT.dump(answer.body))
     response.status_code = 201
     response.headers["Location"] = url_for("games.get_game", game_id=answer.body["id"])
     response.headers["ETag"] = f'"{answer.body["version"]}"'
@@ -93,7 +102,8 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
 @blp.doc(security=OPTIONAL_BEARER)
 @blp.response(200, GameOut, example=GAME_EXAMPLE)
 @errors(blp, 401, "token_of_another_game", "no_such_game", 503)
-def get_game(game_id: str) -> tuple[dict[str, Any], int, dict[str, str]]:
+def get_game(game_id: str) -> Response:
     """Read a game: a seat's view with its token (hand, legal moves), else the public view."""
-    body = games().get(game_id, caller(game_id, required=False))
-    return body, 200, {"ETag": f'"{body["version"]}"'}
+    who, stored = open_game(game_id, required=False)
+    body = games().get(game_id, who, stored)
+    return json_response(body, 200, {"ETag": f'"{body["version"]}"'})

@@ -219,7 +219,7 @@ MATCH_EXAMPLE: dict[str, Any] = {
 
 @blp.route("", methods=["POST"])
 @blp.arguments(
-    MatchIn,
+    MatchIn(),
     example={
         "game": "doubleduck",
         "bots": BOTS_EXAMPLE,
@@ -263,7 +263,7 @@ def get_match(match_id: str) -> dict[str, Any]:
 
 
 @blp.route("/<string:match_id>/games", methods=["GET"])
-@blp.arguments(GamesQuery, location="query")
+@blp.arguments(GamesQuery(), location="query")
 @blp.response(
     200,
     MatchGamesOut,

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify
+from flask import Response
 from flask_smorest import Blueprint
 
 from service.api.common import (
     BEARER,
     EXAMPLE_ID,
     EXAMPLE_VIEW,
-    caller,
     errors,
     expected_versions,
     games,
+    json_response,
+    open_game,
 )
 from service.games import Answer
 from service.schemas import ChangeHeaders, ChangeOut, MoveIn
@@ -50,22 +51,21 @@ CHANGE_EXAMPLE: dict[str, Any] = {
 
 
 def change_response(answer: Answer, status: int = 200) -> Response:
-    """A change's answer with its version as ETag; a replayed retry says so."""
-    response = jsonify(ChangeOut().dump(answer.body))
-    response.status_code = status
-    response.headers["ETag"] = f'"{answer.body["version"]}"'
+    """A change's answer with its version as ETag; a replayed retry says so. The body is
+    `ChangeOut` already (built by `Games._change`), so it is sent as it is."""
+    headers = {"ETag": f'"{answer.body["version"]}"'}
     if answer.replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    return response
+        headers["Idempotent-Replayed"] = "true"
+    return json_response(answer.body, status, headers, answer.text)
 
 
 @blp.route("/<string:game_id>/moves", methods=["POST"])
 @blp.doc(security=BEARER)
 @blp.arguments(
-    MoveIn,
+    MoveIn(),
     example={"move": {"type": "play", "card": "JS", "call": "doubleduck"}, "expected_version": 12},
 )
-@blp.arguments(ChangeHeaders, location="headers")
+@blp.arguments(ChangeHeaders(), location="headers")
 @blp.response(200, ChangeOut, example=CHANGE_EXAMPLE)
 @errors(
     blp,
@@ -98,7 +98,9 @@ def post_move(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> Re
     makes a stale move a 409 that changes nothing. The answer is the seat's new view and the
     events the move caused that this seat may see.
     """
-    who = caller(game_id, required=True)
+    who, stored = open_game(game_id, required=True)
     expected = expected_versions(body.get("expected_version"), headers)
-    answer = games().move(game_id, who, body["move"], expected, headers.get("idempotency_key"))
+    answer = games().move(
+        game_id, who, body["move"], expected, headers.get("idempotency_key"), stored
+    )
     return change_response(answer)
