@@ -12,7 +12,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bots import doppelkopf_heuristic, doubleduck_heuristic, duck_heuristic, random_bot
+from bots import (
+    doppelkopf_heuristic,
+    doubleduck_heuristic,
+    duck_heuristic,
+    ducksoup_heuristic,
+    random_bot,
+)
 from engine import GAMES, Game, Move
 
 JSON = dict[str, Any]
@@ -43,6 +49,7 @@ HEURISTICS: dict[str, Choose] = {
     "doppelkopf": doppelkopf_heuristic.choose,
     "doubleduck": doubleduck_heuristic.choose,
     "duck": duck_heuristic.choose,
+    "ducksoup": ducksoup_heuristic.choose,
 }
 
 BOTS: dict[str, Bot] = {
