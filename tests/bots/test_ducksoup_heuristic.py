@@ -143,7 +143,7 @@ def test_duck_leader_leads_the_card_nothing_can_beat_or_match() -> None:
     (only the ace is lower) nor matched: a sure trick, 2 points when they answer off suit. Each
     of my other cards can be beaten by an unseen lower card of its suit or quacked."""
     mine = "2C 9D KD QH 8H JS TS 7S 6D 5H 4S QD JD"
-    played = "AC 2D 2H 2S AD AH 3C 4C".split()
+    played = ["AC", "2D", "2H", "2S", "AD", "AH", "3C", "4C"]
     unseen = [c for c in cards.NAMES if c not in mine.split() and c not in played]
     game = position(mine, " ".join(unseen[:13]), leader=0, stock=" ".join(unseen[13:]))
     assert game.view(0)["course"] == "duck"
