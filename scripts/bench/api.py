@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import io
 import json
 import multiprocessing as mp
 import os
@@ -93,6 +94,24 @@ class Service:
 
     def start(self) -> None:
         """Start the three parts and wait until redis answers PING and the API answers /livez."""
+        self.start_redis()
+        self._spawn("worker", [sys.executable, "-m", "service.worker"])
+        self._spawn(
+            "gunicorn",
+            [
+                sys.executable, "-m", "gunicorn",
+                "--worker-class", "gthread",
+                "--workers", str(self.workers), "--threads", str(self.threads),
+                "--bind", f"{HOST}:{self.port}",
+                "--keep-alive", "30", "--backlog", "512",
+                *self._gunicorn_extra(),
+                "service.wsgi:app",
+            ],
+        )  # fmt: skip
+        self._wait(lambda: _http_ok(self.port, "/livez"), "the API (/livez)")
+
+    def start_redis(self) -> None:
+        """Only the redis-server part (also all that `--in-process` needs)."""
         redis_server = shutil.which("redis-server")
         if redis_server is None:
             sys.exit("redis-server not found: scripts/serve installs it (as root), or apt-get it")
@@ -108,20 +127,6 @@ class Service:
             ],
         )  # fmt: skip
         self._wait(lambda: _redis_ping(self.redis_port), "redis-server")
-        self._spawn("worker", [sys.executable, "-m", "service.worker"])
-        self._spawn(
-            "gunicorn",
-            [
-                sys.executable, "-m", "gunicorn",
-                "--worker-class", "gthread",
-                "--workers", str(self.workers), "--threads", str(self.threads),
-                "--bind", f"{HOST}:{self.port}",
-                "--keep-alive", "30", "--backlog", "512",
-                *self._gunicorn_extra(),
-                "service.wsgi:app",
-            ],
-        )  # fmt: skip
-        self._wait(lambda: _http_ok(self.port, "/livez"), "the API (/livez)")
 
     @staticmethod
     def _gunicorn_extra() -> list[str]:
@@ -512,6 +517,68 @@ def _redis_version() -> str:
         return "?"
 
 
+def in_process(redis_url: str, games: int, seed: int) -> list[str]:
+    """CPU time of the Flask app alone (no gunicorn, no HTTP client) per request, from the
+    calling thread's CPU clock: what a request costs in our code and its libraries, steady
+    even on a busy host. Same game loop as the HTTP clients (GET the view, POST a move)."""
+    # Only this mode imports the app (from this checkout) and werkzeug.
+    from werkzeug.test import EnvironBuilder
+
+    sys.path.insert(0, str(ROOT))
+    from service.app import create_app
+
+    app = create_app({"REDIS_URL": redis_url, "LOG_LEVEL": "WARNING"})
+    cpu: dict[str, float] = {"livez": 0.0, "view": 0.0, "move": 0.0}
+    count = dict.fromkeys(cpu, 0)
+
+    def call(kind: str, method: str, path: str, body: Any = None, token: str = "") -> Any:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        environ = EnvironBuilder(path=path, method=method, json=body, headers=headers)
+        env = environ.get_environ()
+        env["wsgi.input"] = io.BytesIO(env["wsgi.input"].read())
+        start = time.thread_time()
+        chunks = app.wsgi_app(env, lambda status, headers, exc_info=None: None)
+        data = b"".join(chunks)
+        getattr(chunks, "close", lambda: None)()
+        if kind in cpu:
+            cpu[kind] += time.thread_time() - start
+            count[kind] += 1
+        return json.loads(data)
+
+    rng = random.Random(seed)
+    for n in range(games + 1):  # game 0 warms up: its figures are dropped
+        if n == 1:
+            cpu.update(dict.fromkeys(cpu, 0.0))
+            count.update(dict.fromkeys(count, 0))
+        body = {"game": "doubleduck", "seats": [{}] * 4, "seed": f"inproc-{seed}-{n}"}
+        created = call("create", "POST", f"{API}/games", {**body, "options": {"max_deals": 1}})
+        gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+        seat = _first(created["view"].get("to_act"), 0)
+        while True:
+            call("livez", "GET", "/livez")
+            game = call("view", "GET", f"{API}/games/{gid}", token=tokens[seat])
+            if game["status"] != "playing":
+                break
+            move = rng.choice(game["view"]["legal_moves"])
+            path = f"{API}/games/{gid}/moves"
+            body = {"move": move, "expected_version": game["version"]}
+            moved = call("move", "POST", path, body, tokens[seat])
+            seat = _first(moved["view"].get("to_act"), seat)
+    return [
+        f"### API in-process CPU ({time.strftime('%Y-%m-%d')}): Flask app only, thread CPU",
+        "",
+        f"{games} one-deal Doubleduck games, {count['move']:,} moves; "
+        f"{platform.python_implementation()} {platform.python_version()}.",
+        "",
+        "| request | count | CPU per request |",
+        "| --- | ---: | ---: |",
+        *(
+            f"| {kind} | {count[kind]:,} | {cpu[kind] / max(count[kind], 1) * 1e6:,.0f} us |"
+            for kind in ("move", "view", "livez")
+        ),
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--concurrency", type=int, default=16, help="concurrent clients (games)")
@@ -525,6 +592,11 @@ def main() -> int:
     )
     parser.add_argument("--max-seconds", type=float, default=180.0, help="cap on the game phase")
     parser.add_argument("--seed", type=int, default=1, help="seeds the games and the choices")
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="instead: CPU per request of the Flask app alone (its own redis, no gunicorn)",
+    )
     args = parser.parse_args()
     if not (1 <= args.deals <= 4 and args.concurrency >= 1 and args.procs >= 1):
         parser.error("need 1 <= --deals <= 4, --concurrency >= 1, --procs >= 1")
@@ -534,6 +606,14 @@ def main() -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     workdir = Path(tempfile.mkdtemp(prefix="duckpond-bench-"))
     service = Service(workdir, args.workers, args.threads)
+    if args.in_process:
+        try:
+            service.start_redis()
+            print("\n".join(in_process(service.env["REDIS_URL"], args.games, args.seed)))
+        finally:
+            service.stop()
+            shutil.rmtree(workdir, ignore_errors=True)
+        return 0
     try:
         service.start()
         threads = split(args.concurrency, procs)
