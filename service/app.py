@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api
 
-from service import errors
+from service import docs, errors
 from service.api import register
 from service.config import from_env
 from service.games import connect
@@ -35,6 +35,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api = DuckpondApi(app)
     register(api)
     errors.init_app(app)  # after Api: replaces its HTTPException handler
+    docs.init_app(app)
     app.extensions["duckpond"] = connect(app.config)
     return app
 

@@ -48,6 +48,6 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "OPENAPI_URL_PREFIX": "/",
         "OPENAPI_JSON_PATH": "openapi.json",
         "OPENAPI_SWAGGER_UI_PATH": "/docs",
-        "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
+        "OPENAPI_SWAGGER_UI_URL": "/docs/static/",  # served by service.docs, no CDN
         "JSON_SORT_KEYS": False,
     }

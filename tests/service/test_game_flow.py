@@ -172,3 +172,15 @@ def test_first_deal_events_reach_only_their_seat(client: FlaskClient) -> None:
         assert sorted(dealt[0]["data"]["cards"]) == sorted(deal["hands"][seat])
     public = client.get(f"{API}/games/{table.gid}/events").json["events"]
     assert [e["type"] for e in public] == ["game_created", "deal_started"]
+
+
+def test_swagger_ui_is_served_without_a_cdn(client: FlaskClient) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "cdn" not in html and "/docs/static/swagger-ui-bundle.js" in html
+    for asset in ("swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "swagger-ui.css"):
+        r = client.get(f"/docs/static/{asset}")
+        assert r.status_code == 200 and len(r.data) > 1000, asset
+    bundle = client.get("/docs/static/swagger-ui-bundle.js").get_data(as_text=True)
+    assert 'PACKAGE_VERSION:"5.' in bundle  # Swagger UI 5 reads OpenAPI 3.1
