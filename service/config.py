@@ -40,6 +40,8 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "MAX_BODY_BYTES": max_body,
         "MAX_CONTENT_LENGTH": max_body,
         "BOT_QUEUE": env.get("BOT_QUEUE") or "duckpond-bots",
+        # Match games wait on their own queue: every worker takes bot turns first.
+        "MATCH_QUEUE": env.get("MATCH_QUEUE") or "duckpond-matches",
         "LOG_LEVEL": env.get("LOG_LEVEL") or "INFO",
         # flask-smorest / OpenAPI
         "API_TITLE": "duckpond",

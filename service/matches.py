@@ -6,15 +6,16 @@ A match is stored under its own `{match-id}` hash tag (one Cluster slot, one Lua
                      first job that runs), `summary` (cached once done)
 - `dp:{id}:results`  hash: game index -> that game's record (every rotation, per-seat scores)
 
-Each match game is one RQ job (`service.match_jobs.play_match_game`, enqueued by name on the bot
-queue, JSON serializer, job id `match_<id>_<index>`, `unique=True`), so the games spread over
+Each match game is one RQ job (`service.match_jobs.play_match_game`, enqueued by name on the
+match queue, JSON serializer, job id `match_<id>_<index>`, `unique=True`), so the games spread over
 every worker. A job plays all the game's rotations in-process through the engine and
 `bots.decide` and records its result with HSETNX: a job that runs twice (a retry, a watchdog
 re-enqueue) records once. When the last game is recorded, both keys get the finished TTL.
 
-The match shares the queue with the bot turns of live games, so it never floods it: creation
-enqueues the first `WINDOW` games only, and game i's job, as it starts, enqueues game i + WINDOW.
-A bot turn waits behind at most WINDOW match jobs, and up to WINDOW workers play one match.
+Workers listen to the bot queue before the match queue, so a live game's bot turn never waits
+behind a match game that has not started. A match also never floods its queue: creation
+enqueues the first `WINDOW` games only, and game i's job, as it starts, enqueues game i + WINDOW,
+so up to WINDOW workers play one match and other matches get their turn.
 """
 
 from __future__ import annotations
@@ -269,5 +270,5 @@ def connect_matches(settings: Mapping[str, Any]) -> Matches:
     client = redis.Redis.from_url(
         settings["REDIS_URL"], socket_timeout=30, socket_connect_timeout=2, health_check_interval=30
     )
-    queue = Queue(settings["BOT_QUEUE"], connection=client, serializer=JSONSerializer)
+    queue = Queue(settings["MATCH_QUEUE"], connection=client, serializer=JSONSerializer)
     return Matches(client, queue, finished_ttl=int(settings["FINISHED_GAME_TTL"]))

@@ -1,5 +1,6 @@
 """`python -m service.worker`: one RQ worker on the bot queue, JSON serializer, settings from
-the environment (REDIS_URL, BOT_QUEUE, LOG_LEVEL), exactly as the API enqueues.
+the environment (REDIS_URL, BOT_QUEUE, MATCH_QUEUE, LOG_LEVEL), exactly as the API enqueues.
+Bot turns first: RQ takes a job from the first non-empty queue, so matches wait for live games.
 
 `--burst` stops when the queue is empty; `--simple` runs jobs in-process (no fork per job:
 faster, less isolated). Each worker also runs the bot-turn watchdog (`service.watchdog`) in a
@@ -11,14 +12,25 @@ from __future__ import annotations
 
 import argparse
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 import redis
 from rq import Queue, SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 
-import service.jobs  # noqa: F401  (imported before forking, so each job starts warm)
+import service.jobs
+import service.match_jobs  # noqa: F401
 from service import watchdog
 from service.config import from_env
+
+
+def queues(settings: Mapping[str, Any], connection: redis.Redis) -> list[Queue]:
+    """Bot turns of live games first, then match games."""
+    return [
+        Queue(settings[name], connection=connection, serializer=JSONSerializer)
+        for name in ("BOT_QUEUE", "MATCH_QUEUE")
+    ]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -30,9 +42,10 @@ def main(argv: list[str] | None = None) -> None:
     settings = from_env()
     logging.basicConfig(level=settings["LOG_LEVEL"], format="%(asctime)s %(name)s %(message)s")
     connection = redis.Redis.from_url(settings["REDIS_URL"])
-    queue = Queue(settings["BOT_QUEUE"], connection=connection, serializer=JSONSerializer)
     worker_class = SimpleWorker if args.simple else Worker
-    worker = worker_class([queue], connection=connection, serializer=JSONSerializer)
+    worker = worker_class(
+        queues(settings, connection), connection=connection, serializer=JSONSerializer
+    )
     if not args.no_watchdog and not args.burst:
         watchdog.start_thread(settings)
     worker.work(burst=args.burst, logging_level=settings["LOG_LEVEL"], with_scheduler=False)

@@ -8,6 +8,8 @@ from typing import Any, cast
 from flask import Response, current_app, jsonify, url_for
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
+from rq import Queue
+from rq.serializers import JSONSerializer
 
 from bots.match import MAX_GAMES, METHOD
 from service.api.common import errors, games
@@ -25,12 +27,16 @@ BOTS_EXAMPLE = ["heuristic", "random", "heuristic", "random"]
 
 
 def matches() -> Matches:
-    """The match layer, sharing the game layer's Redis pool and queue (built once per app)."""
+    """The match layer, sharing the game layer's Redis pool (built once per app)."""
     ext = current_app.extensions
     if "duckpond.matches" not in ext:
         layer = games()
-        ttl = int(current_app.config["FINISHED_GAME_TTL"])
-        ext["duckpond.matches"] = Matches(layer.store.redis, layer.queue, finished_ttl=ttl)
+        config = current_app.config
+        queue = Queue(
+            config["MATCH_QUEUE"], connection=layer.queue.connection, serializer=JSONSerializer
+        )
+        ttl = int(config["FINISHED_GAME_TTL"])
+        ext["duckpond.matches"] = Matches(layer.store.redis, queue, finished_ttl=ttl)
     return cast(Matches, ext["duckpond.matches"])
 
 

@@ -28,6 +28,7 @@ from service.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT_QUEUE = "duckpond-test-bots"
+MATCH_QUEUE = "duckpond-test-matches"
 
 
 def _free_port() -> int:
@@ -76,6 +77,7 @@ def _settings(port: int, db: int) -> dict[str, Any]:
     return {
         "REDIS_URL": f"redis://127.0.0.1:{port}/{db}",
         "BOT_QUEUE": BOT_QUEUE,
+        "MATCH_QUEUE": MATCH_QUEUE,
         "FINISHED_GAME_TTL": 3600,
         "MAX_BODY_BYTES": 16 * 1024,
         "TESTING": True,
@@ -106,7 +108,10 @@ def worker(redis_port: int) -> Iterator[subprocess.Popen[bytes]]:
     """One real `python -m service.worker` on database 1, for the whole session."""
     env = dict(os.environ)
     env.update(
-        REDIS_URL=f"redis://127.0.0.1:{redis_port}/1", BOT_QUEUE=BOT_QUEUE, LOG_LEVEL="WARNING"
+        REDIS_URL=f"redis://127.0.0.1:{redis_port}/1",
+        BOT_QUEUE=BOT_QUEUE,
+        MATCH_QUEUE=MATCH_QUEUE,
+        LOG_LEVEL="WARNING",
     )
     proc = subprocess.Popen(
         [sys.executable, "-m", "service.worker"],

@@ -41,7 +41,7 @@ def create(client: FlaskClient, **changes: Any) -> dict[str, Any]:
 
 def queue_of(app: Flask) -> Queue:
     return Queue(
-        app.config["BOT_QUEUE"], connection=matches_of(app).redis, serializer=JSONSerializer
+        app.config["MATCH_QUEUE"], connection=matches_of(app).redis, serializer=JSONSerializer
     )
 
 
@@ -240,3 +240,17 @@ def test_a_missing_field_is_422(client: FlaskClient) -> None:
     resp = client.post(API, json={"game": "doubleduck", "bots": HRHR})
     assert resp.status_code == 422
     assert "games" in resp.json["errors"]["fields"]["json"]
+
+
+def test_workers_take_bot_turns_before_match_games(app: Flask, r: redis.Redis) -> None:
+    """A match game queued first still waits while a live game's bot turn is queued."""
+    from service.worker import queues
+
+    bot_q, match_q = queues(app.config, r)
+    assert (bot_q.name, match_q.name) == (app.config["BOT_QUEUE"], app.config["MATCH_QUEUE"])
+    match_q.enqueue_call("builtins.len", args=("match",), job_id="m1")
+    bot_q.enqueue_call("builtins.len", args=("bot",), job_id="b1")
+    worker = SimpleWorker([bot_q, match_q], connection=r, serializer=JSONSerializer)
+    assert worker.work(burst=True, max_jobs=1)
+    assert Job.fetch("b1", connection=r, serializer=JSONSerializer).get_status() == "finished"
+    assert Job.fetch("m1", connection=r, serializer=JSONSerializer).get_status() == "queued"
