@@ -17,6 +17,7 @@ from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import random_actions
 from test_doppelkopf import REF_POINTS, SEATS, ref_winner, suit_of
 
 import engine
@@ -191,23 +192,6 @@ def test_random_games_follow_the_reference() -> None:
 
 
 # --- properties ---------------------------------------------------------------------------------
-
-
-def random_actions(game: Doppelkopf, rng: random.Random, steps: int) -> list[JSON]:
-    """Play up to `steps` random actions (moves and next deals); returns them as a record."""
-    actions: list[JSON] = []
-    for _ in range(steps):
-        if game.is_over():
-            break
-        if game.deal_pending():
-            game.next_deal()
-            actions.append({"deal": None})
-            continue
-        (seat,) = game.to_act()
-        move = rng.choice(game.legal_moves(seat)).to_json()
-        game.apply(seat, move)
-        actions.append({"seat": seat, "move": move})
-    return actions
 
 
 def snapshot(game: Doppelkopf) -> str:

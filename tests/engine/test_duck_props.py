@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import random_actions
 from test_duck_scenario import pinned_deal
 
 from engine.duck import Duck
@@ -35,20 +36,13 @@ def reach(
     rng = random.Random(mix)
     deal: Deal | None = pinned_deal(seats, fill_seed=explicit) if explicit is not None else None
     game = Duck.new(seats, seed=SEED, options={"first_dealer": first_dealer}, deal=deal)
-    actions: list[JSON] = []
-    for _ in range(steps):
-        if game.is_over():
-            break
-        if game.deal_pending():
-            game.next_deal()
-            actions.append({"deal": None})
-            continue
-        (seat,) = game.to_act()
-        moves = game.legal_moves(seat)
-        move = moves[0] if rng.random() < 1 / 7 else rng.choice(moves)
-        game.apply(seat, move.to_json())
-        actions.append({"seat": seat, "move": move.to_json()})
+    actions = random_actions(game, rng, steps, duck_sometimes)
     return game, deal.to_json() if deal is not None else None, actions
+
+
+def duck_sometimes(moves: list[Move], rng: random.Random) -> Move:
+    """Uniform, but the first listed move (a duck, when allowed) one time in seven."""
+    return moves[0] if rng.random() < 1 / 7 else rng.choice(moves)
 
 
 games = st.builds(

@@ -14,6 +14,7 @@ from unittest.mock import patch
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_actions
 
 import engine
 from engine.cards import INDEX, NAMES
@@ -221,19 +222,7 @@ def test_lean_playouts_keep_the_invariants() -> None:
 def random_walk(seed: str, rng: random.Random, steps: int) -> tuple[Ducksoup, list[dict[str, Any]]]:
     """A game after `steps` random actions (moves and deals), with its record's actions."""
     game = Ducksoup.new(seed=seed, options={"first_dealer": rng.randrange(2), "target": 200})
-    actions: list[dict[str, Any]] = []
-    for _ in range(steps):
-        if game.is_over():
-            break
-        if game.deal_pending():
-            game.next_deal()
-            actions.append({"deal": None})
-            continue
-        (seat,) = game.to_act()
-        move = rng.choice(game.legal_moves(seat)).to_json()
-        game.apply(seat, move)
-        actions.append({"seat": seat, "move": move})
-    return game, actions
+    return game, random_actions(game, rng, steps)
 
 
 WALKS = st.tuples(st.text(min_size=1, max_size=8), st.integers(0, 2**32), st.integers(0, 160))
