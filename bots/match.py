@@ -116,13 +116,9 @@ def rotations(bots: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 def score_index(game: Game, seat: int) -> int:
-    """Where a seat's score sits in `result().totals`: its side's index when the game scores
-    sides (Doubleduck: seats 0+2 are side 0, 1+3 side 1; announced as `sides` in the view),
-    else the seat itself."""
-    sides = game.view(None).get("sides")
-    if sides:
-        return next(i for i, members in enumerate(sides) if seat in members)
-    return seat
+    """Where a seat's score sits in `result().totals`: its team's index (Doubleduck: seats 0+2
+    are side 0, 1+3 side 1; every other game scores each seat)."""
+    return next(i for i, members in enumerate(game.teams()) if seat in members)
 
 
 def play_rotation(

@@ -368,12 +368,15 @@ class Doubleduck(Game):
     def is_over(self) -> bool:
         return self.phase == GAME_OVER
 
+    def teams(self) -> list[list[int]]:
+        return [[0, 2], [1, 3]]
+
     def view(self, seat: int | None) -> JSON:
         res = self.result()
         out: JSON = {
             "game": self.name,
             "seats": SEATS,
-            "sides": [[0, 2], [1, 3]],
+            "sides": self.teams(),
             "phase": self.phase,
             "deal_no": self.deal_no,
             "dealer": self.dealer,

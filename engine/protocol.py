@@ -350,6 +350,11 @@ class Game(ABC):
     @abstractmethod
     def result(self) -> Result: ...
 
+    def teams(self) -> list[list[int]]:
+        """Seats that share a score: `result().totals[i]` belongs to team i (one seat a team,
+        unless the game scores fixed sides)."""
+        return [[seat] for seat in range(self.seats)]
+
     def is_over(self) -> bool:
         return self.result().over
 

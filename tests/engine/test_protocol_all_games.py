@@ -56,6 +56,9 @@ def test_random_games_end_and_replay(name: str, seats: int) -> None:
         game, actions = play_random_game(name, seats, f"seed-{i}", rng)
         result = game.result()
         assert result.over
+        teams = game.teams()
+        assert sorted(s for team in teams for s in team) == list(range(seats)), "a partition"
+        assert len(result.totals) == len(teams) == len(result.game_points)
         assert game.to_act() == frozenset()
         record = {
             "game": name,
