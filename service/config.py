@@ -30,6 +30,11 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     - `IDEMPOTENCY_TTL`: seconds a game creation is remembered under its Idempotency-Key (1 day).
     - `BOT_QUEUE`: the RQ queue of bot turns (default "duckpond-bots").
     - `LOG_LEVEL`: the level of the service's own loggers (default INFO).
+    - `MAX_WAIT_SECONDS`: the longest a request may wait for a turn or a change (`?wait=`;
+      default 30).
+    - `WAIT_SLOTS`: requests that may wait at once in one API process (default 48). Each holds
+      a server thread: keep it below the threads per process (scripts/serve runs 64), so
+      moves always find a thread; with every slot taken, a request answers at once.
     """
     env = os.environ if env is None else env
     max_body = _int(env, "MAX_BODY_BYTES", 16 * 1024)
@@ -43,6 +48,8 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         # Match games wait on their own queue: every worker takes bot turns first.
         "MATCH_QUEUE": env.get("MATCH_QUEUE") or "duckpond-matches",
         "LOG_LEVEL": env.get("LOG_LEVEL") or "INFO",
+        "MAX_WAIT_SECONDS": min(_int(env, "MAX_WAIT_SECONDS", 30), 30),
+        "WAIT_SLOTS": _int(env, "WAIT_SLOTS", 48),
         # flask-smorest / OpenAPI
         "API_TITLE": "duckpond",
         "API_VERSION": "1.0.0",

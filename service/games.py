@@ -22,6 +22,7 @@ import json
 import logging
 import re
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -37,7 +38,8 @@ from engine.record import load as load_game
 from engine.record import record_of
 from engine.record import start as start_game
 from service.errors import ServiceError
-from service.store import Store, Stored, Write
+from service.store import Head, Store, Stored, Write
+from service.waits import Changes
 
 log = logging.getLogger("duckpond.games")
 
@@ -86,6 +88,10 @@ class Answer:
     body: JSON
     replayed: bool = False
     text: str | None = None
+    events_before: int = 0
+    """How many events the game had before this change (its first event is number +1)."""
+    to_act: tuple[int, ...] | None = None
+    """The seats to act after the change (None for a replayed answer)."""
 
 
 def to_json(body: Any) -> str:
@@ -169,12 +175,21 @@ class Games:
     """The use-case layer; holds the store and the bot queue, nothing per request."""
 
     def __init__(
-        self, store: Store, queue: Queue, *, finished_ttl: int, idempotency_ttl: int
+        self,
+        store: Store,
+        queue: Queue,
+        *,
+        finished_ttl: int,
+        idempotency_ttl: int,
+        changes: Changes | None = None,
+        max_wait: float = 0.0,
     ) -> None:
         self.store = store
         self.queue = queue
         self.finished_ttl = finished_ttl
         self.idempotency_ttl = idempotency_ttl
+        self.changes = changes
+        self.max_wait = max_wait
 
     # --- reading ------------------------------------------------------------------------
 
@@ -245,6 +260,75 @@ class Games:
         stored = self._load(gid) if stored is None else stored
         game = load_game(stored.state)
         return self._game_body(stored.gid, stored.version, game, stored.meta, caller)
+
+    # --- waiting (see service.waits) -----------------------------------------------------
+
+    def wait(
+        self,
+        gid: str,
+        caller: Caller,
+        seen: Stored | Head,
+        seconds: float,
+        after: int | None,
+        load: Callable[[], Stored] | None = None,
+    ) -> Stored:
+        """The game once it is ready for the caller (`ready`), or after `seconds`: `seen` itself
+        when it already is, or when nothing changed; else the game read again by `load`.
+
+        Only a published change that makes the game ready wakes the request (`Changes`); it
+        then reads the whole game once. The head (version, status, seats to act) is read
+        after the watch starts, for a change made before, and after each silent recheck."""
+        reload = load or (lambda: self._load(gid))
+        if seconds <= 0 or self.changes is None or ready(seen, caller, after):
+            return seen if isinstance(seen, Stored) else reload()
+        deadline = time.monotonic() + min(seconds, self.max_wait)
+        latest: Stored | Head = seen
+        with self.changes.watch(gid, lambda head: ready(head, caller, after)) as watch:
+            if watch is not None:
+                watch.arm()
+                latest = self._head(gid)
+            while watch is not None and not ready(latest, caller, after):
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                woken = watch.sleep(remaining)
+                watch.arm()
+                latest = reload() if woken else self._head(gid)
+        if isinstance(latest, Stored):
+            return latest
+        if isinstance(seen, Stored) and latest.version == seen.version:
+            return seen
+        return reload()
+
+    def move_and_wait(self, gid: str, caller: Caller, answer: Answer, seconds: float) -> Answer:
+        """A move's answer, given when its seat is to act again (or the deal or game ended,
+        or `seconds` passed), with every event since the move that the seat may see.
+
+        A replayed answer (a retry with the same Idempotency-Key) is returned at once."""
+        body = answer.body
+        if answer.replayed or answer.to_act is None:
+            return answer
+        head = Head(int(body["version"]), str(body["status"]), answer.to_act)
+        if ready(head, caller, None):
+            return answer
+        entries: list[JSON] = []
+
+        def load() -> Stored:
+            stored, events = self.store.load_with_events(gid, answer.events_before)
+            if stored is None:
+                raise ServiceError("no_such_game", f"no game {gid!r}")
+            entries[:] = events
+            return stored
+
+        stored = self.wait(gid, caller, head, seconds, None, load)
+        game = load_game(stored.state)
+        out = self._game_body(gid, stored.version, game, stored.meta, caller)
+        out["events"] = [
+            _event_out(e, answer.events_before + i + 1)
+            for i, e in enumerate(entries)
+            if _visible(e, caller)
+        ]
+        return Answer(out)
 
     def score(self, gid: str) -> JSON:
         stored = self._load(gid)
@@ -365,6 +449,7 @@ class Games:
             response=sealed,
             meta=meta,
             due_seats=tuple(self._bot_seats_to_act(game, meta)),
+            to_act=tuple(sorted(game.to_act())),
         )
         try:
             outcome = self.store.write(gid, write)
@@ -388,8 +473,11 @@ class Games:
         expected: Sequence[int | None] = (),
         idempotency_key: str | None = None,
         stored: Stored | None = None,
+        waits: bool = False,
     ) -> Answer:
-        """One move by the caller's seat, human or bot alike; `stored` as for `get`."""
+        """One move by the caller's seat, human or bot alike; `stored` as for `get`. With
+        `waits` (the caller goes on to `move_and_wait`), an answer that would only be replaced
+        after the wait is not built (see `_change`)."""
         if caller.seat is None:
             raise ServiceError("not_a_player", "only a seat's token may move")
         seat = caller.seat
@@ -406,7 +494,7 @@ class Games:
             else ""
         )
         return self._change(
-            gid, caller, "move", apply, expected, idempotency_key, fingerprint, stored
+            gid, caller, "move", apply, expected, idempotency_key, fingerprint, stored, waits
         )
 
     def deal(
@@ -476,9 +564,14 @@ class Games:
         idempotency_key: str | None,
         fingerprint: str,
         stored: Stored | None = None,
+        waits: bool = False,
     ) -> Answer:
         """`stored` may come from an earlier read of this request (`open`): the compare-and-set
-        expects its version, so a change made since then makes this one a 409, never lost."""
+        expects its version, so a change made since then makes this one a 409, never lost.
+
+        With `waits`, and neither an Idempotency-Key (whose record needs the answer) nor the
+        caller ready at once, the answer's body holds only `version` and `status`: the caller
+        waits and builds the answer from the game as it is then."""
         stored = self._load(gid) if stored is None else stored
         idem_field = ""
         if idempotency_key is not None:
@@ -500,13 +593,19 @@ class Games:
             actions.append({"deal": None})
         version = stored.version + 1
         entries = [_event_entry(e, version) for e in events]
-        body = self._game_body(gid, version, game, stored.meta, caller)
-        body["events"] = [
-            _event_out(e, stored.nevents + i + 1)
-            for i, e in enumerate(entries)
-            if _visible(e, caller)
-        ]
-        text = to_json(body)
+        to_act = tuple(sorted(game.to_act()))
+        status = status_of(game)
+        text: str | None = None
+        if waits and not idem_field and not ready(Head(version, status, to_act), caller, None):
+            body: JSON = {"version": version, "status": status}
+        else:
+            body = self._game_body(gid, version, game, stored.meta, caller)
+            body["events"] = [
+                _event_out(e, stored.nevents + i + 1)
+                for i, e in enumerate(entries)
+                if _visible(e, caller)
+            ]
+            text = to_json(body)
         over = game.is_over()
         due_seats = tuple(self._bot_seats_to_act(game, stored.meta))
         outcome = self.store.write(
@@ -514,13 +613,14 @@ class Games:
             Write(
                 expected=stored.version,
                 state=game.to_dict(),
-                status=status_of(game),
+                status=status,
                 ttl=self.finished_ttl if over else 0,
                 events=entries,
                 actions=actions,
                 idem_field=idem_field,
-                response=_stored_answer(fingerprint, text) if idem_field else "",
+                response=_stored_answer(fingerprint, text) if idem_field and text else "",
                 due_seats=due_seats,
+                to_act=to_act,
             ),
         )
         if outcome.kind == "replay":
@@ -543,7 +643,7 @@ class Games:
                 f" {actions[0]['move']}" if kind == "move" else "",
             )
         self._schedule_bots(gid, due_seats, version)
-        return Answer(body, text=text)
+        return Answer(body, text=text, events_before=stored.nevents, to_act=to_act)
 
     # --- helpers ------------------------------------------------------------------------
 
@@ -552,6 +652,12 @@ class Games:
         if stored is None:
             raise ServiceError("no_such_game", f"no game {gid!r}")
         return stored
+
+    def _head(self, gid: str) -> Head:
+        head = self.store.head(gid) if GAME_ID.match(gid) else None
+        if head is None:
+            raise ServiceError("no_such_game", f"no game {gid!r}")
+        return head
 
     def _meta(self, gid: str) -> JSON:
         meta = self.store.load_meta(gid) if GAME_ID.match(gid) else None
@@ -644,6 +750,18 @@ def parse_due_member(member: str) -> tuple[str, int, int] | None:
     return gid, int(seat), int(version)
 
 
+def ready(game: Stored | Head, caller: Caller, after: int | None) -> bool:
+    """Whether a waiting caller gets its answer now: the game is past version `after` when
+    that is given; else the caller's seat is to act, or the deal or the game has ended."""
+    if after is not None:
+        return game.version > after
+    if caller.seat is None:
+        raise ServiceError(
+            "wait_needs_seat", "a spectator has no turn to wait for: pass after_version"
+        )
+    return game.status != PLAYING or game.to_act is None or caller.seat in game.to_act
+
+
 def _match(meta: Mapping[str, Any], token: str) -> Caller | None:
     """The seat (or host) whose stored hash matches; every hash is compared, in constant time."""
     digest = _sha256(token)
@@ -668,4 +786,6 @@ def connect(settings: Mapping[str, Any]) -> Games:
         queue,
         finished_ttl=int(settings["FINISHED_GAME_TTL"]),
         idempotency_ttl=int(settings["IDEMPOTENCY_TTL"]),
+        changes=Changes(client, int(settings["WAIT_SLOTS"])),
+        max_wait=float(settings["MAX_WAIT_SECONDS"]),
     )

@@ -4,7 +4,8 @@ Every key of a game carries the `{game-id}` hash tag, so a Redis Cluster keeps t
 and one Lua script may touch them all:
 
 - `dp:{id}:game`    hash: `version`, `state` (engine `to_dict` JSON, secrets included), `meta`
-                    (seats, token hashes, service options), `status`, `nevents`
+                    (seats, token hashes, service options), `status`, `nevents`, `to_act`
+                    (the seats to act, space-separated: what a waiting request tests)
 - `dp:{id}:events`  list: every event ever produced, event number n at index n - 1
 - `dp:{id}:actions` list: the engine record's actions, in order (moves and later deals)
 - `dp:{id}:idem`    hash: hashed Idempotency-Key -> the first response to that request
@@ -42,7 +43,7 @@ import redis
 CAS_SCRIPT = """
 -- Compare-and-set of one game: check the version, then write state, events, actions, the
 -- idempotent response and the due bot turns together, or nothing at all.
--- KEYS[1] dp:{id}:game     hash (version, state, status, nevents, meta, due)
+-- KEYS[1] dp:{id}:game     hash (version, state, status, nevents, meta, due, to_act)
 -- KEYS[2] dp:{id}:events   list of event JSON
 -- KEYS[3] dp:{id}:actions  list of action JSON
 -- KEYS[4] dp:{id}:idem     hash of first responses by hashed Idempotency-Key
@@ -57,7 +58,10 @@ CAS_SCRIPT = """
 -- ARGV[7] meta JSON, written only when not ""
 -- ARGV[8] n, the number of events; ARGV[9] m, the number of actions
 -- ARGV[10] the game id; ARGV[11] the bot seats to act at the new version, space-separated
--- ARGV[12 .. 11+n] the events; ARGV[12+n .. 11+n+m] the actions
+-- ARGV[12] every seat to act at the new version, space-separated (read by waiting requests)
+-- ARGV[13 .. 12+n] the events; ARGV[13+n .. 12+n+m] the actions
+-- Publishes "<id> <version> <status> <seats to act...>" on dp:changes (CHANGES_CHANNEL), for
+-- the requests that wait.
 -- Returns {"ok", new version, events before}, {"stale", current version}, {"missing"},
 -- {"exists"} or {"replay", stored response}.
 local game, events, actions, idem = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -79,8 +83,8 @@ end
 local version = current + 1
 local n, m = tonumber(ARGV[8]), tonumber(ARGV[9])
 local before = redis.call("LLEN", events)
-for i = 1, n do redis.call("RPUSH", events, ARGV[11 + i]) end
-for i = 1, m do redis.call("RPUSH", actions, ARGV[11 + n + i]) end
+for i = 1, n do redis.call("RPUSH", events, ARGV[12 + i]) end
+for i = 1, m do redis.call("RPUSH", actions, ARGV[12 + n + i]) end
 local old = redis.call("HGET", game, "due")
 if old then
   for member in string.gmatch(old, "%S+") do
@@ -99,13 +103,14 @@ if ARGV[11] ~= "" then
   end
 end
 redis.call("HSET", game, "version", version, "state", ARGV[2], "status", ARGV[3],
-  "nevents", before + n, "due", table.concat(marks, " "))
+  "nevents", before + n, "due", table.concat(marks, " "), "to_act", ARGV[12])
 if ARGV[7] ~= "" then redis.call("HSET", game, "meta", ARGV[7]) end
 if ARGV[5] ~= "" then redis.call("HSET", idem, ARGV[5], ARGV[6]) end
 local ttl = tonumber(ARGV[4])
 if ttl > 0 then
   for i = 1, 4 do redis.call("EXPIRE", KEYS[i], ttl) end
 end
+redis.call("PUBLISH", "dp:changes", ARGV[10] .. " " .. version .. " " .. ARGV[3] .. " " .. ARGV[12])
 return {"ok", tostring(version), tostring(before)}
 """
 
@@ -133,6 +138,9 @@ redis.call("ZADD", KEYS[1], "XX", now, ARGV[1])
 return redis.call("HINCRBY", KEYS[2], ARGV[1], 1)
 """
 
+CHANGES_CHANNEL = "dp:changes"
+"""Every accepted change is published here as `<id> <version> <status> <seats to act...>`
+(see `service.waits`)."""
 DUE_KEY = "dp:bots:due"
 ATTEMPTS_KEY = "dp:bots:attempts"
 
@@ -171,6 +179,17 @@ class Stored:
     meta: dict[str, Any]
     status: str
     nevents: int
+    to_act: tuple[int, ...] | None = None
+    """None for a game stored before the field existed (then nobody waits on it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """What a waiting request tests after each wake-up: a few bytes, not the whole state."""
+
+    version: int
+    status: str
+    to_act: tuple[int, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +206,7 @@ class Write:
     response: str = ""
     meta: dict[str, Any] | None = None
     due_seats: tuple[int, ...] = ()
+    to_act: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +217,10 @@ class Outcome:
     version: int = -1
     events_before: int = 0
     response: str = ""
+
+
+def _seats(raw: bytes | None) -> tuple[int, ...] | None:
+    return None if raw is None else tuple(int(seat) for seat in raw.split())
 
 
 def _dumps(data: Any) -> str:
@@ -216,12 +240,18 @@ class Store:
         return self._stored(gid, cast(dict[bytes, bytes], self.redis.hgetall(game_key(gid))))
 
     def load_with_events(self, gid: str, after: int) -> tuple[Stored | None, list[dict[str, Any]]]:
-        """The game and its events after `after`, read in one MULTI so they agree."""
-        with self.redis.pipeline(transaction=True) as pipe:
+        """The game and its events after `after` (up to the game's version), in one round trip.
+
+        No MULTI is needed: the event list only grows, and the script that appends to it sets
+        `nevents` in the same step, so events past the `nevents` read here are dropped."""
+        with self.redis.pipeline(transaction=False) as pipe:
             pipe.hgetall(game_key(gid))
             pipe.lrange(events_key(gid), after, -1)
             raw, events = pipe.execute()
-        return self._stored(gid, raw), [json.loads(e) for e in events]
+        stored = self._stored(gid, raw)
+        if stored is None:
+            return None, []
+        return stored, [json.loads(e) for e in events[: max(stored.nevents - after, 0)]]
 
     @staticmethod
     def _stored(gid: str, raw: dict[bytes, bytes]) -> Stored | None:
@@ -234,7 +264,16 @@ class Store:
             meta=json.loads(raw[b"meta"]),
             status=raw[b"status"].decode(),
             nevents=int(raw.get(b"nevents", b"0")),
+            to_act=_seats(raw.get(b"to_act")),
         )
+
+    def head(self, gid: str) -> Head | None:
+        version, status, to_act = cast(
+            list[bytes | None], self.redis.hmget(game_key(gid), "version", "status", "to_act")
+        )
+        if version is None or status is None:
+            return None
+        return Head(int(version), status.decode(), _seats(to_act))
 
     def load_meta(self, gid: str) -> dict[str, Any] | None:
         raw = cast(bytes | None, self.redis.hget(game_key(gid), "meta"))
@@ -253,6 +292,7 @@ class Store:
             len(w.actions),
             gid,
             " ".join(str(seat) for seat in w.due_seats),
+            " ".join(str(seat) for seat in w.to_act),
         ]
         args += [_dumps(e) for e in w.events]
         args += [_dumps(a) for a in w.actions]

@@ -77,6 +77,7 @@ class Service:
             p for p in (str(ROOT), self.env.get("PYTHONPATH", "")) if p
         )
         self.env["LOG_LEVEL"] = "WARNING"
+        self.env["WAIT_SLOTS"] = str(max(1, threads * 3 // 4))  # as scripts/serve sets it
 
     def _spawn(self, name: str, argv: list[str]) -> None:
         log = open(self.workdir / f"{name}.log", "wb")  # noqa: SIM115 (lives as long as the child)
@@ -266,6 +267,8 @@ class Tally:
     stale: int = 0
     skipped: int = 0
     """Views not fetched: the move's answer (the mover's view) showed the mover to act again."""
+    rewaits: int = 0
+    """Seat clients answered without their turn (wait time over, or no free wait slot)."""
     games: int = 0
     moves: int = 0
     end: float = 0.0
@@ -282,6 +285,7 @@ class Tally:
         self.errors += other.errors
         self.stale += other.stale
         self.skipped += other.skipped
+        self.rewaits += other.rewaits
         self.games += other.games
         self.moves += other.moves
         self.end = max(self.end, other.end)
@@ -330,10 +334,13 @@ def play_games(
     deals: int,
     seconds: float,
     seed: int,
+    poll: bool,
     out: mp.Queue[Tally],
 ) -> None:
-    """Client process: `threads` players, each playing whole games one after another, until
-    the games numbered `games` are all started or the time is up."""
+    """Client process: `threads` tables, each playing whole games one after another, until
+    the games numbered `games` are all started or the time is up. A table is four seat
+    clients that wait for their turns (`_play_seats`), or with `poll` one client that reads
+    the view of the seat to act before each move (`_play_one`)."""
     tally = Tally()
     lock = threading.Lock()
     counter = iter(games)
@@ -343,6 +350,7 @@ def play_games(
 
     def loop(worker: int) -> None:
         http = Http(port)
+        seats = [Http(port) for _ in range(4)]
         rng = random.Random(f"{seed}-{games.start}-{worker}")
         mine = Tally()
         while time.time() < deadline:
@@ -351,7 +359,11 @@ def play_games(
             if n is None:
                 break
             try:
-                if _play_one(http, rng, f"bench-{seed}-{n}", deals, deadline, mine):
+                if poll:
+                    done = _play_one(http, rng, f"bench-{seed}-{n}", deals, deadline, mine)
+                else:
+                    done = _play_seats(http, seats, rng, f"bench-{seed}-{n}", deals, deadline, mine)
+                if done:
                     mine.games += 1
             except Exception as exc:  # a broken game must not hide the others' figures
                 mine.errors.append(f"game {n}: {type(exc).__name__}: {exc}")
@@ -451,6 +463,88 @@ def _play_one(
         if seat == mover and moved["status"] == "playing" and moved["view"].get("legal_moves"):
             known = moved
     return False
+
+
+WAIT = 30  # seconds a seat client lets the server hold its request until its turn
+
+
+def _play_seats(
+    http: Http,
+    seats: list[Http],
+    rng: random.Random,
+    seed: str,
+    deals: int,
+    deadline: float,
+    t: Tally,
+) -> bool:
+    """Play one game (True) with four seat clients, each on its own connection and thread,
+    as four players at four devices would: each holds only its own token, and each request
+    is either its move with `?wait=` (answered at its next turn, with what the others played
+    meanwhile) or, before its first turn, a view with `?wait=`. So one request per move and
+    no polling. Deals are automatic (`auto_deal`), in the change that ends a deal.
+
+    Latency ("move"): from a move's POST until the client whose turn comes next holds its
+    answer, i.e. what a player waits between a move and the next player's chance to act."""
+    options = {"max_deals": deals, "auto_deal": True}
+    body = {"game": "doubleduck", "seats": [{}, {}, {}, {}], "seed": seed, "options": options}
+    status, created, dt = http.call("POST", f"{API}/games", body)
+    created = _expect(status, created, 201, "create game")
+    t.add("create", dt)
+    gid = created["id"]
+    posted = [0.0]  # when the last move was sent (shared by the four seat threads)
+    lock = threading.Lock()
+    results: list[Tally] = []
+
+    def seat_loop(seat: int) -> None:
+        mine, conn = Tally(), seats[seat]
+        token = created["seats"][seat]["token"]
+        seat_rng = random.Random(f"{seed}-{seat}-{rng.random()}")
+        game: Any = None
+        try:
+            while time.time() < deadline:
+                if game is None:
+                    path = f"{API}/games/{gid}?wait={WAIT}"
+                    status, game, _ = conn.call("GET", path, token=token)
+                    game = _expect(status, game, 200, "view")
+                    mine.rewaits += 1
+                if game["status"] == "over":
+                    mine.games += 1
+                    return
+                view = game["view"]
+                if game["status"] != "playing" or seat not in (view.get("to_act") or []):
+                    game = None  # woken without a turn (wait over, or no free slot): wait again
+                    continue
+                with lock:
+                    if posted[0]:
+                        mine.add("move", time.perf_counter() - posted[0])
+                move = seat_rng.choice(view["legal_moves"])
+                with lock:
+                    posted[0] = time.perf_counter()
+                status, game, _ = conn.call(
+                    "POST",
+                    f"{API}/games/{gid}/moves?wait={WAIT}",
+                    {"move": move, "expected_version": game["version"]},
+                    token,
+                )
+                if status == 409 and _reason(game) == "stale_version":
+                    mine.stale += 1
+                    game = None
+                    continue
+                game = _expect(status, game, 200, f"move {move}")
+                mine.moves += 1
+        except Exception as exc:
+            mine.errors.append(f"seat {seat}: {type(exc).__name__}: {exc}")
+        finally:
+            with lock:
+                results.append(mine)
+
+    _run_threads(seat_loop, 4, indexed=True)
+    finished = sum(r.games for r in results)
+    for r in results:
+        r.games = 0
+        t.merge(r)
+    t.rewaits -= 4  # the first view of each seat is not a re-wait
+    return finished == 4
 
 
 def _first(seats: Any, default: int) -> int:
@@ -586,7 +680,12 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=4, help="max_deals of each game (1-4)")
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
+    parser.add_argument("--threads", type=int, default=64, help="gunicorn threads per worker")
+    parser.add_argument(
+        "--poll",
+        action="store_true",
+        help="one client per game, GET of the seat's view before each move (no waiting)",
+    )
     parser.add_argument(
         "--livez-seconds", type=float, default=10.0, help="/livez time, half before the games"
     )
@@ -647,6 +746,7 @@ def main() -> int:
                     args.deals,
                     args.max_seconds,
                     args.seed,
+                    args.poll,
                 )
                 for n, f, g in zip(threads, firsts, shares, strict=False)
                 if g
@@ -678,18 +778,29 @@ def main() -> int:
     livez_cpu_ms = livez_cpu / livez_n * 1000 if livez_n else 0.0
     cores = os.cpu_count() or 1
     command = "python scripts/bench/api.py " + " ".join(sys.argv[1:])
+    move_row = (
+        "`POST /api/v1/games/{id}/moves`"
+        if args.poll
+        else "`POST /api/v1/games/{id}/moves?wait=30` (latency: to the next seat's answer)"
+    )
     rows = [
-        ("`POST /api/v1/games/{id}/moves`", games.lat.get("move", []), moves_ps),
-        ("`GET /api/v1/games/{id}` (view)", games.lat.get("view", []), None),
+        (move_row, games.lat.get("move", []), moves_ps),
+        *([("`GET /api/v1/games/{id}` (view)", games.lat.get("view", []), None)] * args.poll),
         ("`GET /livez`", livez.lat.get("livez", []), livez_rps),
     ]
+    mode = (
+        "one client per game, GET of the view of the seat to act before each move"
+        if args.poll
+        else "four seat clients per game, each on its own connection, one request per move "
+        "(`?wait=30`), auto_deal"
+    )
     lines = [
         f"### API benchmark ({time.strftime('%Y-%m-%d')})",
         "",
         f"`{command.strip()}`: {platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} cores, redis-server {_redis_version()} (AOF everysec); gunicorn gthread "
         f"{args.workers} workers x {args.threads} threads; {args.concurrency} concurrent clients "
-        f"in {procs} processes, keep-alive, loopback.",
+        f"in {procs} processes, keep-alive, loopback; {mode}.",
         "",
         "| request | count | per second | p50 ms | p99 ms |",
         "| --- | ---: | ---: | ---: | ---: |",
@@ -719,8 +830,13 @@ def main() -> int:
         f"host load average {load:.1f} (clients and server share the {cores} cores)",
         f"- client CPU (the load processes, on the same cores): "
         f"{games.cpu / games.moves * 1000 if games.moves else 0:.2f} ms per move (with its "
-        f"view), {livez.cpu / livez_n * 1000 if livez_n else 0:.2f} ms per /livez; views skipped "
-        f"because the move's answer already showed the mover to act again: {games.skipped:,}",
+        f"view), {livez.cpu / livez_n * 1000 if livez_n else 0:.2f} ms per /livez; "
+        + (
+            f"views skipped because the move's answer already showed the mover to act again: "
+            f"{games.skipped:,}"
+            if args.poll
+            else f"answers without the seat's turn (wait over or no free slot): {games.rewaits:,}"
+        ),
     ]
     print("\n".join(lines))
     for err in (games.errors + livez.errors)[:10]:

@@ -17,7 +17,7 @@ from service.api.common import (
     json_response,
     open_game,
 )
-from service.schemas import CreatedOut, CreateGameIn, CreateHeaders, GameOut
+from service.schemas import CreatedOut, CreateGameIn, CreateHeaders, GameOut, ViewQuery
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Create and read games.")
 CREATED_OUT = CreatedOut()  # built once: building a schema costs more than a dump
@@ -100,10 +100,19 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
 
 @blp.route("/<string:game_id>", methods=["GET"])
 @blp.doc(security=OPTIONAL_BEARER)
+@blp.arguments(ViewQuery(), location="query")
 @blp.response(200, GameOut, example=GAME_EXAMPLE)
-@errors(blp, 401, "token_of_another_game", "no_such_game", 503)
-def get_game(game_id: str) -> Response:
-    """Read a game: a seat's view with its token (hand, legal moves), else the public view."""
+@errors(
+    blp, 401, "token_of_another_game", "no_such_game", "validation_error", "wait_needs_seat", 503
+)
+def get_game(query: dict[str, Any], game_id: str) -> Response:
+    """Read a game: a seat's view with its token (hand, legal moves), else the public view.
+
+    `?wait=30` holds the answer until the seat is to act (or the deal or game ended);
+    `?wait=30&after_version=12` until anything changes after version 12.
+    """
     who, stored = open_game(game_id, required=False)
+    if query["wait"] > 0:
+        stored = games().wait(game_id, who, stored, query["wait"], query.get("after_version"))
     body = games().get(game_id, who, stored)
     return json_response(body, 200, {"ETag": f'"{body["version"]}"'})

@@ -19,7 +19,7 @@ from service.api.common import (
     open_game,
 )
 from service.games import Answer
-from service.schemas import ChangeHeaders, ChangeOut, MoveIn
+from service.schemas import ChangeHeaders, ChangeOut, MoveIn, MoveQuery
 
 blp = Blueprint(
     "moves",
@@ -66,6 +66,7 @@ def change_response(answer: Answer, status: int = 200) -> Response:
     example={"move": {"type": "play", "card": "JS", "call": "doubleduck"}, "expected_version": 12},
 )
 @blp.arguments(ChangeHeaders(), location="headers")
+@blp.arguments(MoveQuery(), location="query")
 @blp.response(200, ChangeOut, example=CHANGE_EXAMPLE)
 @errors(
     blp,
@@ -89,7 +90,9 @@ def change_response(answer: Answer, status: int = 200) -> Response:
     "illegal_move",
     503,
 )
-def post_move(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> Response:
+def post_move(
+    body: dict[str, Any], headers: dict[str, Any], query: dict[str, Any], game_id: str
+) -> Response:
     """Play a move as the token's seat; calls travel with their card.
 
     Calls: `{"type": "play", "card": "JS", "call": "quack"}`. The call is part of the play
@@ -97,10 +100,17 @@ def post_move(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> Re
     be called, and the server never calls for a player. `expected_version` (or `If-Match`)
     makes a stale move a 409 that changes nothing. The answer is the seat's new view and the
     events the move caused that this seat may see.
+
+    `?wait=30` turns the answer into the seat's next turn: it comes when the seat is to act
+    again (or the deal or game ended), with every event since the move. A client then plays
+    a whole game with one request per move and no polling.
     """
     who, stored = open_game(game_id, required=True)
     expected = expected_versions(body.get("expected_version"), headers)
+    waits = query["wait"] > 0
     answer = games().move(
-        game_id, who, body["move"], expected, headers.get("idempotency_key"), stored
+        game_id, who, body["move"], expected, headers.get("idempotency_key"), stored, waits
     )
+    if waits:
+        answer = games().move_and_wait(game_id, who, answer, query["wait"])
     return change_response(answer)

@@ -1,0 +1,144 @@
+"""Waiting for a game to change, without polling: one pub/sub listener thread per process.
+
+Why: a client that holds one seat must learn when its turn comes. Polling costs a request per
+poll; a request that waits (`?wait=` on a view or a move) costs one request per turn. The
+compare-and-set script (`service.store`) publishes `<game id> <version>` on `CHANGES_CHANNEL` in the
+same atomic step that stores a change, so every API process hears of every change, whichever
+process or bot worker made it.
+
+The message carries the new version, status and seats to act, so the listener wakes only the
+requests that change may concern (the seat whose turn it is), not every watcher of the game.
+A woken request still reads the game from Redis and tests its own condition, so a late or
+duplicated message costs at most a re-read. Pub/sub is at-most-once; to cover a lost
+connection, every (re)subscription wakes all watchers, and no watcher sleeps longer than
+`RECHECK_SECONDS` without re-reading the game's head.
+
+Each waiting request holds one server thread, so waits are bounded per process by `slots`
+(config `WAIT_SLOTS`): with every slot taken, a request answers at once, as without `wait`,
+and the server never runs out of threads for the moves that would wake the waiters.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import redis
+
+from service.store import CHANGES_CHANNEL, Head
+
+log = logging.getLogger("duckpond.waits")
+
+RECHECK_SECONDS = 5.0
+
+
+class Watch:
+    """One waiting request's interest in one game; `wants` tells from a published change
+    whether that change may be the one the request waits for (only those wake it)."""
+
+    __slots__ = ("_event", "wants")
+
+    def __init__(self, wants: Callable[[Head], bool]) -> None:
+        self._event = threading.Event()
+        self.wants = wants
+
+    def arm(self) -> None:
+        """Forget earlier wake-ups; call BEFORE reading the game, then `sleep`: a change
+        published after the read (or between arm and read) still wakes the sleep."""
+        self._event.clear()
+
+    def sleep(self, seconds: float) -> bool:
+        """Sleep until woken or `seconds` pass (at most RECHECK_SECONDS); True when woken."""
+        return self._event.wait(min(seconds, RECHECK_SECONDS))
+
+    def wake(self) -> None:
+        self._event.set()
+
+
+class Changes:
+    """The per-process registry of watches and the listener that wakes them."""
+
+    def __init__(self, client: redis.Redis, slots: int) -> None:
+        self._client = client
+        self._slots = threading.BoundedSemaphore(slots) if slots > 0 else None
+        self._watches: dict[str, set[Watch]] = {}
+        self._lock = threading.Lock()
+        self._listener: threading.Thread | None = None
+
+    @contextmanager
+    def watch(self, gid: str, wants: Callable[[Head], bool]) -> Iterator[Watch | None]:
+        """A watch on `gid` for the block, or None when no wait slot is free (answer at once)."""
+        if self._slots is None or not self._slots.acquire(blocking=False):
+            yield None
+            return
+        watch = Watch(wants)
+        with self._lock:
+            self._watches.setdefault(gid, set()).add(watch)
+        try:
+            self._ensure_listener()
+            yield watch
+        finally:
+            with self._lock:
+                watches = self._watches.get(gid)
+                if watches is not None:
+                    watches.discard(watch)
+                    if not watches:
+                        del self._watches[gid]
+            self._slots.release()
+
+    def notify(self, message: bytes) -> None:
+        """Wake the watches that want this change, `<id> <version> <status> <seats...>`."""
+        gid, version, status, *seats = message.decode().split(" ")
+        with self._lock:
+            watches = list(self._watches.get(gid, ()))
+        if not watches:
+            return
+        head = Head(int(version), status, tuple(int(seat) for seat in seats if seat))
+        for watch in watches:
+            if watch.wants(head):
+                watch.wake()
+
+    def _wake_all(self) -> None:
+        with self._lock:
+            watches = [w for ws in self._watches.values() for w in ws]
+        for watch in watches:
+            watch.wake()
+
+    def _ensure_listener(self) -> None:
+        """Started on the first watch, in the process that serves it (never before a fork)."""
+        if self._listener is not None and self._listener.is_alive():
+            return
+        with self._lock:
+            if self._listener is None or not self._listener.is_alive():
+                self._listener = threading.Thread(
+                    target=self._listen, name="duckpond-changes", daemon=True
+                )
+                self._listener.start()
+
+    def _listen(self) -> None:
+        failing = False
+        while True:
+            pubsub = self._client.pubsub()  # type: ignore[no-untyped-call]
+            try:
+                pubsub.subscribe(CHANGES_CHANNEL)
+                while True:
+                    message = pubsub.get_message(timeout=RECHECK_SECONDS)
+                    if message is None:
+                        continue
+                    if message["type"] == "subscribe":
+                        # (Re)subscribed: changes during a disconnection were not heard.
+                        failing = False
+                        self._wake_all()
+                    elif message["type"] == "message":
+                        self.notify(bytes(message["data"]))
+            except Exception as exc:  # keep listening: waiters re-read the game meanwhile
+                if not failing:  # once per outage, not every half second
+                    log.warning("change listener: %s; reconnecting", exc)
+                failing = True
+                self._wake_all()
+                time.sleep(0.5)
+            finally:
+                pubsub.close()

@@ -1,0 +1,224 @@
+"""Waiting for a turn (`?wait=`) against a real redis-server: the compare-and-set publishes each
+change, one listener thread per app process wakes only the request whose turn came.
+
+Each waiting request runs in its own thread with its own test client, as a separate player's
+device would; the test thread plays the other seats.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.app import create_app
+from tests.service.conftest import _settings
+from tests.service.svc_helpers import API, Table, auth, wait_for
+
+
+class Pending:
+    """A request running in its own thread; `result()` is (status, body, seconds taken)."""
+
+    def __init__(self, call: Callable[[], Any]) -> None:
+        self._out: list[Any] = []
+
+        def run() -> None:
+            start = time.monotonic()
+            r = call()
+            self._out.append((r.status_code, r.json, time.monotonic() - start))
+
+        self._thread = threading.Thread(target=run, daemon=True)
+        self._thread.start()
+
+    def done(self) -> bool:
+        return bool(self._out)
+
+    def result(self, timeout: float = 10.0) -> tuple[int, dict[str, Any], float]:
+        self._thread.join(timeout)
+        assert self._out, "the waiting request did not answer"
+        return self._out[0]
+
+
+def view_wait(app: Flask, table: Table, seat: int, query: str) -> Pending:
+    token = table.seat(seat).token
+    return Pending(
+        lambda: app.test_client().get(f"{API}/games/{table.gid}?{query}", headers=auth(token))
+    )
+
+
+def first_legal(table: Table, seat: int) -> dict[str, Any]:
+    return dict(table.seat(seat).view()["view"]["legal_moves"][0])
+
+
+def test_a_view_waits_for_its_seats_turn_and_not_for_other_changes(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = Table.create(client)
+    first = table.to_act()
+    second, third = (first + 1) % 4, (first + 2) % 4
+    pending = view_wait(app, table, third, "wait=10")
+    time.sleep(0.2)
+    table.seat(first).post_move(first_legal(table, first))
+    time.sleep(0.3)
+    assert not pending.done(), "woken by a change that did not make it the seat's turn"
+    table.seat(second).post_move(first_legal(table, second))
+    status, body, seconds = pending.result()
+    assert status == 200 and seconds < 5
+    assert body["version"] == 2 and body["view"]["to_act"] == [third]
+    assert body["view"]["legal_moves"], "the woken seat sees its legal moves"
+
+
+def test_a_move_that_waits_answers_at_the_next_turn_with_the_events_since(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = Table.create(client)
+    mover = table.to_act()
+    token = table.seat(mover).token
+    move = first_legal(table, mover)
+    pending = Pending(
+        lambda: app.test_client().post(
+            f"{API}/games/{table.gid}/moves?wait=10",
+            json={"move": move, "expected_version": 0},
+            headers=auth(token),
+        )
+    )
+    wait_for(lambda: table.public()["version"] == 1)
+    assert not pending.done()
+    # The others play until the mover is to act again (the trick's winner leads next).
+    while not pending.done():
+        pub = table.public()
+        if pub["status"] != "playing" or mover in pub["view"]["to_act"]:
+            break
+        seat = pub["view"]["to_act"][0]
+        table.seat(seat).post_move(first_legal(table, seat))
+    status, body, _ = pending.result()
+    assert status == 200
+    assert mover in body["view"]["to_act"] and body["view"]["legal_moves"]
+    assert body["version"] == table.public()["version"] > 1
+    numbers = [e["n"] for e in body["events"]]
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+    plays = [e["data"]["seat"] for e in body["events"] if e["type"] == "card_played"]
+    assert plays[0] == mover and len(plays) == body["version"]  # every play since the move
+    # Private events (a draw) of other seats are not in it; the mover's own may be.
+    assert all(e.get("visible_to") in (None, mover) for e in body["events"])
+    feed = client.get(f"{API}/games/{table.gid}/events", headers=auth(token)).json["events"]
+    assert body["events"] == [e for e in feed if e["n"] >= numbers[0]]
+
+
+def test_a_move_that_waits_past_its_deadline_answers_the_game_as_it_is(
+    client: FlaskClient,
+) -> None:
+    table = Table.create(client)
+    mover = table.to_act()
+    start = time.monotonic()
+    r = table.seat(mover).post_move(first_legal(table, mover), expected_version=0)
+    # Not its turn again, but the deadline is short: the answer is the game as it is then.
+    assert r.status_code == 200
+    plain = r.json
+    r2 = client.post(
+        f"{API}/games/{table.gid}/moves?wait=0.4",
+        json={"move": first_legal(table, (mover + 1) % 4), "expected_version": 1},
+        headers=auth(table.seat((mover + 1) % 4).token),
+    )
+    took = time.monotonic() - start
+    assert r2.status_code == 200 and 0.35 < took < 5
+    assert r2.json["version"] == 2 and plain["version"] == 1
+    assert [e["type"] for e in r2.json["events"]][:1] == ["card_played"]
+
+
+def test_a_wait_that_times_out_answers_the_unchanged_game(client: FlaskClient) -> None:
+    table = Table.create(client)
+    other = (table.to_act() + 1) % 4
+    start = time.monotonic()
+    r = client.get(f"{API}/games/{table.gid}?wait=0.5", headers=auth(table.seat(other).token))
+    assert r.status_code == 200 and 0.45 < time.monotonic() - start < 5
+    assert r.json["version"] == 0 and other not in r.json["view"]["to_act"]
+
+
+def test_a_ready_seat_and_a_finished_wait_answer_at_once(client: FlaskClient) -> None:
+    table = Table.create(client)
+    seat = table.to_act()
+    start = time.monotonic()
+    r = client.get(f"{API}/games/{table.gid}?wait=20", headers=auth(table.seat(seat).token))
+    assert r.status_code == 200 and time.monotonic() - start < 1
+    assert r.json["view"]["to_act"] == [seat]
+
+
+def test_a_spectator_waits_for_any_change_after_a_version(app: Flask, client: FlaskClient) -> None:
+    table = Table.create(client)
+    r = client.get(f"{API}/games/{table.gid}?wait=5")
+    assert r.status_code == 422 and r.json["errors"]["reason"] == "wait_needs_seat"
+    pending = Pending(
+        lambda: app.test_client().get(f"{API}/games/{table.gid}?wait=10&after_version=0")
+    )
+    time.sleep(0.2)
+    assert not pending.done()
+    seat = table.to_act()
+    table.seat(seat).post_move(first_legal(table, seat))
+    status, body, _ = pending.result()
+    assert status == 200 and body["version"] == 1 and body["role"] == "spectator"
+    assert "hand" not in body["view"]
+
+
+@pytest.mark.parametrize("query", ["wait=31", "wait=-1", "wait=soon", "wait=1&after_version=-2"])
+def test_bad_wait_parameters_are_refused(client: FlaskClient, query: str) -> None:
+    table = Table.create(client)
+    token = table.seat(table.to_act()).token
+    r = client.get(f"{API}/games/{table.gid}?{query}", headers=auth(token))
+    assert r.status_code == 422 and r.json["errors"]["reason"] == "validation_error"
+    if "after_version" in query:
+        return  # a move takes no after_version
+    r = client.post(
+        f"{API}/games/{table.gid}/moves?{query}",
+        json={"move": first_legal(table, table.to_act())},
+        headers=auth(token),
+    )
+    assert r.status_code == 422 and table.public()["version"] == 0
+
+
+def test_with_every_wait_slot_taken_a_request_answers_at_once(redis_port: int, r: Any) -> None:
+    app = create_app({**_settings(redis_port, 0), "WAIT_SLOTS": 1})
+    client = app.test_client()
+    table = Table.create(client)
+    first = table.to_act()
+    waiting = view_wait(app, table, (first + 2) % 4, "wait=10")
+    time.sleep(0.2)
+    start = time.monotonic()
+    other = client.get(
+        f"{API}/games/{table.gid}?wait=10", headers=auth(table.seat((first + 1) % 4).token)
+    )
+    assert other.status_code == 200 and time.monotonic() - start < 2
+    assert other.json["version"] == 0
+    assert not waiting.done()
+    for _ in range(2):
+        seat = table.to_act()
+        table.seat(seat).post_move(first_legal(table, seat))
+    assert waiting.result()[1]["version"] == 2
+
+
+def test_a_human_waits_through_the_bots_turns(bot_app: Flask, bot_client: FlaskClient) -> None:
+    """The changes come from another process (the RQ worker): its writes wake the human."""
+    table = Table.create(bot_client, seats=[{}, *[{"bot": "random"}] * 3], seed="bots-vs-human")
+    human = table.seat(0)
+    r = bot_client.get(f"{API}/games/{table.gid}?wait=20", headers=auth(human.token))
+    assert r.status_code == 200 and r.json["view"]["to_act"] == [0] and r.json["version"] == 3
+    version, bot_plays = r.json["version"], 0
+    for _ in range(4):
+        move = r.json["view"]["legal_moves"][0]
+        r = bot_client.post(
+            f"{API}/games/{table.gid}/moves?wait=20",
+            json={"move": move, "expected_version": version},
+            headers=auth(human.token),
+        )
+        assert r.status_code == 200 and r.json["view"]["to_act"] == [0]
+        plays = [e["data"]["seat"] for e in r.json["events"] if e["type"] == "card_played"]
+        assert plays[0] == 0 and set(plays[1:]) <= {1, 2, 3}
+        assert len(plays) == r.json["version"] - version  # every play since the move
+        bot_plays += len(plays) - 1
+        version = r.json["version"]
+    assert bot_plays >= 3  # at least one whole trick of bot plays was waited for
