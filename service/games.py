@@ -39,7 +39,7 @@ from engine.record import record_of
 from engine.record import start as start_game
 from service.errors import ServiceError
 from service.store import Head, Store, Stored, Write
-from service.waits import Changes
+from service.waits import Changes, Watch
 
 log = logging.getLogger("duckpond.games")
 
@@ -267,44 +267,61 @@ class Games:
         self,
         gid: str,
         caller: Caller,
+        seen: Stored,
+        seconds: float,
+        after: int | None,
+    ) -> Stored:
+        """The game once it is ready for the caller (`ready`), or after `seconds`: `seen` itself
+        when it already is, or when nothing changed; else the game read again."""
+        if seconds <= 0 or self.changes is None or ready(seen, caller, after):
+            return seen
+        with self.changes.watch(gid, lambda head: ready(head, caller, after)) as watch:
+            return self._sleep(gid, caller, seen, seconds, after, watch, armed=False)
+
+    def _sleep(
+        self,
+        gid: str,
+        caller: Caller,
         seen: Stored | Head,
         seconds: float,
         after: int | None,
+        watch: Watch | None,
+        *,
+        armed: bool,
         load: Callable[[], Stored] | None = None,
     ) -> Stored:
-        """The game once it is ready for the caller (`ready`), or after `seconds`: `seen` itself
-        when it already is, or when nothing changed; else the game read again by `load`.
+        """Sleep on `watch` until the game is ready for the caller or `seconds` pass.
 
         Only a published change that makes the game ready wakes the request (`Changes`); it
-        then reads the whole game once. The head (version, status, seats to act) is read
-        after the watch starts, for a change made before, and after each silent recheck."""
+        then reads the whole game once (`load`). `armed`: the watch started before `seen` was
+        written, so it has heard every change since; else the head (version, status, seats
+        to act) is read first, for a change made between `seen` and the watch. A silent
+        recheck (`RECHECK_SECONDS`) reads the head too."""
         reload = load or (lambda: self._load(gid))
-        if seconds <= 0 or self.changes is None or ready(seen, caller, after):
-            return seen if isinstance(seen, Stored) else reload()
         deadline = time.monotonic() + min(seconds, self.max_wait)
         latest: Stored | Head = seen
-        with self.changes.watch(gid, lambda head: ready(head, caller, after)) as watch:
-            if watch is not None:
-                watch.arm()
-                latest = self._head(gid)
-            while watch is not None and not ready(latest, caller, after):
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    break
-                woken = watch.sleep(remaining)
-                watch.arm()
-                latest = reload() if woken else self._head(gid)
+        if watch is not None and not armed:
+            watch.arm()
+            latest = self._head(gid)
+        while watch is not None and not ready(latest, caller, after):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                break
+            woken = watch.sleep(remaining)
+            watch.arm()
+            latest = reload() if woken else self._head(gid)
         if isinstance(latest, Stored):
             return latest
         if isinstance(seen, Stored) and latest.version == seen.version:
             return seen
         return reload()
 
-    def move_and_wait(self, gid: str, caller: Caller, answer: Answer, seconds: float) -> Answer:
+    def _next_turn(
+        self, gid: str, caller: Caller, answer: Answer, seconds: float, watch: Watch
+    ) -> Answer:
         """A move's answer, given when its seat is to act again (or the deal or game ended,
-        or `seconds` passed), with every event since the move that the seat may see.
-
-        A replayed answer (a retry with the same Idempotency-Key) is returned at once."""
+        or `seconds` passed), with every event since the move that the seat may see. The
+        watch started before the move was written (`move`), so no change is missed."""
         body = answer.body
         if answer.replayed or answer.to_act is None:
             return answer
@@ -320,7 +337,7 @@ class Games:
             entries[:] = events
             return stored
 
-        stored = self.wait(gid, caller, head, seconds, None, load)
+        stored = self._sleep(gid, caller, head, seconds, None, watch, armed=True, load=load)
         game = load_game(stored.state)
         out = self._game_body(gid, stored.version, game, stored.meta, caller)
         out["events"] = [
@@ -473,11 +490,13 @@ class Games:
         expected: Sequence[int | None] = (),
         idempotency_key: str | None = None,
         stored: Stored | None = None,
-        waits: bool = False,
+        wait: float = 0.0,
     ) -> Answer:
-        """One move by the caller's seat, human or bot alike; `stored` as for `get`. With
-        `waits` (the caller goes on to `move_and_wait`), an answer that would only be replaced
-        after the wait is not built (see `_change`)."""
+        """One move by the caller's seat, human or bot alike; `stored` as for `get`.
+
+        With `wait` seconds (and `stored`), the answer comes at the seat's next turn
+        (`_next_turn`). The watch on the game starts before the move is written: every later
+        change reaches it, so no read is needed to learn of one made in between."""
         if caller.seat is None:
             raise ServiceError("not_a_player", "only a seat's token may move")
         seat = caller.seat
@@ -493,9 +512,21 @@ class Games:
             if idempotency_key is not None
             else ""
         )
-        return self._change(
-            gid, caller, "move", apply, expected, idempotency_key, fingerprint, stored, waits
-        )
+        if wait <= 0 or stored is None or self.changes is None:
+            return self._change(
+                gid, caller, "move", apply, expected, idempotency_key, fingerprint, stored
+            )
+        mine = stored.version + 1  # the version this move writes, if it is accepted at all
+
+        def wants(head: Head) -> bool:
+            return head.version > mine and ready(head, caller, None)
+
+        with self.changes.watch(gid, wants) as watch:
+            answer = self._change(
+                gid, caller, "move", apply, expected, idempotency_key, fingerprint, stored,
+                waits=watch is not None,
+            )  # fmt: skip
+            return answer if watch is None else self._next_turn(gid, caller, answer, wait, watch)
 
     def deal(
         self,

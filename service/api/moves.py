@@ -107,10 +107,7 @@ def post_move(
     """
     who, stored = open_game(game_id, required=True)
     expected = expected_versions(body.get("expected_version"), headers)
-    waits = query["wait"] > 0
     answer = games().move(
-        game_id, who, body["move"], expected, headers.get("idempotency_key"), stored, waits
+        game_id, who, body["move"], expected, headers.get("idempotency_key"), stored, query["wait"]
     )
-    if waits:
-        answer = games().move_and_wait(game_id, who, answer, query["wait"])
     return change_response(answer)
