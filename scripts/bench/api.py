@@ -64,7 +64,10 @@ class Service:
     """redis-server, one RQ worker and gunicorn, each in its own session so that all of a
     part's processes (gunicorn workers, RQ work horses) can be stopped together."""
 
-    def __init__(self, workdir: Path, workers: int, threads: int) -> None:
+    def __init__(
+        self, workdir: Path, workers: int, threads: int, app: str = "service.wsgi:app"
+    ) -> None:
+        self.app = app
         self.workdir = workdir
         self.workers = workers
         self.threads = threads
@@ -74,7 +77,7 @@ class Service:
         self.env = dict(os.environ)
         self.env["REDIS_URL"] = f"redis://{HOST}:{self.redis_port}/0"
         self.env["PYTHONPATH"] = os.pathsep.join(
-            p for p in (str(ROOT), self.env.get("PYTHONPATH", "")) if p
+            p for p in (str(ROOT), str(Path(__file__).parent), self.env.get("PYTHONPATH", "")) if p
         )
         self.env["LOG_LEVEL"] = "WARNING"
         self.env["WAIT_SLOTS"] = str(max(1, threads * 3 // 4))  # as scripts/serve sets it
@@ -106,7 +109,7 @@ class Service:
                 "--bind", f"{HOST}:{self.port}",
                 "--keep-alive", "30", "--backlog", "512",
                 *self._gunicorn_extra(),
-                "service.wsgi:app",
+                self.app,
             ],
         )  # fmt: skip
         self._wait(lambda: _http_ok(self.port, "/livez"), "the API (/livez)")

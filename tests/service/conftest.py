@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +101,12 @@ def app(redis_port: int, r: redis.Redis) -> Flask:
 @pytest.fixture()
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+@pytest.fixture()
+def make_app(redis_port: int, r: redis.Redis) -> Callable[..., Flask]:
+    """Apps on the (flushed) test database with some settings changed: make_app(WAIT_SLOTS=1)."""
+    return lambda **overrides: create_app({**_settings(redis_port, 0), **overrides})
 
 
 @pytest.fixture(scope="session")

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from svc_helpers import API, Table, auth, wait_for
 
-from service.app import create_app
-from tests.service.conftest import _settings
-from tests.service.svc_helpers import API, Table, auth, wait_for
+from service.waits import Changes
 
 
 class Pending:
@@ -181,8 +181,10 @@ def test_bad_wait_parameters_are_refused(client: FlaskClient, query: str) -> Non
     assert r.status_code == 422 and table.public()["version"] == 0
 
 
-def test_with_every_wait_slot_taken_a_request_answers_at_once(redis_port: int, r: Any) -> None:
-    app = create_app({**_settings(redis_port, 0), "WAIT_SLOTS": 1})
+def test_with_every_wait_slot_taken_a_request_answers_at_once(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app(WAIT_SLOTS=1)
     client = app.test_client()
     table = Table.create(client)
     first = table.to_act()
@@ -222,3 +224,81 @@ def test_a_human_waits_through_the_bots_turns(bot_app: Flask, bot_client: FlaskC
         bot_plays += len(plays) - 1
         version = r.json["version"]
     assert bot_plays >= 3  # at least one whole trick of bot plays was waited for
+
+
+def test_a_lost_listener_connection_wakes_the_waiters_who_read_again(
+    app: Flask, client: FlaskClient, r: Any
+) -> None:
+    """Pub/sub is at-most-once: when the listener's connection is cut, a change made while it
+    reconnects is not heard, so the resubscription wakes every waiter to read the game."""
+    table = Table.create(client)
+    first = table.to_act()
+    pending = view_wait(app, table, (first + 1) % 4, "wait=20")
+    wait_for(lambda: int(r.pubsub_numsub("dp:changes")[0][1]) >= 1)
+    killed = r.client_kill_filter(_type="pubsub")
+    assert killed >= 1
+    table.seat(first).post_move(first_legal(table, first))  # likely published to nobody
+    status, body, seconds = pending.result(timeout=15)
+    assert status == 200 and body["version"] == 1 and body["view"]["to_act"] == [(first + 1) % 4]
+    assert seconds < 4  # woken by the resubscription, not by the 5 s recheck (RECHECK_SECONDS)
+
+
+def test_a_waiting_move_that_is_refused_answers_at_once_and_changes_nothing(
+    client: FlaskClient, r: Any
+) -> None:
+    table = Table.create(client)
+    seat = table.to_act()
+    token = table.seat(seat).token
+    before = table.snapshot(r)
+    start = time.monotonic()
+    stale = client.post(
+        f"{API}/games/{table.gid}/moves?wait=20",
+        json={"move": first_legal(table, seat), "expected_version": 7},
+        headers=auth(token),
+    )
+    other = (seat + 1) % 4
+    early = client.post(
+        f"{API}/games/{table.gid}/moves?wait=20",
+        json={"move": first_legal(table, seat)},
+        headers=auth(table.seat(other).token),
+    )
+    assert time.monotonic() - start < 2
+    assert (stale.status_code, stale.json["errors"]["reason"]) == (409, "stale_version")
+    assert early.status_code in (409, 422) and table.snapshot(r) == before
+
+
+def test_a_retried_waiting_move_returns_the_first_answer_at_once(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The stored answer of an Idempotency-Key is the move's own (before any wait): a retry
+    gets it at once, marked replayed, and the move is not played twice."""
+    table = Table.create(client)
+    seat = table.to_act()
+    token = table.seat(seat).token
+    body = {"move": first_legal(table, seat), "expected_version": 0}
+    headers = {**auth(token), "Idempotency-Key": "k-1"}
+    first = client.post(f"{API}/games/{table.gid}/moves?wait=0.3", json=body, headers=headers)
+    assert first.status_code == 200 and first.json["version"] == 1
+    start = time.monotonic()
+    again = client.post(f"{API}/games/{table.gid}/moves?wait=20", json=body, headers=headers)
+    assert time.monotonic() - start < 2
+    assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json["version"] == 1 and table.public()["version"] == 1
+
+
+def test_the_listener_wakes_every_watch_when_it_resubscribes(redis_port: int, r: Any) -> None:
+    """Even a watch that wants no change is woken after a reconnection, as changes published
+    while the listener was away were not heard; a change it does not want does not wake it."""
+    changes = Changes(redis.Redis(port=redis_port), slots=2)
+    with changes.watch("g1", lambda head: head.version > 5) as watch:
+        assert watch is not None
+        wait_for(lambda: int(r.pubsub_numsub("dp:changes")[0][1]) >= 1)
+        assert watch.sleep(0.2) is True  # the first subscription woke it
+        watch.arm()
+        r.publish("dp:changes", "g1 3 playing 0")  # a change this watch does not want
+        assert watch.sleep(0.3) is False
+        r.publish("dp:changes", "g1 6 playing 0")
+        assert watch.sleep(2) is True
+        watch.arm()
+        assert r.client_kill_filter(_type="pubsub") >= 1
+        assert watch.sleep(4) is True
