@@ -305,7 +305,7 @@ class Games:
             latest = self._head(gid)
         while watch is not None and not ready(latest, caller, after):
             remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            if remaining <= 0 or (self.changes is not None and self.changes.closing):
                 break
             woken = watch.sleep(remaining)
             watch.arm()

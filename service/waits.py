@@ -67,11 +67,13 @@ class Changes:
         self._watches: dict[str, set[Watch]] = {}
         self._lock = threading.Lock()
         self._listener: threading.Thread | None = None
+        self.closing = False
+        """Set by `close`: no new wait starts, and the waiting requests answer now."""
 
     @contextmanager
     def watch(self, gid: str, wants: Callable[[Head], bool]) -> Iterator[Watch | None]:
         """A watch on `gid` for the block, or None when no wait slot is free (answer at once)."""
-        if self._slots is None or not self._slots.acquire(blocking=False):
+        if self.closing or self._slots is None or not self._slots.acquire(blocking=False):
             yield None
             return
         watch = Watch(wants)
@@ -100,6 +102,12 @@ class Changes:
         for watch in watches:
             if watch.wants(head):
                 watch.wake()
+
+    def close(self) -> None:
+        """The process is stopping (SIGTERM, `service.wsgi`): every waiting request answers
+        now, with the game as it is, instead of holding the shutdown."""
+        self.closing = True
+        self._wake_all()
 
     def _wake_all(self) -> None:
         with self._lock:

@@ -7,9 +7,13 @@ device would; the test thread plays the other seats.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +23,8 @@ from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth, wait_for
 
 from service.waits import Changes
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Pending:
@@ -302,3 +308,36 @@ def test_the_listener_wakes_every_watch_when_it_resubscribes(redis_port: int, r:
         watch.arm()
         assert r.client_kill_filter(_type="pubsub") >= 1
         assert watch.sleep(4) is True
+
+
+def test_a_stopping_process_answers_its_waiting_requests_at_once(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = Table.create(client)
+    pending = view_wait(app, table, (table.to_act() + 1) % 4, "wait=20")
+    time.sleep(0.2)
+    assert not pending.done()
+    app.extensions["duckpond"].changes.close()
+    status, body, seconds = pending.result(timeout=5)
+    assert status == 200 and body["version"] == 0 and seconds < 3
+    start = time.monotonic()
+    later = view_wait(app, table, (table.to_act() + 2) % 4, "wait=20").result(timeout=5)
+    assert later[0] == 200 and time.monotonic() - start < 2  # no new wait starts
+
+
+def test_the_wsgi_entry_point_answers_waiters_on_sigterm_then_runs_gunicorns_handler() -> None:
+    """gunicorn installs its SIGTERM handler before it imports `service.wsgi`; the entry point
+    chains one in front of it (in a child process, not to touch this one's signals)."""
+    code = (
+        "import os, signal\n"
+        "signal.signal(signal.SIGTERM, lambda *a: print('gunicorn handler ran'))\n"
+        "import service.wsgi as w\n"
+        "os.kill(os.getpid(), signal.SIGTERM)\n"
+        "print('closing', w.app.extensions['duckpond'].changes.closing)\n"
+    )
+    env = {**os.environ, "REDIS_URL": "redis://127.0.0.1:1/0", "LOG_LEVEL": "WARNING"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[:2] == ["gunicorn handler ran", "closing True"]
