@@ -10,15 +10,21 @@ per request (read from /proc for every process of the service) barely does, so i
 It starts everything itself, on loopback only, in a temporary folder: its own redis-server on a
 free port (append-only file on, noeviction, as in production), one RQ worker, and gunicorn
 (gthread). Load comes from separate client processes (stdlib `http.client`, one keep-alive
-connection per thread), so the clients do not share the server's GIL. The same processes and
-threads first hammer `/livez` for half of `--livez-seconds`, then play complete games,
-`--concurrency` at a time, each move chosen at random from the `legal_moves` of the seat to act
-(a GET of that seat's view, then the POST of the move, as a real client does; the GET is
-skipped only when the previous move's answer, the mover's own view, shows it to act again),
-then hammer `/livez` again. Bounded by `--games` and `--max-seconds`. Everything it started
-is stopped at the end, also on Ctrl-C or an error.
+connection per thread), so the clients do not share the server's GIL. They first hammer `/livez`
+for half of `--livez-seconds`, then play complete games, `--concurrency` at a time, each move
+chosen at random from the `legal_moves` of the seat to act, then hammer `/livez` again.
+
+Two ways to play a game. By default, as players at four devices: four seat clients, each with
+its own connection and only its own token, each request its move with `?wait=30` (answered at
+its next turn) or, before its first turn, its view with `?wait=30`: one request per move, no
+polling, `auto_deal` on. With `--poll`, as session 1 measured: one client holds the four tokens,
+GETs the view of the seat to act, then POSTs the move (the GET is skipped only when the previous
+move's answer, the mover's own view, shows it to act again); the host deals each next deal.
+Bounded by `--games` and `--max-seconds`. Everything it started is stopped at the end, also on
+Ctrl-C or an error. `scripts/bench/floor.py` measures what the cheapest requests cost.
 
     .venv/bin/python scripts/bench/api.py                # 16 concurrent full games
+    .venv/bin/python scripts/bench/api.py --poll         # one client per game, GET + POST
     .venv/bin/python scripts/bench/api.py --games 32 --deals 1 --livez-seconds 5
 """
 
