@@ -24,6 +24,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -512,16 +513,15 @@ class Games:
             if idempotency_key is not None
             else ""
         )
-        if wait <= 0 or stored is None or self.changes is None:
-            return self._change(
-                gid, caller, "move", apply, expected, idempotency_key, fingerprint, stored
-            )
-        mine = stored.version + 1  # the version this move writes, if it is accepted at all
+        # The version this move writes, if it is accepted at all: only later changes wake it.
+        mine = stored.version + 1 if stored is not None else 0
 
         def wants(head: Head) -> bool:
             return head.version > mine and ready(head, caller, None)
 
-        with self.changes.watch(gid, wants) as watch:
+        waits = wait > 0 and stored is not None and self.changes is not None
+        watching = self.changes.watch(gid, wants) if waits and self.changes else nullcontext()
+        with watching as watch:
             answer = self._change(
                 gid, caller, "move", apply, expected, idempotency_key, fingerprint, stored,
                 waits=watch is not None,

@@ -125,33 +125,31 @@ class EventsQuery(Schema):
     )
 
 
-WAIT_DOC = (
-    "Seconds (at most 30) to hold the answer until the game is ready for you: your seat is to "
-    "act, or the deal or the game has ended. Saves polling: one request per turn. The answer "
-    "comes at once when it is already so, or when the server has no free wait slot; after "
-    "the time, it is the game as it is then."
-)
-
-
-class MoveQuery(Schema):
-    wait = fields.Float(
+def _wait(more: str) -> fields.Float:
+    """The `wait` query parameter of a view and of a move; `more` says what it adds there."""
+    return fields.Float(
         load_default=0.0,
         validate=validate.Range(min=0, max=30),
         metadata={
-            "description": WAIT_DOC + " With `wait`, the answer's `events` are all those since "
-            "this move that the seat may see (what the others played meanwhile)."
+            "description": "Seconds (at most 30) to hold the answer until the game is ready for "
+            "you: your seat is to act, or the deal or the game has ended. Saves polling: one "
+            "request per turn. The answer comes at once when it is already so, or when the "
+            "server has no free wait slot; after the time, it is the game as it is then. " + more
         },
     )
 
 
+class MoveQuery(Schema):
+    wait = _wait(
+        "With `wait`, the answer's `events` are all those since this move that the seat may "
+        "see (what the others played meanwhile)."
+    )
+
+
 class ViewQuery(Schema):
-    wait = fields.Float(
-        load_default=0.0,
-        validate=validate.Range(min=0, max=30),
-        metadata={
-            "description": WAIT_DOC + " With `after_version`, it waits instead for any change "
-            "past that version (the only way a spectator waits)."
-        },
+    wait = _wait(
+        "With `after_version`, it waits instead for any change past that version (the only "
+        "way a spectator waits)."
     )
     after_version = fields.Integer(
         validate=validate.Range(min=0),
