@@ -12,8 +12,8 @@ from flask_smorest import Api
 from service import docs, errors
 from service.api import register
 from service.config import from_env
-from service.games import connect
 from service.schemas import ErrorOut
+from service.wiring import build
 
 
 class DuckpondApi(Api):  # type: ignore[misc]
@@ -36,7 +36,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register(api)
     errors.init_app(app)  # after Api: replaces its HTTPException handler
     docs.init_app(app)
-    app.extensions["duckpond"] = connect(app.config)
+    app.extensions["duckpond"] = build(app.config)
     return app
 
 

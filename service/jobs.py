@@ -1,7 +1,10 @@
 """RQ job functions. Their names and arguments are a contract with jobs already queued.
 
-A job takes plain values (game id, seat, version), reloads what it needs and goes through the
-same use case as an HTTP request; the JSON serializer carries them (never pickle).
+A job takes plain values (ids, seat, version), reloads what it needs and goes through the same
+use case as an HTTP request; the JSON serializer carries them (never pickle). The layers they
+use are built once per worker process (`service.wiring`) and installed here by the worker
+before it takes its first job, so a job never builds its own connections (a forked job
+inherits them).
 """
 
 from __future__ import annotations
@@ -9,28 +12,39 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from service.config import from_env
-from service.games import Games, connect
+if TYPE_CHECKING:  # the layers import the bot-turn scheduler, which names these functions
+    from service.wiring import Layers
 
-_games: Games | None = None
+_layers: Layers | None = None
 
 TEST_BOT_DELAY = "DUCKPOND_TEST_BOT_DELAY"
 """Test hook, never set in production: seconds a bot turn sleeps between its decision and its
 move, so that a test can kill the worker in the middle of a turn (tests/service/test_bots_*)."""
 
 
-def games() -> Games:
-    """One use-case layer (one Redis pool) per worker process, built from the environment."""
-    global _games
-    if _games is None:
-        _games = connect(from_env())
-    return _games
+def install(layers: Layers | None) -> None:
+    """Give this process's jobs their layers (`python -m service.worker` does, at start;
+    None takes them back)."""
+    global _layers
+    _layers = layers
+
+
+def installed() -> Layers:
+    if _layers is None:
+        raise RuntimeError("no layers installed: run jobs with `python -m service.worker`")
+    return _layers
 
 
 def bot_turn(game_id: str, seat: int, version: int) -> str:
     """Play the bot seat's turn if the game is still at `version`; returns what happened."""
-    return games().bot_turn(game_id, int(seat), int(version), _test_bot_delay())
+    return installed().tables.bot_turn(game_id, int(seat), int(version), _test_bot_delay())
+
+
+def play_match_game(match_id: str, index: int) -> str:
+    """Play one match game (every rotation) and record it once; returns what happened."""
+    return installed().matches.play(match_id, int(index))
 
 
 def _test_bot_delay() -> Callable[[], None] | None:

@@ -16,8 +16,8 @@ Plus `dp:idem:create:<sha256(key)>` -> game id, for creations retried with an Id
 Due bot turns. A change that leaves bot seats to act records those turns in the SAME script that
 stores it, so no crash can separate the two:
 
-- `due` field of `dp:{id}:game`: the game's due turns, `<id>:<seat>:<version>` space-separated
-  (the authoritative marker, in the game's own slot)
+- `due` field of `dp:{id}:game`: the game's due turns, space-separated members named by
+  `service.bot_turns.due_member` (the authoritative marker, in the game's own slot)
 - `dp:bots:due`       sorted set: the same members of every game, scored by the due time in ms
                       from Redis `TIME` (the index the watchdog scans, oldest first)
 - `dp:bots:attempts`  hash: member -> how many times the watchdog re-enqueued that turn
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -57,7 +58,8 @@ CAS_SCRIPT = """
 -- ARGV[6] response stored under that field
 -- ARGV[7] meta JSON, written only when not ""
 -- ARGV[8] n, the number of events; ARGV[9] m, the number of actions
--- ARGV[10] the game id; ARGV[11] the bot seats to act at the new version, space-separated
+-- ARGV[10] the game id; ARGV[11] the due bot turns at the new version, space-separated
+--   members (`service.bot_turns.due_member`; the caller knows the new version: expected + 1)
 -- ARGV[12] every seat to act at the new version, space-separated (read by waiting requests)
 -- ARGV[13 .. 12+n] the events; ARGV[13+n .. 12+n+m] the actions
 -- Publishes "<id> <version> <status> <seats to act...>" on dp:changes (CHANGES_CHANNEL), for
@@ -96,8 +98,7 @@ local marks = {}
 if ARGV[11] ~= "" then
   local t = redis.call("TIME")
   local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-  for seat in string.gmatch(ARGV[11], "%S+") do
-    local member = ARGV[10] .. ":" .. seat .. ":" .. version
+  for member in string.gmatch(ARGV[11], "%S+") do
     redis.call("ZADD", due, now, member)
     marks[#marks + 1] = member
   end
@@ -137,6 +138,15 @@ if tonumber(score) > now - tonumber(ARGV[2]) then return 0 end
 redis.call("ZADD", KEYS[1], "XX", now, ARGV[1])
 return redis.call("HINCRBY", KEYS[2], ARGV[1], 1)
 """
+
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+"""Ids of games and matches: what `secrets.token_urlsafe` makes, and what RQ job ids allow."""
+
+
+def valid_id(gid: str) -> bool:
+    """A malformed id never reaches Redis: it names no key (and no hash tag)."""
+    return GAME_ID.match(gid) is not None
+
 
 CHANGES_CHANNEL = "dp:changes"
 """Every accepted change is published here as `<id> <version> <status> <seats to act...>`
@@ -205,7 +215,8 @@ class Write:
     idem_field: str = ""
     response: str = ""
     meta: dict[str, Any] | None = None
-    due_seats: tuple[int, ...] = ()
+    due: tuple[str, ...] = ()
+    """Due bot turns at the new version, as `service.bot_turns.due_member` names them."""
     to_act: tuple[int, ...] = ()
 
 
@@ -237,6 +248,8 @@ class Store:
         self._claim = client.register_script(CLAIM_SCRIPT)
 
     def load(self, gid: str) -> Stored | None:
+        if not valid_id(gid):
+            return None
         return self._stored(gid, cast(dict[bytes, bytes], self.redis.hgetall(game_key(gid))))
 
     def load_with_events(self, gid: str, after: int) -> tuple[Stored | None, list[dict[str, Any]]]:
@@ -244,6 +257,8 @@ class Store:
 
         No MULTI is needed: the event list only grows, and the script that appends to it sets
         `nevents` in the same step, so events past the `nevents` read here are dropped."""
+        if not valid_id(gid):
+            return None, []
         with self.redis.pipeline(transaction=False) as pipe:
             pipe.hgetall(game_key(gid))
             pipe.lrange(events_key(gid), after, -1)
@@ -268,6 +283,8 @@ class Store:
         )
 
     def head(self, gid: str) -> Head | None:
+        if not valid_id(gid):
+            return None
         version, status, to_act = cast(
             list[bytes | None], self.redis.hmget(game_key(gid), "version", "status", "to_act")
         )
@@ -276,6 +293,8 @@ class Store:
         return Head(int(version), status.decode(), _seats(to_act))
 
     def load_meta(self, gid: str) -> dict[str, Any] | None:
+        if not valid_id(gid):
+            return None
         raw = cast(bytes | None, self.redis.hget(game_key(gid), "meta"))
         return None if raw is None else cast(dict[str, Any], json.loads(raw))
 
@@ -291,7 +310,7 @@ class Store:
             len(w.events),
             len(w.actions),
             gid,
-            " ".join(str(seat) for seat in w.due_seats),
+            " ".join(w.due),
             " ".join(str(seat) for seat in w.to_act),
         ]
         args += [_dumps(e) for e in w.events]
@@ -337,6 +356,8 @@ class Store:
     # --- due bot turns (see the module docstring) ----------------------------------------
 
     def version(self, gid: str) -> int | None:
+        if not valid_id(gid):
+            return None
         raw = cast(bytes | None, self.redis.hget(game_key(gid), "version"))
         return None if raw is None else int(raw)
 

@@ -24,11 +24,15 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 
 import redis
 
-from service.store import CHANGES_CHANNEL, Head
+from engine.record import load as load_game
+from service.bodies import PLAYING, Answer, events_out, game_body
+from service.callers import Caller
+from service.errors import ServiceError
+from service.store import CHANGES_CHANNEL, Head, Store, Stored
 
 log = logging.getLogger("duckpond.waits")
 
@@ -150,3 +154,125 @@ class Changes:
                 time.sleep(0.5)
             finally:
                 pubsub.close()
+
+
+def ready(game: Stored | Head, caller: Caller, after: int | None) -> bool:
+    """Whether a waiting caller gets its answer now: the game is past version `after` when
+    that is given; else the caller's seat is to act, or the deal or the game has ended."""
+    if after is not None:
+        return game.version > after
+    if caller.seat is None:
+        raise ServiceError(
+            "wait_needs_seat", "a spectator has no turn to wait for: pass after_version"
+        )
+    return game.status != PLAYING or game.to_act is None or caller.seat in game.to_act
+
+
+class Waits:
+    """Requests that wait (`?wait=`): a view until the caller's turn or a change, a move until
+    the mover's next turn. All of waiting lives here; the use cases only hand over the game."""
+
+    def __init__(self, store: Store, changes: Changes | None, max_wait: float) -> None:
+        self.store = store
+        self.changes = changes
+        self.max_wait = max_wait
+
+    def until_ready(
+        self, gid: str, caller: Caller, seen: Stored, seconds: float, after: int | None
+    ) -> Stored:
+        """The game once it is ready for the caller (`ready`), or after `seconds`: `seen` itself
+        when it already is, or when nothing changed; else the game read again."""
+        if seconds <= 0 or self.changes is None or ready(seen, caller, after):
+            return seen
+        with self.changes.watch(gid, lambda head: ready(head, caller, after)) as watch:
+            return self._sleep(gid, caller, seen, seconds, after, watch, armed=False)
+
+    def for_move(
+        self, gid: str, caller: Caller, seen: Stored | None, seconds: float
+    ) -> AbstractContextManager[Watch | None]:
+        """A watch for a move that will wait (`next_turn`), started BEFORE the move is written:
+        every later change reaches it, so no read is needed to learn of one made in between.
+        None (no wait) without `seconds`, without the game read first, or with no slot free."""
+        if seconds <= 0 or seen is None or self.changes is None:
+            return nullcontext()
+        mine = seen.version + 1  # the version this move writes: only later changes wake it
+
+        def wants(head: Head) -> bool:
+            return head.version > mine and ready(head, caller, None)
+
+        return self.changes.watch(gid, wants)
+
+    def next_turn(
+        self, gid: str, caller: Caller, answer: Answer, seconds: float, watch: Watch
+    ) -> Answer:
+        """A move's answer, given when its seat is to act again (or the deal or game ended,
+        or `seconds` passed), with every event since the move that the seat may see."""
+        body = answer.body
+        if answer.replayed or answer.to_act is None:
+            return answer
+        head = Head(int(body["version"]), str(body["status"]), answer.to_act)
+        if ready(head, caller, None):
+            return answer
+        entries: list[dict[str, object]] = []
+
+        def load() -> Stored:
+            stored, events = self.store.load_with_events(gid, answer.events_before)
+            if stored is None:
+                raise ServiceError("no_such_game", f"no game {gid!r}")
+            entries[:] = events
+            return stored
+
+        stored = self._sleep(gid, caller, head, seconds, None, watch, armed=True, load=load)
+        out = game_body(gid, stored.version, load_game(stored.state), stored.meta, caller)
+        out["events"] = events_out(entries, answer.events_before + 1, caller)
+        return Answer(out)
+
+    def _sleep(
+        self,
+        gid: str,
+        caller: Caller,
+        seen: Stored | Head,
+        seconds: float,
+        after: int | None,
+        watch: Watch | None,
+        *,
+        armed: bool,
+        load: Callable[[], Stored] | None = None,
+    ) -> Stored:
+        """Sleep on `watch` until the game is ready for the caller or `seconds` pass.
+
+        Only a published change that makes the game ready wakes the request (`Changes`); it
+        then reads the whole game once (`load`). `armed`: the watch started before `seen` was
+        written, so it has heard every change since; else the head (version, status, seats
+        to act) is read first, for a change made between `seen` and the watch. A silent
+        recheck (`RECHECK_SECONDS`) reads the head too."""
+        reload = load or (lambda: self._load(gid))
+        deadline = time.monotonic() + min(seconds, self.max_wait)
+        latest: Stored | Head = seen
+        if watch is not None and not armed:
+            watch.arm()
+            latest = self._head(gid)
+        while watch is not None and not ready(latest, caller, after):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or (self.changes is not None and self.changes.closing):
+                break
+            woken = watch.sleep(remaining)
+            watch.arm()
+            latest = reload() if woken else self._head(gid)
+        if isinstance(latest, Stored):
+            return latest
+        if isinstance(seen, Stored) and latest.version == seen.version:
+            return seen
+        return reload()
+
+    def _load(self, gid: str) -> Stored:
+        stored = self.store.load(gid)
+        if stored is None:
+            raise ServiceError("no_such_game", f"no game {gid!r}")
+        return stored
+
+    def _head(self, gid: str) -> Head:
+        head = self.store.head(gid)
+        if head is None:
+            raise ServiceError("no_such_game", f"no game {gid!r}")
+        return head

@@ -36,8 +36,10 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
+from service import wiring
+from service.bot_turns import BotTurns, job_id, parse_due_member
 from service.config import from_env
-from service.games import Games, bot_job_id, connect, parse_due_member
+from service.store import Store
 
 log = logging.getLogger("duckpond.watchdog")
 
@@ -82,12 +84,13 @@ class Sweep:
 class Watchdog:
     """Finds stale due bot turns and enqueues them again; safe to run in many processes."""
 
-    def __init__(self, games: Games, settings: Settings = Settings()) -> None:
-        self.games = games
+    def __init__(self, store: Store, turns: BotTurns, settings: Settings = Settings()) -> None:
+        self.store = store
+        self.turns = turns
         self.settings = settings
 
     def sweep(self) -> Sweep:
-        store, s = self.games.store, self.settings
+        store, s = self.store, self.settings
         age_ms = int(s.stale_after * 1000)
         out = Sweep()
         for member in store.stale_due(age_ms, s.batch):
@@ -98,7 +101,7 @@ class Watchdog:
                 continue
             gid, seat, version = turn
             attempt = store.due_attempts(member)
-            if self._healthy(bot_job_id(gid, seat, version, attempt)):
+            if self._healthy(job_id(gid, seat, version, attempt)):
                 out.healthy += 1
                 continue
             if attempt >= s.max_attempts:
@@ -109,17 +112,17 @@ class Watchdog:
                 out.given_up += 1
                 continue
             attempt = store.claim_due(member, age_ms)
-            if attempt and self.games.enqueue_turn(gid, seat, version, attempt):
+            if attempt and self.turns.enqueue(gid, seat, version, attempt):
                 log.warning(
                     "game %s v%d: bot seat %d re-enqueued (try %d)", gid, version, seat, attempt
                 )
                 out.requeued += 1
         return out
 
-    def _healthy(self, job_id: str) -> bool:
+    def _healthy(self, jid: str) -> bool:
         """Queued, or running for less than `stale_after`: someone is on it."""
         try:
-            job = Job.fetch(job_id, self.games.queue.connection, serializer=JSONSerializer)
+            job = Job.fetch(jid, self.turns.queue.connection, serializer=JSONSerializer)
             status = job.get_status(refresh=False)
         except NoSuchJobError:
             return False
@@ -140,10 +143,15 @@ class Watchdog:
             stop.wait(self.settings.interval)
 
 
+def of(layers: wiring.Layers) -> Watchdog:
+    """A watchdog over these layers' store and bot queue, with settings from the environment."""
+    return Watchdog(layers.store, layers.turns, settings_from_env())
+
+
 def start_thread(settings: Mapping[str, Any]) -> tuple[threading.Thread, threading.Event]:
     """The watchdog as a daemon thread with its own Redis pool (the worker's thread)."""
     stop = threading.Event()
-    dog = Watchdog(connect(settings), settings_from_env())
+    dog = of(wiring.build(settings))
     thread = threading.Thread(target=dog.run, args=(stop,), name="bot-watchdog", daemon=True)
     thread.start()
     return thread, stop
@@ -158,7 +166,7 @@ def main(argv: list[str] | None = None) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     log.warning("watchdog running; SIGTERM or Ctrl-C stops it")
-    Watchdog(connect(settings), settings_from_env()).run(stop)
+    of(wiring.build(settings)).run(stop)
 
 
 if __name__ == "__main__":

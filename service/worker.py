@@ -12,25 +12,17 @@ from __future__ import annotations
 
 import argparse
 import logging
-from collections.abc import Mapping
-from typing import Any
 
-import redis
 from rq import Queue, SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 
-import service.jobs
-import service.match_jobs  # noqa: F401
-from service import watchdog
+from service import jobs, watchdog, wiring
 from service.config import from_env
 
 
-def queues(settings: Mapping[str, Any], connection: redis.Redis) -> list[Queue]:
+def queues(layers: wiring.Layers) -> list[Queue]:
     """Bot turns of live games first, then match games."""
-    return [
-        Queue(settings[name], connection=connection, serializer=JSONSerializer)
-        for name in ("BOT_QUEUE", "MATCH_QUEUE")
-    ]
+    return [layers.bot_queue, layers.match_queue]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -41,11 +33,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     settings = from_env()
     logging.basicConfig(level=settings["LOG_LEVEL"], format="%(asctime)s %(name)s %(message)s")
-    connection = redis.Redis.from_url(settings["REDIS_URL"])
+    layers = wiring.build(settings)
+    jobs.install(layers)
     worker_class = SimpleWorker if args.simple else Worker
-    worker = worker_class(
-        queues(settings, connection), connection=connection, serializer=JSONSerializer
-    )
+    worker = worker_class(queues(layers), connection=layers.redis, serializer=JSONSerializer)
     if not args.no_watchdog and not args.burst:
         watchdog.start_thread(settings)
     worker.work(burst=args.burst, logging_level=settings["LOG_LEVEL"], with_scheduler=False)

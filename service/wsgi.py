@@ -8,19 +8,18 @@ from types import FrameType
 from typing import Any
 
 from service.app import create_app
-from service.games import Games
+from service.waits import Changes
 
 app = create_app()
 
 
-def _answer_waiters_on_shutdown(games: Games) -> None:
+def _answer_waiters_on_shutdown(changes: Changes) -> None:
     """On SIGTERM, gunicorn lets a worker finish its requests for up to its graceful timeout.
     Requests that wait for a turn (`?wait=`) would hold it that long and then be cut off:
     instead they answer at once with the game as it is, then gunicorn's own handler runs.
     gunicorn installs its handlers before it loads this module, so this one comes first."""
-    if threading.current_thread() is not threading.main_thread() or games.changes is None:
+    if threading.current_thread() is not threading.main_thread():
         return
-    changes = games.changes
     previous = signal.getsignal(signal.SIGTERM)
 
     def handler(signum: int, frame: FrameType | None) -> Any:
@@ -32,4 +31,4 @@ def _answer_waiters_on_shutdown(games: Games) -> None:
     signal.signal(signal.SIGTERM, handler)
 
 
-_answer_waiters_on_shutdown(app.extensions["duckpond"])
+_answer_waiters_on_shutdown(app.extensions["duckpond"].changes)

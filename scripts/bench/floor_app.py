@@ -11,10 +11,10 @@ import json
 from flask import Response, request
 
 from service.app import create_app
-from service.games import Games
+from service.wiring import Layers
 
 app = create_app()
-_games: Games = app.extensions["duckpond"]
+_games: Layers = app.extensions["duckpond"]
 _bump = _games.store.redis.register_script("return redis.call('HINCRBY', KEYS[1], 'version', 1)")
 
 

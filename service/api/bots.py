@@ -6,26 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields
 
-from service.api.common import games
+from service.api.common import tables
+from service.schemas import BotsOut
 
 blp = Blueprint("bots", __name__, url_prefix="/api/v1", description="Computer players.")
-
-
-class BotOut(Schema):
-    name = fields.String(required=True, metadata={"description": 'As in `{"bot": "random"}`.'})
-    games = fields.List(
-        fields.String(), required=True, metadata={"description": "The games it plays."}
-    )
-    description = fields.String(required=True, metadata={"description": "How it plays."})
-    strength = fields.String(
-        required=True, metadata={"description": "How strong it is, and how fast."}
-    )
-
-
-class BotsOut(Schema):
-    bots = fields.List(fields.Nested(BotOut), required=True)
 
 
 EXAMPLE = {
@@ -47,4 +32,4 @@ def list_bots() -> dict[str, Any]:
 
     A bot sees only its seat's view and legal moves, as a human player would.
     """
-    return {"bots": games().bots()}
+    return {"bots": tables().bots()}

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from service.api.common import games
+from service.api.common import tables
 from service.schemas import CatalogOut
 
 blp = Blueprint("catalog", __name__, url_prefix="/api/v1", description="Games on offer.")
@@ -37,4 +37,4 @@ def catalog() -> dict[str, Any]:
 
     Options have `scope` "game" (the rules' variants) or "service" (`auto_deal`).
     """
-    return {"games": games().catalog()}
+    return {"games": tables().catalog()}

@@ -1,4 +1,4 @@
-"""What every blueprint shares: the use-case layer, the caller, documented error responses."""
+"""What every blueprint shares: the layers, the caller, HTTP helpers, documented errors."""
 
 from __future__ import annotations
 
@@ -8,10 +8,14 @@ from typing import Any, TypeVar, cast
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
-from service.errors import REASONS, payload, reasons_for
-from service.games import Caller, Games, parse_if_match, to_json
+from service.bodies import to_json
+from service.callers import Caller
+from service.errors import REASONS, ServiceError, payload, reasons_for
+from service.matches import Matches
 from service.schemas import ErrorOut
 from service.store import Stored
+from service.tables import Tables
+from service.wiring import Layers
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -36,17 +40,26 @@ EXAMPLE_VIEW: dict[str, Any] = {
 }
 
 
-def games() -> Games:
-    return cast(Games, current_app.extensions["duckpond"])
+def layers() -> Layers:
+    """This app's layers, built once by `create_app` (`service.wiring`)."""
+    return cast(Layers, current_app.extensions["duckpond"])
+
+
+def tables() -> Tables:
+    return layers().tables
+
+
+def matches() -> Matches:
+    return layers().matches
 
 
 def caller(game_id: str, *, required: bool) -> Caller:
-    return games().authenticate(game_id, request.headers.get("Authorization"), required=required)
+    return tables().authenticate(game_id, request.headers.get("Authorization"), required=required)
 
 
 def open_game(game_id: str, *, required: bool) -> tuple[Caller, Stored]:
-    """The caller and the game in one Redis read (`Games.open`), for views and changes."""
-    return games().open(game_id, request.headers.get("Authorization"), required=required)
+    """The caller and the game in one Redis read (`Tables.open`), for views and changes."""
+    return tables().open(game_id, request.headers.get("Authorization"), required=required)
 
 
 def json_response(
@@ -58,6 +71,19 @@ def json_response(
     only copied them, at a third of a move's time. Same bytes as `jsonify`."""
     data = (to_json(body) if text is None else text) + "\n"
     return Response(data, status, headers, mimetype="application/json")
+
+
+def parse_if_match(header: str | None) -> int | None:
+    """`If-Match: "12"` (or W/"12", 12, *) as an expected version; None for none or *."""
+    if header is None or header.strip() in ("", "*"):
+        return None
+    text = header.strip()
+    if text.startswith("W/"):
+        text = text[2:]
+    text = text.strip('"')
+    if not text.isdigit() or len(text) > 18:
+        raise ServiceError("invalid_if_match", 'If-Match must be a version such as "12"')
+    return int(text)
 
 
 def expected_versions(body_version: int | None, headers: dict[str, Any]) -> list[int | None]:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Response
 from flask_smorest import Blueprint
 
-from service.api.common import BEARER, errors, expected_versions, games, open_game
+from service.api.common import BEARER, errors, expected_versions, open_game, tables
 from service.api.moves import CHANGE_EXAMPLE, change_response
 from service.schemas import ChangeHeaders, ChangeOut, DealRequestIn
 
@@ -60,7 +60,7 @@ def post_deal(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> Re
     """
     who, stored = open_game(game_id, required=True)
     expected = expected_versions(body.get("expected_version"), headers)
-    answer = games().deal(
+    answer = tables().deal(
         game_id, who, body.get("deal"), expected, headers.get("idempotency_key"), stored
     )
     return change_response(answer)

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from service.api.common import EXAMPLE_ID, OPTIONAL_BEARER, caller, errors, games
+from service.api.common import EXAMPLE_ID, OPTIONAL_BEARER, caller, errors, tables
 from service.schemas import EventsOut, EventsQuery
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Event feed.")
@@ -35,4 +35,4 @@ blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Eve
 def get_events(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Read the events numbered after `after`: a seat's token adds its private events
     (its dealt hand, its draws); the host and spectators see public events only."""
-    return games().events(game_id, caller(game_id, required=False), query["after"])
+    return tables().events(game_id, caller(game_id, required=False), query["after"])

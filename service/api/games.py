@@ -13,9 +13,9 @@ from service.api.common import (
     EXAMPLE_VIEW,
     OPTIONAL_BEARER,
     errors,
-    games,
     json_response,
     open_game,
+    tables,
 )
 from service.schemas import CreatedOut, CreateGameIn, CreateHeaders, GameOut, ViewQuery
 
@@ -88,7 +88,7 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     The service option `auto_deal` (default: on when no seat is human) deals each next deal
     in the same change as the move that ended the previous one.
     """
-    answer = games().create(body, headers.get("idempotency_key"))
+    answer = tables().create(body, headers.get("idempotency_key"))
     response = jsonify(CREATED_OUT.dump(answer.body))
     response.status_code = 201
     response.headers["Location"] = url_for("games.get_game", game_id=answer.body["id"])
@@ -112,7 +112,5 @@ def get_game(query: dict[str, Any], game_id: str) -> Response:
     `?wait=30&after_version=12` until anything changes after version 12.
     """
     who, stored = open_game(game_id, required=False)
-    if query["wait"] > 0:
-        stored = games().wait(game_id, who, stored, query["wait"], query.get("after_version"))
-    body = games().get(game_id, who, stored)
+    body = tables().view(game_id, who, stored, query["wait"], query.get("after_version"))
     return json_response(body, 200, {"ETag": f'"{body["version"]}"'})

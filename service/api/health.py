@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from service.api.common import errors, games
+from service.api.common import errors, layers
 from service.errors import ServiceError
 from service.schemas import HealthOut
 
@@ -26,6 +26,6 @@ def livez() -> dict[str, Any]:
 @errors(blp, 503)
 def readyz() -> dict[str, Any]:
     """Redis answers a PING; 503 when it does not, so traffic goes elsewhere."""
-    if not games().store.ping():
+    if not layers().store.ping():
         raise ServiceError("redis_unavailable", "redis did not answer PING")
     return {"status": "ready"}

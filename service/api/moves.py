@@ -14,11 +14,11 @@ from service.api.common import (
     EXAMPLE_VIEW,
     errors,
     expected_versions,
-    games,
     json_response,
     open_game,
+    tables,
 )
-from service.games import Answer
+from service.bodies import Answer
 from service.schemas import ChangeHeaders, ChangeOut, MoveIn, MoveQuery
 
 blp = Blueprint(
@@ -52,7 +52,7 @@ CHANGE_EXAMPLE: dict[str, Any] = {
 
 def change_response(answer: Answer, status: int = 200) -> Response:
     """A change's answer with its version as ETag; a replayed retry says so. The body is
-    `ChangeOut` already (built by `Games._change`), so it is sent as it is."""
+    `ChangeOut` already (built by `Tables._change`), so it is sent as it is."""
     headers = {"ETag": f'"{answer.body["version"]}"'}
     if answer.replayed:
         headers["Idempotent-Replayed"] = "true"
@@ -107,7 +107,7 @@ def post_move(
     """
     who, stored = open_game(game_id, required=True)
     expected = expected_versions(body.get("expected_version"), headers)
-    answer = games().move(
+    answer = tables().move(
         game_id, who, body["move"], expected, headers.get("idempotency_key"), stored, query["wait"]
     )
     return change_response(answer)

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from service.api.common import EXAMPLE_ID, errors, games
+from service.api.common import EXAMPLE_ID, errors, tables
 from service.schemas import RecordOut
 
 blp = Blueprint("records", __name__, url_prefix="/api/v1/games", description="Game records.")
@@ -34,4 +34,4 @@ blp = Blueprint("records", __name__, url_prefix="/api/v1/games", description="Ga
 @errors(blp, "no_such_game", "game_not_over", 503)
 def get_record(game_id: str) -> dict[str, Any]:
     """Read the full record after the end (409 before): `engine.record.replay` rebuilds it."""
-    return games().record(game_id)
+    return tables().record(game_id)

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from service.api.common import EXAMPLE_ID, errors, games
+from service.api.common import EXAMPLE_ID, errors, tables
 from service.schemas import ScoreOut
 
 blp = Blueprint("scores", __name__, url_prefix="/api/v1/games", description="Scores.")
@@ -40,4 +40,4 @@ blp = Blueprint("scores", __name__, url_prefix="/api/v1/games", description="Sco
 @errors(blp, "no_such_game", 503)
 def get_score(game_id: str) -> dict[str, Any]:
     """Read the score sheet: per deal and course, running totals, game points (public)."""
-    return games().score(game_id)
+    return tables().score(game_id)

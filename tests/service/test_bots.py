@@ -20,8 +20,10 @@ from svc_helpers import API, Table, wait_for
 from bots import BOTS, Bot, decide, random_bot, turn_rng
 from engine import GAMES
 from engine.record import replay
-from service.games import Games, bot_job_id, due_member, parse_due_member
+from service.bot_turns import due_member, parse_due_member
+from service.bot_turns import job_id as bot_job_id
 from service.store import ATTEMPTS_KEY, DUE_KEY
+from service.wiring import Layers
 
 BOT = {"bot": "random"}
 
@@ -59,9 +61,9 @@ def test_bots_only_game_finishes_on_its_own(bot_app: Flask, bot_client: FlaskCli
     assert record["actions"].count({"deal": None}) == 1
     assert replay(record).view(None) == pub["view"]
     # Over: no turn is due any more, in the game's hash or in the index.
-    games: Games = bot_app.extensions["duckpond"]
-    assert games.store.due_turns(table.gid) == []
-    assert _due(games.store.redis, table.gid) == []
+    layers: Layers = bot_app.extensions["duckpond"]
+    assert layers.store.due_turns(table.gid) == []
+    assert _due(layers.store.redis, table.gid) == []
 
 
 def test_bot_moves_are_the_seeded_random_choice(bot_app: Flask, bot_client: FlaskClient) -> None:
@@ -80,10 +82,10 @@ def test_bot_moves_are_the_seeded_random_choice(bot_app: Flask, bot_client: Flas
 def test_stale_bot_job_does_nothing(bot_app: Flask, bot_client: FlaskClient) -> None:
     table = Table.create(bot_client, seats=[{}, BOT, BOT, BOT])
     wait_for(lambda: table.public()["version"] == 3)
-    games = bot_app.extensions["duckpond"]
-    assert games.bot_turn(table.gid, 1, 0) == "stale"
-    assert games.bot_turn(table.gid, 0, 3) == "not_a_bot"
-    assert games.bot_turn("no-such-game", 1, 3) == "stale"
+    layers = bot_app.extensions["duckpond"]
+    assert layers.tables.bot_turn(table.gid, 1, 0) == "stale"
+    assert layers.tables.bot_turn(table.gid, 0, 3) == "not_a_bot"
+    assert layers.tables.bot_turn("no-such-game", 1, 3) == "stale"
     assert table.public()["version"] == 3
 
 
@@ -126,27 +128,27 @@ def test_the_change_records_its_due_turns_and_the_next_clears_them(
 ) -> None:
     """Without a worker: the creation records seat 1's turn, playing it records seat 2's."""
     table = Table.create(client, seats=[{}, BOT, BOT, {}])
-    games: Games = app.extensions["duckpond"]
-    assert games.store.due_turns(table.gid) == [due_member(table.gid, 1, 0)]
+    layers: Layers = app.extensions["duckpond"]
+    assert layers.store.due_turns(table.gid) == [due_member(table.gid, 1, 0)]
     assert _due(r, table.gid) == [f"{table.gid}:1:0"]
     assert r.zscore(DUE_KEY, f"{table.gid}:1:0") is not None
     r.hset(ATTEMPTS_KEY, f"{table.gid}:1:0", 2)  # as if the watchdog had retried it
-    assert games.bot_turn(table.gid, 1, 0) == "moved"
+    assert layers.tables.bot_turn(table.gid, 1, 0) == "moved"
     assert _due(r, table.gid) == [f"{table.gid}:2:1"]
     assert not r.hexists(ATTEMPTS_KEY, f"{table.gid}:1:0")
-    assert games.bot_turn(table.gid, 2, 1) == "moved"
-    assert games.store.due_turns(table.gid) == [] and _due(r, table.gid) == []  # a human's turn
+    assert layers.tables.bot_turn(table.gid, 2, 1) == "moved"
+    assert layers.store.due_turns(table.gid) == [] and _due(r, table.gid) == []  # a human's turn
 
 
 def test_a_turn_is_enqueued_once(app: Flask, client: FlaskClient, r: redis.Redis) -> None:
     """The same turn scheduled again (a retried request, a second scheduler) is one job."""
     table = Table.create(client, seats=[{}, BOT, {}, {}])
-    games: Games = app.extensions["duckpond"]
-    queue = games.queue
+    layers: Layers = app.extensions["duckpond"]
+    queue = layers.bot_queue
     assert queue.count == 1 and queue.job_ids == [bot_job_id(table.gid, 1, 0)]
-    games._schedule_bots(table.gid, [1], 0)
-    games._schedule_bots(table.gid, [1], 0)
-    assert games.enqueue_turn(table.gid, 1, 0) is False
+    layers.turns.schedule(table.gid, [1], 0)
+    layers.turns.schedule(table.gid, [1], 0)
+    assert layers.turns.enqueue(table.gid, 1, 0) is False
     assert queue.count == 1
     job = queue.fetch_job(bot_job_id(table.gid, 1, 0))
     assert job is not None and job.args == [table.gid, 1, 0]

@@ -18,7 +18,7 @@ import bots
 from bots import Bot
 from engine import GAMES, Game
 from engine.record import load as load_game
-from service.games import Games
+from service.tables import Tables
 
 JSON = dict[str, Any]
 
@@ -53,12 +53,12 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
 
 def _spy_table(
     app: Flask, client: FlaskClient, game: str, deal: JSON | None
-) -> tuple[Games, Table, Game, int]:
+) -> tuple[Tables, Table, Game, int]:
     """A game whose seats are all spies (no worker runs here: the test plays the turn through
-    `Games.bot_turn`, what the RQ job calls); (games, table, the game at v0, the seat to act)."""
+    `Tables.bot_turn`, what the RQ job calls); (games, table, the game at v0, the seat to act)."""
     seats = GAMES[game].catalog()["min_seats"]
     table = Table.create(client, game=game, seats=[{"bot": "spy"}] * seats, deal=deal)
-    games: Games = app.extensions["duckpond"]
+    games: Tables = app.extensions["duckpond"].tables
     stored = games.store.load(table.gid)
     assert stored is not None
     before = load_game(stored.state)

@@ -29,10 +29,12 @@ from svc_helpers import API, Table, wait_for
 
 import service.jobs
 from service.app import create_app
-from service.games import Games, bot_job_id, due_member
+from service.bot_turns import due_member
+from service.bot_turns import job_id as bot_job_id
 from service.jobs import TEST_BOT_DELAY
 from service.store import ATTEMPTS_KEY, DUE_KEY
 from service.watchdog import Settings, Watchdog, settings_from_env
+from service.wiring import Layers
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = {"bot": "random"}
@@ -40,99 +42,100 @@ NOW = Settings(stale_after=0.0)  # every due turn counts as stale at once
 
 
 @pytest.fixture()
-def games(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Games:
-    """The app's use-case layer; in-process jobs (SimpleWorker) use it too."""
-    games: Games = app.extensions["duckpond"]
-    monkeypatch.setattr(service.jobs, "_games", games)
-    return games
+def games(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Layers:
+    """The app's layers; in-process jobs (SimpleWorker) use them too."""
+    layers: Layers = app.extensions["duckpond"]
+    monkeypatch.setattr(service.jobs, "_layers", layers)
+    return layers
 
 
-def _run_jobs(games: Games) -> None:
-    queue = games.queue
+def _run_jobs(games: Layers) -> None:
+    queue = games.bot_queue
     SimpleWorker([queue], connection=queue.connection, serializer=JSONSerializer).work(burst=True)
 
 
-def _lose_the_enqueue(games: Games, monkeypatch: pytest.MonkeyPatch) -> None:
+def _lose_the_enqueue(games: Layers, monkeypatch: pytest.MonkeyPatch) -> None:
     """Redis refuses the enqueue right after the change's write (a crash there, in effect)."""
 
     def refuse(*_: Any, **__: Any) -> None:
         raise redis.ConnectionError("lost")
 
-    monkeypatch.setattr(games.queue, "enqueue_call", refuse)
+    monkeypatch.setattr(games.bot_queue, "enqueue_call", refuse)
 
 
 def test_a_turn_whose_enqueue_was_lost_is_enqueued_again(
-    games: Games, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+    games: Layers, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with monkeypatch.context() as m:
         _lose_the_enqueue(games, m)
         table = Table.create(client, seats=[{}, BOT, {}, {}])
-    assert games.queue.count == 0
+    assert games.bot_queue.count == 0
     assert games.store.due_turns(table.gid) == [due_member(table.gid, 1, 0)]  # the CAS wrote it
-    assert Watchdog(games, Settings(stale_after=60)).sweep().requeued == 0  # not stale yet
-    assert Watchdog(games, NOW).sweep().requeued == 1
-    assert games.queue.job_ids == [bot_job_id(table.gid, 1, 0, 1)]
-    assert Watchdog(games, NOW).sweep().healthy == 1  # queued: left alone
-    assert games.queue.count == 1
+    late = Settings(stale_after=60)
+    assert Watchdog(games.store, games.turns, late).sweep().requeued == 0  # not stale yet
+    assert Watchdog(games.store, games.turns, NOW).sweep().requeued == 1
+    assert games.bot_queue.job_ids == [bot_job_id(table.gid, 1, 0, 1)]
+    assert Watchdog(games.store, games.turns, NOW).sweep().healthy == 1  # queued: left alone
+    assert games.bot_queue.count == 1
     _run_jobs(games)
     assert table.public()["version"] == 1
     assert games.store.due_turns(table.gid) == []
     assert not games.store.redis.zcard(DUE_KEY) and not games.store.redis.hlen(ATTEMPTS_KEY)
 
 
-def _as_if_started(games: Games, job_id: str, ago: float) -> None:
+def _as_if_started(games: Layers, job_id: str, ago: float) -> None:
     """The job taken by a worker `ago` seconds ago (and never finished: the worker died)."""
-    job = Job.fetch(job_id, games.queue.connection, serializer=JSONSerializer)
-    games.queue.remove(job)
+    job = Job.fetch(job_id, games.bot_queue.connection, serializer=JSONSerializer)
+    games.bot_queue.remove(job)
     job.started_at = datetime.now(UTC) - timedelta(seconds=ago)
     job.save()
     job.set_status(JobStatus.STARTED)
 
 
-def test_a_running_job_is_trusted_until_it_is_stale(games: Games, client: FlaskClient) -> None:
+def test_a_running_job_is_trusted_until_it_is_stale(games: Layers, client: FlaskClient) -> None:
     table = Table.create(client, seats=[{}, BOT, {}, {}])
     member = due_member(table.gid, 1, 0)
     games.store.redis.zadd(DUE_KEY, {member: 0})  # due since 1970
-    dog = Watchdog(games, Settings(stale_after=5))
+    dog = Watchdog(games.store, games.turns, Settings(stale_after=5))
     _as_if_started(games, bot_job_id(table.gid, 1, 0), ago=1)
-    assert dog.sweep().healthy == 1 and games.queue.count == 0
+    assert dog.sweep().healthy == 1 and games.bot_queue.count == 0
     _as_if_started(games, bot_job_id(table.gid, 1, 0), ago=10)
     assert dog.sweep().requeued == 1
-    assert games.queue.job_ids == [bot_job_id(table.gid, 1, 0, 1)]
+    assert games.bot_queue.job_ids == [bot_job_id(table.gid, 1, 0, 1)]
     assert dog.sweep().requeued == 0  # the claim restarted the turn's clock
     _run_jobs(games)
     assert table.public()["version"] == 1
 
 
-def test_leftovers_are_dropped(games: Games, client: FlaskClient) -> None:
+def test_leftovers_are_dropped(games: Layers, client: FlaskClient) -> None:
     table = Table.create(client, seats=[{}, BOT, {}, {}])
     r = games.store.redis
     r.zadd(DUE_KEY, {due_member(table.gid, 1, 7): 0, "nonsense": 0, "gone:1:0": 0})
-    assert Watchdog(games, Settings(stale_after=5)).sweep().dropped == 3
+    assert Watchdog(games.store, games.turns, Settings(stale_after=5)).sweep().dropped == 3
     assert [m.decode() for m in r.zrange(DUE_KEY, 0, -1)] == [due_member(table.gid, 1, 0)]
 
 
 def test_the_watchdog_gives_up_after_max_attempts(
-    games: Games, client: FlaskClient, caplog: pytest.LogCaptureFixture
+    games: Layers, client: FlaskClient, caplog: pytest.LogCaptureFixture
 ) -> None:
     table = Table.create(client, seats=[{}, BOT, {}, {}])
-    dog = Watchdog(games, Settings(stale_after=0, max_attempts=2))
+    dog = Watchdog(games.store, games.turns, Settings(stale_after=0, max_attempts=2))
     for attempt in (1, 2):
-        games.queue.empty()  # every job lost
+        games.bot_queue.empty()  # every job lost
         assert dog.sweep().requeued == 1
-        assert games.queue.job_ids == [bot_job_id(table.gid, 1, 0, attempt)]
-    games.queue.empty()
+        assert games.bot_queue.job_ids == [bot_job_id(table.gid, 1, 0, attempt)]
+    games.bot_queue.empty()
     with caplog.at_level(logging.ERROR, "duckpond.watchdog"):
         assert dog.sweep().given_up == 1
     assert "given up after 2 tries" in caplog.text
-    assert not games.store.redis.zcard(DUE_KEY) and games.queue.count == 0
+    assert not games.store.redis.zcard(DUE_KEY) and games.bot_queue.count == 0
 
 
-def test_many_watchdogs_enqueue_a_lost_turn_once(games: Games, client: FlaskClient) -> None:
+def test_many_watchdogs_enqueue_a_lost_turn_once(games: Layers, client: FlaskClient) -> None:
     table = Table.create(client, seats=[{}, BOT, {}, {}])
-    games.queue.empty()
+    games.bot_queue.empty()
     games.store.redis.zadd(DUE_KEY, {due_member(table.gid, 1, 0): 0})
-    dogs = [Watchdog(games, Settings(stale_after=1)) for _ in range(8)]
+    dogs = [Watchdog(games.store, games.turns, Settings(stale_after=1)) for _ in range(8)]
     results: list[int] = []
     barrier = threading.Barrier(len(dogs))
 
@@ -145,12 +148,12 @@ def test_many_watchdogs_enqueue_a_lost_turn_once(games: Games, client: FlaskClie
         t.start()
     for t in threads:
         t.join()
-    assert sum(results) == 1 and games.queue.job_ids == [bot_job_id(table.gid, 1, 0, 1)]
+    assert sum(results) == 1 and games.bot_queue.job_ids == [bot_job_id(table.gid, 1, 0, 1)]
     assert games.store.due_attempts(due_member(table.gid, 1, 0)) == 1
 
 
 def test_a_turn_played_twice_moves_once(
-    games: Games, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+    games: Layers, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A re-enqueued job wins the race against the slow first one: the first one's move is
     refused, by the version check after its reload, and by the compare-and-set itself when it
@@ -158,9 +161,9 @@ def test_a_turn_played_twice_moves_once(
     table = Table.create(client, seats=[{}, BOT, BOT, {}])
 
     def rival(version: int) -> None:
-        assert games.bot_turn(table.gid, version + 1, version) == "moved"
+        assert games.tables.bot_turn(table.gid, version + 1, version) == "moved"
 
-    assert games.bot_turn(table.gid, 1, 0, before_submit=lambda: rival(0)) == "stale"
+    assert games.tables.bot_turn(table.gid, 1, 0, before_submit=lambda: rival(0)) == "stale"
     assert table.public()["version"] == 1
 
     seen = games.store.load(table.gid)  # the slow job's read, before the rival moves
@@ -170,7 +173,7 @@ def test_a_turn_played_twice_moves_once(
         rival(1)
         monkeypatch.setattr(games.store, "load", lambda gid: seen)
 
-    assert games.bot_turn(table.gid, 2, 1, before_submit=rival_then_stale_read) == "stale"
+    assert games.tables.bot_turn(table.gid, 2, 1, before_submit=rival_then_stale_read) == "stale"
     monkeypatch.setattr(games.store, "load", load)
     assert table.public()["version"] == 2
     assert len(games.store.actions(table.gid)) == 2
@@ -220,7 +223,7 @@ def killed_app(redis_port: int) -> Iterator[Flask]:
 def test_a_worker_killed_mid_turn_does_not_stall_the_game(
     killed_app: Flask, redis_port: int, tmp_path: Path
 ) -> None:
-    games: Games = killed_app.extensions["duckpond"]
+    games: Layers = killed_app.extensions["duckpond"]
     client = killed_app.test_client()
     # This worker sleeps in every bot turn, between its decision and its move.
     slow = _worker(
@@ -231,7 +234,7 @@ def test_a_worker_killed_mid_turn_does_not_stall_the_game(
     fresh: subprocess.Popen[bytes] | None = None
     try:
         table = Table.create(client, seats=[BOT] * 4, options={"max_deals": 1}, seed="killed")
-        first = Job.fetch(bot_job_id(table.gid, 1, 0), games.queue.connection, JSONSerializer)
+        first = Job.fetch(bot_job_id(table.gid, 1, 0), games.bot_queue.connection, JSONSerializer)
         wait_for(lambda: first.get_status() == JobStatus.STARTED, timeout=20)
         _kill(slow)  # SIGKILL to the worker and its work horse, mid-turn
         assert first.get_status() == JobStatus.STARTED  # what RQ leaves behind for minutes

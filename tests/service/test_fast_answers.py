@@ -1,7 +1,7 @@
 """The hot path of views and moves (issue 3), held to the same rules as before it was made fast.
 
 - One Redis read per view, one read + one compare-and-set per move: the token is checked against
-  the meta of the same HGETALL that brings the state (`Games.open`).
+  the meta of the same HGETALL that brings the state (`Tables.open`).
 - The answers skip marshmallow's dump because their schemas are pass-throughs of bodies the
   service builds itself: each answer here must equal its schema's dump, field for field.
 - Authentication refuses exactly as before: 401 before any read when the token is missing,
@@ -23,8 +23,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth, pinned_deal, play_out
 
-from service.games import Games
 from service.schemas import ChangeOut, GameOut
+from service.tables import Tables
 
 
 @pytest.fixture()
@@ -145,7 +145,7 @@ def test_a_change_after_the_read_makes_the_move_a_409_that_writes_nothing(
 ) -> None:
     """The move's read (`open`) is older than the compare-and-set: another seat's move lands
     in between, so the compare-and-set refuses, even without an expected version."""
-    games: Games = app.extensions["duckpond"]
+    games: Tables = app.extensions["duckpond"].tables
     seat1, seat2 = table.seat(1), table.seat(2)
     assert seat1.play("4H")["version"] == 1
     original = games.open

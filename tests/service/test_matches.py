@@ -18,8 +18,10 @@ from svc_helpers import wait_for
 
 from bots import BOTS, Bot, random_bot
 from bots.match import MatchSpec, play_match
-from service.api.matches import matches
-from service.matches import WINDOW, match_job_id, match_key, results_key
+from service import jobs
+from service.api.common import matches
+from service.match_store import match_key, results_key
+from service.matches import WINDOW, match_job_id
 
 API = "/api/v1/matches"
 HRHR = ["heuristic", "random", "heuristic", "random"]
@@ -41,7 +43,9 @@ def create(client: FlaskClient, **changes: Any) -> dict[str, Any]:
 
 def queue_of(app: Flask) -> Queue:
     return Queue(
-        app.config["MATCH_QUEUE"], connection=matches_of(app).redis, serializer=JSONSerializer
+        app.config["MATCH_QUEUE"],
+        connection=matches_of(app).queue.connection,
+        serializer=JSONSerializer,
     )
 
 
@@ -53,7 +57,11 @@ def matches_of(app: Flask) -> Any:
 def run_jobs(app: Flask) -> None:
     """The queued jobs of this app's database, in-process (SimpleWorker, JSON serializer)."""
     q = queue_of(app)
-    SimpleWorker([q], connection=q.connection, serializer=JSONSerializer).work(burst=True)
+    jobs.install(app.extensions["duckpond"])
+    try:
+        SimpleWorker([q], connection=q.connection, serializer=JSONSerializer).work(burst=True)
+    finally:
+        jobs.install(None)
 
 
 # --- the real worker ------------------------------------------------------------------------
@@ -123,7 +131,7 @@ def test_a_job_run_twice_records_once(app: Flask, client: FlaskClient, r: redis.
     assert layer.play(mid, 0) == "duplicate"  # already there: not even replayed
     # Two runs racing past that check: the second HSETNX loses and changes nothing.
     before = r.hget(results_key(mid), "0")
-    layer.redis.hexists = lambda *a: False  # type: ignore[method-assign]
+    layer.store.has_result = lambda *a: False  # type: ignore[method-assign]
     assert layer.play(mid, 0) == "duplicate"
     assert r.hget(results_key(mid), "0") == before
     body = client.get(f"{API}/{mid}").json
@@ -145,7 +153,7 @@ def test_jobs_of_unknown_matches_do_nothing(app: Flask, r: redis.Redis) -> None:
 
 def test_a_lost_job_is_enqueued_again_when_read(app: Flask, client: FlaskClient) -> None:
     created = create(client, games=2)
-    Job.fetch(match_job_id(created["id"], 1), connection=matches_of(app).redis).delete()
+    Job.fetch(match_job_id(created["id"], 1), connection=matches_of(app).queue.connection).delete()
     assert queue_of(app).job_ids == [match_job_id(created["id"], 0)]
     client.get(f"{API}/{created['id']}")
     assert sorted(queue_of(app).job_ids) == [match_job_id(created["id"], i) for i in range(2)]
@@ -246,7 +254,7 @@ def test_workers_take_bot_turns_before_match_games(app: Flask, r: redis.Redis) -
     """A match game queued first still waits while a live game's bot turn is queued."""
     from service.worker import queues
 
-    bot_q, match_q = queues(app.config, r)
+    bot_q, match_q = queues(app.extensions["duckpond"])
     assert (bot_q.name, match_q.name) == (app.config["BOT_QUEUE"], app.config["MATCH_QUEUE"])
     match_q.enqueue_call("builtins.len", args=("match",), job_id="m1")
     bot_q.enqueue_call("builtins.len", args=("bot",), job_id="b1")

@@ -1,0 +1,100 @@
+"""What a caller is shown: a game's body (its view for that caller) and its events.
+
+Secrets never leave through here: the view comes from the engine's `view(seat)`, which masks
+every hand but the seat's own, and an event with `visible_to` reaches that seat only.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Event, Game
+from service.callers import Caller
+
+JSON = dict[str, Any]
+
+PLAYING, DEAL_PENDING, OVER = "playing", "deal_pending", "over"
+
+
+def to_json(body: Any) -> str:
+    """Compact JSON, as an HTTP answer carries it (and as Flask's `jsonify` writes it)."""
+    return json.dumps(body, separators=(",", ":"))
+
+
+def status_of(game: Game) -> str:
+    if game.is_over():
+        return OVER
+    return DEAL_PENDING if game.deal_pending() else PLAYING
+
+
+def game_body(gid: str, version: int, game: Game, meta: Mapping[str, Any], caller: Caller) -> JSON:
+    """The game as `caller` may see it (the `GameOut` schema)."""
+    seats = []
+    for i, seat in enumerate(meta["seats"]):
+        entry: JSON = {"seat": i, "kind": "bot" if seat.get("bot") else "human"}
+        if seat.get("bot"):
+            entry["bot"] = seat["bot"]
+        seats.append(entry)
+    return {
+        "id": gid,
+        "version": version,
+        "status": status_of(game),
+        "game": game.name,
+        "role": caller.role,
+        "seat": caller.seat,
+        "seats": seats,
+        "auto_deal": bool(meta.get("auto_deal")),
+        "view": game.view(caller.seat),
+    }
+
+
+def event_entry(event: Event, version: int) -> JSON:
+    """An event as the game's event list stores it (secret ones included)."""
+    return {
+        "version": version,
+        "type": event.type,
+        "data": dict(event.data),
+        "visible_to": event.visible_to,
+    }
+
+
+def event_out(entry: Mapping[str, Any], number: int) -> JSON:
+    """A stored event as a caller sees it; `number` is its place in the game's list (from 1)."""
+    out: JSON = {
+        "n": number,
+        "version": entry["version"],
+        "type": entry["type"],
+        "data": entry["data"],
+    }
+    if entry.get("visible_to") is not None:
+        out["visible_to"] = entry["visible_to"]
+    return out
+
+
+def visible(entry: Mapping[str, Any], caller: Caller) -> bool:
+    to = entry.get("visible_to")
+    return to is None or (caller.seat is not None and to == caller.seat)
+
+
+def events_out(entries: list[JSON], first: int, caller: Caller) -> list[JSON]:
+    """The entries `caller` may see, numbered from `first` (the number of the first entry)."""
+    return [event_out(e, first + i) for i, e in enumerate(entries) if visible(e, caller)]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A change's response body; `replayed` when it is the stored first answer to a retry.
+
+    `text` is `body` as JSON when the change already serialised it (for its idempotency
+    record), so the HTTP answer sends those bytes instead of encoding the body again."""
+
+    body: JSON
+    replayed: bool = False
+    text: str | None = None
+    events_before: int = 0
+    """How many events the game had before this change (its first event is number +1)."""
+    to_act: tuple[int, ...] | None = None
+    """The seats to act after the change (None for a replayed answer)."""

@@ -1,0 +1,94 @@
+"""Who is asking: seat tokens, the host token, and the anonymous spectator.
+
+A token is `<game id>.<random>`; Redis keeps only its sha256 (in the game's meta), so a leaked
+database holds no usable token. The token alone names the seat: a client never says which seat
+it is, so it cannot claim another one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from service.errors import ServiceError
+from service.store import valid_id
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who asks: a seat (from its token alone), the host, or an anonymous spectator."""
+
+    seat: int | None = None
+    host: bool = False
+
+    @property
+    def principal(self) -> str:
+        return f"seat:{self.seat}" if self.seat is not None else "host" if self.host else "public"
+
+    @property
+    def role(self) -> str:
+        return "seat" if self.seat is not None else "host" if self.host else "spectator"
+
+
+SPECTATOR = Caller()
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def new_token(gid: str) -> str:
+    """A fresh secret token of game `gid` (its owner is readable; the rest is 192 random bits)."""
+    return f"{gid}.{secrets.token_urlsafe(24)}"
+
+
+def authenticate(
+    gid: str,
+    authorization: str | None,
+    *,
+    required: bool,
+    meta: Callable[[], Mapping[str, Any]],
+    meta_of: Callable[[str], Mapping[str, Any] | None],
+) -> Caller:
+    """The caller from `Authorization: Bearer <token>`.
+
+    `meta()` reads this game's meta, raising 404 when the game does not exist; `meta_of(id)`
+    reads another game's (None when there is none), only to tell a token of another game
+    apart. Refusals come in a fixed order: 401 before any read when a required token is
+    absent, 404 for a missing game, 403 for another game's token, 401 for a wrong one."""
+    if authorization is None or not authorization.strip():
+        if required:
+            raise ServiceError("missing_token", "this needs Authorization: Bearer <token>")
+        meta()
+        return SPECTATOR
+    scheme, _, token = authorization.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise ServiceError("bad_token", "use Authorization: Bearer <token>")
+    owner = token.split(".", 1)[0] if "." in token else ""
+    if owner != gid:
+        other = meta_of(owner) if valid_id(owner) else None
+        if other is not None and match(other, token) is not None:
+            raise ServiceError("token_of_another_game", "this token belongs to another game")
+        meta()
+        raise ServiceError("bad_token", "this is not a token of this game")
+    caller = match(meta(), token)
+    if caller is None:
+        raise ServiceError("bad_token", "this is not a token of this game")
+    return caller
+
+
+def match(meta: Mapping[str, Any], token: str) -> Caller | None:
+    """The seat (or host) whose stored hash matches; every hash is compared, in constant time."""
+    digest = sha256(token)
+    found: Caller | None = None
+    for seat, stored in enumerate(meta.get("tokens", [])):
+        if stored is not None and hmac.compare_digest(digest, stored):
+            found = Caller(seat=seat)
+    if hmac.compare_digest(digest, str(meta.get("host", ""))):
+        found = Caller(host=True)
+    return found

@@ -1,0 +1,70 @@
+"""Idempotency-Key: a retried request gets the first answer back instead of acting twice.
+
+A change stores its answer under a hashed key in the same compare-and-set that makes the change
+(`service.store`), so a retry after a lost answer finds either nothing (the change never
+happened: it is made now) or the first answer. The request's fingerprint is stored with it: the
+same key with another request is refused, never answered with the wrong body.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from typing import Any, cast
+
+from service.callers import sha256
+from service.errors import ServiceError
+
+JSON = dict[str, Any]
+
+
+def fingerprint(*parts: Any) -> str:
+    """What a retry must repeat exactly to get the stored answer."""
+    return sha256(json.dumps(parts, sort_keys=True, separators=(",", ":")))
+
+
+def change_field(principal: str, kind: str, key: str) -> str:
+    """The field of a change's stored answer in the game's `idem` hash: per caller and kind,
+    so a seat cannot read another's answer by guessing its key."""
+    return sha256(f"{principal}\n{kind}\n{key}")
+
+
+def create_key_hash(key: str) -> str:
+    """A creation has no game yet: its key points to the game id it made."""
+    return sha256("create\n" + key)
+
+
+def stored_answer(fp: str, text: str) -> str:
+    """The record `{"fp": ..., "body": ...}` around an answer already in JSON."""
+    return f'{{"fp":{json.dumps(fp)},"body":{text}}}'
+
+
+def replay(stored: str, fp: str) -> JSON:
+    """The first answer's body, if this retry is the same request as the first."""
+    first = json.loads(stored)
+    if first.get("fp") != fp:
+        raise ServiceError(
+            "idempotency_key_reused", "this Idempotency-Key was used for another request"
+        )
+    return cast(JSON, first["body"])
+
+
+def seal(key: str, text: str) -> str:
+    """Encrypt a stored creation answer (it holds tokens) with a keystream from the
+    Idempotency-Key, which only the client knows: Redis never holds a usable token."""
+    data = text.encode()
+    return base64.b64encode(_xor(data, _pad(key, len(data)))).decode()
+
+
+def unseal(key: str, sealed: str) -> str:
+    data = base64.b64decode(sealed)
+    return _xor(data, _pad(key, len(data))).decode()
+
+
+def _pad(key: str, size: int) -> bytes:
+    return hashlib.shake_256(b"duckpond:idem:" + key.encode()).digest(size)
+
+
+def _xor(data: bytes, pad: bytes) -> bytes:
+    return bytes(a ^ b for a, b in zip(data, pad, strict=True))

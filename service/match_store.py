@@ -1,0 +1,114 @@
+"""Redis layout of a match and its two scripts.
+
+A match lives under its own `{match-id}` hash tag (one Cluster slot, one Lua script):
+
+- `dp:{id}:match`    hash: `spec` (the `bots.match.MatchSpec` JSON), `started` (set by the
+                     first job that runs), `summary` (cached once done)
+- `dp:{id}:results`  hash: game index -> that game's record (every rotation, per-seat scores)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, cast
+
+import redis
+
+from service.store import valid_id
+
+JSON = dict[str, Any]
+
+RECORD_SCRIPT = """
+-- Record one match game's result exactly once, and start the TTL when it is the last one.
+-- KEYS[1] dp:{id}:match    hash (spec, started, summary)
+-- KEYS[2] dp:{id}:results  hash: game index -> record JSON
+-- ARGV[1] game index; ARGV[2] record JSON; ARGV[3] TTL in seconds once done, "0" for none;
+-- ARGV[4] the match's number of games
+-- Returns {"recorded" | "duplicate" | "missing", games recorded}.
+if redis.call("EXISTS", KEYS[1]) == 0 then return {"missing", 0} end
+local added = redis.call("HSETNX", KEYS[2], ARGV[1], ARGV[2])
+local done = redis.call("HLEN", KEYS[2])
+local total = tonumber(ARGV[4])
+local ttl = tonumber(ARGV[3])
+if added == 1 and done >= total and ttl > 0 then
+  redis.call("EXPIRE", KEYS[1], ttl)
+  redis.call("EXPIRE", KEYS[2], ttl)
+end
+return {added == 1 and "recorded" or "duplicate", done}
+"""
+
+START_SCRIPT = """
+-- Mark a match as running, never creating the hash of a match that expired or never was.
+-- KEYS[1] dp:{id}:match. Returns 1 when the match exists.
+if redis.call("EXISTS", KEYS[1]) == 0 then return 0 end
+redis.call("HSETNX", KEYS[1], "started", "1")
+return 1
+"""
+
+
+def match_key(mid: str) -> str:
+    return f"dp:{{{mid}}}:match"
+
+
+def results_key(mid: str) -> str:
+    return f"dp:{{{mid}}}:results"
+
+
+class MatchStore:
+    """Reads and writes of matches; one instance (one connection pool) per process."""
+
+    def __init__(self, client: redis.Redis) -> None:
+        self.redis = client
+        self._record = client.register_script(RECORD_SCRIPT)
+        self._start = client.register_script(START_SCRIPT)
+
+    def create(self, mid: str, spec: JSON) -> bool:
+        """Store a new match's spec; False when the id is taken."""
+        return bool(self.redis.hsetnx(match_key(mid), "spec", json.dumps(spec)))
+
+    def load(self, mid: str) -> dict[bytes, bytes] | None:
+        """The match hash (`spec`, maybe `started` and `summary`), or None."""
+        if not valid_id(mid):
+            return None
+        raw = cast(dict[bytes, bytes], self.redis.hgetall(match_key(mid)))
+        return raw if raw and b"spec" in raw else None
+
+    def spec(self, mid: str) -> JSON | None:
+        raw = cast(bytes | None, self.redis.hget(match_key(mid), "spec"))
+        return None if raw is None else cast(JSON, json.loads(raw))
+
+    def save_summary(self, mid: str, summary: JSON) -> None:
+        self.redis.hset(match_key(mid), "summary", json.dumps(summary))
+
+    def records(self, mid: str) -> dict[int, JSON]:
+        raw = cast(dict[bytes, bytes], self.redis.hgetall(results_key(mid)))
+        return {int(k): cast(JSON, json.loads(v)) for k, v in raw.items()}
+
+    def records_of(self, mid: str, indices: Sequence[int]) -> list[JSON]:
+        """The recorded games among `indices`, in that order (unrecorded ones left out)."""
+        if not indices:
+            return []
+        values = cast(
+            list[bytes | None], self.redis.hmget(results_key(mid), [str(i) for i in indices])
+        )
+        return [json.loads(v) for v in values if v is not None]
+
+    def has_result(self, mid: str, index: int) -> bool:
+        return bool(self.redis.hexists(results_key(mid), str(index)))
+
+    def start(self, mid: str) -> bool:
+        """Mark the match as running; False when it does not exist (any more)."""
+        return valid_id(mid) and bool(self._start(keys=[match_key(mid)]))
+
+    def record(self, mid: str, index: int, record: JSON, ttl: int, total: int) -> tuple[str, int]:
+        """Record game `index` once: ("recorded" | "duplicate" | "missing", games recorded)."""
+        reply = cast(
+            list[Any],
+            self._record(
+                keys=[match_key(mid), results_key(mid)],
+                args=[index, json.dumps(record, separators=(",", ":")), ttl, total],
+            ),
+        )
+        outcome = reply[0].decode() if isinstance(reply[0], bytes) else str(reply[0])
+        return outcome, int(reply[1])

@@ -1,0 +1,522 @@
+"""The use cases of hosted games ("tables"): everything the API and the bot worker may do to
+one, the same way for every game of the engine.
+
+Every change, a human's move, a bot's move or a deal, is prepared in memory (`_prepare`: check
+the expected version, let the engine validate and apply, deal the next deal when the service
+option `auto_deal` says so) and then committed (`_commit`: state + events + actions + idempotent
+answer + the due bot turns in ONE compare-and-set, then the turns are enqueued). A lost race
+writes nothing and answers 409. Building the caller's answer is apart from both: a bot turn
+commits with the game it already holds and builds none.
+
+Secrets (hands, stock, seed, tokens) never leave through here: bodies come from
+`service.bodies`, tokens are stored as sha256 hashes only (`service.callers`), and the seed
+and stock appear only in the record, after the end.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+
+from bots import BOTS, decide, turn_rng
+from engine import GAMES, Deal, Event, Game, Move, Reason
+from engine.record import load as load_game
+from engine.record import record_of
+from engine.record import start as start_game
+from service import idempotency
+from service.bodies import (
+    OVER,
+    Answer,
+    event_entry,
+    events_out,
+    game_body,
+    status_of,
+    to_json,
+)
+from service.bot_turns import BotTurns, due_member
+from service.callers import SPECTATOR, Caller, authenticate, new_token, sha256
+from service.errors import ServiceError
+from service.store import Head, Store, Stored, Write
+from service.waits import Waits, ready
+
+log = logging.getLogger("duckpond.tables")
+
+JSON = dict[str, Any]
+Apply = Callable[[Game], tuple[list[Event], list[JSON]]]
+
+SERVICE_OPTIONS: tuple[JSON, ...] = (
+    {
+        "name": "auto_deal",
+        "type": "bool",
+        "default": None,
+        "scope": "service",
+        "doc": "Deal the next deal automatically, in the same change as the move that ended a "
+        "deal. Default: on when no seat is human, else off (then POST .../deal).",
+    },
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A change made in memory and not yet written: the game after it, and what to store."""
+
+    stored: Stored
+    game: Game
+    version: int
+    entries: list[JSON]
+    actions: list[JSON]
+    status: str
+    to_act: tuple[int, ...]
+    due: tuple[str, ...]
+
+    @property
+    def head(self) -> Head:
+        """What a waiting caller would read right after this change is written."""
+        return Head(self.version, self.status, self.to_act)
+
+
+class Tables:
+    """The use-case layer; holds the store, the bot-turn scheduler and the waits."""
+
+    def __init__(
+        self,
+        store: Store,
+        turns: BotTurns,
+        waits: Waits,
+        *,
+        finished_ttl: int,
+        idempotency_ttl: int,
+    ) -> None:
+        self.store = store
+        self.turns = turns
+        self.waits = waits
+        self.finished_ttl = finished_ttl
+        self.idempotency_ttl = idempotency_ttl
+
+    # --- reading ------------------------------------------------------------------------
+
+    @staticmethod
+    def catalog() -> list[JSON]:
+        out = []
+        for cls in GAMES.values():
+            entry = cls.catalog()
+            entry["options"] = [{**o, "scope": "game"} for o in entry["options"]]
+            entry["options"] += [dict(o) for o in SERVICE_OPTIONS]
+            entry["bots"] = sorted(b for b, bot in BOTS.items() if cls.name in bot.policies)
+            out.append(entry)
+        return out
+
+    @staticmethod
+    def bots() -> list[JSON]:
+        """Every registered bot, by name, with the games it plays."""
+        return [BOTS[name].to_json() for name in sorted(BOTS)]
+
+    def authenticate(self, gid: str, authorization: str | None, *, required: bool) -> Caller:
+        """The caller from `Authorization: Bearer <token>`; the token alone names the seat."""
+        return authenticate(
+            gid,
+            authorization,
+            required=required,
+            meta=lambda: self._meta(gid),
+            meta_of=self.store.load_meta,
+        )
+
+    def open(self, gid: str, authorization: str | None, *, required: bool) -> tuple[Caller, Stored]:
+        """The caller and the game from ONE Redis read (the hot path of views and changes).
+
+        The token is checked against the meta of the same HGETALL that brings the state, so a
+        view or a move costs one round trip before its compare-and-set, not two. The meta is
+        written once, at creation, so it cannot disagree with the state it came with."""
+        loaded: list[Stored] = []
+
+        def meta() -> JSON:
+            loaded.append(self._load(gid))
+            return loaded[0].meta
+
+        caller = authenticate(
+            gid, authorization, required=required, meta=meta, meta_of=self.store.load_meta
+        )
+        return caller, loaded[0] if loaded else self._load(gid)
+
+    def view(
+        self,
+        gid: str,
+        caller: Caller,
+        stored: Stored | None = None,
+        wait: float = 0.0,
+        after: int | None = None,
+    ) -> JSON:
+        """The caller's view; `stored` is the game as `open` read it (else it is read here).
+        With `wait` seconds, the view comes when the caller is to act (or after `after`)."""
+        stored = self._load(gid) if stored is None else stored
+        if wait > 0:
+            stored = self.waits.until_ready(gid, caller, stored, wait, after)
+        return game_body(stored.gid, stored.version, load_game(stored.state), stored.meta, caller)
+
+    def score(self, gid: str) -> JSON:
+        stored = self._load(gid)
+        game = load_game(stored.state)
+        return {
+            "id": gid,
+            "version": stored.version,
+            "status": stored.status,
+            **game.result().to_json(),
+        }
+
+    def events(self, gid: str, caller: Caller, after: int) -> JSON:
+        stored, entries = self.store.load_with_events(gid, after)
+        if stored is None:
+            raise ServiceError("no_such_game", f"no game {gid!r}")
+        return {
+            "id": gid,
+            "version": stored.version,
+            "after": after,
+            "last": after + len(entries),
+            "events": events_out(entries, after + 1, caller),
+        }
+
+    def record(self, gid: str) -> JSON:
+        stored = self._load(gid)
+        if stored.status != OVER:
+            raise ServiceError(
+                "game_not_over",
+                "the record is available after the game ends",
+                version=stored.version,
+            )
+        game = load_game(stored.state)
+        actions = self.store.actions(gid)
+        return {
+            "id": gid,
+            "version": stored.version,
+            "status": stored.status,
+            "record": record_of(game, stored.meta.get("first_deal"), actions),
+        }
+
+    # --- creating -----------------------------------------------------------------------
+
+    def create(self, request: Mapping[str, Any], idempotency_key: str | None = None) -> Answer:
+        """A new game; the answer holds each human seat's token and the host token, once."""
+        name = str(request["game"])
+        if name not in GAMES:
+            raise ServiceError("unknown_game", f"no game is named {name!r}; see the catalog")
+        seats: list[Mapping[str, Any]] = list(request["seats"])
+        options = dict(request.get("options") or {})
+        auto_deal = options.pop("auto_deal", None)
+        if auto_deal is not None and not isinstance(auto_deal, bool):
+            raise ServiceError(Reason.INVALID_OPTIONS, "option 'auto_deal' must be a boolean")
+        for seat in seats:
+            bot = seat.get("bot")
+            if bot is not None and (bot not in BOTS or name not in BOTS[bot].policies):
+                raise ServiceError("unknown_bot", f"no bot named {bot!r} plays {name}")
+        humans = [i for i, s in enumerate(seats) if s.get("bot") is None]
+        if auto_deal is None:
+            auto_deal = not humans
+        deal = request.get("deal")
+        seed = request.get("seed") or secrets.token_hex(16)
+        # The engine validates game, seat count, options and deal before anything is stored.
+        game, dealt = start_game(name, len(seats), seed=seed, options=options, deal=deal)
+
+        gid = secrets.token_urlsafe(9)
+        fp = idempotency.fingerprint("create", dict(request))
+        idem_field = key_hash = ""
+        if idempotency_key is not None:
+            key_hash = idempotency.create_key_hash(idempotency_key)
+            held = self.store.claim_create_key(key_hash, gid, self.idempotency_ttl)
+            if held != gid:
+                prior = self.store.idempotent_response(held, "create")
+                if prior is None:
+                    raise ServiceError(
+                        "idempotency_in_progress", "a creation with this key is still running"
+                    )
+                first = idempotency.replay(idempotency.unseal(idempotency_key, prior), fp)
+                return Answer(first, replayed=True)
+            idem_field = "create"
+
+        tokens = [new_token(gid) if i in humans else None for i in range(len(seats))]
+        host_token = new_token(gid)
+        meta: JSON = {
+            "game": name,
+            "seats": [{"bot": s["bot"]} if s.get("bot") is not None else {} for s in seats],
+            "tokens": [sha256(t) if t is not None else None for t in tokens],
+            "host": sha256(host_token),
+            "auto_deal": auto_deal,
+            "first_deal": Deal.from_json(deal).to_json() if deal is not None else None,
+        }
+        created = Event(
+            "game_created",
+            {"game": name, "seats": len(seats), "bots": [s.get("bot") for s in seats]},
+        )
+        body = game_body(gid, 0, game, meta, SPECTATOR)
+        body["seats"] = [
+            {**seat, "token": tokens[seat["seat"]]} if tokens[seat["seat"]] else seat
+            for seat in body["seats"]
+        ]
+        body["host_token"] = host_token
+        sealed = ""
+        if idempotency_key is not None:
+            sealed = idempotency.seal(idempotency_key, json.dumps({"fp": fp, "body": body}))
+        due = self._due(gid, game, meta, 0)
+        write = Write(
+            expected=-1,
+            state=game.to_dict(),
+            status=status_of(game),
+            ttl=0,
+            events=[event_entry(e, 0) for e in [created, *dealt]],
+            actions=[],
+            idem_field=idem_field,
+            response=sealed,
+            meta=meta,
+            due=due,
+            to_act=tuple(sorted(game.to_act())),
+        )
+        try:
+            outcome = self.store.write(gid, write)
+        except redis.RedisError:
+            if idem_field:  # free the key, or every retry would wait for a game never written
+                self.store.release_create_key(key_hash, gid)
+            raise
+        if outcome.kind != "ok":  # a 72-bit random id taken: vanishingly rare, never silent
+            raise ServiceError("idempotency_in_progress", "could not allocate a game id; retry")
+        log.info("game %s created: %s, seats %s", gid, name, [s.get("bot") for s in seats])
+        self._schedule(gid, game, meta, 0)
+        return Answer(body)
+
+    # --- changing -----------------------------------------------------------------------
+
+    def move(
+        self,
+        gid: str,
+        caller: Caller,
+        move: Mapping[str, Any],
+        expected: Sequence[int | None] = (),
+        idempotency_key: str | None = None,
+        stored: Stored | None = None,
+        wait: float = 0.0,
+    ) -> Answer:
+        """One move by the caller's seat; `stored` as for `view`. With `wait` seconds (and
+        `stored`), the answer comes at the seat's next turn (`Waits.next_turn`)."""
+        if caller.seat is None:
+            raise ServiceError("not_a_player", "only a seat's token may move")
+        seat = caller.seat
+        parsed = Move.from_json(dict(move))
+
+        def apply(game: Game) -> tuple[list[Event], list[JSON]]:
+            return game.apply(seat, parsed), [{"seat": seat, "move": parsed.to_json()}]
+
+        # Only a request with an Idempotency-Key is ever compared with a stored one.
+        fp = (
+            idempotency.fingerprint("move", parsed.to_json(), list(expected))
+            if idempotency_key is not None
+            else ""
+        )
+        with self.waits.for_move(gid, caller, stored, wait) as watch:
+            answer = self._change(
+                gid, caller, "move", apply, expected, idempotency_key, fp, stored,
+                waits=watch is not None,
+            )  # fmt: skip
+            if watch is None:
+                return answer
+            return self.waits.next_turn(gid, caller, answer, wait, watch)
+
+    def deal(
+        self,
+        gid: str,
+        caller: Caller,
+        deal: Mapping[str, Any] | None = None,
+        expected: Sequence[int | None] = (),
+        idempotency_key: str | None = None,
+        stored: Stored | None = None,
+    ) -> Answer:
+        """The next deal, shuffled from the seed or (host only) given explicitly."""
+        if caller.seat is None and not caller.host:
+            raise ServiceError("missing_token", "dealing needs a seat token or the host token")
+        if deal is not None and not caller.host:
+            raise ServiceError("host_only", "only the host may pass an explicit deal")
+        explicit = Deal.from_json(dict(deal)) if deal is not None else None
+
+        def apply(game: Game) -> tuple[list[Event], list[JSON]]:
+            events = game.next_deal(explicit)
+            return events, [{"deal": explicit.to_json() if explicit is not None else None}]
+
+        fp = (
+            idempotency.fingerprint("deal", deal, list(expected))
+            if idempotency_key is not None
+            else ""
+        )
+        return self._change(gid, caller, "deal", apply, expected, idempotency_key, fp, stored)
+
+    def bot_turn(
+        self, gid: str, seat: int, version: int, before_submit: Callable[[], None] | None = None
+    ) -> str:
+        """Play a bot seat's turn at `version`, or nothing if the game moved on.
+
+        The move is committed as a human's is, expecting `version`: a second run of the same
+        turn (a re-enqueued job racing a slow first one) is refused there. It decides and
+        commits on the one game it decoded, and builds no answer: nobody reads one. The
+        `before_submit` hook runs between the decision and the commit (tests use it)."""
+        stored = self.store.load(gid)
+        if stored is None or stored.version != version:
+            return "stale"
+        seats = stored.meta["seats"]
+        if not 0 <= seat < len(seats) or seats[seat].get("bot") not in BOTS:
+            return "not_a_bot"
+        bot = seats[seat]["bot"]
+        game = load_game(stored.state)
+        choice = decide(bot, game, seat, turn_rng(bot, game.seed, version, seat))
+        if choice is None:
+            return "idle"
+        if before_submit is not None:
+            before_submit()
+
+        def apply(game: Game) -> tuple[list[Event], list[JSON]]:
+            return game.apply(seat, choice), [{"seat": seat, "move": choice.to_json()}]
+
+        change = self._prepare(stored, game, apply)
+        try:
+            self._commit(change, Caller(seat=seat), "move")
+        except ServiceError as exc:
+            if exc.reason == "stale_version":
+                return "stale"
+            raise
+        return "moved"
+
+    def _change(
+        self,
+        gid: str,
+        caller: Caller,
+        kind: str,
+        apply: Apply,
+        expected: Sequence[int | None],
+        idempotency_key: str | None,
+        fp: str,
+        stored: Stored | None = None,
+        waits: bool = False,
+    ) -> Answer:
+        """A caller's change and its answer. `stored` may come from an earlier read of this
+        request (`open`): the compare-and-set expects its version, so a change made since then
+        makes this one a 409, never lost.
+
+        With `waits`, and neither an Idempotency-Key (whose record needs the answer) nor the
+        caller ready at once, the answer's body holds only `version` and `status`: the caller
+        waits and builds the answer from the game as it is then."""
+        stored = self._load(gid) if stored is None else stored
+        idem_field = ""
+        if idempotency_key is not None:
+            idem_field = idempotency.change_field(caller.principal, kind, idempotency_key)
+            prior = self.store.idempotent_response(gid, idem_field)
+            if prior is not None:
+                return Answer(idempotency.replay(prior, fp), replayed=True)
+        for version in expected:
+            if version is not None and version != stored.version:
+                raise ServiceError(
+                    "stale_version",
+                    f"the game is at version {stored.version}, not {version}",
+                    version=stored.version,
+                )
+        change = self._prepare(stored, load_game(stored.state), apply)
+        text: str | None = None
+        if waits and not idem_field and not ready(change.head, caller, None):
+            body: JSON = {"version": change.version, "status": change.status}
+        else:
+            body = game_body(gid, change.version, change.game, stored.meta, caller)
+            body["events"] = events_out(change.entries, stored.nevents + 1, caller)
+            text = to_json(body)
+        response = idempotency.stored_answer(fp, text) if idem_field and text else ""
+        replayed = self._commit(change, caller, kind, idem_field, response)
+        if replayed is not None:
+            return Answer(idempotency.replay(replayed, fp), replayed=True)
+        return Answer(body, text=text, events_before=stored.nevents, to_act=change.to_act)
+
+    def _prepare(self, stored: Stored, game: Game, apply: Apply) -> Change:
+        """Apply a change to `game` (decoded from `stored`) in memory; an EngineError here
+        leaves everything unchanged, as nothing is written yet."""
+        events, actions = apply(game)
+        if game.deal_pending() and not game.is_over() and stored.meta.get("auto_deal"):
+            events += game.next_deal(None)
+            actions.append({"deal": None})
+        version = stored.version + 1
+        return Change(
+            stored=stored,
+            game=game,
+            version=version,
+            entries=[event_entry(e, version) for e in events],
+            actions=actions,
+            status=status_of(game),
+            to_act=tuple(sorted(game.to_act())),
+            due=self._due(stored.gid, game, stored.meta, version),
+        )
+
+    def _commit(
+        self, change: Change, caller: Caller, kind: str, idem_field: str = "", response: str = ""
+    ) -> str | None:
+        """Write `change` in one compare-and-set and enqueue its bot turns. Returns the stored
+        first answer when a retry with the same Idempotency-Key won the race, else None."""
+        stored = change.stored
+        gid = stored.gid
+        outcome = self.store.write(
+            gid,
+            Write(
+                expected=stored.version,
+                state=change.game.to_dict(),
+                status=change.status,
+                ttl=self.finished_ttl if change.status == OVER else 0,
+                events=change.entries,
+                actions=change.actions,
+                idem_field=idem_field,
+                response=response,
+                due=change.due,
+                to_act=change.to_act,
+            ),
+        )
+        if outcome.kind == "replay":
+            return outcome.response
+        if outcome.kind == "missing":
+            raise ServiceError("no_such_game", f"no game {gid!r}")
+        if outcome.kind != "ok":
+            raise ServiceError(
+                "stale_version",
+                f"another change won the race: the game is at version {outcome.version}",
+                version=outcome.version,
+            )
+        if log.isEnabledFor(logging.INFO):  # the move's text is built only when it is logged
+            log.info(
+                "game %s v%d: %s by %s%s",
+                gid,
+                change.version,
+                kind,
+                caller.principal,
+                f" {change.actions[0]['move']}" if kind == "move" else "",
+            )
+        self._schedule(gid, change.game, stored.meta, change.version)
+        return None
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def _load(self, gid: str) -> Stored:
+        stored = self.store.load(gid)
+        if stored is None:
+            raise ServiceError("no_such_game", f"no game {gid!r}")
+        return stored
+
+    def _meta(self, gid: str) -> JSON:
+        meta = self.store.load_meta(gid)
+        if meta is None:
+            raise ServiceError("no_such_game", f"no game {gid!r}")
+        return meta
+
+    @staticmethod
+    def _bot_seats(game: Game, meta: Mapping[str, Any]) -> list[int]:
+        seats = meta["seats"]
+        return [s for s in sorted(game.to_act()) if seats[s].get("bot") in BOTS]
+
+    def _due(self, gid: str, game: Game, meta: Mapping[str, Any], version: int) -> tuple[str, ...]:
+        return tuple(due_member(gid, seat, version) for seat in self._bot_seats(game, meta))
+
+    def _schedule(self, gid: str, game: Game, meta: Mapping[str, Any], version: int) -> None:
+        self.turns.schedule(gid, self._bot_seats(game, meta), version)
