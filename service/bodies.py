@@ -6,13 +6,13 @@ every hand but the seat's own, and an event with `visible_to` reaches that seat 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine import Event, Game
 from service.callers import Caller
+from service.codec import text
 
 JSON = dict[str, Any]
 
@@ -21,7 +21,7 @@ PLAYING, DEAL_PENDING, OVER = "playing", "deal_pending", "over"
 
 def to_json(body: Any) -> str:
     """Compact JSON, as an HTTP answer carries it (and as Flask's `jsonify` writes it)."""
-    return json.dumps(body, separators=(",", ":"))
+    return text(body)
 
 
 def status_of(game: Game) -> str:

@@ -34,6 +34,11 @@ def due_member(gid: str, seat: int, version: int) -> str:
     return f"{gid}:{seat}:{version}"
 
 
+def due_turns(gid: str, seats: Sequence[int], version: int) -> tuple[str, ...]:
+    """The due members of `seats` at `version`, as one change records them."""
+    return tuple(due_member(gid, seat, version) for seat in seats)
+
+
 def parse_due_member(member: str) -> tuple[str, int, int] | None:
     """(game id, seat, version) of a due turn, or None for a malformed member."""
     gid, _, rest = member.partition(":")

@@ -32,6 +32,8 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     - `LOG_LEVEL`: the level of the service's own loggers (default INFO).
     - `MAX_WAIT_SECONDS`: the longest a request may wait for a turn or a change (`?wait=`;
       default 30).
+    - `GAME_CACHE_SIZE`: decoded games kept per process (`service.cache`; default 1024, 0 for
+      none), so a move that names its expected version need not read the game.
     - `WAIT_SLOTS`: requests that may wait at once in one API process (default 48). Each holds
       a server thread: keep it below the threads per process (scripts/serve runs 64), so
       moves always find a thread; with every slot taken, a request answers at once.
@@ -50,6 +52,9 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "LOG_LEVEL": env.get("LOG_LEVEL") or "INFO",
         "MAX_WAIT_SECONDS": min(_int(env, "MAX_WAIT_SECONDS", 30), 30),
         "WAIT_SLOTS": _int(env, "WAIT_SLOTS", 48),
+        "GAME_CACHE_SIZE": _int(env, "GAME_CACHE_SIZE", 1024),
+        # Off: every request goes through its schemas (`service.api.common.lean`; tests, benches).
+        "LEAN_ROUTES": (env.get("LEAN_ROUTES") or "1") != "0",
         # flask-smorest / OpenAPI
         "API_TITLE": "duckpond",
         "API_VERSION": "1.0.0",

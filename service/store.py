@@ -33,12 +33,13 @@ a lost index entry from a periodic SCAN of the `due` fields.
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 from dataclasses import dataclass
 from typing import Any, cast
 
 import redis
+
+from service.codec import dumps_sorted, loads
 
 # KEYS/ARGV contract of the compare-and-set. Version = number of accepted state changes.
 CAS_SCRIPT = """
@@ -148,6 +149,9 @@ def valid_id(gid: str) -> bool:
     return GAME_ID.match(gid) is not None
 
 
+META_CACHE_SIZE = 4096
+"""Decoded metas kept per process (`Store._meta`)."""
+
 CHANGES_CHANNEL = "dp:changes"
 """Every accepted change is published here as `<id> <version> <status> <seats to act...>`
 (see `service.waits`)."""
@@ -191,6 +195,8 @@ class Stored:
     nevents: int
     to_act: tuple[int, ...] | None = None
     """None for a game stored before the field existed (then nobody waits on it)."""
+    cached: bool = False
+    """True when this came from the process's cache (`service.cache`), not from Redis now."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,15 +240,12 @@ def _seats(raw: bytes | None) -> tuple[int, ...] | None:
     return None if raw is None else tuple(int(seat) for seat in raw.split())
 
 
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), sort_keys=True)
-
-
 class Store:
     """Reads and the compare-and-set write; one instance (one connection pool) per process."""
 
     def __init__(self, client: redis.Redis) -> None:
         self.redis = client
+        self._metas: dict[str, tuple[bytes, dict[str, Any]]] = {}
         self._cas = client.register_script(CAS_SCRIPT)
         self._stale = client.register_script(STALE_SCRIPT)
         self._claim = client.register_script(CLAIM_SCRIPT)
@@ -266,17 +269,16 @@ class Store:
         stored = self._stored(gid, raw)
         if stored is None:
             return None, []
-        return stored, [json.loads(e) for e in events[: max(stored.nevents - after, 0)]]
+        return stored, [loads(e) for e in events[: max(stored.nevents - after, 0)]]
 
-    @staticmethod
-    def _stored(gid: str, raw: dict[bytes, bytes]) -> Stored | None:
+    def _stored(self, gid: str, raw: dict[bytes, bytes]) -> Stored | None:
         if not raw or b"version" not in raw:
             return None
         return Stored(
             gid=gid,
             version=int(raw[b"version"]),
-            state=json.loads(raw[b"state"]),
-            meta=json.loads(raw[b"meta"]),
+            state=loads(raw[b"state"]),
+            meta=self._meta(gid, raw[b"meta"]),
             status=raw[b"status"].decode(),
             nevents=int(raw.get(b"nevents", b"0")),
             to_act=_seats(raw.get(b"to_act")),
@@ -296,25 +298,37 @@ class Store:
         if not valid_id(gid):
             return None
         raw = cast(bytes | None, self.redis.hget(game_key(gid), "meta"))
-        return None if raw is None else cast(dict[str, Any], json.loads(raw))
+        return None if raw is None else self._meta(gid, raw)
+
+    def _meta(self, gid: str, raw: bytes) -> dict[str, Any]:
+        """A game's meta, decoded once per process: it is written once, at creation, so the
+        same bytes always mean the same meta. The dict is shared: nobody may change it."""
+        hit = self._metas.get(gid)
+        if hit is not None and hit[0] == raw:
+            return hit[1]
+        meta = cast(dict[str, Any], loads(raw))
+        if len(self._metas) >= META_CACHE_SIZE:
+            self._metas.clear()  # crude but bounded; a miss costs one decode
+        self._metas[gid] = (raw, meta)
+        return meta
 
     def write(self, gid: str, w: Write) -> Outcome:
-        args: list[str | int] = [
+        args: list[str | int | bytes] = [
             w.expected,
-            _dumps(w.state),
+            dumps_sorted(w.state),
             w.status,
             w.ttl,
             w.idem_field,
             w.response,
-            "" if w.meta is None else _dumps(w.meta),
+            "" if w.meta is None else dumps_sorted(w.meta),
             len(w.events),
             len(w.actions),
             gid,
             " ".join(w.due),
             " ".join(str(seat) for seat in w.to_act),
         ]
-        args += [_dumps(e) for e in w.events]
-        args += [_dumps(a) for a in w.actions]
+        args += [dumps_sorted(e) for e in w.events]
+        args += [dumps_sorted(a) for a in w.actions]
         keys = [*game_keys(gid), DUE_KEY, ATTEMPTS_KEY]
         reply = cast(list[bytes], self._cas(keys=keys, args=args))
         kind = reply[0].decode()
@@ -328,11 +342,11 @@ class Store:
 
     def events(self, gid: str, after: int) -> list[dict[str, Any]]:
         raw = cast(list[bytes], self.redis.lrange(events_key(gid), after, -1))
-        return [json.loads(r) for r in raw]
+        return [loads(r) for r in raw]
 
     def actions(self, gid: str) -> list[dict[str, Any]]:
         raw = cast(list[bytes], self.redis.lrange(actions_key(gid), 0, -1))
-        return [json.loads(r) for r in raw]
+        return [loads(r) for r in raw]
 
     def idempotent_response(self, gid: str, field: str) -> str | None:
         raw = cast(bytes | None, self.redis.hget(idem_key(gid), field))

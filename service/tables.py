@@ -25,7 +25,7 @@ from typing import Any
 import redis
 
 from bots import BOTS, decide, turn_rng
-from engine import GAMES, Deal, Event, Game, Move, Reason
+from engine import GAMES, Deal, EngineError, Event, Game, Move, Reason
 from engine.record import load as load_game
 from engine.record import record_of
 from engine.record import start as start_game
@@ -39,7 +39,8 @@ from service.bodies import (
     status_of,
     to_json,
 )
-from service.bot_turns import BotTurns, due_member
+from service.bot_turns import BotTurns, due_turns
+from service.cache import GameCache
 from service.callers import SPECTATOR, Caller, authenticate, new_token, sha256
 from service.errors import ServiceError
 from service.store import Head, Store, Stored, Write
@@ -73,7 +74,8 @@ class Change:
     actions: list[JSON]
     status: str
     to_act: tuple[int, ...]
-    due: tuple[str, ...]
+    bots: tuple[int, ...]
+    """The bot seats to act after the change: their turns are due."""
 
     @property
     def head(self) -> Head:
@@ -92,10 +94,12 @@ class Tables:
         *,
         finished_ttl: int,
         idempotency_ttl: int,
+        cache: GameCache | None = None,
     ) -> None:
         self.store = store
         self.turns = turns
         self.waits = waits
+        self.cache = cache or GameCache(0)
         self.finished_ttl = finished_ttl
         self.idempotency_ttl = idempotency_ttl
 
@@ -127,12 +131,26 @@ class Tables:
             meta_of=self.store.load_meta,
         )
 
-    def open(self, gid: str, authorization: str | None, *, required: bool) -> tuple[Caller, Stored]:
+    def open(
+        self, gid: str, authorization: str | None, *, required: bool, version: int | None = None
+    ) -> tuple[Caller, Stored]:
         """The caller and the game from ONE Redis read (the hot path of views and changes).
 
         The token is checked against the meta of the same HGETALL that brings the state, so a
         view or a move costs one round trip before its compare-and-set, not two. The meta is
-        written once, at creation, so it cannot disagree with the state it came with."""
+        written once, at creation, so it cannot disagree with the state it came with. A change
+        that expects `version` takes the game from the process's cache when it holds that
+        version (`service.cache`), and reads nothing at all."""
+        cached = self.cache.stored(gid, version) if version is not None else None
+        if cached is not None:
+            caller = authenticate(
+                gid,
+                authorization,
+                required=required,
+                meta=lambda: cached.meta,
+                meta_of=self.store.load_meta,
+            )
+            return caller, cached
         loaded: list[Stored] = []
 
         def meta() -> JSON:
@@ -157,7 +175,7 @@ class Tables:
         stored = self._load(gid) if stored is None else stored
         if wait > 0:
             stored = self.waits.until_ready(gid, caller, stored, wait, after)
-        return game_body(stored.gid, stored.version, load_game(stored.state), stored.meta, caller)
+        return self._body(stored, caller)
 
     def score(self, gid: str) -> JSON:
         stored = self._load(gid)
@@ -261,7 +279,7 @@ class Tables:
         sealed = ""
         if idempotency_key is not None:
             sealed = idempotency.seal(idempotency_key, json.dumps({"fp": fp, "body": body}))
-        due = self._due(gid, game, meta, 0)
+        bots = self._bot_seats(game, meta)
         write = Write(
             expected=-1,
             state=game.to_dict(),
@@ -272,7 +290,7 @@ class Tables:
             idem_field=idem_field,
             response=sealed,
             meta=meta,
-            due=due,
+            due=due_turns(gid, bots, 0),
             to_act=tuple(sorted(game.to_act())),
         )
         try:
@@ -284,7 +302,7 @@ class Tables:
         if outcome.kind != "ok":  # a 72-bit random id taken: vanishingly rare, never silent
             raise ServiceError("idempotency_in_progress", "could not allocate a game id; retry")
         log.info("game %s created: %s, seats %s", gid, name, [s.get("bot") for s in seats])
-        self._schedule(gid, game, meta, 0)
+        self.turns.schedule(gid, bots, 0)
         return Answer(body)
 
     # --- changing -----------------------------------------------------------------------
@@ -320,9 +338,13 @@ class Tables:
                 gid, caller, "move", apply, expected, idempotency_key, fp, stored,
                 waits=watch is not None,
             )  # fmt: skip
-            if watch is None:
+            turn = None if watch is None else self.waits.next_turn(gid, caller, answer, wait, watch)
+            if turn is None:
                 return answer
-            return self.waits.next_turn(gid, caller, answer, wait, watch)
+            stored, entries = turn
+            out = self._body(stored, caller)
+            out["events"] = events_out(entries, answer.events_before + 1, caller)
+            return Answer(out)
 
     def deal(
         self,
@@ -360,14 +382,14 @@ class Tables:
         turn (a re-enqueued job racing a slow first one) is refused there. It decides and
         commits on the one game it decoded, and builds no answer: nobody reads one. The
         `before_submit` hook runs between the decision and the commit (tests use it)."""
-        stored = self.store.load(gid)
+        stored = self.cache.stored(gid, version) or self.store.load(gid)
         if stored is None or stored.version != version:
             return "stale"
         seats = stored.meta["seats"]
         if not 0 <= seat < len(seats) or seats[seat].get("bot") not in BOTS:
             return "not_a_bot"
         bot = seats[seat]["bot"]
-        game = load_game(stored.state)
+        game = self._game(stored)
         choice = decide(bot, game, seat, turn_rng(bot, game.seed, version, seat))
         if choice is None:
             return "idle"
@@ -412,14 +434,15 @@ class Tables:
             prior = self.store.idempotent_response(gid, idem_field)
             if prior is not None:
                 return Answer(idempotency.replay(prior, fp), replayed=True)
-        for version in expected:
-            if version is not None and version != stored.version:
-                raise ServiceError(
-                    "stale_version",
-                    f"the game is at version {stored.version}, not {version}",
-                    version=stored.version,
-                )
-        change = self._prepare(stored, load_game(stored.state), apply)
+        try:
+            change = self._prepare(self._expect(stored, expected), self._game(stored), apply)
+        except EngineError:
+            if not stored.cached:
+                raise
+            # Refusals are told from the game as Redis has it now, never from a cached version
+            # that may be behind (a stale move is a 409, not "illegal here").
+            stored = self._load(gid)
+            change = self._prepare(self._expect(stored, expected), self._game(stored), apply)
         text: str | None = None
         if waits and not idem_field and not ready(change.head, caller, None):
             body: JSON = {"version": change.version, "status": change.status}
@@ -433,6 +456,30 @@ class Tables:
             return Answer(idempotency.replay(replayed, fp), replayed=True)
         return Answer(body, text=text, events_before=stored.nevents, to_act=change.to_act)
 
+    @staticmethod
+    def _expect(stored: Stored, expected: Sequence[int | None]) -> Stored:
+        """`stored`, if it is at every version the caller expects (409 otherwise)."""
+        for version in expected:
+            if version is not None and version != stored.version:
+                raise ServiceError(
+                    "stale_version",
+                    f"the game is at version {stored.version}, not {version}",
+                    version=stored.version,
+                )
+        return stored
+
+    def _body(self, stored: Stored, caller: Caller) -> JSON:
+        """The caller's view of `stored`. A view only reads the game, so the decoded game is
+        kept (`service.cache`): the caller's next move, naming this version, starts here."""
+        game = self._game(stored)
+        if not stored.cached:
+            self.cache.put(stored, game)
+        return game_body(stored.gid, stored.version, game, stored.meta, caller)
+
+    def _game(self, stored: Stored) -> Game:
+        """The decoded game of `stored`, a private copy the caller may change."""
+        return self.cache.game(stored) or load_game(stored.state)
+
     def _prepare(self, stored: Stored, game: Game, apply: Apply) -> Change:
         """Apply a change to `game` (decoded from `stored`) in memory; an EngineError here
         leaves everything unchanged, as nothing is written yet."""
@@ -441,6 +488,7 @@ class Tables:
             events += game.next_deal(None)
             actions.append({"deal": None})
         version = stored.version + 1
+        bots = self._bot_seats(game, stored.meta)
         return Change(
             stored=stored,
             game=game,
@@ -449,7 +497,7 @@ class Tables:
             actions=actions,
             status=status_of(game),
             to_act=tuple(sorted(game.to_act())),
-            due=self._due(stored.gid, game, stored.meta, version),
+            bots=bots,
         )
 
     def _commit(
@@ -459,18 +507,19 @@ class Tables:
         first answer when a retry with the same Idempotency-Key won the race, else None."""
         stored = change.stored
         gid = stored.gid
+        state = change.game.to_dict()
         outcome = self.store.write(
             gid,
             Write(
                 expected=stored.version,
-                state=change.game.to_dict(),
+                state=state,
                 status=change.status,
                 ttl=self.finished_ttl if change.status == OVER else 0,
                 events=change.entries,
                 actions=change.actions,
                 idem_field=idem_field,
                 response=response,
-                due=change.due,
+                due=due_turns(gid, change.bots, change.version),
                 to_act=change.to_act,
             ),
         )
@@ -493,7 +542,18 @@ class Tables:
                 caller.principal,
                 f" {change.actions[0]['move']}" if kind == "move" else "",
             )
-        self._schedule(gid, change.game, stored.meta, change.version)
+        written = Stored(
+            gid=gid,
+            version=change.version,
+            state=state,
+            meta=stored.meta,
+            status=change.status,
+            nevents=stored.nevents + len(change.entries),
+            to_act=change.to_act,
+            cached=True,
+        )
+        self.cache.put(written, change.game)  # nobody changes it after this: callers only read
+        self.turns.schedule(gid, change.bots, change.version)
         return None
 
     # --- helpers ------------------------------------------------------------------------
@@ -511,12 +571,6 @@ class Tables:
         return meta
 
     @staticmethod
-    def _bot_seats(game: Game, meta: Mapping[str, Any]) -> list[int]:
+    def _bot_seats(game: Game, meta: Mapping[str, Any]) -> tuple[int, ...]:
         seats = meta["seats"]
-        return [s for s in sorted(game.to_act()) if seats[s].get("bot") in BOTS]
-
-    def _due(self, gid: str, game: Game, meta: Mapping[str, Any], version: int) -> tuple[str, ...]:
-        return tuple(due_member(gid, seat, version) for seat in self._bot_seats(game, meta))
-
-    def _schedule(self, gid: str, game: Game, meta: Mapping[str, Any], version: int) -> None:
-        self.turns.schedule(gid, self._bot_seats(game, meta), version)
+        return tuple(s for s in sorted(game.to_act()) if seats[s].get("bot") in BOTS)

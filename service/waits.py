@@ -25,11 +25,11 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import Any
 
 import redis
 
-from engine.record import load as load_game
-from service.bodies import PLAYING, Answer, events_out, game_body
+from service.bodies import PLAYING, Answer
 from service.callers import Caller
 from service.errors import ServiceError
 from service.store import CHANGES_CHANNEL, Head, Store, Stored
@@ -204,16 +204,17 @@ class Waits:
 
     def next_turn(
         self, gid: str, caller: Caller, answer: Answer, seconds: float, watch: Watch
-    ) -> Answer:
-        """A move's answer, given when its seat is to act again (or the deal or game ended,
-        or `seconds` passed), with every event since the move that the seat may see."""
+    ) -> tuple[Stored, list[dict[str, Any]]] | None:
+        """The game when the mover's seat is to act again (or the deal or game ended, or
+        `seconds` passed), with every event since the move; None when `answer` (the move's
+        own) already is that answer."""
         body = answer.body
         if answer.replayed or answer.to_act is None:
-            return answer
+            return None
         head = Head(int(body["version"]), str(body["status"]), answer.to_act)
         if ready(head, caller, None):
-            return answer
-        entries: list[dict[str, object]] = []
+            return None
+        entries: list[dict[str, Any]] = []
 
         def load() -> Stored:
             stored, events = self.store.load_with_events(gid, answer.events_before)
@@ -223,9 +224,7 @@ class Waits:
             return stored
 
         stored = self._sleep(gid, caller, head, seconds, None, watch, armed=True, load=load)
-        out = game_body(gid, stored.version, load_game(stored.state), stored.meta, caller)
-        out["events"] = events_out(entries, answer.events_before + 1, caller)
-        return Answer(out)
+        return stored, entries
 
     def _sleep(
         self,

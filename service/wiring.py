@@ -16,6 +16,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from service.bot_turns import BotTurns
+from service.cache import GameCache
 from service.match_store import MatchStore
 from service.matches import Matches
 from service.store import Store
@@ -60,6 +61,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         waits,
         finished_ttl=finished_ttl,
         idempotency_ttl=int(settings["IDEMPOTENCY_TTL"]),
+        cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
     )
     matches = Matches(
         MatchStore(client), queue(settings, "MATCH_QUEUE", client), finished_ttl=finished_ttl

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
 from flask import Response, current_app, request
@@ -10,6 +11,7 @@ from flask_smorest import Blueprint
 
 from service.bodies import to_json
 from service.callers import Caller
+from service.codec import loads
 from service.errors import REASONS, ServiceError, payload, reasons_for
 from service.matches import Matches
 from service.schemas import ErrorOut
@@ -57,9 +59,15 @@ def caller(game_id: str, *, required: bool) -> Caller:
     return tables().authenticate(game_id, request.headers.get("Authorization"), required=required)
 
 
-def open_game(game_id: str, *, required: bool) -> tuple[Caller, Stored]:
-    """The caller and the game in one Redis read (`Tables.open`), for views and changes."""
-    return tables().open(game_id, request.headers.get("Authorization"), required=required)
+def open_game(
+    game_id: str, *, required: bool, expected: list[int | None] | None = None
+) -> tuple[Caller, Stored]:
+    """The caller and the game in one Redis read (`Tables.open`), for views and changes; a
+    change that expects one version may find that version in the process's cache."""
+    versions = {v for v in expected or () if v is not None}
+    version = versions.pop() if len(versions) == 1 else None
+    auth = request.headers.get("Authorization")
+    return tables().open(game_id, auth, required=required, version=version)
 
 
 def json_response(
@@ -115,3 +123,93 @@ def errors(blp: Blueprint, *specs: int | str) -> Callable[[F], F]:
         return func
 
     return decorate
+
+
+# --- the lean path of the hot routes ----------------------------------------------------------
+
+Parse = Callable[[], "dict[str, Any] | None"]
+"""Reads a request's arguments without webargs, or answers None to leave it to the schemas."""
+
+SECONDS = re.compile(r"^[0-9]{1,2}(\.[0-9]{1,6})?$")
+VERSION = re.compile(r"^[0-9]{1,18}$")
+MOVE_FIELDS: Mapping[str, int] = {"type": 32, "card": 8, "call": 64, "draw": 32}
+"""The string fields of `MoveBody` and their longest length (`type` at least 1 long)."""
+
+
+def lean(documented: Callable[..., Response], parse: Parse) -> Callable[[F], F]:
+    """Serve a hot route (a move, a view) without webargs and marshmallow for the requests
+    whose arguments are plainly valid, and through `documented` (the same view under the
+    full schemas) for anything else, so every refusal is still the schemas' own.
+
+    Why: parsing by schema costs a move more CPU than its rules, its read and its answer
+    together. `parse` accepts only what the schemas would accept unchanged (it never
+    converts or guesses), so both paths give the same arguments. The registered view
+    carries `documented`'s OpenAPI doc, so the spec does not change."""
+
+    def decorate(fast: F) -> F:
+        def view(**path: Any) -> Response:
+            args = parse() if current_app.config["LEAN_ROUTES"] else None
+            if args is None:
+                return documented(**path)
+            return cast(Response, fast(**args, **path))
+
+        view.__name__ = fast.__name__
+        view.__doc__ = documented.__doc__
+        view.__dict__["_apidoc"] = documented.__dict__["_apidoc"]
+        return cast(F, view)
+
+    return decorate
+
+
+def plain_query(allowed: Mapping[str, re.Pattern[str]]) -> dict[str, str] | None:
+    """The query's values when each is given once and matches its pattern, else None."""
+    args = request.args
+    if not args:
+        return {}
+    out: dict[str, str] = {}
+    for name in args:
+        pattern = allowed.get(name)
+        values = args.getlist(name)
+        if pattern is None or len(values) != 1 or not pattern.match(values[0]):
+            return None
+        out[name] = values[0]
+    return out
+
+
+def plain_wait(query: Mapping[str, str]) -> float | None:
+    """`wait` from a plain query: 0 when absent, None when over 30 (the schema refuses it)."""
+    wait = float(query.get("wait", 0))
+    return wait if wait <= 30 else None
+
+
+def plain_json() -> dict[str, Any] | None:
+    """The body as a JSON object, when it is declared JSON and parses plainly."""
+    if request.mimetype != "application/json":
+        return None
+    try:
+        body = loads(request.get_data(cache=True))
+    except ValueError:
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def plain_move(move: object) -> bool:
+    """Whether `move` passes `MoveBody` as it is: known fields, strings of allowed lengths."""
+    if not isinstance(move, dict) or "type" not in move:
+        return False
+    for name, value in move.items():
+        if name == "cards":
+            if not isinstance(value, list) or len(value) > 64:
+                return False
+            if not all(isinstance(c, str) and len(c) <= 8 for c in value):
+                return False
+            continue
+        longest = MOVE_FIELDS.get(name)
+        if longest is None or not isinstance(value, str) or len(value) > longest:
+            return False
+    return len(move["type"]) >= 1
+
+
+def plain_version(value: object) -> bool:
+    """Whether `value` passes a strict, non-negative `fields.Integer`."""
+    return type(value) is int and value >= 0

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, jsonify, url_for
@@ -12,9 +14,14 @@ from service.api.common import (
     EXAMPLE_ID,
     EXAMPLE_VIEW,
     OPTIONAL_BEARER,
+    SECONDS,
+    VERSION,
     errors,
     json_response,
+    lean,
     open_game,
+    plain_query,
+    plain_wait,
     tables,
 )
 from service.schemas import CreatedOut, CreateGameIn, CreateHeaders, GameOut, ViewQuery
@@ -98,14 +105,13 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     return response
 
 
-@blp.route("/<string:game_id>", methods=["GET"])
 @blp.doc(security=OPTIONAL_BEARER)
 @blp.arguments(ViewQuery(), location="query")
 @blp.response(200, GameOut, example=GAME_EXAMPLE)
 @errors(
     blp, 401, "token_of_another_game", "no_such_game", "validation_error", "wait_needs_seat", 503
 )
-def get_game(query: dict[str, Any], game_id: str) -> Response:
+def _get_game(query: dict[str, Any], game_id: str) -> Response:
     """Read a game: a seat's view with its token (hand, legal moves), else the public view.
 
     `?wait=30` holds the answer until the seat is to act (or the deal or game ended);
@@ -114,3 +120,25 @@ def get_game(query: dict[str, Any], game_id: str) -> Response:
     who, stored = open_game(game_id, required=False)
     body = tables().view(game_id, who, stored, query["wait"], query.get("after_version"))
     return json_response(body, 200, {"ETag": f'"{body["version"]}"'})
+
+
+_GET_GAME: Callable[..., Response] = inspect.unwrap(_get_game)
+"""The view itself, under its schemas' wrappers."""
+
+
+def _plain() -> dict[str, Any] | None:
+    """A view's arguments without the schemas, for plain requests (`common.lean`)."""
+    query = plain_query({"wait": SECONDS, "after_version": VERSION})
+    wait = None if query is None else plain_wait(query)
+    if query is None or wait is None:
+        return None
+    args: dict[str, Any] = {"wait": wait}
+    if "after_version" in query:
+        args["after_version"] = int(query["after_version"])
+    return {"query": args}
+
+
+@blp.route("/<string:game_id>", methods=["GET"])
+@lean(_get_game, _plain)
+def get_game(query: dict[str, Any], game_id: str) -> Response:
+    return _GET_GAME(query, game_id)

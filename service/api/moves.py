@@ -3,19 +3,28 @@
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from typing import Any
 
-from flask import Response
+from flask import Response, request
 from flask_smorest import Blueprint
 
 from service.api.common import (
     BEARER,
     EXAMPLE_ID,
     EXAMPLE_VIEW,
+    SECONDS,
     errors,
     expected_versions,
     json_response,
+    lean,
     open_game,
+    plain_json,
+    plain_move,
+    plain_query,
+    plain_version,
+    plain_wait,
     tables,
 )
 from service.bodies import Answer
@@ -59,7 +68,6 @@ def change_response(answer: Answer, status: int = 200) -> Response:
     return json_response(answer.body, status, headers, answer.text)
 
 
-@blp.route("/<string:game_id>/moves", methods=["POST"])
 @blp.doc(security=BEARER)
 @blp.arguments(
     MoveIn(),
@@ -90,7 +98,7 @@ def change_response(answer: Answer, status: int = 200) -> Response:
     "illegal_move",
     503,
 )
-def post_move(
+def _move(
     body: dict[str, Any], headers: dict[str, Any], query: dict[str, Any], game_id: str
 ) -> Response:
     """Play a move as the token's seat; calls travel with their card.
@@ -105,9 +113,43 @@ def post_move(
     again (or the deal or game ended), with every event since the move. A client then plays
     a whole game with one request per move and no polling.
     """
-    who, stored = open_game(game_id, required=True)
     expected = expected_versions(body.get("expected_version"), headers)
+    who, stored = open_game(game_id, required=True, expected=expected)
     answer = tables().move(
         game_id, who, body["move"], expected, headers.get("idempotency_key"), stored, query["wait"]
     )
     return change_response(answer)
+
+
+_MOVE: Callable[..., Response] = inspect.unwrap(_move)
+"""The move view itself, under its schemas' wrappers."""
+
+
+def _plain() -> dict[str, Any] | None:
+    """A move's arguments without the schemas, for plain requests (`common.lean`)."""
+    query = plain_query({"wait": SECONDS})
+    wait = None if query is None else plain_wait(query)
+    if wait is None or "Idempotency-Key" in request.headers:
+        return None
+    headers: dict[str, Any] = {}
+    if_match = request.headers.get("If-Match")
+    if if_match is not None:
+        if len(if_match) > 64:
+            return None
+        headers["if_match"] = if_match
+    body = plain_json()
+    if body is None or not body.keys() <= {"move", "expected_version"}:
+        return None
+    if not plain_move(body.get("move")):
+        return None
+    if "expected_version" in body and not plain_version(body["expected_version"]):
+        return None
+    return {"body": body, "headers": headers, "query": {"wait": wait}}
+
+
+@blp.route("/<string:game_id>/moves", methods=["POST"])
+@lean(_move, _plain)
+def post_move(
+    body: dict[str, Any], headers: dict[str, Any], query: dict[str, Any], game_id: str
+) -> Response:
+    return _MOVE(body, headers, query, game_id)

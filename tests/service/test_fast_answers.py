@@ -151,8 +151,8 @@ def test_a_change_after_the_read_makes_the_move_a_409_that_writes_nothing(
     original = games.open
     raced: list[int] = []
 
-    def open_then_race(gid: str, authorization: str | None, *, required: bool) -> Any:
-        opened = original(gid, authorization, required=required)
+    def open_then_race(gid: str, authorization: str | None, *, required: bool, **kw: Any) -> Any:
+        opened = original(gid, authorization, required=required, **kw)
         if not raced:  # the racing twin runs its own request in full, right after this read
             raced.append(-1)
             raced[0] = seat2.play("4H")["version"]
