@@ -1,0 +1,138 @@
+"""Bot-turn benchmark: the CPU one bot turn costs a worker, playing bot-only games.
+
+Why: every bot move of a live table is an RQ job in a worker process; what one costs bounds how
+many bot moves a worker plays per second. This creates `--games` bot-only Doubleduck games (one
+deal, heuristic bots, `auto_deal` on) on its own redis-server, with no worker running, then
+starts ONE `python -m service.worker --burst` (fork per job, or `--simple` for RQ's
+SimpleWorker) and lets it play every turn until the queue is empty. The worker's CPU, its forked
+job processes included (getrusage of the reaped children), is divided by the moves made; the
+CPU of a worker that starts on an empty queue and exits is subtracted first.
+
+`--tree` runs another checkout (with its own `.venv`) the same way, so a before/after pair is
+measured in one run, interleaved:
+
+    .venv/bin/python scripts/bench/bot_turns.py --tree ../old-checkout --tree . --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CREATE = """
+import sys
+from service.app import create_app
+client = create_app({"REDIS_URL": sys.argv[1], "BOT_QUEUE": "bench-bots"}).test_client()
+for n in range(int(sys.argv[2])):
+    body = {"game": "doubleduck", "seats": [{"bot": "heuristic"}] * 4, "seed": f"bench-{n}",
+            "options": {"max_deals": 1}}
+    assert client.post("/api/v1/games", json=body).status_code == 201
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_worker(python: Path, tree: Path, env: dict[str, str], simple: bool) -> float:
+    """CPU seconds of one burst worker (and every process it forked) from start to exit."""
+    before = children_cpu()
+    args = [str(python), "-m", "service.worker", "--burst", *(["--simple"] if simple else [])]
+    subprocess.run(args, cwd=tree, env=env, check=True, stdout=subprocess.DEVNULL)
+    return children_cpu() - before
+
+
+def moves_made(port: int) -> int:
+    import redis
+
+    client = redis.Redis(port=port)
+    total = 0
+    for key in client.scan_iter("dp:*:game"):
+        version, status = client.hmget(key, "version", "status")
+        assert status == b"over", f"a game did not finish: {key!r} {status!r}"
+        total += int(version or 0)
+    client.close()
+    return total
+
+
+def measure(tree: Path, games: int, simple: bool) -> tuple[float, int, float]:
+    """(CPU per bot turn in ms, moves, bot moves per second of wall time) for one checkout."""
+    python = tree / ".venv" / "bin" / "python"
+    workdir = Path(tempfile.mkdtemp(prefix="dp-bench-bots-"))
+    port = free_port()
+    redis_proc = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(workdir),
+         "--save", "", "--appendonly", "yes", "--maxmemory-policy", "noeviction"],
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        time.sleep(0.3)
+        url = f"redis://127.0.0.1:{port}/0"
+        env = {**os.environ, "REDIS_URL": url, "BOT_QUEUE": "bench-bots", "LOG_LEVEL": "WARNING"}
+        env.pop("PYTHONPATH", None)
+        idle = run_worker(python, tree, env, simple)  # start-up and exit on an empty queue
+        subprocess.run([str(python), "-c", CREATE, url, str(games)], cwd=tree, env=env, check=True)
+        start = time.perf_counter()
+        cpu = run_worker(python, tree, env, simple) - idle
+        wall = time.perf_counter() - start
+        moves = moves_made(port)
+        return cpu / moves * 1000, moves, moves / wall
+    finally:
+        redis_proc.terminate()
+        redis_proc.wait(timeout=10)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--tree", action="append", type=Path, help="a checkout to measure (default: this one)"
+    )
+    parser.add_argument("--games", type=int, default=12, help="bot-only one-deal games")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median)")
+    parser.add_argument("--simple", action="store_true", help="RQ SimpleWorker (no fork)")
+    args = parser.parse_args()
+    trees = [t.resolve() for t in args.tree or [ROOT]]
+    results: dict[Path, list[tuple[float, int, float]]] = {t: [] for t in trees}
+    for _ in range(args.rounds):
+        for tree in trees:
+            results[tree].append(measure(tree, args.games, args.simple))
+    mode = "SimpleWorker" if args.simple else "forking Worker"
+    print(f"### Bot turns ({time.strftime('%Y-%m-%d')}): one {mode}, heuristic bots")
+    print()
+    print(f"`{' '.join(['python', *sys.argv])}`: {args.games} bot-only one-deal Doubleduck games")
+    print(f"per round, {args.rounds} interleaved rounds, median (range).")
+    print()
+    print("| checkout | moves | CPU per bot turn | bot moves per second |")
+    print("| --- | ---: | ---: | ---: |")
+    for tree, runs in results.items():
+        cpu = [r[0] for r in runs]
+        rate = [r[2] for r in runs]
+        print(
+            f"| `{tree.name}` | {runs[0][1]:,} | {statistics.median(cpu):.2f} ms "
+            f"({min(cpu):.2f}-{max(cpu):.2f}) | {statistics.median(rate):,.0f} "
+            f"({min(rate):,.0f}-{max(rate):,.0f}) |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
