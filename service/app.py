@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api
 
-from service import docs, errors
+from service import docs, edges, errors
 from service.api import register
 from service.config import from_env
 from service.schemas import ErrorOut
@@ -31,11 +31,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         if "MAX_BODY_BYTES" in config:
             app.config["MAX_CONTENT_LENGTH"] = config["MAX_BODY_BYTES"]
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.config["API_SPEC_OPTIONS"] = {
+        "info": {"description": docs.DESCRIPTION},
+        "servers": docs.SERVERS,
+    }
     _configure_logging(app.config["LOG_LEVEL"])
     api = DuckpondApi(app)
     register(api)
     errors.init_app(app)  # after Api: replaces its HTTPException handler
     docs.init_app(app)
+    edges.init_app(app)
     app.extensions["duckpond"] = build(app.config)
     return app
 

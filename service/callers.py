@@ -35,6 +35,7 @@ class Caller:
 
 
 SPECTATOR = Caller()
+HOST = Caller(host=True)
 
 
 def sha256(text: str) -> str:

@@ -29,6 +29,8 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     - `MAX_BODY_BYTES`: the largest request body accepted; larger ones get 413 (default 16 KiB).
     - `IDEMPOTENCY_TTL`: seconds a game creation is remembered under its Idempotency-Key (1 day).
     - `BOT_QUEUE`: the RQ queue of bot turns (default "duckpond-bots").
+    - `CORS_ORIGINS`: origins whose browser pages may call the API, comma-separated (default
+      `*`: any; the API's credentials are bearer tokens, never cookies); empty for none.
     - `LOG_LEVEL`: the level of the service's own loggers (default INFO).
     - `MAX_WAIT_SECONDS`: the longest a request may wait for a turn or a change (`?wait=`;
       default 30).
@@ -50,6 +52,7 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         # Match games wait on their own queue: every worker takes bot turns first.
         "MATCH_QUEUE": env.get("MATCH_QUEUE") or "duckpond-matches",
         "LOG_LEVEL": env.get("LOG_LEVEL") or "INFO",
+        "CORS_ORIGINS": [o.strip() for o in env.get("CORS_ORIGINS", "*").split(",") if o.strip()],
         "MAX_WAIT_SECONDS": min(_int(env, "MAX_WAIT_SECONDS", 30), 30),
         "WAIT_SLOTS": _int(env, "WAIT_SLOTS", 48),
         "GAME_CACHE_SIZE": _int(env, "GAME_CACHE_SIZE", 1024),

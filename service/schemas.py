@@ -6,12 +6,21 @@ owned fields (id, version, status, tokens) exist only in output schemas.
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import EXCLUDE, INCLUDE, Schema, fields, validate
 
 from bots.match import MAX_GAMES, METHOD
+from service.errors import REASONS
 
 VERSION_DOC = "Number of accepted state changes of the game; 0 right after creation."
 CARD = fields.String(metadata={"description": "A card name, rank then suit: `JS`, `TC`."})
+
+
+class Out(Schema):
+    """An answer's schema. Its JSON Schema allows properties it does not list: v1 changes only
+    by adding, so a client must ignore fields it does not know (and generated clients do)."""
+
+    class Meta:
+        unknown = EXCLUDE
 
 
 # --- inputs -------------------------------------------------------------------------------
@@ -159,6 +168,19 @@ class ViewQuery(Schema):
     )
 
 
+IF_NONE_MATCH_MAX = 512
+
+
+class ViewHeaders(Schema):
+    if_none_match = fields.String(
+        data_key="If-None-Match",
+        validate=validate.Length(max=IF_NONE_MATCH_MAX),
+        metadata={
+            "description": "An ETag from an earlier answer: 304 with no body while it holds."
+        },
+    )
+
+
 class ChangeHeaders(Schema):
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
@@ -183,7 +205,7 @@ class CreateHeaders(Schema):
 # --- outputs ------------------------------------------------------------------------------
 
 
-class SeatOut(Schema):
+class SeatOut(Out):
     seat = fields.Integer(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(["human", "bot"]))
     bot = fields.String()
@@ -195,7 +217,7 @@ class CreatedSeatOut(SeatOut):
     )
 
 
-class GameOut(Schema):
+class GameOut(Out):
     id = fields.String(required=True)
     version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
     status = fields.String(
@@ -228,7 +250,7 @@ class CreatedOut(GameOut):
     )
 
 
-class EventOut(Schema):
+class EventOut(Out):
     n = fields.Integer(required=True, metadata={"description": "Event number, from 1."})
     version = fields.Integer(required=True, metadata={"description": "Version it produced."})
     type = fields.String(required=True)
@@ -244,7 +266,7 @@ class ChangeOut(GameOut):
     )
 
 
-class EventsOut(Schema):
+class EventsOut(Out):
     id = fields.String(required=True)
     version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
     after = fields.Integer(required=True)
@@ -254,7 +276,7 @@ class EventsOut(Schema):
     events = fields.List(fields.Nested(EventOut), required=True)
 
 
-class ScoreOut(Schema):
+class ScoreOut(Out):
     id = fields.String(required=True)
     version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
     status = fields.String(required=True)
@@ -269,7 +291,7 @@ class ScoreOut(Schema):
     winners = fields.List(fields.Integer(), required=True)
 
 
-class RecordOut(Schema):
+class RecordOut(Out):
     id = fields.String(required=True)
     version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
     status = fields.String(required=True)
@@ -282,7 +304,7 @@ class RecordOut(Schema):
     )
 
 
-class CatalogGameOut(Schema):
+class CatalogGameOut(Out):
     name = fields.String(required=True)
     title = fields.String(required=True)
     min_seats = fields.Integer(required=True)
@@ -292,30 +314,44 @@ class CatalogGameOut(Schema):
     bots = fields.List(fields.String(), required=True)
 
 
-class CatalogOut(Schema):
+class CatalogOut(Out):
     games = fields.List(fields.Nested(CatalogGameOut), required=True)
 
 
-class HealthOut(Schema):
+class HealthOut(Out):
     status = fields.String(required=True)
 
 
-class ErrorOut(Schema):
+class ErrorDetailsOut(Out):
+    """What went wrong, for machines: `reason` always, details by reason."""
+
+    reason = fields.String(
+        required=True,
+        validate=validate.OneOf(sorted(str(r) for r in REASONS)),
+        metadata={
+            "description": "A stable machine-readable code (the table in the spec's "
+            "description lists each with its HTTP status)."
+        },
+    )
+    fields_ = fields.Dict(
+        data_key="fields",
+        metadata={"description": "With `validation_error`: the messages by location and field."},
+    )
+    version = fields.Integer(
+        metadata={"description": "With `stale_version` and `game_not_over`: the game's version."}
+    )
+
+
+class ErrorOut(Out):
     """Every error: flask-smorest's payload plus a stable `errors.reason`."""
 
     code = fields.Integer(required=True, metadata={"description": "HTTP status code."})
     status = fields.String(required=True, metadata={"description": "HTTP status phrase."})
     message = fields.String(required=True, metadata={"description": "For humans."})
-    errors = fields.Dict(
-        required=True,
-        metadata={
-            "description": "`reason`: a stable machine-readable code; other keys add "
-            "details (`fields` for schema errors, `version` for stale versions)."
-        },
-    )
+    errors = fields.Nested(ErrorDetailsOut, required=True)
 
 
-class BotOut(Schema):
+class BotOut(Out):
     name = fields.String(required=True, metadata={"description": 'As in `{"bot": "random"}`.'})
     games = fields.List(
         fields.String(), required=True, metadata={"description": "The games it plays."}
@@ -326,7 +362,7 @@ class BotOut(Schema):
     )
 
 
-class BotsOut(Schema):
+class BotsOut(Out):
     bots = fields.List(fields.Nested(BotOut), required=True)
 
 
@@ -365,7 +401,7 @@ class MatchIn(Schema):
     )
 
 
-class EstimateOut(Schema):
+class EstimateOut(Out):
     mean = fields.Float(allow_none=True, required=True)
     ci95 = fields.List(
         fields.Float(),
@@ -377,7 +413,7 @@ class EstimateOut(Schema):
     n = fields.Integer(required=True, metadata={"description": "Match games in the sample."})
 
 
-class BotResultOut(Schema):
+class BotResultOut(Out):
     bot = fields.String(required=True)
     seat_games = fields.Integer(required=True, metadata={"description": "Games x seats held."})
     seat_deals = fields.Integer(required=True, metadata={"description": "Deals x seats held."})
@@ -393,7 +429,7 @@ class BotResultOut(Schema):
     )
 
 
-class ComparisonOut(Schema):
+class ComparisonOut(Out):
     bots = fields.List(fields.String(), required=True, metadata={"description": "[a, b]"})
     deal_score_diff = fields.Nested(
         EstimateOut,
@@ -403,14 +439,14 @@ class ComparisonOut(Schema):
     game_points_diff = fields.Nested(EstimateOut, required=True)
 
 
-class ResultsOut(Schema):
+class ResultsOut(Out):
     games = fields.Integer(required=True, metadata={"description": "Games counted so far."})
     method = fields.String(required=True, metadata={"description": METHOD})
     bots = fields.List(fields.Nested(BotResultOut), required=True)
     comparisons = fields.List(fields.Nested(ComparisonOut), required=True)
 
 
-class ProgressOut(Schema):
+class ProgressOut(Out):
     done = fields.Integer(required=True, metadata={"description": "Games recorded."})
     failed = fields.Integer(
         required=True,
@@ -419,7 +455,7 @@ class ProgressOut(Schema):
     total = fields.Integer(required=True)
 
 
-class MatchOut(Schema):
+class MatchOut(Out):
     id = fields.String(required=True)
     status = fields.String(required=True, validate=validate.OneOf(["queued", "running", "done"]))
     game = fields.String(required=True)
@@ -449,7 +485,7 @@ class GamesQuery(Schema):
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
 
 
-class MatchGamesOut(Schema):
+class MatchGamesOut(Out):
     id = fields.String(required=True)
     games = fields.Integer(required=True)
     start = fields.Integer(required=True)

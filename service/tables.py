@@ -41,7 +41,7 @@ from service.bodies import (
 )
 from service.bot_turns import BotTurns, due_turns
 from service.cache import GameCache
-from service.callers import SPECTATOR, Caller, authenticate, new_token, sha256
+from service.callers import HOST, Caller, authenticate, new_token, sha256
 from service.errors import ServiceError
 from service.store import Head, Store, Stored, Write
 from service.waits import Waits, ready
@@ -270,7 +270,7 @@ class Tables:
             "game_created",
             {"game": name, "seats": len(seats), "bots": [s.get("bot") for s in seats]},
         )
-        body = game_body(gid, 0, game, meta, SPECTATOR)
+        body = game_body(gid, 0, game, meta, HOST)  # the creator holds the host token
         body["seats"] = [
             {**seat, "token": tokens[seat["seat"]]} if tokens[seat["seat"]] else seat
             for seat in body["seats"]
@@ -462,7 +462,7 @@ class Tables:
         for version in expected:
             if version is not None and version != stored.version:
                 raise ServiceError(
-                    "stale_version",
+                    "stale_version" if version < stored.version else "future_version",
                     f"the game is at version {stored.version}, not {version}",
                     version=stored.version,
                 )

@@ -7,10 +7,12 @@ import threading
 from types import FrameType
 from typing import Any
 
+from service import edges
 from service.app import create_app
 from service.waits import Changes
 
 app = create_app()
+edges.server_errors_as_json()
 
 
 def _answer_waiters_on_shutdown(changes: Changes) -> None:

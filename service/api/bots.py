@@ -26,6 +26,7 @@ EXAMPLE = {
 
 
 @blp.route("/bots", methods=["GET"])
+@blp.doc(operationId="list_bots")
 @blp.response(200, BotsOut, example=EXAMPLE)
 def list_bots() -> dict[str, Any]:
     """List the bots by name, with the games each plays and notes on its strength.

@@ -31,6 +31,7 @@ EXAMPLE = {
 
 
 @blp.route("/catalog", methods=["GET"])
+@blp.doc(operationId="get_catalog")
 @blp.response(200, CatalogOut, example=EXAMPLE)
 def catalog() -> dict[str, Any]:
     """List every game with its seat counts, options (with defaults) and move shapes.

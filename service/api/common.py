@@ -42,6 +42,31 @@ EXAMPLE_VIEW: dict[str, Any] = {
 }
 
 
+def _header(description: str, **schema: Any) -> dict[str, Any]:
+    return {"description": description, "schema": {"type": "string", **schema}}
+
+
+ETAG_HEADER = _header(
+    'The game\'s version and whose view this is, as `"12.seat1"` (`host`, `public`): send it '
+    "as `If-None-Match` to get a 304 while nothing changed, or as `If-Match` to move only at "
+    "this version."
+)
+NO_STORE_HEADER = _header("`no-store`: the answer may hold tokens or a hand.", enum=["no-store"])
+REPLAYED_HEADER = _header(
+    "`true` when this is the stored first answer to a retried `Idempotency-Key`.", enum=["true"]
+)
+CHANGE_HEADERS = {
+    "ETag": ETAG_HEADER,
+    "Cache-Control": NO_STORE_HEADER,
+    "Idempotent-Replayed": REPLAYED_HEADER,
+}
+VIEW_HEADERS = {"ETag": ETAG_HEADER, "Cache-Control": NO_STORE_HEADER}
+
+
+def location_header(what: str) -> dict[str, Any]:
+    return _header(f"The URL of the new {what}.", format="uri-reference")
+
+
 def layers() -> Layers:
     """This app's layers, built once by `create_app` (`service.wiring`)."""
     return cast(Layers, current_app.extensions["duckpond"])
@@ -81,17 +106,34 @@ def json_response(
     return Response(data, status, headers, mimetype="application/json")
 
 
+def etag(body: Mapping[str, Any]) -> str:
+    """A game answer's ETag: its version and whose view it is. Each caller sees another body
+    at one version (a seat its hand), so each gets its own tag; nothing in it is secret."""
+    seat, role = body.get("seat"), body.get("role")
+    who = f"seat{seat}" if seat is not None else "host" if role == "host" else "public"
+    return f'"{body["version"]}.{who}"'
+
+
 def parse_if_match(header: str | None) -> int | None:
-    """`If-Match: "12"` (or W/"12", 12, *) as an expected version; None for none or *."""
+    """`If-Match: "12.seat1"` (an ETag of ours; or "12", W/"12", 12, *) as an expected version;
+    None for none or *."""
     if header is None or header.strip() in ("", "*"):
         return None
     text = header.strip()
     if text.startswith("W/"):
         text = text[2:]
-    text = text.strip('"')
+    text = text.strip('"').partition(".")[0]
     if not text.isdigit() or len(text) > 18:
-        raise ServiceError("invalid_if_match", 'If-Match must be a version such as "12"')
+        raise ServiceError("invalid_if_match", 'If-Match must be an ETag such as "12.seat1"')
     return int(text)
+
+
+def not_modified(tag: str, header: str | None) -> bool:
+    """Whether `If-None-Match: header` names `tag` (or is *)."""
+    if not header:
+        return False
+    tags = {t.strip().removeprefix("W/") for t in header.split(",")}
+    return "*" in tags or tag in tags
 
 
 def expected_versions(body_version: int | None, headers: dict[str, Any]) -> list[int | None]:

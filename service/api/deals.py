@@ -8,7 +8,7 @@ from typing import Any
 from flask import Response
 from flask_smorest import Blueprint
 
-from service.api.common import BEARER, errors, expected_versions, open_game, tables
+from service.api.common import BEARER, CHANGE_HEADERS, errors, expected_versions, open_game, tables
 from service.api.moves import CHANGE_EXAMPLE, change_response
 from service.schemas import ChangeHeaders, ChangeOut, DealRequestIn
 
@@ -16,12 +16,13 @@ blp = Blueprint("deals", __name__, url_prefix="/api/v1/games", description="Deal
 
 
 @blp.route("/<string:game_id>/deal", methods=["POST"])
-@blp.doc(security=BEARER)
+@blp.doc(security=BEARER, operationId="deal_next")
 @blp.arguments(DealRequestIn(), example={"expected_version": 104})
 @blp.arguments(ChangeHeaders(), location="headers")
 @blp.response(
     200,
     ChangeOut,
+    headers=CHANGE_HEADERS,
     example={
         **CHANGE_EXAMPLE,
         "version": 105,
@@ -44,6 +45,7 @@ blp = Blueprint("deals", __name__, url_prefix="/api/v1/games", description="Deal
     "no_such_game",
     "no_deal_pending",
     "stale_version",
+    "future_version",
     "idempotency_in_progress",
     413,
     "validation_error",

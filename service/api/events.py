@@ -14,7 +14,7 @@ blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Eve
 
 
 @blp.route("/<string:game_id>/events", methods=["GET"])
-@blp.doc(security=OPTIONAL_BEARER)
+@blp.doc(security=OPTIONAL_BEARER, operationId="list_events")
 @blp.arguments(EventsQuery(), location="query")
 @blp.response(
     200,

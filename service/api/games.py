@@ -7,24 +7,37 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, jsonify, url_for
+from flask import Response, jsonify, request, url_for
 from flask_smorest import Blueprint
 
 from service.api.common import (
+    CHANGE_HEADERS,
     EXAMPLE_ID,
     EXAMPLE_VIEW,
     OPTIONAL_BEARER,
     SECONDS,
     VERSION,
+    VIEW_HEADERS,
     errors,
+    etag,
     json_response,
     lean,
+    location_header,
+    not_modified,
     open_game,
     plain_query,
     plain_wait,
     tables,
 )
-from service.schemas import CreatedOut, CreateGameIn, CreateHeaders, GameOut, ViewQuery
+from service.schemas import (
+    IF_NONE_MATCH_MAX,
+    CreatedOut,
+    CreateGameIn,
+    CreateHeaders,
+    GameOut,
+    ViewHeaders,
+    ViewQuery,
+)
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Create and read games.")
 CREATED_OUT = CreatedOut()  # built once: building a schema costs more than a dump
@@ -63,6 +76,7 @@ CREATED_EXAMPLE: dict[str, Any] = {
 
 
 @blp.route("", methods=["POST"])
+@blp.doc(operationId="create_game")
 @blp.arguments(
     CreateGameIn(),
     example={
@@ -72,7 +86,12 @@ CREATED_EXAMPLE: dict[str, Any] = {
     },
 )
 @blp.arguments(CreateHeaders(), location="headers")
-@blp.response(201, CreatedOut, example=CREATED_EXAMPLE)
+@blp.response(
+    201,
+    CreatedOut,
+    example=CREATED_EXAMPLE,
+    headers={**CHANGE_HEADERS, "Location": location_header("game")},
+)
 @errors(
     blp,
     400,
@@ -99,19 +118,21 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     response = jsonify(CREATED_OUT.dump(answer.body))
     response.status_code = 201
     response.headers["Location"] = url_for("games.get_game", game_id=answer.body["id"])
-    response.headers["ETag"] = f'"{answer.body["version"]}"'
+    response.headers["ETag"] = etag(answer.body)
     if answer.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     return response
 
 
-@blp.doc(security=OPTIONAL_BEARER)
+@blp.doc(security=OPTIONAL_BEARER, operationId="get_game")
 @blp.arguments(ViewQuery(), location="query")
-@blp.response(200, GameOut, example=GAME_EXAMPLE)
+@blp.arguments(ViewHeaders(), location="headers")
+@blp.response(200, GameOut, example=GAME_EXAMPLE, headers=VIEW_HEADERS)
+@blp.alt_response(304, description="Not modified: `If-None-Match` names the current ETag.")
 @errors(
     blp, 401, "token_of_another_game", "no_such_game", "validation_error", "wait_needs_seat", 503
 )
-def _get_game(query: dict[str, Any], game_id: str) -> Response:
+def _get_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) -> Response:
     """Read a game: a seat's view with its token (hand, legal moves), else the public view.
 
     `?wait=30` holds the answer until the seat is to act (or the deal or game ended);
@@ -119,7 +140,10 @@ def _get_game(query: dict[str, Any], game_id: str) -> Response:
     """
     who, stored = open_game(game_id, required=False)
     body = tables().view(game_id, who, stored, query["wait"], query.get("after_version"))
-    return json_response(body, 200, {"ETag": f'"{body["version"]}"'})
+    tag = etag(body)
+    if not_modified(tag, headers.get("if_none_match")):
+        return Response(status=304, headers={"ETag": tag})
+    return json_response(body, 200, {"ETag": tag})
 
 
 _GET_GAME: Callable[..., Response] = inspect.unwrap(_get_game)
@@ -135,10 +159,13 @@ def _plain() -> dict[str, Any] | None:
     args: dict[str, Any] = {"wait": wait}
     if "after_version" in query:
         args["after_version"] = int(query["after_version"])
-    return {"query": args}
+    if_none_match = request.headers.get("If-None-Match")
+    if if_none_match is not None and len(if_none_match) > IF_NONE_MATCH_MAX:
+        return None
+    return {"query": args, "headers": {"if_none_match": if_none_match}}
 
 
 @blp.route("/<string:game_id>", methods=["GET"])
 @lean(_get_game, _plain)
-def get_game(query: dict[str, Any], game_id: str) -> Response:
-    return _GET_GAME(query, game_id)
+def get_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) -> Response:
+    return _GET_GAME(query, headers, game_id)

@@ -15,6 +15,7 @@ blp = Blueprint("health", __name__, description="Liveness and readiness probes."
 
 
 @blp.route("/livez", methods=["GET"])
+@blp.doc(operationId="check_liveness")
 @blp.response(200, HealthOut, example={"status": "ok"})
 def livez() -> dict[str, Any]:
     """The process answers (no dependency is checked)."""
@@ -22,6 +23,7 @@ def livez() -> dict[str, Any]:
 
 
 @blp.route("/readyz", methods=["GET"])
+@blp.doc(operationId="check_readiness")
 @blp.response(200, HealthOut, example={"status": "ready"})
 @errors(blp, 503)
 def readyz() -> dict[str, Any]:

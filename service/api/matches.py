@@ -9,7 +9,7 @@ from flask import Response, jsonify, url_for
 from flask_smorest import Blueprint
 
 from bots.match import METHOD
-from service.api.common import errors, matches
+from service.api.common import errors, location_header, matches
 from service.schemas import GamesQuery, MatchGamesOut, MatchIn, MatchOut
 
 blp = Blueprint(
@@ -72,6 +72,7 @@ MATCH_EXAMPLE: dict[str, Any] = {
 
 
 @blp.route("", methods=["POST"])
+@blp.doc(operationId="create_match")
 @blp.arguments(
     MatchIn(),
     example={
@@ -82,7 +83,12 @@ MATCH_EXAMPLE: dict[str, Any] = {
         "options": {"max_deals": 1},
     },
 )
-@blp.response(202, MatchOut, example={**MATCH_EXAMPLE, "status": "queued"})
+@blp.response(
+    202,
+    MatchOut,
+    example={**MATCH_EXAMPLE, "status": "queued"},
+    headers={"Location": location_header("match")},
+)
 @errors(
     blp,
     400,
@@ -109,6 +115,7 @@ def create_match(body: dict[str, Any]) -> Response:
 
 
 @blp.route("/<string:match_id>", methods=["GET"])
+@blp.doc(operationId="get_match")
 @blp.response(200, MatchOut, example=MATCH_EXAMPLE)
 @errors(blp, "no_such_match", 503)
 def get_match(match_id: str) -> dict[str, Any]:
@@ -117,6 +124,7 @@ def get_match(match_id: str) -> dict[str, Any]:
 
 
 @blp.route("/<string:match_id>/games", methods=["GET"])
+@blp.doc(operationId="list_match_games")
 @blp.arguments(GamesQuery(), location="query")
 @blp.response(
     200,

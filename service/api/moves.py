@@ -12,10 +12,12 @@ from flask_smorest import Blueprint
 
 from service.api.common import (
     BEARER,
+    CHANGE_HEADERS,
     EXAMPLE_ID,
     EXAMPLE_VIEW,
     SECONDS,
     errors,
+    etag,
     expected_versions,
     json_response,
     lean,
@@ -62,20 +64,20 @@ CHANGE_EXAMPLE: dict[str, Any] = {
 def change_response(answer: Answer, status: int = 200) -> Response:
     """A change's answer with its version as ETag; a replayed retry says so. The body is
     `ChangeOut` already (built by `Tables._change`), so it is sent as it is."""
-    headers = {"ETag": f'"{answer.body["version"]}"'}
+    headers = {"ETag": etag(answer.body)}
     if answer.replayed:
         headers["Idempotent-Replayed"] = "true"
     return json_response(answer.body, status, headers, answer.text)
 
 
-@blp.doc(security=BEARER)
+@blp.doc(security=BEARER, operationId="play_move")
 @blp.arguments(
     MoveIn(),
     example={"move": {"type": "play", "card": "JS", "call": "doubleduck"}, "expected_version": 12},
 )
 @blp.arguments(ChangeHeaders(), location="headers")
 @blp.arguments(MoveQuery(), location="query")
-@blp.response(200, ChangeOut, example=CHANGE_EXAMPLE)
+@blp.response(200, ChangeOut, example=CHANGE_EXAMPLE, headers=CHANGE_HEADERS)
 @errors(
     blp,
     400,
@@ -87,6 +89,7 @@ def change_response(answer: Answer, status: int = 200) -> Response:
     "game_over",
     "deal_pending",
     "stale_version",
+    "future_version",
     "idempotency_in_progress",
     413,
     "validation_error",

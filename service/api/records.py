@@ -14,6 +14,7 @@ blp = Blueprint("records", __name__, url_prefix="/api/v1/games", description="Ga
 
 
 @blp.route("/<string:game_id>/record", methods=["GET"])
+@blp.doc(operationId="get_record")
 @blp.response(
     200,
     RecordOut,

@@ -14,6 +14,7 @@ blp = Blueprint("scores", __name__, url_prefix="/api/v1/games", description="Sco
 
 
 @blp.route("/<string:game_id>/score", methods=["GET"])
+@blp.doc(operationId="get_score")
 @blp.response(
     200,
     ScoreOut,

@@ -49,7 +49,7 @@ def test_move_refusals_change_nothing(client: FlaskClient, table: Table, r: redi
         (s1.post_move({"type": "play", "card": "9D"}), 422, "card_not_in_hand"),
         (s1.post_move({"type": "play", "card": "4H", "call": "quack"}), 422, "illegal_call"),
         (s0.post_move({"type": "play", "card": "AC"}), 409, "not_your_turn"),
-        (s1.post_move({"type": "play", "card": "4H"}, expected_version=5), 409, "stale_version"),
+        (s1.post_move({"type": "play", "card": "4H"}, expected_version=5), 409, "future_version"),
         (post(json=play_4h), 401, "missing_token"),
         (post({"Authorization": "Basic eDp5"}, json=play_4h), 401, "bad_token"),
         (post(auth(f"{table.gid}.forged"), json=play_4h), 401, "bad_token"),

@@ -58,13 +58,13 @@ def test_answers_equal_their_schemas_dump(client: FlaskClient, table: Table) -> 
     seat1, seat2 = table.seat(1), table.seat(2)
     moved = seat1.post_move({"type": "play", "card": "4H"}, expected_version=0)
     assert moved.status_code == 200 and moved.mimetype == "application/json"
-    assert moved.headers["ETag"] == f'"{moved.json["version"]}"'
+    assert moved.headers["ETag"] == f'"{moved.json["version"]}.seat1"'
     _pass_through(ChangeOut(), moved.json)
     assert moved.json["events"]  # the card played, with its number
-    for headers in (auth(seat2.token), auth(table.host), {}):
+    for headers, who in ((auth(seat2.token), "seat2"), (auth(table.host), "host"), ({}, "public")):
         viewed = client.get(f"{API}/games/{table.gid}", headers=headers)
         assert viewed.status_code == 200 and viewed.mimetype == "application/json"
-        assert viewed.headers["ETag"] == f'"{viewed.json["version"]}"'
+        assert viewed.headers["ETag"] == f'"{viewed.json["version"]}.{who}"'
         _pass_through(GameOut(), viewed.json)
     assert client.get(f"{API}/games/{table.gid}", headers=auth(seat2.token)).json["view"]["hand"]
 

@@ -154,11 +154,11 @@ def test_if_match_header_counts_as_expected_version(client: FlaskClient) -> None
     table = Table.create(client)
     seat = table.seat(table.to_act())
     card = seat.view()["view"]["legal_moves"][0]["card"]
-    assert seat.refused(card, headers={"If-Match": '"7"'}) == (409, "stale_version")
+    assert seat.refused(card, headers={"If-Match": '"7"'}) == (409, "future_version")
     assert seat.refused(card, headers={"If-Match": "seven"}) == (422, "invalid_if_match")
     assert seat.play(card, headers={"If-Match": '"0"'})["version"] == 1
     r = client.get(f"{API}/games/{table.gid}", headers=auth(seat.token))
-    assert r.headers["ETag"] == '"1"' and r.json["version"] == 1
+    assert r.headers["ETag"] == f'"1.seat{seat.seat}"' and r.json["version"] == 1
 
 
 def test_first_deal_events_reach_only_their_seat(client: FlaskClient) -> None:

@@ -269,7 +269,7 @@ def test_a_waiting_move_that_is_refused_answers_at_once_and_changes_nothing(
         headers=auth(table.seat(other).token),
     )
     assert time.monotonic() - start < 2
-    assert (stale.status_code, stale.json["errors"]["reason"]) == (409, "stale_version")
+    assert (stale.status_code, stale.json["errors"]["reason"]) == (409, "future_version")
     assert early.status_code in (409, 422) and table.snapshot(r) == before
 
 

@@ -1,0 +1,124 @@
+"""HTTP edges: what every request and answer passes through, whatever the route.
+
+- CORS (flask-cors), so a browser app on another origin can call the API: the origins allowed
+  are a setting (`CORS_ORIGINS`); preflights are answered, and the headers a client reads
+  (`ETag`, `Location`, `Idempotent-Replayed`, `Retry-After`) are exposed.
+- A body must be JSON: anything else is a 415 in the one error shape, not a schema's 422
+  about missing fields.
+- Answers about games carry `Cache-Control: no-store`: they hold tokens, hands or private
+  events, which no cache between the client and us may keep.
+- A body sent in chunks (no Content-Length) is held to the same limit as any other: over it,
+  413, not a truncated body that then reads as malformed JSON (`bounded_bodies`).
+- Errors that the WSGI server answers before the app sees the request (a too long URL or
+  header) use the one error shape too (`server_errors_as_json`, installed by `service.wsgi`).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from flask import Flask, Response, request
+from flask_cors import CORS
+
+from service.codec import dumps
+from service.errors import REASONS, ServiceError, payload
+
+EXPOSED = ["ETag", "Location", "Idempotent-Replayed", "Retry-After"]
+ALLOWED = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key"]
+PRIVATE_PREFIX = "/api/v1/games"
+
+
+def init_app(app: Flask) -> None:
+    origins = app.config["CORS_ORIGINS"]
+    if origins:
+        CORS(
+            app,
+            resources={r"/api/*": {}, r"/openapi.json": {}, r"/livez": {}, r"/readyz": {}},
+            origins=origins,
+            expose_headers=EXPOSED,
+            allow_headers=ALLOWED,
+            max_age=600,
+        )
+    app.before_request(_require_json)
+    app.after_request(_no_store)
+    limit = int(app.config["MAX_CONTENT_LENGTH"])
+    app.wsgi_app = bounded_bodies(app.wsgi_app, limit)  # type: ignore[method-assign,assignment]
+
+
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+def bounded_bodies(wsgi_app: WSGIApp, limit: int) -> WSGIApp:
+    """Read a chunked body up to `limit` before the app runs: over it, a 413; else the app
+    gets it with a Content-Length, as if it had been sent with one."""
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        if chunked and not environ.get("CONTENT_LENGTH"):
+            data = environ["wsgi.input"].read(limit + 1)
+            if len(data) > limit:
+                body = dumps(payload(413, REASONS["body_too_large"][1], "body_too_large"))
+                start_response(
+                    "413 Request Entity Too Large",
+                    [("Content-Type", "application/json"), ("Content-Length", str(len(body))),
+                     ("Connection", "close")],
+                )  # fmt: skip
+                return [body]
+            environ["wsgi.input"] = io.BytesIO(data)
+            environ["CONTENT_LENGTH"] = str(len(data))
+            environ.pop("HTTP_TRANSFER_ENCODING", None)
+            environ.pop("wsgi.input_terminated", None)
+        return wsgi_app(environ, start_response)
+
+    return app
+
+
+def _require_json() -> None:
+    """A request that carries a body must say it is JSON (a browser form, text or nothing
+    would otherwise read as an empty object, and fail on the first required field)."""
+    if request.method not in ("POST", "PUT", "PATCH"):
+        return
+    has_body = bool(request.content_length) or "chunked" in request.headers.get(
+        "Transfer-Encoding", ""
+    )
+    if has_body and not request.is_json:
+        raise ServiceError(
+            "unsupported_media_type",
+            "send the body as JSON, with Content-Type: application/json",
+        )
+
+
+def _no_store(response: Response) -> Response:
+    if request.path.startswith(PRIVATE_PREFIX):
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# --- the WSGI server's own answers ------------------------------------------------------------
+
+SERVER_REASONS = {400: "bad_request", 414: "uri_too_long", 431: "headers_too_large"}
+
+
+def server_error_bytes(status: int, phrase: str) -> bytes:
+    """A whole HTTP answer in the one error shape, for errors the server answers itself."""
+    reason = SERVER_REASONS.get(status, "bad_request")
+    body = dumps(payload(status, REASONS[reason][1], reason))
+    head = (
+        f"HTTP/1.1 {status} {phrase}\r\nConnection: close\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+    )
+    return head.encode("latin-1") + body
+
+
+def server_errors_as_json() -> None:
+    """gunicorn answers a request it cannot parse (URL over `limit_request_line`, headers over
+    their limits, a broken request line) with an HTML page of its own, before any app code
+    runs; this makes it send the one error shape instead."""
+    from gunicorn import util
+
+    def write_error(sock: Any, status_int: int, reason: str, mesg: str) -> None:
+        util.write_nonblock(sock, server_error_bytes(int(status_int), reason))
+
+    util.write_error = write_error
