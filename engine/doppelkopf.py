@@ -40,6 +40,7 @@ from engine import cards
 from engine.protocol import (
     JSON,
     Deal,
+    DealShape,
     Event,
     Game,
     Move,
@@ -48,7 +49,6 @@ from engine.protocol import (
     Reason,
     Result,
     SetupError,
-    check_deck,
 )
 
 SEATS = 4
@@ -220,12 +220,10 @@ class Doppelkopf(Game):
     def deal_pending(self) -> bool:
         return self.phase == DEAL_OVER
 
-    def next_deal(self, deal: Deal | None = None) -> list[Event]:
-        if self.phase != DEAL_OVER:
-            raise MoveError(Reason.NO_DEAL_PENDING, "no deal is pending")
+    def _next_deal(self, deal: Deal | None) -> list[Event]:
         dealer = (self.dealer + 1) % SEATS
         if deal is not None:
-            hands = self._check_deal(deal)
+            hands = [cards.ints(h) for h in deal.hands]
         else:
             order = list(DECK)
             self.deal_rng(self.deal_no + 1).shuffle(order)
@@ -262,16 +260,8 @@ class Doppelkopf(Game):
             events.append(Event("wedding", {"seat": self.wedding}))
         return events
 
-    @staticmethod
-    def _check_deal(deal: Deal) -> list[list[int]]:
-        if len(deal.hands) != SEATS or any(len(h) != HAND for h in deal.hands):
-            raise SetupError(Reason.INVALID_DEAL, "a Doppelkopf deal is 4 hands of 12 cards")
-        if deal.stock:
-            raise SetupError(Reason.INVALID_DEAL, "Doppelkopf has no stock")
-        if deal.extra:
-            raise SetupError(Reason.INVALID_DEAL, f"unknown deal fields: {sorted(deal.extra)}")
-        check_deck([c for h in deal.hands for c in h], DECK_NAMES)
-        return [cards.ints(h) for h in deal.hands]
+    def deal_shape(self) -> DealShape:
+        return DealShape(HAND, DECK_NAMES, stock=0)
 
     # --- the turn -----------------------------------------------------------------------
 
@@ -559,19 +549,6 @@ class Doppelkopf(Game):
         ):
             raise SetupError(Reason.INVALID_STATE, "bad Doppelkopf state: wrong shapes")
         return game
-
-    def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.re = list(self.re)
-        new.revealed = list(self.revealed)
-        new.announcers = list(self.announcers)
-        new.deals = list(self.deals)
-        new.totals = list(self.totals)
-        return new
 
     # --- lean path for bots -------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from engine import cards
 from engine.protocol import (
     JSON,
     Deal,
+    DealShape,
     Event,
     Game,
     Move,
@@ -22,7 +23,6 @@ from engine.protocol import (
     Reason,
     Result,
     SetupError,
-    check_deck,
 )
 
 SEATS = 4
@@ -133,11 +133,9 @@ class Doubleduck(Game):
     def deal_pending(self) -> bool:
         return self.phase == DEAL_OVER
 
-    def next_deal(self, deal: Deal | None = None) -> list[Event]:
-        if self.phase != DEAL_OVER:
-            raise MoveError(Reason.NO_DEAL_PENDING, "no deal is pending")
+    def _next_deal(self, deal: Deal | None) -> list[Event]:
         if deal is not None:
-            hands, stock = self._check_deal(deal)
+            hands, stock = [cards.ints(h) for h in deal.hands], cards.ints(deal.stock)
         else:
             order = list(DECK)
             self.deal_rng(self.deal_no + 1).shuffle(order)
@@ -172,17 +170,8 @@ class Doubleduck(Game):
         ]
         return events
 
-    @staticmethod
-    def _check_deal(deal: Deal) -> tuple[list[list[int]], list[int]]:
-        if len(deal.hands) != SEATS or any(len(h) != HAND for h in deal.hands):
-            raise SetupError(Reason.INVALID_DEAL, "a Doubleduck deal is 4 hands of 13 cards")
-        if len(deal.stock) != 52:
-            raise SetupError(Reason.INVALID_DEAL, "a Doubleduck stock has 52 cards")
-        if deal.extra:
-            raise SetupError(Reason.INVALID_DEAL, f"unknown deal fields: {sorted(deal.extra)}")
-        everything = [c for h in deal.hands for c in h] + list(deal.stock)
-        check_deck(everything, DECK_NAMES)
-        return [cards.ints(h) for h in deal.hands], cards.ints(deal.stock)
+    def deal_shape(self) -> DealShape:
+        return DealShape(HAND, DECK_NAMES, stock=52)
 
     # --- the turn -----------------------------------------------------------------------
 
@@ -469,20 +458,6 @@ class Doubleduck(Game):
         except (KeyError, TypeError, ValueError) as exc:
             raise SetupError(Reason.INVALID_STATE, f"bad Doubleduck state: {exc!r}") from exc
         return game
-
-    def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.trick = list(self.trick)
-        new.stored = [list(s) for s in self.stored]
-        new.piles = [list(p) for p in self.piles]
-        new.waste = list(self.waste)
-        new.deals = list(self.deals)
-        new.totals = list(self.totals)
-        new.game_points = list(self.game_points)
-        return new
 
     # --- lean path for bots -------------------------------------------------------------
 

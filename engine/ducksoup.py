@@ -25,6 +25,7 @@ from engine import cards
 from engine.protocol import (
     JSON,
     Deal,
+    DealShape,
     Event,
     Game,
     Move,
@@ -33,7 +34,6 @@ from engine.protocol import (
     Reason,
     Result,
     SetupError,
-    check_deck,
 )
 
 SEATS = 2
@@ -126,14 +126,10 @@ class Ducksoup(Game):
     def deal_pending(self) -> bool:
         return self.phase == DEAL_OVER
 
-    def next_deal(self, deal: Deal | None = None) -> list[Event]:
-        if self.phase == GAME_OVER:
-            raise MoveError(Reason.GAME_OVER, "the game is over")
-        if self.phase != DEAL_OVER:
-            raise MoveError(Reason.NO_DEAL_PENDING, "no deal is pending")
+    def _next_deal(self, deal: Deal | None) -> list[Event]:
         dealer = (self.dealer + 1) % SEATS
         if deal is not None:
-            hands, stock = self._check_deal(deal)
+            hands, stock = [cards.ints(h) for h in deal.hands], cards.ints(deal.stock)
         else:
             order = list(DECK)
             self.deal_rng(self.deal_no + 1).shuffle(order)
@@ -170,17 +166,8 @@ class Ducksoup(Game):
         ]
         return events
 
-    @staticmethod
-    def _check_deal(deal: Deal) -> tuple[list[list[int]], list[int]]:
-        if len(deal.hands) != SEATS or any(len(h) != HAND for h in deal.hands):
-            raise SetupError(Reason.INVALID_DEAL, "a Duck Soup deal is 2 hands of 13 cards")
-        if len(deal.stock) != STOCK:
-            raise SetupError(Reason.INVALID_DEAL, "a Duck Soup stock has 26 cards")
-        if deal.extra:
-            raise SetupError(Reason.INVALID_DEAL, f"unknown deal fields: {sorted(deal.extra)}")
-        everything = [c for h in deal.hands for c in h] + list(deal.stock)
-        check_deck(everything, DECK_NAMES)
-        return [cards.ints(h) for h in deal.hands], cards.ints(deal.stock)
+    def deal_shape(self) -> DealShape:
+        return DealShape(HAND, DECK_NAMES, stock=STOCK)
 
     # --- the turn -----------------------------------------------------------------------
 
@@ -491,20 +478,6 @@ class Ducksoup(Game):
         ):
             raise SetupError(Reason.INVALID_STATE, "bad Duck Soup state: not one whole deal")
         return game
-
-    def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.points = [list(p) for p in self.points]
-        new.units = [list(u) for u in self.units]
-        new.deals = list(self.deals)
-        new.totals = list(self.totals)
-        new.game_points = list(self.game_points)
-        return new
 
     # --- lean path for bots -------------------------------------------------------------
 
