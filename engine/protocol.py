@@ -250,6 +250,24 @@ class Result:
         }
 
 
+def top_teams(totals: Sequence[int], teams: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The seats of every team with the highest total; nobody when all totals are equal."""
+    if len(set(totals)) <= 1:
+        return ()
+    top = max(totals)
+    return tuple(s for team, total in zip(teams, totals, strict=True) if total == top for s in team)
+
+
+def game_over_event(result: Result, game_points: bool = True) -> Event:
+    """The last event of a game: final totals, game points (where a game scores them apart
+    from its totals) and winners."""
+    data: JSON = {"totals": list(result.totals)}
+    if game_points:
+        data["game_points"] = list(result.game_points)
+    data["winners"] = list(result.winners)
+    return Event("game_over", data)
+
+
 class Game(ABC):
     """One play of a game. Subclasses hold the rules; this class holds what all games share."""
 
