@@ -29,6 +29,7 @@ from engine.protocol import (
     Reason,
     Result,
     SetupError,
+    game_over_event,
 )
 
 COLOURS = "YBR"
@@ -513,10 +514,7 @@ class Duck(Game):
         if events is not None:
             events.append(Event("round_over", _copy_json(record)))
             if self.phase == GAME_OVER:
-                res = self.result()
-                events.append(
-                    Event("game_over", {"totals": list(res.totals), "winners": list(res.winners)})
-                )
+                events.append(game_over_event(self.result(), game_points=False))
 
     # --- result and views ---------------------------------------------------------------
 
