@@ -113,9 +113,13 @@ class Move:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """Something that happened. `visible_to` is None for public events, else the one seat."""
+    """Something that happened. `visible_to` is None for public events, else the one seat.
+
+    A record never changed once made. Not frozen, as every other value here is, because a game
+    makes two or three a move and a frozen dataclass's `__init__` costs over twice as much.
+    """
 
     type: str
     data: JSON = field(default_factory=dict)
@@ -349,11 +353,15 @@ class Game(ABC):
         """Validate and play a move, then run every automatic step; returns what happened."""
         if not isinstance(move, Move):
             move = Move.from_json(move)
-        if self.is_over():
-            raise MoveError(Reason.GAME_OVER, "the game is over")
-        if self.deal_pending():
-            raise MoveError(Reason.DEAL_PENDING, "the deal is scored; the next deal must be dealt")
-        if not 0 <= seat < self.seats or seat not in self.to_act():
+        if seat not in self.to_act():
+            # Nobody is to act after the end or between deals, so the reasons are checked only
+            # on this path, in this order.
+            if self.is_over():
+                raise MoveError(Reason.GAME_OVER, "the game is over")
+            if self.deal_pending():
+                raise MoveError(
+                    Reason.DEAL_PENDING, "the deal is scored; the next deal must be dealt"
+                )
             raise MoveError(Reason.NOT_YOUR_TURN, f"seat {seat} is not to act")
         events: list[Event] = []
         self._apply(seat, move, events)

@@ -127,7 +127,7 @@ class TrickGame(Game, Generic[P]):
     def to_act(self) -> frozenset[int]:
         if self.phase != PLAY:
             return frozenset()
-        return frozenset((self._turn(),))
+        return frozenset(((self.leader + len(self.trick)) % self.seats,))
 
     def _held_card(self, seat: int, move: Move) -> int:
         """The card a play names, once it is a card of this game and in the seat's hand."""
