@@ -122,13 +122,14 @@ class Doubleduck(TrickGame[Play]):
         return DUCK if self.tricks_done < TRICKS_PER_COURSE else SOUP
 
     def legal_moves(self, seat: int) -> list[Move]:
-        if self.phase != PLAY or seat != self._turn():
+        trick = self.trick
+        if self.phase != PLAY or seat != (self.leader + len(trick)) % SEATS:
             return []
         hand = sorted(set(self.hands[seat]))
-        if not self.trick:
+        if not trick:
             return [PLAY_MOVES[c] for c in hand]
         moves: list[Move] = []
-        lead = self.trick[0][1]
+        lead = trick[0][1]
         led_rank = lead % 13
         for c in hand:
             moves.append(PLAY_MOVES[c])
@@ -144,13 +145,11 @@ class Doubleduck(TrickGame[Play]):
         if move.cards is not None or move.draw is not None:
             raise MoveError(Reason.MALFORMED_MOVE, "a Doubleduck play names one 'card'")
         card = self._held_card(seat, move)
-        call = self._check_call(card, move.call)
+        call = NO_CALL if move.call is None else self._check_call(card, move.call)
         self._play(seat, card, call, events)
 
-    def _check_call(self, card: int, text: str | None) -> int:
+    def _check_call(self, card: int, text: str) -> int:
         """The call as an int; the spoken forms are accepted when they match the count."""
-        if text is None:
-            return NO_CALL
         word = text.strip().lower().rstrip("!")
         if not self.trick:
             raise MoveError(Reason.ILLEGAL_CALL, "the leader cannot call")
@@ -182,14 +181,15 @@ class Doubleduck(TrickGame[Play]):
     def _play(self, seat: int, card: int, call: int, events: list[Event] | None) -> None:
         """Play a checked card, then resolve, draw, change course and score as they fall due."""
         self.hands[seat].remove(card)
+        trick = self.trick
         if events is not None:
             data: JSON = {"seat": seat, "card": cards.NAMES[card]}
             if call:
                 data["call"] = CALL_NAMES[call]
-                data["spoken"] = spoken(call, quack_count(self.trick, card))
+                data["spoken"] = spoken(call, quack_count(trick, card))
             events.append(Event("card_played", data))
-        self.trick.append((seat, card, call))
-        if len(self.trick) == SEATS:
+        trick.append((seat, card, call))
+        if len(trick) == SEATS:
             self._finish_trick(events)
 
     def _finish_trick(self, events: list[Event] | None) -> None:
