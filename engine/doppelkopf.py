@@ -1,8 +1,9 @@
 """Doppelkopf: four players, hidden Re and Kontra parties, wedding, announcements (RULES.md 4).
 
 Layout: constants and card tables, trick resolution and scoring (pure functions, so tests can
-score bare trick lists), the Game class (creation, turn, moves, automatic steps, result, views,
-persistence), then the lean playout path for bots and benchmarks.
+score bare trick lists), the game's rules on the trick core (`engine.tricks`: the deal, turn,
+records, result and the frames of views and saved states are there): the wedding at the deal,
+moves, automatic steps, its view and saved fields, then the lean playout path for bots.
 
 Readings where RULES.md leaves room, decided here (DDV tournament rules where they speak):
 - Charlie: +1 to the party that wins the last trick when the card taking it is a JC. A JC that
@@ -38,7 +39,7 @@ from typing import Any
 
 from engine import cards
 from engine.protocol import JSON, Event, Move, MoveError, Option, Reason
-from engine.tricks import PLAY, PLAY_MOVES, TrickGame, seat_plays
+from engine.tricks import PLAY, PLAY_MOVES, TrickGame
 
 SEATS = 4
 HAND = 12
@@ -187,29 +188,20 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
     )
     move_shapes = ({"type": "play", "card": "QC"}, {"type": "announce"})
 
-    def __init__(self, seats: int, options: Mapping[str, Any], seed: str) -> None:
-        super().__init__(seats, options, seed)
-        self.tricks: list[Trick] = []
-        self.re = [False] * SEATS
-        """Final parties; during an unsettled wedding only the wedding player is Re."""
-        self.revealed = [False] * SEATS
-        """Seats whose party everybody knows (a QC played, an announcement, the wedding)."""
-        self.wedding = -1
-        self.partner = -1
-        self.solo = False
-        self.announcers = [-1, -1]
-        """The seat that announced, per party (Re, Kontra), or -1."""
-
     def _start_deal(self) -> list[Event]:
         """Two QC in one hand make a wedding, announced to all; else the QC holders are Re."""
-        self.tricks = []
+        self.tricks: list[Trick] = []
         queens = [h.count(QC) for h in self.hands]
         self.wedding = queens.index(2) if 2 in queens else -1
+        """The seat holding both QC, or -1."""
         self.partner = -1
         self.solo = False
         self.re = [q > 0 for q in queens]
+        """Final parties; during an unsettled wedding only the wedding player is Re."""
         self.revealed = [s == self.wedding for s in range(SEATS)]
+        """Seats whose party everybody knows (a QC played, an announcement, the wedding)."""
         self.announcers = [-1, -1]
+        """The seat that announced, per party (Re, Kontra), or -1."""
         return [Event("wedding", {"seat": self.wedding})] if self.wedding >= 0 else []
 
     # --- the turn -----------------------------------------------------------------------
@@ -366,7 +358,7 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
         last = self.tricks[-1] if self.tricks else None
         return {
             "trick_no": len(self.tricks) + 1 if self.phase == PLAY else None,
-            "trick": seat_plays(self.trick),
+            "trick": _seat_plays(self.trick),
             "last_trick": _trick_json(len(self.tricks), *last) if last else None,
             "tricks_won": [sum(1 for _, w in self.tricks if w == s) for s in range(SEATS)],
             "kind": self._kind(),
@@ -443,7 +435,11 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
 def _trick_json(trick_no: int, plays: Sequence[tuple[int, int]], winner: int) -> JSON:
     return {
         "trick_no": trick_no,
-        "plays": seat_plays(plays),
+        "plays": _seat_plays(plays),
         "winner": winner,
         "points": sum(POINTS[c] for _, c in plays),
     }
+
+
+def _seat_plays(plays: Sequence[tuple[int, int]]) -> list[JSON]:
+    return [{"seat": s, "card": cards.NAMES[c]} for s, c in plays]

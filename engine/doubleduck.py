@@ -2,8 +2,9 @@
 
 The courses and the strength of cards in each are Duck Soup's (`engine.ducksoup`).
 
-Layout: constants, trick resolution, the Game class (creation, turn, moves, automatic steps,
-deals and result, views, persistence), then the lean playout path for bots and benchmarks.
+Layout: constants, trick resolution, the game's rules on the trick core (`engine.tricks`: the
+deal, turn, records, result and the frames of views and saved states are there): new-deal
+state, moves, automatic steps, scoring, its view and saved fields, then the lean playout path.
 """
 
 from __future__ import annotations
@@ -99,21 +100,13 @@ class Doubleduck(TrickGame[Play]):
         {"type": "play", "card": "JS", "call": "doubleduck"},
     )
 
-    def __init__(self, seats: int, options: Mapping[str, Any], seed: str) -> None:
-        super().__init__(seats, options, seed)
+    def _start_deal(self) -> list[Event]:
         self.tricks_done = 0
         self.stored: list[list[int]] = [[0, 0], [0, 0]]  # [side][course]
         self.piles: list[list[int]] = [[], []]  # stored cards per side, this deal
         self.waste: list[int] = []
         self.last_trick: tuple[list[Play], int, int, int] | None = None
         """(plays, winner seat, cards stored, course) of the last trick, for views."""
-
-    def _start_deal(self) -> list[Event]:
-        self.tricks_done = 0
-        self.stored = [[0, 0], [0, 0]]
-        self.piles = [[], []]
-        self.waste = []
-        self.last_trick = None
         return []
 
     # --- the turn -----------------------------------------------------------------------

@@ -1,7 +1,9 @@
 """Duck Soup: David Parlett's two-player trick game, parent of Doubleduck (RULES.md section 2).
 
-Layout: constants, trick resolution, the Game class (creation, turn, moves, automatic steps,
-deals and result, views, persistence), then the lean playout path for bots and benchmarks.
+Layout: constants and the two courses' card strengths (Doubleduck's too), trick resolution,
+the game's rules on the trick core (`engine.tricks`: the deal, turn, records, result and the
+frames of views and saved states are there): new-deal state, moves, automatic steps, scoring,
+its view and saved fields, then the lean playout path for bots and benchmarks.
 
 Readings this module decides where RULES.md is silent (each one is also noted where it acts):
 - A double trick (a quack answered by a third card) is played with no draw in between, so both
@@ -110,16 +112,10 @@ class Ducksoup(TrickGame[int]):
         {"type": "concede"},
     )
 
-    def __init__(self, seats: int, options: Mapping[str, Any], seed: str) -> None:
-        super().__init__(seats, options, seed)
+    def _start_deal(self) -> list[Event]:
         self.tricks: list[TrickRecord] = []  # this deal's finished tricks, all public
         self.points: list[list[int]] = [[0, 0], [0, 0]]  # [seat][course]
         self.units: list[list[int]] = [[0, 0], [0, 0]]  # stored two-card units, [seat][course]
-
-    def _start_deal(self) -> list[Event]:
-        self.tricks = []
-        self.points = [[0, 0], [0, 0]]
-        self.units = [[0, 0], [0, 0]]
         return []
 
     def _deal_started(self) -> JSON:

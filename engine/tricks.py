@@ -10,7 +10,7 @@ fields). Cards are the ints of `engine.cards`.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from engine import cards
@@ -67,6 +67,7 @@ class TrickGame(Game, Generic[P]):
         self.leader = 0
         self.deals: list[JSON] = []
         self.totals = [0] * len(self.teams())
+        self._start_deal()
 
     # --- deals --------------------------------------------------------------------------
 
@@ -114,10 +115,10 @@ class TrickGame(Game, Generic[P]):
         """The data of the public `deal_started` event."""
         return {"deal_no": self.deal_no, "dealer": self.dealer, "leader": self.leader}
 
+    @abstractmethod
     def _start_deal(self) -> list[Event]:
-        """Reset the game's own state of a deal once the cards lie; returns events that follow
-        the dealt hands."""
-        return []
+        """Set the game's own state of a deal once the cards lie (at creation too, with empty
+        hands, so it is where that state is declared); returns events that follow the hands."""
 
     # --- the turn -----------------------------------------------------------------------
 
@@ -277,8 +278,3 @@ class TrickGame(Game, Generic[P]):
     def _state_problem(self) -> str | None:
         """What makes a loaded state impossible, beyond the shapes every trick game checks."""
         return None
-
-
-def seat_plays(plays: Sequence[tuple[int, int]]) -> list[JSON]:
-    """(seat, card) pairs as views and events show them."""
-    return [{"seat": s, "card": cards.NAMES[c]} for s, c in plays]
