@@ -51,10 +51,13 @@ class TrickGame(Game, Generic[P]):
     """Whether the game scores game points apart from the running totals (then they are saved,
     shown and announced at the end); Doppelkopf's totals are its game points."""
     _in_deck: ClassVar[frozenset[int]]
+    _seat_alone: ClassVar[tuple[frozenset[int], ...]]
+    """`to_act()` of each seat: one seat acts at a time, asked twice a move, so built once."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._in_deck = frozenset(cls.deck)
+        cls._seat_alone = tuple(frozenset((s,)) for s in range(cls.max_seats))
 
     def __init__(self, seats: int, options: Mapping[str, Any], seed: str) -> None:
         super().__init__(seats, options, seed)
@@ -128,7 +131,7 @@ class TrickGame(Game, Generic[P]):
     def to_act(self) -> frozenset[int]:
         if self.phase != PLAY:
             return frozenset()
-        return frozenset(((self.leader + len(self.trick)) % self.seats,))
+        return self._seat_alone[(self.leader + len(self.trick)) % self.seats]
 
     def _held_card(self, seat: int, move: Move) -> int:
         """The card a play names, once it is a card of this game and in the seat's hand."""
