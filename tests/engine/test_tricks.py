@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import GAMES, Event, cards
+from engine import GAMES, Event, Reason, SetupError, cards
 from engine.ducksoup import DUCK, SOUP, STRENGTH
 from engine.protocol import top_teams
 from engine.tricks import TrickGame
@@ -51,3 +51,21 @@ def test_strength_table_orders_both_courses() -> None:
 )
 def test_top_teams(totals: list[int], teams: list[list[int]], winners: tuple[int, ...]) -> None:
     assert top_teams(totals, teams) == winners
+
+
+@pytest.mark.parametrize(
+    ("name", "field", "value"),
+    [
+        ("doubleduck", "game_points", [5, 0]),  # not what the totals give before the end
+        ("ducksoup", "game_points", [1, 0]),
+        ("doppelkopf", "phase", "bidding"),
+        ("doubleduck", "hands", [[], []]),
+        ("ducksoup", "totals", [0, 0, 0]),
+    ],
+)
+def test_saved_states_that_cannot_be_are_refused(name: str, field: str, value: object) -> None:
+    data = GAMES[name].new(seed="saved").to_dict()
+    GAMES[name].from_dict(data)
+    with pytest.raises(SetupError) as info:
+        GAMES[name].from_dict({**data, field: value})
+    assert info.value.reason == Reason.INVALID_STATE
