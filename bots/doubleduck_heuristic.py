@@ -12,7 +12,8 @@ import random
 from typing import Any
 
 from engine import cards
-from engine.doubleduck import DOUBLEDUCK, DUCK, NO_CALL, QUACK, SOUP, trick_winner
+from engine.doubleduck import DOUBLEDUCK, NO_CALL, QUACK, trick_winner
+from engine.ducksoup import DUCK, SOUP, STRENGTH
 
 JSON = dict[str, Any]
 _CALLS = {None: NO_CALL, "quack": QUACK, "doubleduck": DOUBLEDUCK}
@@ -20,8 +21,7 @@ _CALLS = {None: NO_CALL, "quack": QUACK, "doubleduck": DOUBLEDUCK}
 
 def _strength(card: int, course: int) -> int:
     """0..12, higher wins its suit in that course (Duck: A lowest wins; Soup: A highest)."""
-    r = card % 13
-    return 12 - r if course == DUCK else (r - 1) % 13
+    return STRENGTH[course][card % 13]
 
 
 def choose(view: JSON, legal: list[JSON], rng: random.Random, budget_ms: float = 5.0) -> JSON:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import cards
-from engine.ducksoup import DUCK, SOUP, follower_wins, unit_points
+from engine.ducksoup import DUCK, SOUP, STRENGTH, follower_wins, unit_points
 
 JSON = dict[str, Any]
 
@@ -40,12 +40,12 @@ EPS = 0.05  # keeps points worth a little even with no points in the other cours
 
 def _soup_strength(card: int) -> int:
     """0 (a two) .. 12 (an ace): higher wins its suit in the Soup course."""
-    return (card % 13 - 1) % 13
+    return STRENGTH[SOUP][card % 13]
 
 
 def _duck_strength(card: int) -> int:
     """0 (a king) .. 12 (an ace): higher wins its suit in the Duck course."""
-    return 12 - card % 13
+    return STRENGTH[DUCK][card % 13]
 
 
 def _p_none(k: int, h: int, u: int) -> float:

@@ -1,8 +1,9 @@
 """Doppelkopf: four players, hidden Re and Kontra parties, wedding, announcements (RULES.md 4).
 
 Layout: constants and card tables, trick resolution and scoring (pure functions, so tests can
-score bare trick lists), the Game class (creation, turn, moves, automatic steps, result, views,
-persistence), then the lean playout path for bots and benchmarks.
+score bare trick lists), the game's rules on the trick core (`engine.tricks`: the deal, turn,
+records, result and the frames of views and saved states are there): the wedding at the deal,
+moves, automatic steps, its view and saved fields, then the lean playout path for bots.
 
 Readings where RULES.md leaves room, decided here (DDV tournament rules where they speak):
 - Charlie: +1 to the party that wins the last trick when the card taking it is a JC. A JC that
@@ -34,29 +35,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any
 
 from engine import cards
-from engine.protocol import (
-    JSON,
-    Deal,
-    Event,
-    Game,
-    Move,
-    MoveError,
-    Option,
-    Reason,
-    Result,
-    SetupError,
-    check_deck,
-)
+from engine.protocol import JSON, Event, Move, MoveError, Option, Reason
+from engine.tricks import PLAY, PLAY_MOVES, TrickGame
 
 SEATS = 4
 HAND = 12
 TRICKS = 12
 DECK: tuple[int, ...] = tuple(cards.INDEX[r + s] for s in cards.SUITS for r in "9TJQKA") * 2
 DECK_NAMES: tuple[str, ...] = tuple(cards.NAMES[c] for c in DECK)
-_IN_DECK = frozenset(DECK)
 
 _RANK_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
 POINTS: tuple[int, ...] = tuple(_RANK_POINTS.get(name[0], 0) for name in cards.NAMES)
@@ -81,8 +70,7 @@ JC = cards.INDEX["JC"]
 RE, KONTRA = 0, 1
 PARTY_NAMES = ("re", "kontra")
 CALLS = ("Re", "Kontra")
-
-PLAY, DEAL_OVER, GAME_OVER = "play", "deal_over", "game_over"
+ANNOUNCE = Move("announce")
 
 
 # --- tricks and scoring -------------------------------------------------------------------
@@ -183,105 +171,40 @@ def score_deal(
 # --- the game -----------------------------------------------------------------------------
 
 
-class Doppelkopf(Game):
+class Doppelkopf(TrickGame[tuple[int, int]]):
+    """The trick in play holds (seat, card) pairs."""
+
     name = "doppelkopf"
     title = "Doppelkopf"
     min_seats = SEATS
     max_seats = SEATS
+    hand_size = HAND
+    deck = DECK
+    stock_size = 0
+    game_points_apart = False
     options_spec = (
         Option("first_dealer", int, 0, "Seat that deals the first deal.", minimum=0, maximum=3),
         Option("deals", int, 8, "Number of deals; the deal passes left.", minimum=1, maximum=96),
     )
     move_shapes = ({"type": "play", "card": "QC"}, {"type": "announce"})
 
-    def __init__(self, seats: int, options: Mapping[str, Any], seed: str) -> None:
-        super().__init__(seats, options, seed)
-        self.phase = DEAL_OVER
-        self.deal_no = 0
-        self.dealer = (self.options["first_dealer"] - 1) % SEATS
-        self.hands: list[list[int]] = [[] for _ in range(SEATS)]
-        self.trick: list[tuple[int, int]] = []
-        self.leader = 0
+    def _start_deal(self) -> list[Event]:
+        """Two QC in one hand make a wedding, announced to all; else the QC holders are Re."""
         self.tricks: list[Trick] = []
-        self.re = [False] * SEATS
-        """Final parties; during an unsettled wedding only the wedding player is Re."""
-        self.revealed = [False] * SEATS
-        """Seats whose party everybody knows (a QC played, an announcement, the wedding)."""
-        self.wedding = -1
-        self.partner = -1
-        self.solo = False
-        self.announcers = [-1, -1]
-        """The seat that announced, per party (Re, Kontra), or -1."""
-        self.deals: list[JSON] = []
-        self.totals = [0] * SEATS
-
-    # --- creation -----------------------------------------------------------------------
-
-    def deal_pending(self) -> bool:
-        return self.phase == DEAL_OVER
-
-    def next_deal(self, deal: Deal | None = None) -> list[Event]:
-        if self.phase != DEAL_OVER:
-            raise MoveError(Reason.NO_DEAL_PENDING, "no deal is pending")
-        dealer = (self.dealer + 1) % SEATS
-        if deal is not None:
-            hands = self._check_deal(deal)
-        else:
-            order = list(DECK)
-            self.deal_rng(self.deal_no + 1).shuffle(order)
-            # One card at a time from the new dealer's left: card i goes to seat dealer+1+i.
-            first = (dealer + 1) % SEATS
-            hands = [[] for _ in range(SEATS)]
-            for i in range(SEATS * HAND):
-                hands[(first + i) % SEATS].append(order[i])
-        self.deal_no += 1
-        self.dealer = dealer
-        self.hands = [sorted(h) for h in hands]
-        self.trick = []
-        self.leader = (self.dealer + 1) % SEATS
-        self.tricks = []
         queens = [h.count(QC) for h in self.hands]
         self.wedding = queens.index(2) if 2 in queens else -1
+        """The seat holding both QC, or -1."""
         self.partner = -1
         self.solo = False
         self.re = [q > 0 for q in queens]
+        """Final parties; during an unsettled wedding only the wedding player is Re."""
         self.revealed = [s == self.wedding for s in range(SEATS)]
+        """Seats whose party everybody knows (a QC played, an announcement, the wedding)."""
         self.announcers = [-1, -1]
-        self.phase = PLAY
-        events = [
-            Event(
-                "deal_started",
-                {"deal_no": self.deal_no, "dealer": self.dealer, "leader": self.leader},
-            )
-        ]
-        events += [
-            Event("hand_dealt", {"seat": s, "cards": cards.names(self.hands[s])}, visible_to=s)
-            for s in range(SEATS)
-        ]
-        if self.wedding >= 0:
-            events.append(Event("wedding", {"seat": self.wedding}))
-        return events
-
-    @staticmethod
-    def _check_deal(deal: Deal) -> list[list[int]]:
-        if len(deal.hands) != SEATS or any(len(h) != HAND for h in deal.hands):
-            raise SetupError(Reason.INVALID_DEAL, "a Doppelkopf deal is 4 hands of 12 cards")
-        if deal.stock:
-            raise SetupError(Reason.INVALID_DEAL, "Doppelkopf has no stock")
-        if deal.extra:
-            raise SetupError(Reason.INVALID_DEAL, f"unknown deal fields: {sorted(deal.extra)}")
-        check_deck([c for h in deal.hands for c in h], DECK_NAMES)
-        return [cards.ints(h) for h in deal.hands]
+        """The seat that announced, per party (Re, Kontra), or -1."""
+        return [Event("wedding", {"seat": self.wedding})] if self.wedding >= 0 else []
 
     # --- the turn -----------------------------------------------------------------------
-
-    def _turn(self) -> int:
-        return (self.leader + len(self.trick)) % SEATS
-
-    def to_act(self) -> frozenset[int]:
-        if self.phase != PLAY:
-            return frozenset()
-        return frozenset((self._turn(),))
 
     def _led(self) -> int | None:
         return self.trick[0][1] if self.trick else None
@@ -304,12 +227,9 @@ class Doppelkopf(Game):
     def legal_moves(self, seat: int) -> list[Move]:
         if self.phase != PLAY or seat != self._turn():
             return []
-        moves = [
-            Move("play", cards.NAMES[c])
-            for c in sorted(set(playable(self.hands[seat], self._led())))
-        ]
+        moves = [PLAY_MOVES[c] for c in sorted(set(playable(self.hands[seat], self._led())))]
         if self._announce_refusal(seat) is None:
-            moves.append(Move("announce"))
+            moves.append(ANNOUNCE)
         return moves
 
     def _apply(self, seat: int, move: Move, events: list[Event] | None) -> None:
@@ -332,14 +252,8 @@ class Doppelkopf(Game):
             raise MoveError(Reason.MALFORMED_MOVE, "Doppelkopf moves are 'play' and 'announce'")
         if move.call is not None or move.cards is not None or move.draw is not None:
             raise MoveError(Reason.MALFORMED_MOVE, "a Doppelkopf play names one 'card' only")
-        if move.card is None:
-            raise MoveError(Reason.MALFORMED_MOVE, "a play needs a 'card'")
-        card = cards.parse(move.card)
-        if card is None or card not in _IN_DECK:
-            raise MoveError(Reason.MALFORMED_MOVE, f"{move.card!r} is no Doppelkopf card")
+        card = self._held_card(seat, move)
         hand = self.hands[seat]
-        if card not in hand:
-            raise MoveError(Reason.CARD_NOT_IN_HAND, f"{move.card} is not in your hand")
         led = self._led()
         if (
             led is not None
@@ -406,51 +320,22 @@ class Doppelkopf(Game):
         scored = score_deal(self.tricks, self.re, solo=self.solo, announced=announced)
         results: list[int] = scored["results"]
         self.totals = [t + r for t, r in zip(self.totals, results, strict=True)]
-        record: JSON = {
-            "deal_no": self.deal_no,
-            "dealer": self.dealer,
-            "kind": self._kind(),
-            "wedding": self.wedding if self.wedding >= 0 else None,
-            "partner": self.partner if self.partner >= 0 else None,
-            "announcements": [
-                {"seat": s, "call": CALLS[p]} for p, s in enumerate(self.announcers) if s >= 0
-            ],
-            **scored,
-            "totals": list(self.totals),
-        }
-        self.deals.append(record)
+        record = self._deal_record(
+            {
+                "kind": self._kind(),
+                "wedding": self.wedding if self.wedding >= 0 else None,
+                "partner": self.partner if self.partner >= 0 else None,
+                "announcements": self._announcements(),
+                **scored,
+            }
+        )
         self.revealed = [True] * SEATS
-        if events is not None:
-            events.append(Event("deal_scored", dict(record)))
-        if self.deal_no >= self.options["deals"]:
-            self.phase = GAME_OVER
-            if events is not None:
-                res = self.result()
-                data: JSON = {"totals": list(res.totals), "winners": list(res.winners)}
-                events.append(Event("game_over", data))
-        else:
-            self.phase = DEAL_OVER
+        self._file_deal(record, self.deal_no >= self.options["deals"], events)
+
+    def _announcements(self) -> list[JSON]:
+        return [{"seat": s, "call": CALLS[p]} for p, s in enumerate(self.announcers) if s >= 0]
 
     # --- result and views ---------------------------------------------------------------
-
-    def result(self) -> Result:
-        """Per-deal records, running totals (which are the game points), winners at the end:
-        every seat with the highest total; nobody if all four are equal."""
-        over = self.phase == GAME_OVER
-        winners: tuple[int, ...] = ()
-        if over and len(set(self.totals)) > 1:
-            top = max(self.totals)
-            winners = tuple(s for s in range(SEATS) if self.totals[s] == top)
-        return Result(
-            over=over,
-            deals=tuple(dict(d) for d in self.deals),
-            totals=tuple(self.totals),
-            game_points=tuple(self.totals),
-            winners=winners,
-        )
-
-    def is_over(self) -> bool:
-        return self.phase == GAME_OVER
 
     def known_parties(self, seat: int | None) -> list[str | None]:
         """The parties `seat` can know: revealed ones, its own, and what two known seats of one
@@ -468,51 +353,28 @@ class Doppelkopf(Game):
                 known = [p if p is not None else 1 - party for p in known]
         return [PARTY_NAMES[p] if p is not None else None for p in known]
 
-    def view(self, seat: int | None) -> JSON:
-        res = self.result()
-        playing = self.phase == PLAY
+    def _table_view(self, seat: int | None) -> JSON:
+        """Parties as `known_parties(seat)` tells them."""
         last = self.tricks[-1] if self.tricks else None
-        out: JSON = {
-            "game": self.name,
-            "seats": SEATS,
-            "phase": self.phase,
-            "deal_no": self.deal_no,
-            "dealer": self.dealer,
-            "trick_no": len(self.tricks) + 1 if playing else None,
-            "leader": self.leader if playing else None,
-            "to_act": sorted(self.to_act()),
-            "hand_sizes": [len(h) for h in self.hands],
-            "trick": [{"seat": s, "card": cards.NAMES[c]} for s, c in self.trick],
+        return {
+            "trick_no": len(self.tricks) + 1 if self.phase == PLAY else None,
+            "trick": _seat_plays(self.trick),
             "last_trick": _trick_json(len(self.tricks), *last) if last else None,
             "tricks_won": [sum(1 for _, w in self.tricks if w == s) for s in range(SEATS)],
             "kind": self._kind(),
             "wedding": self.wedding if self.wedding >= 0 else None,
             "partner": self.partner if self.partner >= 0 else None,
-            "announcements": [
-                {"seat": s, "call": CALLS[p]} for p, s in enumerate(self.announcers) if s >= 0
-            ],
+            "announcements": self._announcements(),
             "parties": self.known_parties(seat),
-            "deals": list(res.deals),
-            "totals": list(res.totals),
-            "winners": list(res.winners),
-            "options": dict(self.options),
         }
-        if seat is not None:
-            out["seat"] = seat
-            out["party"] = out["parties"][seat]
-            out["hand"] = cards.names(sorted(self.hands[seat]))
-            out["legal_moves"] = [m.to_json() for m in self.legal_moves(seat)]
-        return out
+
+    def _seat_view(self, seat: int, table: JSON) -> JSON:
+        return {"party": table["parties"][seat]}
 
     # --- persistence --------------------------------------------------------------------
 
-    def to_dict(self) -> JSON:
+    def _play_state(self) -> JSON:
         return {
-            **self.state_header(),
-            "phase": self.phase,
-            "deal_no": self.deal_no,
-            "dealer": self.dealer,
-            "hands": [cards.names(h) for h in self.hands],
             "trick": [[s, cards.NAMES[c]] for s, c in self.trick],
             "leader": self.leader,
             "tricks": [[[[s, cards.NAMES[c]] for s, c in p], w] for p, w in self.tricks],
@@ -522,56 +384,25 @@ class Doppelkopf(Game):
             "partner": self.partner,
             "solo": self.solo,
             "announcers": list(self.announcers),
-            "deals": [dict(d) for d in self.deals],
-            "totals": list(self.totals),
         }
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        try:
-            game = cls.from_header(data)
-            game.phase = str(data["phase"])
-            game.deal_no = int(data["deal_no"])
-            game.dealer = int(data["dealer"])
-            game.hands = [cards.ints(h) for h in data["hands"]]
-            game.trick = [(int(s), cards.INDEX[c]) for s, c in data["trick"]]
-            game.leader = int(data["leader"])
-            game.tricks = [
-                (tuple((int(s), cards.INDEX[c]) for s, c in p), int(w)) for p, w in data["tricks"]
-            ]
-            game.re = [bool(x) for x in data["re"]]
-            game.revealed = [bool(x) for x in data["revealed"]]
-            game.wedding = int(data["wedding"])
-            game.partner = int(data["partner"])
-            game.solo = bool(data["solo"])
-            game.announcers = [int(x) for x in data["announcers"]]
-            game.deals = [dict(d) for d in data["deals"]]
-            game.totals = [int(t) for t in data["totals"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SetupError(Reason.INVALID_STATE, f"bad Doppelkopf state: {exc!r}") from exc
-        if (
-            len(game.hands) != SEATS
-            or len(game.re) != SEATS
-            or len(game.revealed) != SEATS
-            or len(game.totals) != SEATS
-            or len(game.announcers) != 2
-            or game.phase not in (PLAY, DEAL_OVER, GAME_OVER)
-        ):
-            raise SetupError(Reason.INVALID_STATE, "bad Doppelkopf state: wrong shapes")
-        return game
+    def _load_play_state(self, data: Mapping[str, Any]) -> None:
+        self.trick = [(int(s), cards.INDEX[c]) for s, c in data["trick"]]
+        self.leader = int(data["leader"])
+        self.tricks = [
+            (tuple((int(s), cards.INDEX[c]) for s, c in p), int(w)) for p, w in data["tricks"]
+        ]
+        self.re = [bool(x) for x in data["re"]]
+        self.revealed = [bool(x) for x in data["revealed"]]
+        self.wedding = int(data["wedding"])
+        self.partner = int(data["partner"])
+        self.solo = bool(data["solo"])
+        self.announcers = [int(x) for x in data["announcers"]]
 
-    def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.re = list(self.re)
-        new.revealed = list(self.revealed)
-        new.announcers = list(self.announcers)
-        new.deals = list(self.deals)
-        new.totals = list(self.totals)
-        return new
+    def _state_problem(self) -> str | None:
+        if len(self.re) != SEATS or len(self.revealed) != SEATS or len(self.announcers) != 2:
+            return "wrong shapes"
+        return None
 
     # --- lean path for bots -------------------------------------------------------------
 
@@ -604,7 +435,11 @@ class Doppelkopf(Game):
 def _trick_json(trick_no: int, plays: Sequence[tuple[int, int]], winner: int) -> JSON:
     return {
         "trick_no": trick_no,
-        "plays": [{"seat": s, "card": cards.NAMES[c]} for s, c in plays],
+        "plays": _seat_plays(plays),
         "winner": winner,
         "points": sum(POINTS[c] for _, c in plays),
     }
+
+
+def _seat_plays(plays: Sequence[tuple[int, int]]) -> list[JSON]:
+    return [{"seat": s, "card": cards.NAMES[c]} for s, c in plays]

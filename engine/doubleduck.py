@@ -1,29 +1,22 @@
 """Doubleduck: Duck Soup for four in two sides with two packs (RULES.md section 1).
 
-Layout: constants, trick resolution, the Game class (creation, turn, moves, automatic steps,
-deals and result, views, persistence), then the lean playout path for bots and benchmarks.
+The courses and the strength of cards in each are Duck Soup's (`engine.ducksoup`).
+
+Layout: constants, trick resolution, the game's rules on the trick core (`engine.tricks`: the
+deal, turn, records, result and the frames of views and saved states are there): new-deal
+state, moves, automatic steps, scoring, its view and saved fields, then the lean playout path.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any
 
 from engine import cards
-from engine.protocol import (
-    JSON,
-    Deal,
-    Event,
-    Game,
-    Move,
-    MoveError,
-    Option,
-    Reason,
-    Result,
-    SetupError,
-    check_deck,
-)
+from engine.ducksoup import COURSE_NAMES, DUCK, SOUP, STRENGTH, by_course, score_courses
+from engine.protocol import JSON, Event, Move, MoveError, Option, Reason
+from engine.tricks import GAME_OVER, PLAY, PLAY_MOVES, TrickGame
 
 SEATS = 4
 HAND = 13
@@ -34,17 +27,12 @@ DECK_NAMES: tuple[str, ...] = tuple(cards.NAMES[c] for c in DECK)
 NO_CALL, QUACK, DOUBLEDUCK = 0, 1, 2
 CALL_NAMES = {QUACK: "quack", DOUBLEDUCK: "doubleduck"}
 
-DUCK, SOUP = 0, 1
-COURSE_NAMES = ("duck", "soup")
+QUACK_MOVES = tuple(Move("play", name, "quack") for name in cards.NAMES)
+DOUBLEDUCK_MOVES = tuple(Move("play", name, "doubleduck") for name in cards.NAMES)
+"""By card int, shared as `PLAY_MOVES` is."""
 
-# Strength of a card of the led suit, higher is better: Duck K..2 A (lowest wins, ace lowest
-# of all), Soup A K..2 (highest wins, ace highest).
-_STRENGTH = (
-    tuple(-r for r in range(13)),  # Duck: A(0) is strongest, K(12) weakest
-    tuple((r - 1) % 13 for r in range(13)),  # Soup: 2 -> 0 ... K -> 11, A -> 12
-)
-
-PLAY, DEAL_OVER, GAME_OVER = "play", "deal_over", "game_over"
+Play = tuple[int, int, int]
+"""(seat, card, call) of one card in a trick."""
 
 
 def side_of(seat: int) -> int:
@@ -52,7 +40,7 @@ def side_of(seat: int) -> int:
     return seat & 1
 
 
-def trick_winner(plays: list[tuple[int, int, int]], course: int) -> int:
+def trick_winner(plays: list[Play], course: int) -> int:
     """Index in the trick of the card that takes it; `plays` holds (seat, card, call).
 
     1. a doubleduck; 2. else the last quack; 3. else the best card of the led suit, the later
@@ -69,7 +57,7 @@ def trick_winner(plays: list[tuple[int, int, int]], course: int) -> int:
         return best
     led = plays[0][1]
     led_suit = led // 13
-    strength = _STRENGTH[course]
+    strength = STRENGTH[course]
     top = strength[led % 13]
     best = 0
     for i in range(1, len(plays)):
@@ -81,7 +69,7 @@ def trick_winner(plays: list[tuple[int, int, int]], course: int) -> int:
     return best
 
 
-def quack_count(plays: list[tuple[int, int, int]], card: int) -> int:
+def quack_count(plays: list[Play], card: int) -> int:
     """Quacks in the spoken call: cards of the led rank after the lead so far, this one included."""
     led_rank = plays[0][1] % 13
     return 1 + sum(1 for p in plays[1:] if p[1] % 13 == led_rank) if card % 13 == led_rank else 0
@@ -93,11 +81,14 @@ def spoken(call: int, count: int) -> str:
     return "-".join(["Quack"] + ["quack"] * (count - 1))
 
 
-class Doubleduck(Game):
+class Doubleduck(TrickGame[Play]):
     name = "doubleduck"
     title = "Doubleduck"
     min_seats = SEATS
     max_seats = SEATS
+    hand_size = HAND
+    deck = DECK
+    stock_size = 52
     options_spec = (
         Option("first_dealer", int, 0, "Seat that deals the first deal.", minimum=0, maximum=3),
         Option("max_deals", int, 4, "The game ends after this many deals.", minimum=1, maximum=4),
@@ -109,106 +100,36 @@ class Doubleduck(Game):
         {"type": "play", "card": "JS", "call": "doubleduck"},
     )
 
-    def __init__(self, seats: int, options: Mapping[str, Any], seed: str) -> None:
-        super().__init__(seats, options, seed)
-        self.phase = DEAL_OVER
-        self.deal_no = 0
-        self.dealer = (self.options["first_dealer"] - 1) % SEATS
-        self.hands: list[list[int]] = [[] for _ in range(SEATS)]
-        self.stock: list[int] = []  # top of the stock is the LAST element
-        self.trick: list[tuple[int, int, int]] = []
-        self.leader = 0
+    def _start_deal(self) -> list[Event]:
         self.tricks_done = 0
         self.stored: list[list[int]] = [[0, 0], [0, 0]]  # [side][course]
         self.piles: list[list[int]] = [[], []]  # stored cards per side, this deal
         self.waste: list[int] = []
-        self.last_trick: tuple[list[tuple[int, int, int]], int, int, int] | None = None
+        self.last_trick: tuple[list[Play], int, int, int] | None = None
         """(plays, winner seat, cards stored, course) of the last trick, for views."""
-        self.deals: list[JSON] = []
-        self.totals = [0, 0]
-        self.game_points = [0, 0]
-
-    # --- creation -----------------------------------------------------------------------
-
-    def deal_pending(self) -> bool:
-        return self.phase == DEAL_OVER
-
-    def next_deal(self, deal: Deal | None = None) -> list[Event]:
-        if self.phase != DEAL_OVER:
-            raise MoveError(Reason.NO_DEAL_PENDING, "no deal is pending")
-        if deal is not None:
-            hands, stock = self._check_deal(deal)
-        else:
-            order = list(DECK)
-            self.deal_rng(self.deal_no + 1).shuffle(order)
-            # One card at a time from the dealer's left: card i goes to seat dealer+1+i
-            # (`self.dealer` is still the previous dealer here, so the new one's left is +2).
-            first = (self.dealer + 2) % SEATS
-            hands = [[] for _ in range(SEATS)]
-            for i in range(SEATS * HAND):
-                hands[(first + i) % SEATS].append(order[i])
-            stock = order[SEATS * HAND :]
-        self.deal_no += 1
-        self.dealer = (self.dealer + 1) % SEATS
-        self.hands = [sorted(h) for h in hands]
-        self.stock = stock[::-1]
-        self.trick = []
-        self.leader = (self.dealer + 1) % SEATS
-        self.tricks_done = 0
-        self.stored = [[0, 0], [0, 0]]
-        self.piles = [[], []]
-        self.waste = []
-        self.last_trick = None
-        self.phase = PLAY
-        events = [
-            Event(
-                "deal_started",
-                {"deal_no": self.deal_no, "dealer": self.dealer, "leader": self.leader},
-            )
-        ]
-        events += [
-            Event("hand_dealt", {"seat": s, "cards": cards.names(self.hands[s])}, visible_to=s)
-            for s in range(SEATS)
-        ]
-        return events
-
-    @staticmethod
-    def _check_deal(deal: Deal) -> tuple[list[list[int]], list[int]]:
-        if len(deal.hands) != SEATS or any(len(h) != HAND for h in deal.hands):
-            raise SetupError(Reason.INVALID_DEAL, "a Doubleduck deal is 4 hands of 13 cards")
-        if len(deal.stock) != 52:
-            raise SetupError(Reason.INVALID_DEAL, "a Doubleduck stock has 52 cards")
-        if deal.extra:
-            raise SetupError(Reason.INVALID_DEAL, f"unknown deal fields: {sorted(deal.extra)}")
-        everything = [c for h in deal.hands for c in h] + list(deal.stock)
-        check_deck(everything, DECK_NAMES)
-        return [cards.ints(h) for h in deal.hands], cards.ints(deal.stock)
+        return []
 
     # --- the turn -----------------------------------------------------------------------
 
     def course(self) -> int:
         return DUCK if self.tricks_done < TRICKS_PER_COURSE else SOUP
 
-    def to_act(self) -> frozenset[int]:
-        if self.phase != PLAY:
-            return frozenset()
-        return frozenset(((self.leader + len(self.trick)) % SEATS,))
-
-    def _turn(self) -> int:
-        return (self.leader + len(self.trick)) % SEATS
-
     def legal_moves(self, seat: int) -> list[Move]:
-        if self.phase != PLAY or seat != self._turn():
+        trick = self.trick
+        if self.phase != PLAY or seat != (self.leader + len(trick)) % SEATS:
             return []
+        hand = sorted(set(self.hands[seat]))
+        if not trick:
+            return [PLAY_MOVES[c] for c in hand]
         moves: list[Move] = []
-        lead = self.trick[0][1] if self.trick else -1
-        for c in sorted(set(self.hands[seat])):
-            name = cards.NAMES[c]
-            moves.append(Move("play", name))
-            if lead >= 0 and c % 13 == lead % 13:
-                moves.append(Move("play", name, "quack"))
+        lead = trick[0][1]
+        led_rank = lead % 13
+        for c in hand:
+            moves.append(PLAY_MOVES[c])
+            if c % 13 == led_rank:
+                moves.append(QUACK_MOVES[c])
                 if c == lead:
-                    moves.append(Move("play", name, "doubleduck"))
+                    moves.append(DOUBLEDUCK_MOVES[c])
         return moves
 
     def _apply(self, seat: int, move: Move, events: list[Event] | None) -> None:
@@ -216,20 +137,12 @@ class Doubleduck(Game):
             raise MoveError(Reason.MALFORMED_MOVE, "Doubleduck has only 'play' moves")
         if move.cards is not None or move.draw is not None:
             raise MoveError(Reason.MALFORMED_MOVE, "a Doubleduck play names one 'card'")
-        if move.card is None:
-            raise MoveError(Reason.MALFORMED_MOVE, "a play needs a 'card'")
-        card = cards.parse(move.card)
-        if card is None:
-            raise MoveError(Reason.MALFORMED_MOVE, f"unknown card {move.card!r}")
-        if card not in self.hands[seat]:
-            raise MoveError(Reason.CARD_NOT_IN_HAND, f"{move.card} is not in your hand")
-        call = self._check_call(card, move.call)
+        card = self._held_card(seat, move)
+        call = NO_CALL if move.call is None else self._check_call(card, move.call)
         self._play(seat, card, call, events)
 
-    def _check_call(self, card: int, text: str | None) -> int:
+    def _check_call(self, card: int, text: str) -> int:
         """The call as an int; the spoken forms are accepted when they match the count."""
-        if text is None:
-            return NO_CALL
         word = text.strip().lower().rstrip("!")
         if not self.trick:
             raise MoveError(Reason.ILLEGAL_CALL, "the leader cannot call")
@@ -261,14 +174,15 @@ class Doubleduck(Game):
     def _play(self, seat: int, card: int, call: int, events: list[Event] | None) -> None:
         """Play a checked card, then resolve, draw, change course and score as they fall due."""
         self.hands[seat].remove(card)
+        trick = self.trick
         if events is not None:
             data: JSON = {"seat": seat, "card": cards.NAMES[card]}
             if call:
                 data["call"] = CALL_NAMES[call]
-                data["spoken"] = spoken(call, quack_count(self.trick, card))
+                data["spoken"] = spoken(call, quack_count(trick, card))
             events.append(Event("card_played", data))
-        self.trick.append((seat, card, call))
-        if len(self.trick) == SEATS:
+        trick.append((seat, card, call))
+        if len(trick) == SEATS:
             self._finish_trick(events)
 
     def _finish_trick(self, events: list[Event] | None) -> None:
@@ -315,98 +229,39 @@ class Doubleduck(Game):
             events.append(Event("cards_drawn", {"order": order, "stock_count": len(self.stock)}))
 
     def _score_deal(self, events: list[Event] | None) -> None:
-        score = [self.stored[s][DUCK] * self.stored[s][SOUP] for s in (0, 1)]
+        score = score_courses(self.stored)
         self.totals = [self.totals[0] + score[0], self.totals[1] + score[1]]
-        record: JSON = {
-            "deal_no": self.deal_no,
-            "dealer": self.dealer,
-            "duck": [self.stored[0][DUCK], self.stored[1][DUCK]],
-            "soup": [self.stored[0][SOUP], self.stored[1][SOUP]],
-            "score": score,
-            "totals": list(self.totals),
-        }
-        self.deals.append(record)
-        if events is not None:
-            events.append(Event("deal_scored", dict(record)))
-        target = self.options["target"]
-        if self.deal_no >= self.options["max_deals"] or max(self.totals) >= target:
-            self.phase = GAME_OVER
-            self.game_points = game_points(
-                self.totals, target, self.options["max_deals"] - self.deal_no
-            )
-            if events is not None:
-                res = self.result()
-                events.append(
-                    Event(
-                        "game_over",
-                        {
-                            "totals": list(res.totals),
-                            "game_points": list(res.game_points),
-                            "winners": list(res.winners),
-                        },
-                    )
-                )
-        else:
-            self.phase = DEAL_OVER
+        record = self._deal_record({**by_course(self.stored), "score": score})
+        over = self.deal_no >= self.options["max_deals"]
+        self._file_deal(record, over or max(self.totals) >= self.options["target"], events)
 
     # --- result and views ---------------------------------------------------------------
 
-    def result(self) -> Result:
-        over = self.phase == GAME_OVER
-        winners: tuple[int, ...] = ()
-        if over and self.totals[0] != self.totals[1]:
-            side = 0 if self.totals[0] > self.totals[1] else 1
-            winners = (side, side + 2)
-        return Result(
-            over=over,
-            deals=tuple(dict(d) for d in self.deals),
-            totals=tuple(self.totals),
-            game_points=tuple(self.game_points),
-            winners=winners,
-        )
-
-    def is_over(self) -> bool:
-        return self.phase == GAME_OVER
+    def _game_points(self) -> list[int]:
+        if self.phase != GAME_OVER:
+            return [0, 0]
+        unplayed = self.options["max_deals"] - self.deal_no
+        return game_points(self.totals, self.options["target"], unplayed)
 
     def teams(self) -> list[list[int]]:
         return [[0, 2], [1, 3]]
 
-    def view(self, seat: int | None) -> JSON:
-        res = self.result()
-        out: JSON = {
-            "game": self.name,
-            "seats": SEATS,
+    def _table_view(self, seat: int | None) -> JSON:
+        playing = self.phase == PLAY
+        return {
             "sides": self.teams(),
-            "phase": self.phase,
-            "deal_no": self.deal_no,
-            "dealer": self.dealer,
-            "course": COURSE_NAMES[self.course()] if self.phase == PLAY else None,
-            "trick_no": self.tricks_done + 1 if self.phase == PLAY else None,
-            "leader": self.leader if self.phase == PLAY else None,
-            "to_act": sorted(self.to_act()),
-            "hand_sizes": [len(h) for h in self.hands],
-            "stock_count": len(self.stock),
+            "course": COURSE_NAMES[self.course()] if playing else None,
+            "trick_no": self.tricks_done + 1 if playing else None,
             "trick": [_play_json(p, self.trick[:i]) for i, p in enumerate(self.trick)],
             "last_trick": self._trick_json(self.last_trick) if self.last_trick else None,
-            "stored": {
-                "duck": [self.stored[0][DUCK], self.stored[1][DUCK]],
-                "soup": [self.stored[0][SOUP], self.stored[1][SOUP]],
-            },
+            "stored": by_course(self.stored),
             "waste_count": len(self.waste),
-            "deals": list(res.deals),
-            "totals": list(res.totals),
-            "game_points": list(res.game_points),
-            "winners": list(res.winners),
-            "options": dict(self.options),
         }
-        if seat is not None:
-            out["seat"] = seat
-            out["side"] = side_of(seat)
-            out["hand"] = cards.names(sorted(self.hands[seat]))
-            out["legal_moves"] = [m.to_json() for m in self.legal_moves(seat)]
-        return out
 
-    def _trick_json(self, last: tuple[list[tuple[int, int, int]], int, int, int]) -> JSON:
+    def _seat_view(self, seat: int, table: JSON) -> JSON:
+        return {"side": side_of(seat)}
+
+    def _trick_json(self, last: tuple[list[Play], int, int, int]) -> JSON:
         plays, winner, stored, course = last
         return {
             "trick_no": self.tricks_done,
@@ -419,14 +274,8 @@ class Doubleduck(Game):
 
     # --- persistence --------------------------------------------------------------------
 
-    def to_dict(self) -> JSON:
+    def _play_state(self) -> JSON:
         return {
-            **self.state_header(),
-            "phase": self.phase,
-            "deal_no": self.deal_no,
-            "dealer": self.dealer,
-            "hands": [cards.names(h) for h in self.hands],
-            "stock": cards.names(reversed(self.stock)),
             "trick": [[s, cards.NAMES[c], k] for s, c, k in self.trick],
             "leader": self.leader,
             "tricks_done": self.tricks_done,
@@ -439,50 +288,19 @@ class Doubleduck(Game):
                 [[s, cards.NAMES[c], k] for s, c, k in self.last_trick[0]],
                 *self.last_trick[1:],
             ],
-            "deals": [dict(d) for d in self.deals],
-            "totals": list(self.totals),
-            "game_points": list(self.game_points),
         }
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        try:
-            game = cls.from_header(data)
-            game.phase = str(data["phase"])
-            game.deal_no = int(data["deal_no"])
-            game.dealer = int(data["dealer"])
-            game.hands = [cards.ints(h) for h in data["hands"]]
-            game.stock = cards.ints(data["stock"])[::-1]
-            game.trick = [(int(s), cards.INDEX[c], int(k)) for s, c, k in data["trick"]]
-            game.leader = int(data["leader"])
-            game.tricks_done = int(data["tricks_done"])
-            game.stored = [[int(x) for x in s] for s in data["stored"]]
-            game.piles = [cards.ints(p) for p in data["piles"]]
-            game.waste = cards.ints(data["waste"])
-            last = data["last_trick"]
-            if last is not None:
-                plays = [(int(s), cards.INDEX[c], int(k)) for s, c, k in last[0]]
-                game.last_trick = (plays, int(last[1]), int(last[2]), int(last[3]))
-            game.deals = [dict(d) for d in data["deals"]]
-            game.totals = [int(t) for t in data["totals"]]
-            game.game_points = [int(p) for p in data["game_points"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SetupError(Reason.INVALID_STATE, f"bad Doubleduck state: {exc!r}") from exc
-        return game
-
-    def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.trick = list(self.trick)
-        new.stored = [list(s) for s in self.stored]
-        new.piles = [list(p) for p in self.piles]
-        new.waste = list(self.waste)
-        new.deals = list(self.deals)
-        new.totals = list(self.totals)
-        new.game_points = list(self.game_points)
-        return new
+    def _load_play_state(self, data: Mapping[str, Any]) -> None:
+        self.trick = [(int(s), cards.INDEX[c], int(k)) for s, c, k in data["trick"]]
+        self.leader = int(data["leader"])
+        self.tricks_done = int(data["tricks_done"])
+        self.stored = [[int(x) for x in s] for s in data["stored"]]
+        self.piles = [cards.ints(p) for p in data["piles"]]
+        self.waste = cards.ints(data["waste"])
+        last = data["last_trick"]
+        if last is not None:
+            plays = [(int(s), cards.INDEX[c], int(k)) for s, c, k in last[0]]
+            self.last_trick = (plays, int(last[1]), int(last[2]), int(last[3]))
 
     # --- lean path for bots -------------------------------------------------------------
 
@@ -513,9 +331,7 @@ class Doubleduck(Game):
         return last[0], last[1]
 
 
-def _play_json(
-    play: tuple[int, int, int], before: list[tuple[int, int, int]] | None = None
-) -> JSON:
+def _play_json(play: Play, before: list[Play] | None = None) -> JSON:
     seat, card, call = play
     out: JSON = {"seat": seat, "card": cards.NAMES[card]}
     if call:

@@ -20,6 +20,7 @@ from typing import Any, Self
 from engine.protocol import (
     JSON,
     Deal,
+    DealShape,
     Event,
     Game,
     Move,
@@ -28,7 +29,7 @@ from engine.protocol import (
     Reason,
     Result,
     SetupError,
-    check_deck,
+    game_over_event,
 )
 
 COLOURS = "YBR"
@@ -215,14 +216,14 @@ class Duck(Game):
         rest.subtract(c for bank in self.banked for c in bank)
         return sorted(rest.elements())
 
-    def next_deal(self, deal: Deal | None = None) -> list[Event]:
-        if self.phase != ROUND_OVER:
-            raise MoveError(Reason.NO_DEAL_PENDING, "no round is waiting to be dealt")
+    def _next_deal(self, deal: Deal | None) -> list[Event]:
         n = self.seats
         dealer = (self.dealer + 1) % n
         first = (dealer + 1) % n
         if deal is not None:
-            hands, face_up, stock = self._check_deal(deal)
+            hands = [[INDEX[c] for c in h] for h in deal.hands]
+            face_up = [INDEX[c] for c in deal.extra["face_up"]]
+            stock = [INDEX[c] for c in deal.stock]
         else:
             order = self.remaining()
             self.deal_rng(self.round_no + 1).shuffle(order)
@@ -261,37 +262,12 @@ class Duck(Game):
         ]
         return events
 
-    def _check_deal(self, deal: Deal) -> tuple[list[list[int]], list[int], list[int]]:
-        """An explicit round: 7 cards a hand, `face_up` one per seat, and as the stock (top
-        first) exactly the rest of the cards still in the game (banked cards have left it)."""
-        n = self.seats
-        if len(deal.hands) != n or any(len(h) != HAND for h in deal.hands):
-            raise SetupError(Reason.INVALID_DEAL, f"a Duck deal is {n} hands of {HAND} cards")
-        unknown = set(deal.extra) - {"face_up"}
-        if unknown:
-            raise SetupError(Reason.INVALID_DEAL, f"unknown deal fields: {sorted(unknown)}")
-        face_up = deal.extra.get("face_up")
-        if face_up is None or len(face_up) != n:
-            raise SetupError(
-                Reason.INVALID_DEAL, f"a Duck deal needs 'face_up': one card for each of {n} seats"
-            )
+    def deal_shape(self) -> DealShape:
+        """7 cards a hand, `face_up` one per seat, and as the stock (top first) exactly the rest
+        of the cards still in the game (banked cards have left it)."""
         rest = self.remaining()
-        everything = [c for h in deal.hands for c in h] + list(face_up) + list(deal.stock)
-        try:
-            check_deck(everything, names(rest))
-        except SetupError as exc:
-            if self.round_no:
-                raise SetupError(
-                    Reason.INVALID_DEAL,
-                    f"{exc.message} (round {self.round_no + 1} deals the {len(rest)} cards "
-                    "not banked)",
-                ) from exc
-            raise
-        return (
-            [[INDEX[c] for c in h] for h in deal.hands],
-            [INDEX[c] for c in face_up],
-            [INDEX[c] for c in deal.stock],
-        )
+        note = f" (round {self.round_no + 1} deals the {len(rest)} cards not banked)"
+        return DealShape(HAND, names(rest), piles=("face_up",), note=note if self.round_no else "")
 
     # --- the turn -----------------------------------------------------------------------
 
@@ -538,10 +514,7 @@ class Duck(Game):
         if events is not None:
             events.append(Event("round_over", _copy_json(record)))
             if self.phase == GAME_OVER:
-                res = self.result()
-                events.append(
-                    Event("game_over", {"totals": list(res.totals), "winners": list(res.winners)})
-                )
+                events.append(game_over_event(self.result(), game_points=False))
 
     # --- result and views ---------------------------------------------------------------
 
@@ -656,18 +629,6 @@ class Duck(Game):
         if Counter(held) != Counter(DECK):
             raise SetupError(Reason.INVALID_STATE, "bad Duck state: the 69 cards do not add up")
         return game
-
-    def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.piles = [list(p) for p in self.piles]
-        new.stock = list(self.stock)
-        new.banked = [list(b) for b in self.banked]
-        new.lifebelts = [list(b) for b in self.lifebelts]  # entries are never changed in place
-        new.rounds = list(self.rounds)  # records are never changed in place
-        new.totals = list(self.totals)
-        return new
 
     # --- lean path for bots -------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 """Duck Soup: David Parlett's two-player trick game, parent of Doubleduck (RULES.md section 2).
 
-Layout: constants, trick resolution, the Game class (creation, turn, moves, automatic steps,
-deals and result, views, persistence), then the lean playout path for bots and benchmarks.
+Layout: constants and the two courses' card strengths (Doubleduck's too), trick resolution,
+the game's rules on the trick core (`engine.tricks`: the deal, turn, records, result and the
+frames of views and saved states are there): new-deal state, moves, automatic steps, scoring,
+its view and saved fields, then the lean playout path for bots and benchmarks.
 
 Readings this module decides where RULES.md is silent (each one is also noted where it acts):
 - A double trick (a quack answered by a third card) is played with no draw in between, so both
@@ -19,22 +21,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any
 
 from engine import cards
-from engine.protocol import (
-    JSON,
-    Deal,
-    Event,
-    Game,
-    Move,
-    MoveError,
-    Option,
-    Reason,
-    Result,
-    SetupError,
-    check_deck,
-)
+from engine.protocol import JSON, Event, Move, MoveError, Option, Reason
+from engine.tricks import DEAL_OVER, GAME_OVER, PLAY, PLAY_MOVES, TrickGame
 
 SEATS = 2
 HAND = 13
@@ -42,18 +33,18 @@ STOCK = 26
 DECK: tuple[int, ...] = cards.PACK
 DECK_NAMES: tuple[str, ...] = cards.NAMES
 
+# The two courses of a deal, Doubleduck's too: Duck while the stock lasts, then Soup.
 DUCK, SOUP = 0, 1
 COURSE_NAMES = ("duck", "soup")
 
-# Strength of a card of the led suit, higher is better: Duck K..2 A (lowest wins, ace lowest of
-# all), Soup A K..2 (highest wins, ace highest). The same tables as Doubleduck's.
-_STRENGTH = (
-    tuple(-r for r in range(13)),  # Duck: A(0) is strongest, K(12) weakest
-    tuple((r - 1) % 13 for r in range(13)),  # Soup: 2 -> 0 ... K -> 11, A -> 12
+STRENGTH: tuple[tuple[int, ...], tuple[int, ...]] = (
+    tuple(12 - r for r in range(13)),  # Duck: lowest wins, ace lowest of all: A 12 ... K 0
+    tuple((r - 1) % 13 for r in range(13)),  # Soup: highest wins, ace highest: 2 0 ... A 12
 )
+"""Strength of a card of the led suit by course and rank (`cards.rank`): 0 to 12, higher takes
+the trick. The one card-strength table of both games (and of their bots)."""
 
-PLAY, DEAL_OVER, GAME_OVER = "play", "deal_over", "game_over"
-PHASES = (PLAY, DEAL_OVER, GAME_OVER)
+CONCEDE = Move("concede")
 
 # How a trick was taken, as named in events, views and saved states.
 PLAIN = "trick"  # two cards of different ranks: the better card of the led suit
@@ -71,7 +62,7 @@ def follower_wins(lead: int, follow: int, course: int) -> bool:
     """A plain two-card trick: only a better card of the led suit beats the lead."""
     if lead // 13 != follow // 13:
         return False
-    strength = _STRENGTH[course]
+    strength = STRENGTH[course]
     return strength[follow % 13] > strength[lead % 13]
 
 
@@ -85,11 +76,27 @@ def trick_points(played: Sequence[int]) -> int:
     return sum(unit_points(played[i], played[i + 1]) for i in range(0, len(played), 2))
 
 
-class Ducksoup(Game):
+def by_course(table: Sequence[Sequence[int]]) -> JSON:
+    """A [team][course] table as views and deal records show it: per course, per team."""
+    return {"duck": [t[DUCK] for t in table], "soup": [t[SOUP] for t in table]}
+
+
+def score_courses(table: Sequence[Sequence[int]]) -> list[int]:
+    """The deal score of each team: what it stored in Duck times what it stored in Soup."""
+    return [t[DUCK] * t[SOUP] for t in table]
+
+
+class Ducksoup(TrickGame[int]):
+    """The trick in play holds its cards in play order; card i is seat (leader + i) % 2's, so
+    the turn runs leader, follower, leader (the choice), follower (the fourth card)."""
+
     name = "ducksoup"
     title = "Duck Soup"
     min_seats = SEATS
     max_seats = SEATS
+    hand_size = HAND
+    deck = DECK
+    stock_size = STOCK
     options_spec = (
         Option("first_dealer", int, 0, "Seat that deals the first deal.", minimum=0, maximum=1),
         Option(
@@ -105,82 +112,14 @@ class Ducksoup(Game):
         {"type": "concede"},
     )
 
-    def __init__(self, seats: int, options: Mapping[str, Any], seed: str) -> None:
-        super().__init__(seats, options, seed)
-        self.phase = DEAL_OVER
-        self.deal_no = 0
-        self.dealer = (self.options["first_dealer"] - 1) % SEATS
-        self.hands: list[list[int]] = [[], []]
-        self.stock: list[int] = []  # top of the stock is the LAST element
-        self.trick: list[int] = []  # cards in play order; seat of card i is (leader + i) % 2
-        self.leader = 0
+    def _start_deal(self) -> list[Event]:
         self.tricks: list[TrickRecord] = []  # this deal's finished tricks, all public
         self.points: list[list[int]] = [[0, 0], [0, 0]]  # [seat][course]
         self.units: list[list[int]] = [[0, 0], [0, 0]]  # stored two-card units, [seat][course]
-        self.deals: list[JSON] = []
-        self.totals = [0, 0]
-        self.game_points = [0, 0]
+        return []
 
-    # --- creation -----------------------------------------------------------------------
-
-    def deal_pending(self) -> bool:
-        return self.phase == DEAL_OVER
-
-    def next_deal(self, deal: Deal | None = None) -> list[Event]:
-        if self.phase == GAME_OVER:
-            raise MoveError(Reason.GAME_OVER, "the game is over")
-        if self.phase != DEAL_OVER:
-            raise MoveError(Reason.NO_DEAL_PENDING, "no deal is pending")
-        dealer = (self.dealer + 1) % SEATS
-        if deal is not None:
-            hands, stock = self._check_deal(deal)
-        else:
-            order = list(DECK)
-            self.deal_rng(self.deal_no + 1).shuffle(order)
-            # One card at a time from the dealer's left: card i goes to seat dealer+1+i; the
-            # rest is the stock, top first.
-            hands = [[], []]
-            for i in range(SEATS * HAND):
-                hands[(dealer + 1 + i) % SEATS].append(order[i])
-            stock = order[SEATS * HAND :]
-        self.deal_no += 1
-        self.dealer = dealer
-        self.hands = [sorted(h) for h in hands]
-        self.stock = stock[::-1]
-        self.trick = []
-        self.leader = (dealer + 1) % SEATS  # the non-dealer leads the first trick
-        self.tricks = []
-        self.points = [[0, 0], [0, 0]]
-        self.units = [[0, 0], [0, 0]]
-        self.phase = PLAY
-        events = [
-            Event(
-                "deal_started",
-                {
-                    "deal_no": self.deal_no,
-                    "dealer": self.dealer,
-                    "leader": self.leader,
-                    "stock_count": len(self.stock),
-                },
-            )
-        ]
-        events += [
-            Event("hand_dealt", {"seat": s, "cards": cards.names(self.hands[s])}, visible_to=s)
-            for s in range(SEATS)
-        ]
-        return events
-
-    @staticmethod
-    def _check_deal(deal: Deal) -> tuple[list[list[int]], list[int]]:
-        if len(deal.hands) != SEATS or any(len(h) != HAND for h in deal.hands):
-            raise SetupError(Reason.INVALID_DEAL, "a Duck Soup deal is 2 hands of 13 cards")
-        if len(deal.stock) != STOCK:
-            raise SetupError(Reason.INVALID_DEAL, "a Duck Soup stock has 26 cards")
-        if deal.extra:
-            raise SetupError(Reason.INVALID_DEAL, f"unknown deal fields: {sorted(deal.extra)}")
-        everything = [c for h in deal.hands for c in h] + list(deal.stock)
-        check_deck(everything, DECK_NAMES)
-        return [cards.ints(h) for h in deal.hands], cards.ints(deal.stock)
+    def _deal_started(self) -> JSON:
+        return {**super()._deal_started(), "stock_count": len(self.stock)}
 
     # --- the turn -----------------------------------------------------------------------
 
@@ -192,25 +131,14 @@ class Ducksoup(Game):
         """The follower matched the led rank: the leader must concede or play the third card."""
         return self.phase == PLAY and len(self.trick) == 2
 
-    def _turn(self) -> int:
-        # Leader, follower, leader (the choice), follower (the fourth card).
-        return (self.leader + len(self.trick)) % SEATS
-
-    def to_act(self) -> frozenset[int]:
-        if self.phase != PLAY:
-            return frozenset()
-        return frozenset((self._turn(),))
-
     def legal_moves(self, seat: int) -> list[Move]:
         if self.phase != PLAY or seat != self._turn():
             return []
         hand = sorted(self.hands[seat])
         if len(self.trick) == 2:
             led_rank = self.trick[0] % 13
-            return [Move("concede")] + [
-                Move("play", cards.NAMES[c]) for c in hand if c % 13 == led_rank
-            ]
-        return [Move("play", cards.NAMES[c]) for c in hand]
+            return [CONCEDE] + [PLAY_MOVES[c] for c in hand if c % 13 == led_rank]
+        return [PLAY_MOVES[c] for c in hand]
 
     def _apply(self, seat: int, move: Move, events: list[Event] | None) -> None:
         if move.call is not None:
@@ -228,13 +156,7 @@ class Ducksoup(Game):
             return
         if move.type != "play":
             raise MoveError(Reason.MALFORMED_MOVE, "Duck Soup moves are 'play' and 'concede'")
-        if move.card is None:
-            raise MoveError(Reason.MALFORMED_MOVE, "a play needs a 'card'")
-        card = cards.parse(move.card)
-        if card is None:
-            raise MoveError(Reason.MALFORMED_MOVE, f"unknown card {move.card!r}")
-        if card not in self.hands[seat]:
-            raise MoveError(Reason.CARD_NOT_IN_HAND, f"{move.card} is not in your hand")
+        card = self._held_card(seat, move)
         if len(self.trick) == 2 and card % 13 != self.trick[0] % 13:
             rank = cards.RANKS[self.trick[0] % 13]
             raise MoveError(Reason.ILLEGAL_MOVE, f"concede, or play the third card of rank {rank}")
@@ -340,171 +262,67 @@ class Ducksoup(Game):
         """Deal score = Duck points x Soup points; a total at the target ends the game unless the
         totals are equal, which means another deal (RULES.md, decided)."""
         pts = self.points
-        score = [pts[0][DUCK] * pts[0][SOUP], pts[1][DUCK] * pts[1][SOUP]]
+        score = score_courses(pts)
         self.totals = [self.totals[0] + score[0], self.totals[1] + score[1]]
-        record: JSON = {
-            "deal_no": self.deal_no,
-            "dealer": self.dealer,
-            "duck": [pts[0][DUCK], pts[1][DUCK]],
-            "soup": [pts[0][SOUP], pts[1][SOUP]],
-            "score": score,
-            "totals": list(self.totals),
-        }
-        self.deals.append(record)
-        if events is not None:
-            events.append(Event("deal_scored", dict(record)))
+        record = self._deal_record({**by_course(pts), "score": score})
         reached = max(self.totals) >= self.options["target"]
-        if reached and self.totals[0] != self.totals[1]:
-            self.phase = GAME_OVER
-            winner = 0 if self.totals[0] > self.totals[1] else 1
-            self.game_points = [0, 0]
-            self.game_points[winner] = 1
-            if events is not None:
-                events.append(
-                    Event(
-                        "game_over",
-                        {
-                            "totals": list(self.totals),
-                            "game_points": list(self.game_points),
-                            "winners": [winner],
-                        },
-                    )
-                )
-        else:
-            self.phase = DEAL_OVER
-            if reached and events is not None:
-                events.append(Event("tie_at_target", {"totals": list(self.totals)}))
+        self._file_deal(record, reached and self.totals[0] != self.totals[1], events)
+        if self.phase == DEAL_OVER and reached and events is not None:
+            events.append(Event("tie_at_target", {"totals": list(self.totals)}))
 
     # --- result and views ---------------------------------------------------------------
 
-    def result(self) -> Result:
-        over = self.phase == GAME_OVER
-        winners: tuple[int, ...] = ()
-        if over:
-            winners = (0 if self.totals[0] > self.totals[1] else 1,)
-        return Result(
-            over=over,
-            deals=tuple(dict(d) for d in self.deals),
-            totals=tuple(self.totals),
-            game_points=tuple(self.game_points),
-            winners=winners,
-        )
+    def _game_points(self) -> list[int]:
+        """1 to the winner, 0 to the loser (the game cannot end in a draw)."""
+        if self.phase != GAME_OVER:
+            return [0, 0]
+        return [1 if t == max(self.totals) else 0 for t in self.totals]
 
-    def is_over(self) -> bool:
-        return self.phase == GAME_OVER
-
-    def view(self, seat: int | None) -> JSON:
-        """Own hand, every played card, counts and scores: never the other hand, the stock
-        order or the seed."""
-        res = self.result()
+    def _table_view(self, seat: int | None) -> JSON:
         playing = self.phase == PLAY
-        out: JSON = {
-            "game": self.name,
-            "seats": SEATS,
-            "phase": self.phase,
-            "deal_no": self.deal_no,
-            "dealer": self.dealer,
+        return {
             "course": COURSE_NAMES[self.course()] if playing else None,
             "trick_no": len(self.tricks) + 1 if playing else None,
-            "leader": self.leader if playing else None,
-            "to_act": sorted(self.to_act()),
             "choice_pending": self.choice_pending(),
-            "hand_sizes": [len(h) for h in self.hands],
-            "stock_count": len(self.stock),
             "trick": [
                 {"seat": (self.leader + i) % SEATS, "card": cards.NAMES[c]}
                 for i, c in enumerate(self.trick)
             ],
             "tricks": [_trick_json(t, i + 1) for i, t in enumerate(self.tricks)],
-            "points": {
-                "duck": [self.points[0][DUCK], self.points[1][DUCK]],
-                "soup": [self.points[0][SOUP], self.points[1][SOUP]],
-            },
-            "units": {
-                "duck": [self.units[0][DUCK], self.units[1][DUCK]],
-                "soup": [self.units[0][SOUP], self.units[1][SOUP]],
-            },
-            "deals": list(res.deals),
-            "totals": list(res.totals),
-            "game_points": list(res.game_points),
-            "winners": list(res.winners),
-            "options": dict(self.options),
+            "points": by_course(self.points),
+            "units": by_course(self.units),
         }
-        if seat is not None:
-            out["seat"] = seat
-            out["hand"] = cards.names(sorted(self.hands[seat]))
-            out["legal_moves"] = [m.to_json() for m in self.legal_moves(seat)]
-        return out
 
     # --- persistence --------------------------------------------------------------------
 
-    def to_dict(self) -> JSON:
+    def _play_state(self) -> JSON:
         return {
-            **self.state_header(),
-            "phase": self.phase,
-            "deal_no": self.deal_no,
-            "dealer": self.dealer,
-            "hands": [cards.names(h) for h in self.hands],
-            "stock": cards.names(reversed(self.stock)),
             "trick": cards.names(self.trick),
             "leader": self.leader,
             "tricks": [
                 [leader, cards.names(played), taker, course, how]
                 for leader, played, taker, course, how in self.tricks
             ],
-            "deals": [dict(d) for d in self.deals],
-            "totals": list(self.totals),
-            "game_points": list(self.game_points),
         }
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        """Rebuild a saved state; stored points and units are recounted from the tricks."""
-        try:
-            game = cls.from_header(data)
-            game.phase = str(data["phase"])
-            game.deal_no = int(data["deal_no"])
-            game.dealer = int(data["dealer"])
-            game.hands = [cards.ints(h) for h in data["hands"]]
-            game.stock = cards.ints(data["stock"])[::-1]
-            game.trick = cards.ints(data["trick"])
-            game.leader = int(data["leader"])
-            game.tricks = [
-                (int(lead), tuple(cards.ints(played)), int(taker), int(course), str(how))
-                for lead, played, taker, course, how in data["tricks"]
-            ]
-            for _, played, taker, course, _ in game.tricks:
-                game.points[taker][course] += trick_points(played)
-                game.units[taker][course] += len(played) // 2
-            game.deals = [dict(d) for d in data["deals"]]
-            game.totals = [int(t) for t in data["totals"]]
-            game.game_points = [int(p) for p in data["game_points"]]
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise SetupError(Reason.INVALID_STATE, f"bad Duck Soup state: {exc!r}") from exc
-        everything = [c for h in game.hands for c in h] + game.stock + game.trick
-        everything += [c for t in game.tricks for c in t[1]]
-        if (
-            game.phase not in PHASES
-            or len(game.hands) != SEATS
-            or sorted(everything) != list(DECK)
-            or any(t[4] not in HOWS for t in game.tricks)
-        ):
-            raise SetupError(Reason.INVALID_STATE, "bad Duck Soup state: not one whole deal")
-        return game
+    def _load_play_state(self, data: Mapping[str, Any]) -> None:
+        """Stored points and units are recounted from the tricks."""
+        self.trick = cards.ints(data["trick"])
+        self.leader = int(data["leader"])
+        self.tricks = [
+            (int(lead), tuple(cards.ints(played)), int(taker), int(course), str(how))
+            for lead, played, taker, course, how in data["tricks"]
+        ]
+        for _, played, taker, course, _ in self.tricks:
+            self.points[taker][course] += trick_points(played)
+            self.units[taker][course] += len(played) // 2
 
-    def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.points = [list(p) for p in self.points]
-        new.units = [list(u) for u in self.units]
-        new.deals = list(self.deals)
-        new.totals = list(self.totals)
-        new.game_points = list(self.game_points)
-        return new
+    def _state_problem(self) -> str | None:
+        everything = [c for h in self.hands for c in h] + self.stock + self.trick
+        everything += [c for t in self.tricks for c in t[1]]
+        if sorted(everything) != list(DECK) or any(t[4] not in HOWS for t in self.tricks):
+            return "not one whole deal"
+        return None
 
     # --- lean path for bots -------------------------------------------------------------
 

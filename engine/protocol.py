@@ -11,6 +11,7 @@ import enum
 import json
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
@@ -112,9 +113,13 @@ class Move:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """Something that happened. `visible_to` is None for public events, else the one seat."""
+    """Something that happened. `visible_to` is None for public events, else the one seat.
+
+    A record never changed once made. Not frozen, as every other value here is, because a game
+    makes two or three a move and a frozen dataclass's `__init__` costs over twice as much.
+    """
 
     type: str
     data: JSON = field(default_factory=dict)
@@ -165,6 +170,19 @@ class Deal:
         for key, value in self.extra.items():
             out[key] = list(value)
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class DealShape:
+    """What an explicit deal must be, for `Game.check_deal`: one hand of `hand` cards per seat,
+    `piles` of one card per seat, a stock of `stock` cards (None: whatever is left), and all of
+    it exactly `deck` as a multiset. `note` ends the refusal when the cards do not match."""
+
+    hand: int
+    deck: Sequence[str]
+    stock: int | None = None
+    piles: tuple[str, ...] = ()
+    note: str = ""
 
 
 def _is_str_list(value: object) -> bool:
@@ -234,6 +252,24 @@ class Result:
             "game_points": list(self.game_points),
             "winners": list(self.winners),
         }
+
+
+def top_teams(totals: Sequence[int], teams: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The seats of every team with the highest total; nobody when all totals are equal."""
+    if len(set(totals)) <= 1:
+        return ()
+    top = max(totals)
+    return tuple(s for team, total in zip(teams, totals, strict=True) if total == top for s in team)
+
+
+def game_over_event(result: Result, game_points: bool = True) -> Event:
+    """The last event of a game: final totals, game points (where a game scores them apart
+    from its totals) and winners."""
+    data: JSON = {"totals": list(result.totals)}
+    if game_points:
+        data["game_points"] = list(result.game_points)
+    data["winners"] = list(result.winners)
+    return Event("game_over", data)
 
 
 class Game(ABC):
@@ -317,11 +353,15 @@ class Game(ABC):
         """Validate and play a move, then run every automatic step; returns what happened."""
         if not isinstance(move, Move):
             move = Move.from_json(move)
-        if self.is_over():
-            raise MoveError(Reason.GAME_OVER, "the game is over")
-        if self.deal_pending():
-            raise MoveError(Reason.DEAL_PENDING, "the deal is scored; the next deal must be dealt")
-        if not 0 <= seat < self.seats or seat not in self.to_act():
+        if seat not in self.to_act():
+            # Nobody is to act after the end or between deals, so the reasons are checked only
+            # on this path, in this order.
+            if self.is_over():
+                raise MoveError(Reason.GAME_OVER, "the game is over")
+            if self.deal_pending():
+                raise MoveError(
+                    Reason.DEAL_PENDING, "the deal is scored; the next deal must be dealt"
+                )
             raise MoveError(Reason.NOT_YOUR_TURN, f"seat {seat} is not to act")
         events: list[Event] = []
         self._apply(seat, move, events)
@@ -337,9 +377,57 @@ class Game(ABC):
     def deal_pending(self) -> bool:
         """True when a deal is scored and the game waits for `next_deal`."""
 
-    @abstractmethod
     def next_deal(self, deal: Deal | None = None) -> list[Event]:
-        """Deal the next deal (explicit, or from the seed)."""
+        """Validate, then deal the next deal (explicit, or shuffled from the seed).
+
+        The guards stand here once, in the order of `apply`, so every game refuses the same
+        mistake with the same reason: after the end `game_over`, mid-deal `no_deal_pending`,
+        a wrong explicit deal `invalid_deal`.
+        """
+        if self.is_over():
+            raise MoveError(Reason.GAME_OVER, "the game is over")
+        if not self.deal_pending():
+            raise MoveError(Reason.NO_DEAL_PENDING, "no deal is pending")
+        if deal is not None:
+            self.check_deal(deal)
+        return self._next_deal(deal)
+
+    @abstractmethod
+    def _next_deal(self, deal: Deal | None) -> list[Event]:
+        """Lay out the next deal: `deal` is None (shuffle from the seed) or already checked."""
+
+    @abstractmethod
+    def deal_shape(self) -> DealShape:
+        """What an explicit next deal must look like; `check_deal` holds it to this."""
+
+    def check_deal(self, deal: Deal) -> None:
+        """Refuse (`invalid_deal`) an explicit deal that is not the game's cards in its shape."""
+        shape = self.deal_shape()
+        title, seats = self.title, self.seats
+        if len(deal.hands) != seats or any(len(h) != shape.hand for h in deal.hands):
+            raise SetupError(
+                Reason.INVALID_DEAL, f"a {title} deal is {seats} hands of {shape.hand} cards"
+            )
+        if shape.stock is not None and len(deal.stock) != shape.stock:
+            raise SetupError(
+                Reason.INVALID_DEAL,
+                f"a {title} stock has {shape.stock} cards"
+                if shape.stock
+                else f"{title} has no stock",
+            )
+        unknown = set(deal.extra) - set(shape.piles)
+        if unknown:
+            raise SetupError(Reason.INVALID_DEAL, f"unknown deal fields: {sorted(unknown)}")
+        everything = [c for h in deal.hands for c in h]
+        for name in shape.piles:
+            pile = deal.extra.get(name)
+            if pile is None or len(pile) != seats:
+                raise SetupError(
+                    Reason.INVALID_DEAL,
+                    f"a {title} deal needs '{name}': one card for each of {seats} seats",
+                )
+            everything += pile
+        check_deck(everything + list(deal.stock), shape.deck, shape.note)
 
     # --- what players see ---------------------------------------------------------------
 
@@ -385,9 +473,32 @@ class Game(ABC):
     @abstractmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self: ...
 
-    @abstractmethod
+    # --- search -------------------------------------------------------------------------
+
     def clone(self) -> Self:
-        """A cheap independent copy, for search bots."""
+        """An independent copy, cheap enough for search bots to take one per simulation.
+
+        The default serves every game that keeps its changing state in lists (lists of lists
+        at most), holding only values never changed in place (ints, strings, tuples, records
+        once filed): those lists are copied, everything else is shared.
+        """
+        new = object.__new__(type(self))
+        state = new.__dict__
+        for key, value in self.__dict__.items():
+            if type(value) is list:
+                value = [list(v) if type(v) is list else v for v in value]
+            state[key] = value
+        return new
+
+    @abstractmethod
+    def playout(self, rng: random.Random) -> tuple[int, ...]:
+        """Finish the deal in play with random legal moves and no events, on `self` (clone
+        first); returns the last scored deal's score, one number per team of `teams()`.
+
+        The lean path of search bots: each game plays its own cheap random policy (documented
+        on its override) through its internal steps, never building events or views. With no
+        deal in play it changes nothing and returns the last deal's score.
+        """
 
     @classmethod
     def catalog(cls) -> JSON:
@@ -410,15 +521,13 @@ def check_format(data: Mapping[str, Any], name: str) -> None:
         )
 
 
-def check_deck(given: Sequence[str], deck: Sequence[str]) -> None:
+def check_deck(given: Sequence[str], deck: Sequence[str], note: str = "") -> None:
     """An explicit deal must be exactly the game's deck, as a multiset."""
-    from collections import Counter
-
     have, want = Counter(given), Counter(deck)
     if have != want:
         missing = sorted((want - have).elements())
         extra = sorted((have - want).elements())
         raise SetupError(
             Reason.INVALID_DEAL,
-            f"the deal is not exactly the deck: missing {missing[:8]}, extra {extra[:8]}",
+            f"the deal is not exactly the deck: missing {missing[:8]}, extra {extra[:8]}{note}",
         )

@@ -196,7 +196,7 @@ def test_game_over_refuses_moves_and_deals() -> None:
     before = state(game)
     with pytest.raises(MoveError) as info:
         game.next_deal()
-    assert info.value.reason == Reason.NO_DEAL_PENDING
+    assert info.value.reason == Reason.GAME_OVER
     assert state(game) == before
 
 

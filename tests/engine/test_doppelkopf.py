@@ -770,7 +770,7 @@ def test_eight_deals_dealer_moves_left_then_game_over() -> None:
     refuse(game, 0, {"type": "play", "card": "QC"}, Reason.GAME_OVER)
     with pytest.raises(MoveError) as info:
         game.next_deal()
-    assert info.value.reason == Reason.NO_DEAL_PENDING
+    assert info.value.reason == Reason.GAME_OVER
 
 
 def test_deals_option_and_bad_options() -> None:

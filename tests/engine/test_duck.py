@@ -396,7 +396,7 @@ def test_moves_between_rounds_and_after_the_game_are_refused() -> None:
     refuse(game, 0, {"type": "duck"}, Reason.GAME_OVER)
     with pytest.raises(MoveError) as info:
         game.next_deal()
-    assert info.value.reason == Reason.NO_DEAL_PENDING
+    assert info.value.reason == Reason.GAME_OVER
 
 
 # --- seats, rounds, deals -----------------------------------------------------------------------

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
-from engine import GAMES, Game, Move, MoveError, Reason
+from engine import GAMES, Deal, EngineError, Game, Move, MoveError, Reason, SetupError
 from engine.record import replay
 
 GAME_SEATS = [
@@ -113,3 +114,93 @@ def keys_of(data: object) -> set[str]:
     if isinstance(data, list):
         return set().union(*(keys_of(v) for v in data))
     return set()
+
+
+def play_until(game: Game, rng: random.Random, done: Callable[[Game], bool]) -> None:
+    """Random legal moves (and next deals) through the public protocol until `done(game)`."""
+    while not done(game):
+        if game.deal_pending():
+            game.next_deal()
+            continue
+        seat = min(game.to_act())
+        game.apply(seat, rng.choice(game.legal_moves(seat)))
+
+
+def refused(game: Game, action: Callable[[], object]) -> Reason:
+    """The reason `action` is refused with; the game must be left exactly as it was."""
+    before = snapshot(game)
+    with pytest.raises(EngineError) as info:
+        action()
+    assert snapshot(game) == before, "a refusal changed the game"
+    return info.value.reason
+
+
+def valid_deal(game: Game) -> Deal:
+    """An explicit deal of the next deal built from the game's own `deal_shape`."""
+    shape = game.deal_shape()
+    deck = list(shape.deck)
+    hands = tuple(tuple(deck[i * shape.hand : (i + 1) * shape.hand]) for i in range(game.seats))
+    rest = deck[game.seats * shape.hand :]
+    piles = {}
+    for name in shape.piles:
+        piles[name], rest = tuple(rest[: game.seats]), rest[game.seats :]
+    return Deal(hands, tuple(rest), piles)
+
+
+@pytest.mark.parametrize(("name", "seats"), GAME_SEATS)
+def test_every_game_guards_deals_and_moves_with_the_same_reasons(name: str, seats: int) -> None:
+    """One mistake, one reason, in every game: the guards of `apply` and `next_deal` are the
+    protocol's, not each game's."""
+    rng = random.Random(f"guards-{name}-{seats}")
+    game = GAMES[name].new(seats, seed="guards")
+    good = valid_deal(game)
+    assert refused(game, game.next_deal) == Reason.NO_DEAL_PENDING
+    assert refused(game, lambda: game.next_deal(good)) == Reason.NO_DEAL_PENDING
+
+    play_until(game, rng, lambda g: g.deal_pending())
+    assert game.to_act() == frozenset()
+    good = valid_deal(game)
+    move = {"type": "play", "card": "AS", "cards": ["AS"]}
+    for seat in range(seats):
+        assert refused(game, lambda s=seat: game.apply(s, move)) == Reason.DEAL_PENDING
+    bad_deals = [
+        Deal(good.hands[1:], good.stock, good.extra),
+        Deal((good.hands[0][1:], *good.hands[1:]), (*good.stock, good.hands[0][0]), good.extra),
+        Deal((("ZZ", *good.hands[0][1:]), *good.hands[1:]), good.stock, good.extra),
+        Deal(good.hands, good.stock, {**good.extra, "bogus": ("AS",)}),
+    ]
+    for bad in bad_deals:
+        assert refused(game, lambda d=bad: game.next_deal(d)) == Reason.INVALID_DEAL
+        with pytest.raises(SetupError):
+            game.check_deal(bad)
+    game.clone().next_deal(good)  # the deal the bad ones were made from is a real one
+
+    play_until(game, rng, lambda g: g.is_over())
+    assert refused(game, game.next_deal) == Reason.GAME_OVER
+    assert refused(game, lambda: game.next_deal(good)) == Reason.GAME_OVER
+    for seat in range(seats):
+        assert refused(game, lambda s=seat: game.apply(s, move)) == Reason.GAME_OVER
+
+
+@pytest.mark.parametrize(("name", "seats"), GAME_SEATS)
+def test_clone_and_playout_are_protocol(name: str, seats: int) -> None:
+    """A clone is independent; a playout finishes the deal in play and returns what that deal
+    added to each team's total (and changes nothing once no deal is in play)."""
+    game = GAMES[name].new(seats, seed="search")
+    play_until(game, random.Random(5), lambda g: len(g.result().deals) == 1 or g.is_over())
+    if game.deal_pending():
+        game.next_deal()
+    before = snapshot(game)
+    twin = game.clone()
+    assert snapshot(twin) == before
+    score = twin.playout(random.Random(9))
+    assert snapshot(game) == before, "playing out a clone leaves the original alone"
+    assert twin.deal_pending() or twin.is_over()
+    totals_before, totals_after = game.result().totals, twin.result().totals
+    assert len(score) == len(game.teams())
+    assert list(score) == [b - a for a, b in zip(totals_before, totals_after, strict=True)]
+    after = snapshot(twin)
+    assert twin.playout(random.Random(10)) == score
+    assert snapshot(twin) == after
+    again = game.clone()
+    assert again.playout(random.Random(9)) == score, "a playout is reproducible from its rng"
