@@ -1,4 +1,5 @@
-"""A fast rule-based Doppelkopf player that sees only its seat's view (RULES.md 4, issue 6).
+"""A fast rule-based Doppelkopf player that sees only its seat's view
+(rules: docs/rules/doppelkopf.md).
 
 The view shows the own hand, the trick on the table, the last trick and the parties revealed so
 far, but not the earlier tricks, so exact card counting is impossible. Instead every playable

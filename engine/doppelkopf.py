@@ -1,11 +1,12 @@
-"""Doppelkopf: four players, hidden Re and Kontra parties, wedding, announcements (RULES.md 4).
+"""Doppelkopf: four players, hidden Re and Kontra parties, wedding, announcements
+(rules: docs/rules/doppelkopf.md).
 
 Layout: constants and card tables, trick resolution and scoring (pure functions, so tests can
 score bare trick lists), the game's rules on the trick core (`engine.tricks`: the deal, turn,
 records, result and the frames of views and saved states are there): the wedding at the deal,
 moves, automatic steps, its view and saved fields, then the lean playout path for bots.
 
-Readings where RULES.md leaves room, decided here (DDV tournament rules where they speak):
+Readings where the rules leave room, decided here (DDV tournament rules where they speak):
 - Charlie: +1 to the party that wins the last trick when the card taking it is a JC. A JC that
   loses the last trick scores nothing for anybody (the house rule "Charlie caught" is not in the
   seed); of two JC in the last trick the first played takes it and scores the one point.
@@ -108,7 +109,7 @@ def score_deal(
     """Score a finished deal from its tricks and final parties; pure, so tests can call it.
 
     `re[seat]` is the seat's party, `announced` is (Re announced, Kontra announced). Winner, value
-    and extra points as RULES.md 4 says; see the module docstring for the readings decided here.
+    and extra points as the rules say; see the module docstring for the readings decided here.
     """
     points = [0, 0]
     taken = [0, 0]

@@ -1,4 +1,5 @@
-"""Doubleduck: Duck Soup for four in two sides with two packs (RULES.md section 1).
+"""Doubleduck: Duck Soup for four in two sides with two packs
+(rules: docs/rules/doubleduck.md).
 
 The courses and the strength of cards in each are Duck Soup's (`engine.ducksoup`).
 
@@ -36,7 +37,7 @@ Play = tuple[int, int, int]
 
 
 def side_of(seat: int) -> int:
-    """Partners sit opposite: seats 0+2 are side 0, 1+3 side 1 (RULES.md, decided)."""
+    """Partners sit opposite: seats 0+2 are side 0, 1+3 side 1 (a reading decided here)."""
     return seat & 1
 
 
@@ -343,7 +344,7 @@ def _play_json(play: Play, before: list[Play] | None = None) -> JSON:
 
 def game_points(totals: list[int], target: int, unplayed: int) -> list[int]:
     """1 to the higher total; 2 + 1 per unplayed deal (at most 5) if only the winner reached the
-    target; equal totals are a draw (RULES.md, decided)."""
+    target; equal totals are a draw (a reading decided here)."""
     if totals[0] == totals[1]:
         return [0, 0]
     win = 0 if totals[0] > totals[1] else 1

@@ -1,4 +1,4 @@
-"""Duck: a shedding game with ducking and lifebelts, for 3 to 5 players (RULES.md section 3).
+"""Duck: a shedding game with ducking and lifebelts, for 3 to 5 players (rules: docs/rules/duck.md).
 
 Layout: constants and card helpers, the shape of a play, the Game class (creation and deals,
 the turn, moves, the end of a round, result, views, persistence), then the lean playout path
@@ -275,7 +275,7 @@ class Duck(Game):
         return frozenset((self.turn,)) if self.phase == PLAY else frozenset()
 
     def left_of(self, seat: int) -> int:
-        """Seats run clockwise and "left" is the next seat (RULES.md conventions)."""
+        """Seats run clockwise and "left" is the next seat (the rules' convention)."""
         return (seat + 1) % self.seats
 
     def right_of(self, seat: int) -> int:

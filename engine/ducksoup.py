@@ -1,11 +1,12 @@
-"""Duck Soup: David Parlett's two-player trick game, parent of Doubleduck (RULES.md section 2).
+"""Duck Soup: David Parlett's two-player trick game, parent of Doubleduck
+(rules: docs/rules/ducksoup.md).
 
 Layout: constants and the two courses' card strengths (Doubleduck's too), trick resolution,
 the game's rules on the trick core (`engine.tricks`: the deal, turn, records, result and the
 frames of views and saved states are there): new-deal state, moves, automatic steps, scoring,
 its view and saved fields, then the lean playout path for bots and benchmarks.
 
-Readings this module decides where RULES.md is silent (each one is also noted where it acts):
+Readings this module decides where the rules are silent (each one is also noted where it acts):
 - A double trick (a quack answered by a third card) is played with no draw in between, so both
   its pairs score in the course in which it was led, and the draws come after it.
 - Whoever takes a trick, single or double, leads the next one and draws first.
@@ -260,7 +261,7 @@ class Ducksoup(TrickGame[int]):
 
     def _score_deal(self, events: list[Event] | None) -> None:
         """Deal score = Duck points x Soup points; a total at the target ends the game unless the
-        totals are equal, which means another deal (RULES.md, decided)."""
+        totals are equal, which means another deal (a reading decided here)."""
         pts = self.points
         score = score_courses(pts)
         self.totals = [self.totals[0] + score[0], self.totals[1] + score[1]]

@@ -44,6 +44,7 @@ blp = Blueprint("deals", __name__, url_prefix="/api/v1/games", description="Deal
     "host_only",
     "no_such_game",
     "no_deal_pending",
+    "game_over",
     "stale_version",
     "future_version",
     "idempotency_in_progress",
