@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 from http import HTTPStatus
-from typing import Any
+from typing import Any, TypeVar
 
 import redis
 from flask import Flask, Response, jsonify
@@ -21,6 +21,9 @@ from engine import EngineError, Reason
 log = logging.getLogger("duckpond.errors")
 
 
+T = TypeVar("T")
+
+
 class ServiceError(Exception):
     """A refusal by the service; `details` go into `errors` next to `reason`."""
 
@@ -29,6 +32,13 @@ class ServiceError(Exception):
         self.reason = reason
         self.message = message
         self.details = details
+
+
+def found(value: T | None, gid: str) -> T:
+    """`value` read for game `gid`, or the 404 of a game that does not exist (or expired)."""
+    if value is None:
+        raise ServiceError("no_such_game", f"no game {gid!r}")
+    return value
 
 
 # THE table: reason -> (HTTP status, what it means). Documented in the OpenAPI spec as well.

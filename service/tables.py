@@ -42,7 +42,7 @@ from service.bodies import (
 from service.bot_turns import BotTurns, due_turns
 from service.cache import GameCache
 from service.callers import HOST, Caller, authenticate, new_token, sha256
-from service.errors import ServiceError
+from service.errors import ServiceError, found
 from service.store import Head, Store, Stored, Write
 from service.waits import Waits, ready
 
@@ -188,9 +188,8 @@ class Tables:
         }
 
     def events(self, gid: str, caller: Caller, after: int) -> JSON:
-        stored, entries = self.store.load_with_events(gid, after)
-        if stored is None:
-            raise ServiceError("no_such_game", f"no game {gid!r}")
+        loaded, entries = self.store.load_with_events(gid, after)
+        stored = found(loaded, gid)
         return {
             "id": gid,
             "version": stored.version,
@@ -526,7 +525,7 @@ class Tables:
         if outcome.kind == "replay":
             return outcome.response
         if outcome.kind == "missing":
-            raise ServiceError("no_such_game", f"no game {gid!r}")
+            found(None, gid)  # raises the 404: the game expired since it was read
         if outcome.kind != "ok":
             raise ServiceError(
                 "stale_version",
@@ -559,16 +558,10 @@ class Tables:
     # --- helpers ------------------------------------------------------------------------
 
     def _load(self, gid: str) -> Stored:
-        stored = self.store.load(gid)
-        if stored is None:
-            raise ServiceError("no_such_game", f"no game {gid!r}")
-        return stored
+        return found(self.store.load(gid), gid)
 
     def _meta(self, gid: str) -> JSON:
-        meta = self.store.load_meta(gid)
-        if meta is None:
-            raise ServiceError("no_such_game", f"no game {gid!r}")
-        return meta
+        return found(self.store.load_meta(gid), gid)
 
     @staticmethod
     def _bot_seats(game: Game, meta: Mapping[str, Any]) -> tuple[int, ...]:

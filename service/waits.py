@@ -31,7 +31,7 @@ import redis
 
 from service.bodies import PLAYING, Answer
 from service.callers import Caller
-from service.errors import ServiceError
+from service.errors import ServiceError, found
 from service.store import CHANGES_CHANNEL, Head, Store, Stored
 
 log = logging.getLogger("duckpond.waits")
@@ -218,10 +218,8 @@ class Waits:
 
         def load() -> Stored:
             stored, events = self.store.load_with_events(gid, answer.events_before)
-            if stored is None:
-                raise ServiceError("no_such_game", f"no game {gid!r}")
             entries[:] = events
-            return stored
+            return found(stored, gid)
 
         stored = self._sleep(gid, caller, head, seconds, None, watch, armed=True, load=load)
         return stored, entries
@@ -265,13 +263,7 @@ class Waits:
         return reload()
 
     def _load(self, gid: str) -> Stored:
-        stored = self.store.load(gid)
-        if stored is None:
-            raise ServiceError("no_such_game", f"no game {gid!r}")
-        return stored
+        return found(self.store.load(gid), gid)
 
     def _head(self, gid: str) -> Head:
-        head = self.store.head(gid)
-        if head is None:
-            raise ServiceError("no_such_game", f"no game {gid!r}")
-        return head
+        return found(self.store.head(gid), gid)
