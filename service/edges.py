@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask, Response, request
 from flask_cors import CORS
@@ -41,6 +41,7 @@ def init_app(app: Flask) -> None:
             allow_headers=ALLOWED,
             max_age=600,
         )
+        _only_with_origin(app, vary=origins != ["*"])
     app.before_request(_require_json)
     app.after_request(_no_store)
     limit = int(app.config["MAX_CONTENT_LENGTH"])
@@ -73,6 +74,23 @@ def bounded_bodies(wsgi_app: WSGIApp, limit: int) -> WSGIApp:
         return wsgi_app(environ, start_response)
 
     return app
+
+
+def _only_with_origin(app: Flask, *, vary: bool) -> None:
+    """Run flask-cors's answer hook only for requests that carry `Origin` (every cross-origin
+    browser request does): for the rest it only costs time, a third of a `/livez`. With a
+    list of origins, the answer varies by `Origin` either way, so caches keep them apart."""
+    hooks = app.after_request_funcs.setdefault(None, [])
+    cors_hook = hooks.pop()
+
+    def hook(response: Response) -> Response:
+        if "Origin" in request.headers:
+            return cast(Response, cors_hook(response))
+        if vary:
+            response.vary.add("Origin")
+        return response
+
+    hooks.append(hook)
 
 
 def _require_json() -> None:

@@ -207,3 +207,14 @@ def test_an_over_long_chunked_body_is_413(served: int) -> None:
     answer = conn.getresponse()
     _json_error(answer.status, answer.getheader("Content-Type", ""), answer.read(),
                 want=(413, "body_too_large"))  # fmt: skip
+
+
+def test_a_list_of_origins_answers_only_those_and_varies_by_origin(make_app: Any) -> None:
+    client = make_app(CORS_ORIGINS=[ORIGIN]).test_client()
+    mine = client.get(f"{API}/catalog", headers={"Origin": ORIGIN})
+    assert mine.headers["Access-Control-Allow-Origin"] == ORIGIN
+    other = client.get(f"{API}/catalog", headers={"Origin": "https://evil.example"})
+    assert "Access-Control-Allow-Origin" not in other.headers
+    plain = client.get(f"{API}/catalog")  # no Origin: same body, marked as varying by it
+    assert "Access-Control-Allow-Origin" not in plain.headers
+    assert "Origin" in plain.headers["Vary"] and "Origin" in mine.headers["Vary"]
