@@ -85,7 +85,7 @@ def _only_with_origin(app: Flask, *, vary: bool) -> None:
 
     def hook(response: Response) -> Response:
         if "Origin" in request.headers:
-            return cast(Response, cors_hook(response))
+            response = cast(Response, cors_hook(response))
         if vary:
             response.vary.add("Origin")
         return response
