@@ -199,6 +199,15 @@ def test_a_whole_duck_soup_game_against_a_bot(page: Page) -> None:
     wait_ready(page)
     expect(page.locator(".turn")).to_contain_text("Your turn")
     shoot(page, "ducksoup")
+    # The first card by keyboard: the hand's focused card moves with the arrows, Enter plays.
+    state = table(page)
+    page.locator(".hand button[tabindex='0']").focus()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    name = page.evaluate("document.activeElement.getAttribute('aria-label')").split(",")[0]
+    page.keyboard.press("Enter")
+    wait_ready(page, state["version"])
+    assert f"You played {name}." in log_text(page)
     moves = play_out(page)
     assert moves >= 12
     expect(page.locator(".turn")).to_contain_text("Game over")
@@ -342,9 +351,21 @@ def test_an_invite_link_plays_the_other_seat_and_a_stale_tab_recovers(
         friend_context.close()
 
 
-def test_watching_a_bot_game_to_its_end(page: Page) -> None:
-    start_table(page, "ducksoup", ["random", "heuristic"], target=1, seed="web-watch")
-    page.wait_for_url(re.compile(r"#/watch/"))
+def test_watching_a_bot_game_through_a_lost_connection(
+    page: Page, live_url: str, console: Console
+) -> None:
+    created = api(
+        live_url,
+        "/games",
+        {"game": "ducksoup", "seats": [{"bot": "random"}, {"bot": "heuristic"}], "seed": "w"},
+    )
+    # The server cannot be reached at first: the page says so and tries again by itself.
+    console.allow(r"ERR_FAILED|ERR_INTERNET_DISCONNECTED")
+    page.route("**/api/v1/games/**", lambda route: route.abort("internetdisconnected"))
+    page.goto(f"/#/watch/{created['id']}")
+    expect(page.locator("#notice")).to_contain_text("Lost the connection")
+    page.unroute("**/api/v1/games/**")
+    expect(page.locator("#notice")).to_contain_text("Connected again", timeout=10_000)
     expect(page.locator(".table-title")).to_contain_text("Watching")
     expect(page.locator(".turn")).to_contain_text("Game over", timeout=60_000)
     expect(page.locator(".score tfoot")).to_contain_text("Total")

@@ -120,7 +120,7 @@ function chart(bots, key, title) {
     svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `${title}: ${rows.map((b) => `${b.bot} ${interval(b[key])}`).join("; ")}` },
       ticks.map((t) => [
         svg("line", { x1: x(t), x2: x(t), y1: 10, y2: height - 24, class: t === 0 ? "axis zero" : "axis" }),
-        svg("text", { x: x(t), y: height - 8, "text-anchor": "middle", class: "tick" }, fmt(t)),
+        svg("text", { x: x(t), y: height - 8, "text-anchor": "middle", class: "tick" }, String(t)),
       ]),
       rows.map((b, i) => {
         const y = 26 + i * row;
@@ -139,6 +139,7 @@ function niceTicks(lo, hi) {
   const raw = (hi - lo) / 5;
   const step = [1, 2, 5, 10].map((m) => m * 10 ** Math.floor(Math.log10(raw))).find((s) => s >= raw);
   const ticks = [];
-  for (let t = Math.ceil(lo / step) * step; t <= hi; t += step) ticks.push(Math.round(t / step) * step);
+  const digits = Math.max(0, -Math.floor(Math.log10(step)));
+  for (let t = Math.ceil(lo / step) * step; t <= hi; t += step) ticks.push(Number(t.toFixed(digits)));
   return ticks;
 }
