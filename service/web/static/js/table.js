@@ -43,25 +43,23 @@ class Table {
 
   async run() {
     mount(this.main, h("p.loading", {}, "Taking a seat at the table…"));
-    await this.reload();
+    await this.read("");
     await this.follow();
   }
 
-  /** The view, the events not yet seen and the score, read afresh. */
-  async reload() {
-    this.take(await this.request(`/games/${this.gameId}`));
-    await this.catchUp();
-  }
-
-  async catchUp() {
+  /** A view (`query`: how to wait for it; "" reads it now), then the events it brought. */
+  async read(query) {
+    const body = await this.request(`/games/${this.gameId}${query}`);
     const feed = await this.request(`/games/${this.gameId}/events?after=${this.last}`);
-    this.addEvents(feed.events);
+    this.take(body, feed.events);
   }
 
-  take(body) {
+  /** A new state of the game, with the events that came with it; drawn once. */
+  take(body, events = []) {
     this.body = body;
     this.picked = [];
     this.choices = null;
+    this.addEvents(events);
     this.render();
   }
 
@@ -72,7 +70,6 @@ class Table {
     this.last = fresh[fresh.length - 1].n;
     const scored = fresh.some((e) => ["deal_scored", "round_over", "game_over"].includes(e.type));
     if (scored || !this.score) this.refreshScore();
-    else this.render();
   }
 
   async refreshScore() {
@@ -93,9 +90,7 @@ class Table {
     while (!this.signal.aborted) {
       const { status, version } = this.body;
       if (status === "over" || this.myTurn() || (this.seat !== null && status === "deal_pending")) return;
-      const query = this.seat === null ? `wait=${WAIT}&after_version=${version}` : `wait=${WAIT}`;
-      this.take(await this.request(`/games/${this.gameId}?${query}`));
-      await this.catchUp();
+      await this.read(this.seat === null ? `?wait=${WAIT}&after_version=${version}` : `?wait=${WAIT}`);
     }
   }
 
@@ -113,9 +108,7 @@ class Table {
       });
       this.busy = false;
       this.notify(null);
-      this.take(answer);
-      this.addEvents(answer.events);
-      await this.catchUp();
+      this.take(answer, answer.events); // with ?wait: every event since the move
     } catch (error) {
       this.busy = false;
       if (!(error instanceof ApiError)) throw error;
@@ -128,7 +121,7 @@ class Table {
     if (["stale_version", "not_your_turn", "deal_pending", "game_over"].includes(error.reason)) {
       const extra = error.reason === "game_over" ? "" : " The table has been reloaded.";
       this.notify(explain(error) + extra, "warn");
-      await this.reload();
+      await this.read("");
       return;
     }
     this.notify(explain(error), "error");
@@ -142,13 +135,12 @@ class Table {
       const answer = await this.request(`/games/${this.gameId}/deal`, {
         method: "POST", body: { expected_version: this.body.version } });
       this.busy = false;
-      this.take(answer);
-      this.addEvents(answer.events);
+      this.take(answer, answer.events);
     } catch (error) {
       this.busy = false;
       if (!(error instanceof ApiError)) throw error;
       if (error.reason !== "no_deal_pending") this.notify(explain(error), "warn");
-      await this.reload();
+      await this.read("");
     }
     await this.follow();
   }
