@@ -165,7 +165,7 @@ class Table {
           this.turnBanner(),
           this.felt(),
           this.actions(),
-          this.seat !== null ? this.hand() : null),
+          this.seat !== null && this.body.view.hand?.length ? this.hand() : null),
         h("aside.side", { "aria-label": "Game information" },
           this.invitePanel(),
           this.statusPanel(),
