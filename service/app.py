@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api
 
-from service import docs, edges, errors
+from service import docs, edges, errors, web
 from service.api import register
 from service.config import from_env
 from service.schemas import ErrorOut
@@ -41,6 +41,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     errors.init_app(app)  # after Api: replaces its HTTPException handler
     docs.init_app(app)
     edges.init_app(app)
+    web.init_app(app)
     app.extensions["duckpond"] = build(app.config)
     return app
 

@@ -1,0 +1,88 @@
+// Cards: names a screen reader reads, faces readable without colour, hands in a useful order.
+import { h } from "./dom.js";
+
+const RANKS = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+  8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king" };
+const SUITS = {
+  C: { name: "clubs", symbol: "♣" },
+  D: { name: "diamonds", symbol: "♦" },
+  H: { name: "hearts", symbol: "♥" },
+  S: { name: "spades", symbol: "♠" },
+};
+// Duck's colours each get a shape too, so no one needs to tell yellow from red by hue.
+const DUCK_COLOURS = {
+  Y: { name: "yellow", symbol: "●" },
+  B: { name: "blue", symbol: "■" },
+  R: { name: "red", symbol: "▲" },
+};
+
+const isDuckCard = (card) => card[0] in DUCK_COLOURS && /^[0-8]$/.test(card.slice(1));
+
+/** "queen of spades", "red 7". */
+export function cardName(card) {
+  if (isDuckCard(card)) return `${DUCK_COLOURS[card[0]].name} ${card.slice(1)}`;
+  return `${RANKS[card[0]]} of ${SUITS[card[1]].name}`;
+}
+
+/** Short text with the suit symbol: "Q♠", "10♥", "▲7". */
+export function cardText(card) {
+  if (isDuckCard(card)) return `${DUCK_COLOURS[card[0]].symbol}${card.slice(1)}`;
+  return `${card[0] === "T" ? "10" : card[0]}${SUITS[card[1]].symbol}`;
+}
+
+/** A card's face: rank and symbol in a four-colour deck (or Duck's three colours). */
+export function cardFace(card, { small = false } = {}) {
+  return h(
+    `span.card.face${small ? ".small" : ""}`,
+    { role: "img", "aria-label": cardName(card), dataset: { card } },
+    ...faceParts(card),
+  );
+}
+
+/** The inside of a card face (for buttons that are cards). */
+export function faceParts(card) {
+  if (isDuckCard(card)) {
+    const colour = DUCK_COLOURS[card[0]];
+    return [
+      h(`span.pip.duck-${card[0]}`, { "aria-hidden": "true" }, card.slice(1)),
+      h(`span.suit.duck-${card[0]}`, { "aria-hidden": "true" }, colour.symbol, h("span.word", {}, ` ${colour.name}`)),
+    ];
+  }
+  const suit = SUITS[card[1]];
+  return [
+    h(`span.pip.suit-${card[1]}`, { "aria-hidden": "true" }, card[0] === "T" ? "10" : card[0]),
+    h(`span.suit.suit-${card[1]}`, { "aria-hidden": "true" }, suit.symbol),
+  ];
+}
+
+/** The back of a card, with how many there are. */
+export function cardBacks(count, label) {
+  return h("span.card.back", { role: "img", "aria-label": label }, h("span", { "aria-hidden": "true" }, String(count)));
+}
+
+// --- sorting -----------------------------------------------------------------------------
+
+const SUIT_ORDER = ["C", "D", "S", "H"]; // alternating colours in the four-colour deck
+const DUCK_RANKS = "A23456789TJQK"; // Duck course: lowest wins, the ace is lowest
+const SOUP_RANKS = "AKQJT98765432"; // Soup course: highest wins, the ace is highest
+const DOKO_TRUMPS = ["TH", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D"];
+const DOKO_PLAIN = "ATK9";
+
+function sortKey(game, view) {
+  if (game === "duck") return (c) => "YBR".indexOf(c[0]) * 10 + Number(c.slice(1));
+  if (game === "doppelkopf") {
+    return (c) => {
+      const trump = DOKO_TRUMPS.indexOf(c);
+      if (trump >= 0) return trump;
+      return 100 + "CSH".indexOf(c[1]) * 10 + DOKO_PLAIN.indexOf(c[0]);
+    };
+  }
+  const ranks = view.course === "soup" ? SOUP_RANKS : DUCK_RANKS;
+  return (c) => SUIT_ORDER.indexOf(c[1]) * 20 + ranks.indexOf(c[0]);
+}
+
+/** The hand, best card first within a suit (Doppelkopf: trumps first, highest first). */
+export function sortHand(game, view, hand) {
+  const key = sortKey(game, view);
+  return [...hand].sort((a, b) => key(a) - key(b));
+}

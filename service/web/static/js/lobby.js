@@ -1,0 +1,120 @@
+// Start a table: a game from the catalog, seats (you, friends or bots), options with limits.
+import { api, explain } from "./api.js";
+import { h, mount } from "./dom.js";
+
+/** Inputs for a game's options (defaults and limits from the catalog); read() gives values. */
+export function optionFields(game, { skip = [] } = {}) {
+  const readers = [];
+  const fields = game.options
+    .filter((option) => !skip.includes(option.name))
+    .map((option) => {
+      const id = `opt-${option.name}`;
+      const label = option.name.replaceAll("_", " ");
+      let input;
+      if (option.type === "bool") {
+        input = h("input", { id, type: "checkbox", checked: option.default ?? true });
+        readers.push(() => [option.name, input.checked]);
+        return h("label.check", { title: option.doc }, input, " ", label, h("small", {}, option.doc));
+      }
+      if (option.type === "int") {
+        input = h("input", { id, type: "number", required: true, step: 1, value: option.default,
+          min: option.minimum, max: option.maximum, inputmode: "numeric" });
+        readers.push(() => [option.name, Number(input.value)]);
+      } else {
+        input = h("input", { id, type: "text", value: option.default.join(", "),
+          pattern: "\\s*\\d+(\\s*,\\s*\\d+)*\\s*", inputmode: "numeric" });
+        readers.push(() => [option.name, input.value.split(",").map((v) => Number(v.trim()))]);
+      }
+      const limits = [option.minimum, option.maximum].some((v) => v !== undefined)
+        ? ` (${option.minimum ?? "…"} to ${option.maximum ?? "…"})` : "";
+      return h("label.field", {}, h("span", {}, label + limits), input, h("small", {}, option.doc));
+    });
+  return { fields, read: () => Object.fromEntries(readers.map((r) => r())) };
+}
+
+/** A select of seat counts when the game allows a choice. */
+export function seatCount(game, onChange) {
+  if (game.min_seats === game.max_seats) return null;
+  const select = h("select", { id: "seat-count", onchange: () => onChange(Number(select.value)) });
+  for (let n = game.min_seats; n <= game.max_seats; n++) {
+    select.append(h("option", { value: n, selected: n === game.min_seats + 1 }, `${n} players`));
+  }
+  return h("label.field", {}, h("span", {}, "Players"), select);
+}
+
+export async function lobbyPage(main, { signal, go, notify }) {
+  mount(main, h("p.loading", {}, "Loading the games…"));
+  const [{ games }, { bots }] = await Promise.all([api("/catalog", { signal }), api("/bots", { signal })]);
+  let game = games[0];
+  let seats = game.min_seats;
+  const form = h("form.panel.lobby", { "aria-labelledby": "lobby-title" });
+  const pick = h("fieldset.games", {}, h("legend", {}, "Game"),
+    games.map((g) => h("label.game-choice", {},
+      h("input", { type: "radio", name: "game", value: g.name, checked: g === game,
+        onchange: () => { game = g; seats = g.min_seats === g.max_seats ? g.min_seats : g.min_seats + 1; draw(); } }),
+      h("span.title", {}, g.title),
+      h("small", {}, g.min_seats === g.max_seats ? `${g.min_seats} players` : `${g.min_seats}–${g.max_seats} players`))));
+  const rest = h("div");
+  form.append(h("h1#lobby-title", {}, "Start a table"), pick, rest);
+  mount(main, form, watchBox(go));
+
+  function draw() {
+    const botsHere = bots.filter((b) => b.games.includes(game.name));
+    const seatRows = [];
+    for (let s = 0; s < seats; s++) {
+      const select = h("select", { name: `seat-${s}`, id: `seat-${s}` },
+        h("option", { value: "", selected: s === 0 }, s === 0 ? "You" : "A friend (invite link)"),
+        botsHere.map((b) => h("option", { value: b.name, selected: s > 0 && b === botsHere[0], title: b.description },
+          `Bot: ${b.name}`)));
+      seatRows.push(h("label.seat-choice", {}, h("span", {}, `Seat ${s}`), select));
+    }
+    const options = optionFields(game);
+    form.onsubmit = async (event) => {
+      event.preventDefault();
+      const body = {
+        game: game.name,
+        seats: seatRows.map((_, s) => {
+          const bot = form.elements[`seat-${s}`].value;
+          return bot ? { bot } : {};
+        }),
+        options: options.read(),
+      };
+      const seed = form.elements.seed.value.trim();
+      if (seed) body.seed = seed;
+      submit.disabled = true;
+      try {
+        const created = await api("/games", { method: "POST", body });
+        const humans = created.seats.filter((s) => s.kind === "human");
+        if (!humans.length) return go(`#/watch/${created.id}`);
+        const invites = humans.slice(1).map((s) => ({ seat: s.seat, link: `${location.origin}/#/play/${s.token}` }));
+        sessionStorage.setItem(`invites:${created.id}`, JSON.stringify(invites));
+        go(`#/play/${humans[0].token}`);
+      } catch (error) {
+        notify(explain(error), "error");
+        submit.disabled = false;
+      }
+    };
+    const submit = h("button.primary", { type: "submit" }, `Start ${game.title}`);
+    mount(rest,
+      h("fieldset.seats", {}, h("legend", {}, "Seats"), seatCount(game, (n) => { seats = n; draw(); }), seatRows),
+      h("details.options", { open: true }, h("summary", {}, "Options"), options.fields,
+        h("label.field", {}, h("span", {}, "Seed (optional: the same seed deals the same cards)"),
+          h("input", { name: "seed", type: "text", maxlength: 200, autocomplete: "off" }))),
+      submit);
+  }
+  draw();
+}
+
+function watchBox(go) {
+  const input = h("input", { id: "watch-id", type: "text", required: true, placeholder: "game id",
+    pattern: "[A-Za-z0-9_\\-]+", autocomplete: "off" });
+  return h("form.panel.watch-box", { onsubmit: (e) => { e.preventDefault(); go(`#/watch/${input.value.trim()}`); } },
+    h("h2", {}, "Watch a game"),
+    h("label.field", {}, h("span", {}, "Game id"), input),
+    h("button", { type: "submit" }, "Watch"));
+}
+
+/** The watch page without an id: just the box. */
+export function watchIndex(main, { go }) {
+  mount(main, watchBox(go));
+}

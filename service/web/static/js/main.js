@@ -1,0 +1,60 @@
+// The router: everything after "#" (a page, a seat's token) stays in the browser.
+//   #/             start a table          #/play/<seat token>   play that seat
+//   #/watch        watch a game by id     #/watch/<game id>     watch it
+//   #/matches      start a match          #/match/<match id>    a match's progress and results
+import { explain } from "./api.js";
+import { h, mount } from "./dom.js";
+import { lobbyPage, watchIndex } from "./lobby.js";
+import { matchForm, matchPage } from "./match.js";
+import { tablePage } from "./table.js";
+
+const main = document.getElementById("main");
+const noticeBox = document.getElementById("notice");
+let current = null; // the running page's AbortController
+
+/** Say something at the top of the page (null: clear); "sticky" notices stay until replaced. */
+function notify(text, kind = "info", sticky = false) {
+  clearTimeout(notify.timer);
+  if (!text) {
+    noticeBox.hidden = true;
+    return;
+  }
+  mount(noticeBox, h(`div.notice-${kind}`, {}, text,
+    h("button.ghost", { type: "button", "aria-label": "Dismiss", onclick: () => { noticeBox.hidden = true; } }, "×")));
+  noticeBox.hidden = false;
+  if (!sticky && kind !== "error") notify.timer = setTimeout(() => { noticeBox.hidden = true; }, 6000);
+}
+
+function go(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+async function route() {
+  current?.abort();
+  const controller = new AbortController();
+  current = controller;
+  const signal = controller.signal;
+  notify(null);
+  const [page, arg] = location.hash.replace(/^#\/?/, "").split("/");
+  const context = { signal, go, notify };
+  for (const link of document.querySelectorAll("nav a")) {
+    link.toggleAttribute("aria-current", link.getAttribute("href") === `#/${page}`);
+  }
+  try {
+    if (page === "play" && arg) await tablePage(main, { ...context, token: arg });
+    else if (page === "watch" && arg) await tablePage(main, { ...context, gameId: arg });
+    else if (page === "watch") watchIndex(main, context);
+    else if (page === "matches") await matchForm(main, context);
+    else if (page === "match" && arg) await matchPage(main, { ...context, id: arg });
+    else await lobbyPage(main, context);
+  } catch (error) {
+    if (signal.aborted) return;
+    mount(main, h("section.panel.failed", {}, h("h1", {}, "This page could not be shown"),
+      h("p", {}, explain(error)),
+      h("p", {}, h("button", { type: "button", onclick: route }, "Try again"), " or ", h("a", { href: "#/" }, "start a new table"), ".")));
+  }
+}
+
+window.addEventListener("hashchange", route);
+route();

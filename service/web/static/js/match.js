@@ -1,0 +1,145 @@
+// Matches: bots against bots over duplicate deals; progress, then results with 95% intervals.
+import { api, explain, retrying, sleep } from "./api.js";
+import { h, mount, svg } from "./dom.js";
+import { optionFields, seatCount } from "./lobby.js";
+
+export async function matchForm(main, { signal, go, notify }) {
+  mount(main, h("p.loading", {}, "Loading the games…"));
+  const [{ games }, { bots }] = await Promise.all([api("/catalog", { signal }), api("/bots", { signal })]);
+  let game = games[0];
+  let seats = game.min_seats;
+  const form = h("form.panel.lobby");
+  mount(main, form);
+  function draw() {
+    const names = bots.filter((b) => b.games.includes(game.name)).map((b) => b.name);
+    const picks = [];
+    for (let s = 0; s < seats; s++) {
+      picks.push(h("select", { id: `match-bot-${s}` }, names.map((n, i) => h("option", { value: n, selected: i === s % names.length }, n))));
+    }
+    const options = optionFields(game, { skip: ["auto_deal"] });
+    const count = h("input", { id: "match-games", type: "number", min: 1, max: 10000, value: 20, required: true });
+    const seed = h("input", { id: "match-seed", type: "text", maxlength: 200, autocomplete: "off" });
+    const submit = h("button.primary", { type: "submit" }, "Start the match");
+    form.onsubmit = async (event) => {
+      event.preventDefault();
+      submit.disabled = true;
+      const body = { game: game.name, bots: picks.map((p) => p.value), games: Number(count.value), options: options.read() };
+      if (seed.value.trim()) body.seed = seed.value.trim();
+      try {
+        const match = await api("/matches", { method: "POST", body });
+        go(`#/match/${match.id}`);
+      } catch (error) {
+        notify(explain(error), "error");
+        submit.disabled = false;
+      }
+    };
+    const gameSelect = h("select", { id: "match-game", onchange: () => {
+      game = games.find((g) => g.name === gameSelect.value);
+      seats = game.min_seats;
+      draw();
+    } }, games.map((g) => h("option", { value: g.name, selected: g === game }, g.title)));
+    mount(form,
+      h("h1", {}, "Run a match"),
+      h("p", {}, "Bots play each other over duplicate deals: every game is dealt again with the bots rotated through the seats, so luck evens out."),
+      h("label.field", {}, h("span", {}, "Game"), gameSelect),
+      h("fieldset.seats", {}, h("legend", {}, "Bots"), seatCount(game, (n) => { seats = n; draw(); }),
+        picks.map((p, s) => h("label.seat-choice", {}, h("span", {}, `Seat ${s}`), p))),
+      h("label.field", {}, h("span", {}, "Games (each played in every rotation)"), count),
+      h("details.options", {}, h("summary", {}, "Options"), options.fields,
+        h("label.field", {}, h("span", {}, "Seed (optional)"), seed)),
+      submit);
+  }
+  draw();
+}
+
+/** A match: progress while it runs (read every second: matches have no wait), then results. */
+export async function matchPage(main, { id, signal, notify }) {
+  mount(main, h("p.loading", {}, "Loading the match…"));
+  for (;;) {
+    const match = await retrying(() => api(`/matches/${id}`, { signal }), {
+      signal,
+      onRetry: (s) => notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
+      onBack: () => notify("Connected again.", "ok"),
+    });
+    render(main, match);
+    if (match.status === "done") return;
+    await sleep(1000, signal);
+  }
+}
+
+function render(main, match) {
+  const { progress, results } = match;
+  const done = match.status === "done";
+  mount(main, h("div.match-page", {},
+    h("h1", {}, `Match ${match.id}: ${match.game}`),
+    h("p", {}, `${match.bots.join(" vs ")} · ${match.games} games × ${match.rotations.length} rotations · seed “${match.seed}”`),
+    h("section.panel", { "aria-labelledby": "progress-title" },
+      h("h2#progress-title", {}, done ? "Finished" : "Running…"),
+      h("progress", { max: progress.total, value: progress.done, "aria-label": "games played" }),
+      h("p.match-status", { role: "status" }, `${progress.done} of ${progress.total} games played${progress.failed ? `, ${progress.failed} failed` : ""}.`)),
+    results.bots.length ? resultsPanel(results) : null));
+}
+
+const fmt = (x) => (x === null ? "–" : Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2));
+const interval = (e) => (e.ci95 ? `${fmt(e.mean)} ± ${fmt(e.half_width)}` : fmt(e.mean));
+
+function resultsPanel(results) {
+  return h("section.panel.results", { "aria-labelledby": "results-title" },
+    h("h2#results-title", {}, `Results over ${results.games} games`),
+    chart(results.bots, "deal_score", "Mean score per deal, with its 95% interval"),
+    chart(results.bots, "game_points", "Mean game points per game, with its 95% interval"),
+    h("div.scroll", {}, h("table", {},
+      h("thead", {}, h("tr", {}, ["Bot", "Seat games", "Wins", "Win rate", "Score per deal", "Game points"].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, results.bots.map((b) => h("tr", {},
+        h("th", { scope: "row" }, b.bot), h("td", {}, String(b.seat_games)), h("td", {}, String(b.wins)),
+        h("td", {}, b.win_rate === null ? "–" : `${(b.win_rate * 100).toFixed(1)}%`),
+        h("td", {}, interval(b.deal_score)), h("td", {}, interval(b.game_points))))))),
+    results.comparisons.length ? h("ul.comparisons", {}, results.comparisons.map((c) => h("li", {},
+      `${c.bots[0]} − ${c.bots[1]}: ${interval(c.deal_score_diff)} per deal, ${interval(c.game_points_diff)} game points (paired by deal).`))) : null,
+    h("p.small", {}, results.method));
+}
+
+/** Each bot's mean as a dot on a line of its 95% interval, on one shared axis (inline SVG). */
+function chart(bots, key, title) {
+  const rows = bots.filter((b) => b[key].mean !== null);
+  const lows = rows.map((b) => (b[key].ci95 ? b[key].ci95[0] : b[key].mean));
+  const highs = rows.map((b) => (b[key].ci95 ? b[key].ci95[1] : b[key].mean));
+  let lo = Math.min(0, ...lows);
+  let hi = Math.max(0, ...highs);
+  if (hi === lo) hi = lo + 1;
+  const pad = (hi - lo) * 0.05;
+  lo -= pad;
+  hi += pad;
+  const width = 600;
+  const left = 110;
+  const row = 34;
+  const height = rows.length * row + 40;
+  const x = (v) => left + ((v - lo) / (hi - lo)) * (width - left - 20);
+  const ticks = niceTicks(lo, hi);
+  return h("figure.chart", {},
+    svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `${title}: ${rows.map((b) => `${b.bot} ${interval(b[key])}`).join("; ")}` },
+      ticks.map((t) => [
+        svg("line", { x1: x(t), x2: x(t), y1: 10, y2: height - 24, class: t === 0 ? "axis zero" : "axis" }),
+        svg("text", { x: x(t), y: height - 8, "text-anchor": "middle", class: "tick" }, String(t)),
+      ]),
+      rows.map((b, i) => {
+        const y = 26 + i * row;
+        const e = b[key];
+        return svg("g", { class: `bot bot-${i % 4}` },
+          svg("text", { x: left - 10, y: y + 5, "text-anchor": "end", class: "label" }, b.bot),
+          e.ci95 ? svg("line", { x1: x(e.ci95[0]), x2: x(e.ci95[1]), y1: y, y2: y, class: "ci" }) : null,
+          e.ci95 ? svg("line", { x1: x(e.ci95[0]), x2: x(e.ci95[0]), y1: y - 7, y2: y + 7, class: "ci" }) : null,
+          e.ci95 ? svg("line", { x1: x(e.ci95[1]), x2: x(e.ci95[1]), y1: y - 7, y2: y + 7, class: "ci" }) : null,
+          svg("circle", { cx: x(e.mean), cy: y, r: 6, class: "mean" }));
+      })),
+    h("figcaption", {}, title));
+}
+
+function niceTicks(lo, hi) {
+  const raw = (hi - lo) / 5;
+  const step = [1, 2, 5, 10].map((m) => m * 10 ** Math.floor(Math.log10(raw))).find((s) => s >= raw);
+  const ticks = [];
+  const digits = Math.max(0, -Math.floor(Math.log10(step)));
+  for (let t = Math.ceil(lo / step) * step; t <= hi; t += step) ticks.push(Number(t.toFixed(digits)));
+  return ticks;
+}

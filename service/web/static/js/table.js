@@ -1,0 +1,444 @@
+// A table: play a seat (its token from the link's fragment) or watch a game as a spectator.
+//
+// Waiting is one long request per turn: a seat's view or move with ?wait=30 answers at its
+// next turn (with the events since its move); a spectator's view with after_version answers
+// at the next change. No polling loop.
+import { api, ApiError, explain, retrying } from "./api.js";
+import { cardBacks, cardFace, cardName, cardText, faceParts, sortHand } from "./cards.js";
+import { h, mount } from "./dom.js";
+import * as games from "./games.js";
+
+const WAIT = 30;
+const PLACES = { 2: ["b", "t"], 3: ["b", "tl", "tr"], 4: ["b", "l", "t", "r"], 5: ["b", "l", "tl", "tr", "r"] };
+const TITLES = { doubleduck: "Doubleduck", ducksoup: "Duck Soup", duck: "Duck", doppelkopf: "Doppelkopf" };
+
+export async function tablePage(main, { token, gameId, signal, notify }) {
+  const table = new Table(main, { token, gameId: gameId ?? token.split(".")[0], signal, notify });
+  await table.run();
+}
+
+class Table {
+  constructor(main, { token, gameId, signal, notify }) {
+    Object.assign(this, { main, token, gameId, signal, notify });
+    this.body = null; // the last game answer (view and all)
+    this.log = []; // events, in order
+    this.last = 0; // the last event number seen
+    this.score = null;
+    this.busy = false; // a move is on its way
+    this.picked = []; // Duck: the cards picked for a play, in laying order (hand indexes)
+    this.choices = null; // a card with several legal moves (calls): those moves
+    this.focus = 0; // the hand card that has the keyboard focus
+    this.invites = JSON.parse(sessionStorage.getItem(`invites:${this.gameId}`) || "[]");
+  }
+
+  // --- talking to the server ---------------------------------------------------------------
+
+  request(path, options = {}) {
+    return retrying(() => api(path, { token: this.token, signal: this.signal, ...options }), {
+      signal: this.signal,
+      onRetry: (s) => this.notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
+      onBack: () => this.notify("Connected again.", "ok"),
+    });
+  }
+
+  async run() {
+    mount(this.main, h("p.loading", {}, "Taking a seat at the table…"));
+    await this.read("");
+    await this.follow();
+  }
+
+  /** A view (`query`: how to wait for it; "" reads it now), then the events it brought. */
+  async read(query) {
+    const body = await this.request(`/games/${this.gameId}${query}`);
+    const feed = await this.request(`/games/${this.gameId}/events?after=${this.last}`);
+    this.take(body, feed.events);
+  }
+
+  /** A new state of the game, with the events that came with it; drawn once. */
+  take(body, events = []) {
+    this.body = body;
+    this.picked = [];
+    this.choices = null;
+    this.addEvents(events);
+    this.render();
+  }
+
+  addEvents(events) {
+    const fresh = events.filter((e) => e.n > this.last);
+    if (!fresh.length) return;
+    this.log.push(...fresh);
+    this.last = fresh[fresh.length - 1].n;
+    const scored = fresh.some((e) => ["deal_scored", "round_over", "game_over"].includes(e.type));
+    if (scored || !this.score) this.refreshScore();
+  }
+
+  async refreshScore() {
+    this.score = await this.request(`/games/${this.gameId}/score`);
+    this.render();
+  }
+
+  get seat() {
+    return this.body?.seat ?? null;
+  }
+
+  myTurn() {
+    return this.seat !== null && this.body.status === "playing" && this.body.view.to_act.includes(this.seat);
+  }
+
+  /** Wait (one long request per turn) until it is our turn, a deal is pending or the end. */
+  async follow() {
+    while (!this.signal.aborted) {
+      const { status, version } = this.body;
+      if (status === "over" || this.myTurn() || (this.seat !== null && status === "deal_pending")) return;
+      await this.read(this.seat === null ? `?wait=${WAIT}&after_version=${version}` : `?wait=${WAIT}`);
+    }
+  }
+
+  /** Send a move; the answer comes at our next turn, with what everyone did meanwhile. */
+  async send(move) {
+    if (this.busy) return;
+    this.busy = true;
+    this.render();
+    const key = crypto.randomUUID(); // a retry after a lost answer cannot play twice
+    try {
+      const answer = await this.request(`/games/${this.gameId}/moves?wait=${WAIT}`, {
+        method: "POST",
+        body: { move, expected_version: this.body.version },
+        headers: { "Idempotency-Key": key },
+      });
+      this.busy = false;
+      this.notify(null);
+      this.take(answer, answer.events); // with ?wait: every event since the move
+    } catch (error) {
+      this.busy = false;
+      if (!(error instanceof ApiError)) throw error;
+      await this.refused(error);
+    }
+    await this.follow();
+  }
+
+  async refused(error) {
+    if (["stale_version", "not_your_turn", "deal_pending", "game_over"].includes(error.reason)) {
+      const extra = error.reason === "game_over" ? "" : " The table has been reloaded.";
+      this.notify(explain(error) + extra, "warn");
+      await this.read("");
+      return;
+    }
+    this.notify(explain(error), "error");
+    this.render();
+  }
+
+  async deal() {
+    this.busy = true;
+    this.render();
+    try {
+      const answer = await this.request(`/games/${this.gameId}/deal`, {
+        method: "POST", body: { expected_version: this.body.version } });
+      this.busy = false;
+      this.take(answer, answer.events);
+    } catch (error) {
+      this.busy = false;
+      if (!(error instanceof ApiError)) throw error;
+      if (error.reason !== "no_deal_pending") this.notify(explain(error), "warn");
+      await this.read("");
+    }
+    await this.follow();
+  }
+
+  // --- names -------------------------------------------------------------------------------
+
+  who = (seat) => (seat === this.seat ? "You" : `Seat ${seat}`);
+
+  // --- drawing the page --------------------------------------------------------------------
+
+  render() {
+    if (!this.body || this.signal.aborted) return;
+    const hadFocus = this.main.contains(document.activeElement) && document.activeElement.closest(".hand");
+    const { game } = this.body;
+    const role = this.seat === null ? "Watching" : `You are seat ${this.seat}`;
+    mount(
+      this.main,
+      h(`div.table-page.game-${game}`,
+        { dataset: { version: this.body.version, status: this.body.status, turn: this.myTurn() && !this.busy ? "you" : "wait" } },
+        h("div.play-area", {},
+          h("h1.table-title", {}, TITLES[game] ?? game, h("small", {}, ` · game ${this.gameId} · ${role}`)),
+          this.turnBanner(),
+          this.felt(),
+          this.actions(),
+          this.seat !== null && this.body.view.hand?.length ? this.hand() : null),
+        h("aside.side", { "aria-label": "Game information" },
+          this.invitePanel(),
+          this.statusPanel(),
+          this.lastTrickPanel(),
+          this.scorePanel(),
+          this.logPanel())),
+    );
+    if (hadFocus) this.main.querySelector(`.hand button[data-index="${this.focus}"]`)?.focus();
+    const logList = this.main.querySelector(".log ol");
+    if (logList) logList.scrollTop = logList.scrollHeight;
+    document.title = `${this.myTurn() ? "▶ Your turn · " : ""}${TITLES[game] ?? game} · duckpond`;
+  }
+
+  turnBanner() {
+    const { status, view } = this.body;
+    let text;
+    let kind = "wait";
+    if (status === "over") {
+      const winners = view.winners ?? [];
+      const others = winners.filter((s) => s !== this.seat).map(this.who).join(" and ");
+      if (!winners.length) text = "Game over: a draw.";
+      else if (!winners.includes(this.seat)) text = `Game over: ${others} won.`;
+      else text = `Game over: you won${others ? ` with ${others}` : ""}!`;
+      kind = "over";
+    } else if (status === "deal_pending") {
+      text = this.seat === null ? "The deal is scored; waiting for the next deal." : "The deal is scored. Deal the next one when you are ready.";
+      kind = "over";
+    } else if (this.busy) {
+      text = "Your move is on its way; waiting for the others…";
+    } else if (this.myTurn()) {
+      text = this.body.game === "duck"
+        ? "Your turn: pick cards to lay (in order), then where to draw from."
+        : "Your turn: play a card.";
+      kind = "you";
+    } else {
+      text = `Waiting for ${view.to_act.map(this.who).join(", ")}…`;
+    }
+    return h(`p.turn.turn-${kind}`, { role: "status", "aria-live": "polite" }, text);
+  }
+
+  felt() {
+    const { game, view } = this.body;
+    const n = view.hand_sizes.length;
+    const me = this.seat ?? 0;
+    const seats = [];
+    for (let seat = 0; seat < n; seat++) {
+      const place = PLACES[n][(seat - me + n) % n];
+      const acting = view.to_act.includes(seat) && this.body.status === "playing";
+      const info = this.body.seats[seat];
+      const tags = [info.kind === "bot" ? `bot: ${info.bot}` : "human", ...games.seatTags(game, view, seat)];
+      const pile = game === "duck" ? view.piles[seat] : null;
+      seats.push(h(`div.seat.place-${place}${acting ? ".acting" : ""}${seat === this.seat ? ".me" : ""}`,
+        { "aria-label": `${this.who(seat)}${acting ? ", to play" : ""}` },
+        h("div.seat-name", {}, acting ? h("span.dot", { "aria-hidden": "true" }, "▶ ") : null, this.who(seat)),
+        h("div.seat-info", {},
+          cardBacks(view.hand_sizes[seat], `${view.hand_sizes[seat]} cards in hand`),
+          pile ? h("span.pile", {}, pile.top ? cardFace(pile.top, { small: true }) : h("span.card.small.empty", { role: "img", "aria-label": "empty pile" }),
+            h("small", {}, `pile ${pile.size}`)) : null,
+          tags.map((t) => h("span.tag", {}, t))),
+        acting ? h("span.acting-label", {}, "to play") : null));
+    }
+    return h(`section.felt.seats-${n}`, { "aria-label": "The table" }, seats, h("div.center", {}, this.center()));
+  }
+
+  center() {
+    const { game, view } = this.body;
+    if (game === "duck") {
+      return h("div.duck-center", {},
+        h("div.stock", {}, cardBacks(view.stock_count, `draw pile, ${view.stock_count} cards`), h("small", {}, "draw pile")),
+        view.lifebelt !== null ? h("div.lifebelt", { role: "img", "aria-label": `lifebelt worth ${view.lifebelt}` },
+          h("span", { "aria-hidden": "true" }, String(view.lifebelt))) : null);
+    }
+    const trick = view.trick ?? [];
+    const stock = view.stock_count !== undefined && view.stock_count > 0
+      ? h("div.stock", {}, cardBacks(view.stock_count, `stock, ${view.stock_count} cards`), h("small", {}, "stock")) : null;
+    return h("div.trick-area", {},
+      stock,
+      h("ol.trick", { "aria-label": trick.length ? "The trick on the table" : "No card on the table yet" },
+        trick.length ? trick.map((play) => h("li", {}, cardFace(play.card),
+          h("small", {}, this.who(play.seat)),
+          play.spoken ? h("span.call", {}, play.spoken) : null))
+          : h("li.empty", {}, view.leader !== null && view.leader !== undefined ? `${this.who(view.leader)} to lead` : "")));
+  }
+
+  /** The moves that are not a card: concede, announce, duck, deal; and a card's calls. */
+  actions() {
+    const { view, status } = this.body;
+    const buttons = [];
+    if (status === "deal_pending" && this.seat !== null) {
+      buttons.push(h("button.primary", { type: "button", disabled: this.busy, onclick: () => this.deal() }, "Deal the next deal"));
+    }
+    if (this.myTurn()) {
+      for (const move of view.legal_moves) {
+        if (move.card || move.cards) continue;
+        buttons.push(h("button.action", { type: "button", disabled: this.busy, onclick: () => this.send(move) },
+          games.actionLabel(move, view)));
+      }
+      if (this.choices) {
+        for (const move of this.choices) {
+          buttons.push(h(`button.call${move.call ? ".with-call" : ""}`, { type: "button", disabled: this.busy,
+            onclick: () => this.send(move) }, games.callLabel(move)));
+        }
+        buttons.push(h("button.ghost", { type: "button", onclick: () => { this.choices = null; this.render(); } }, "Cancel"));
+      }
+      if (this.body.game === "duck") buttons.push(...this.duckDraws());
+    }
+    if (!buttons.length) return null;
+    return h("div.actions", { role: "group", "aria-label": "Your moves" }, buttons);
+  }
+
+  /** Duck: the picked cards in order, and a button per place to draw from. */
+  duckDraws() {
+    const { view } = this.body;
+    const cards = this.picked.map((i) => this.sortedHand()[i]);
+    const matches = view.legal_moves.filter((m) => m.cards && m.cards.join() === cards.join());
+    const out = [];
+    if (!cards.length) {
+      out.push(h("span.hint", {}, "Pick cards for a set (one number) or a run (one colour, in order)."));
+      return out;
+    }
+    const valid = matches.length > 0;
+    out.push(h(`span.hint${valid ? ".ok" : ".bad"}`, {},
+      `Laying ${cards.map(cardText).join(" ")} (the last on top): ${valid ? "a legal play" : "not a set or a run in this order"}.`));
+    const sources = [
+      ["stock", `Draw from the pile (${view.stock_count})`, view.stock_count > 0],
+      ["left", `Take ${view.piles[view.left].top ? cardText(view.piles[view.left].top) : "—"} from ${this.who(view.left)} (left)`, !!view.piles[view.left].top],
+      ["right", `Take ${view.piles[view.right].top ? cardText(view.piles[view.right].top) : "—"} from ${this.who(view.right)} (right)`, !!view.piles[view.right].top],
+    ];
+    const noDraw = valid ? matches.some((m) => !m.draw) : !sources.some(([, , open]) => open) || cards.length === view.hand.length;
+    if (noDraw) {
+      out.push(h("button.primary", { type: "button", disabled: this.busy, onclick: () => this.send({ type: "play", cards }) },
+        "Lay them (no draw)"));
+    } else {
+      for (const [draw, label, open] of sources) {
+        if (!open) continue;
+        out.push(h("button.primary", { type: "button", disabled: this.busy, dataset: { draw },
+          onclick: () => this.send({ type: "play", cards, draw }) }, label));
+      }
+    }
+    out.push(h("button.ghost", { type: "button", onclick: () => { this.picked = []; this.render(); } }, "Clear"));
+    return out;
+  }
+
+  sortedHand() {
+    return sortHand(this.body.game, this.body.view, this.body.view.hand);
+  }
+
+  hand() {
+    const { view, game } = this.body;
+    const hand = this.sortedHand();
+    const legal = new Set(view.legal_moves.flatMap((m) => m.cards ?? (m.card ? [m.card] : [])));
+    const yourTurn = this.myTurn() && !this.busy;
+    const cards = hand.map((card, index) => {
+      const picked = this.picked.indexOf(index);
+      const isLegal = yourTurn && legal.has(card);
+      const label = `${cardName(card)}${isLegal ? ", playable" : ""}${picked >= 0 ? `, picked ${picked + 1}` : ""}`;
+      return h(`button.card${isLegal ? ".legal" : ""}${picked >= 0 ? ".picked" : ""}`,
+        { type: "button", "aria-label": label, tabindex: index === this.focus ? 0 : -1, disabled: !yourTurn,
+          dataset: { index, card }, onclick: () => this.activate(index),
+          onfocus: () => { this.focus = index; } },
+        faceParts(card),
+        picked >= 0 ? h("span.order", { "aria-hidden": "true" }, String(picked + 1)) : null);
+    });
+    const hint = game === "duck" ? "Arrow keys move, Enter picks, Escape clears" : "Arrow keys move, Enter plays";
+    return h("section.hand-area", { "aria-label": "Your hand" },
+      h("h2.visually-hidden", {}, "Your hand"),
+      h("div.hand", { role: "group", "aria-label": `Your hand, ${hand.length} cards. ${hint}.`, onkeydown: (e) => this.key(e, hand.length) }, cards),
+      h("p.keys", { "aria-hidden": "true" }, `${hint}.`));
+  }
+
+  key(event, size) {
+    const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    if (event.key in moves) {
+      this.focus = (this.focus + moves[event.key] + size) % size;
+    } else if (event.key === "Home") {
+      this.focus = 0;
+    } else if (event.key === "End") {
+      this.focus = size - 1;
+    } else if (event.key === "Escape") {
+      this.picked = [];
+      this.choices = null;
+      this.render();
+      this.main.querySelector(`.hand button[data-index="${this.focus}"]`)?.focus();
+      return;
+    } else {
+      return;
+    }
+    event.preventDefault();
+    this.main.querySelectorAll(".hand button").forEach((b) => { b.tabIndex = Number(b.dataset.index) === this.focus ? 0 : -1; });
+    this.main.querySelector(`.hand button[data-index="${this.focus}"]`)?.focus();
+  }
+
+  /** A card was clicked (or Enter): play it, offer its calls, or (Duck) pick it. */
+  activate(index) {
+    const { game, view } = this.body;
+    this.focus = index;
+    if (game === "duck") {
+      const at = this.picked.indexOf(index);
+      if (at >= 0) this.picked.splice(at, 1);
+      else this.picked.push(index);
+      this.render();
+      return;
+    }
+    const card = this.sortedHand()[index];
+    const moves = view.legal_moves.filter((m) => m.card === card);
+    if (moves.length > 1) {
+      this.choices = moves;
+      this.render();
+      this.main.querySelector(".actions button.call")?.focus();
+      return;
+    }
+    // A card the rules do not allow goes to the server all the same: its refusal says why.
+    this.send(moves[0] ?? { type: "play", card });
+  }
+
+  // --- the side panels ---------------------------------------------------------------------
+
+  invitePanel() {
+    if (!this.invites.length || this.body.status === "over") return null;
+    return h("section.panel.invites", { "aria-labelledby": "invites-title" },
+      h("h2#invites-title", {}, "Invite players"),
+      h("p", {}, "Send each friend their seat's link. Anyone with a link plays that seat."),
+      h("ul", {}, this.invites.map(({ seat, link }) => h("li", {},
+        h("a.invite", { href: link, target: "_blank", rel: "noreferrer", dataset: { seat } }, `Seat ${seat}`),
+        h("button.ghost", { type: "button", onclick: async () => {
+          try {
+            await navigator.clipboard.writeText(link);
+            this.notify(`Seat ${seat}'s link is copied.`, "ok");
+          } catch {
+            this.notify("Copying is not allowed here: right-click the link and copy it.", "warn");
+          }
+        } }, "Copy link")))));
+  }
+
+  statusPanel() {
+    const rows = games.status(this.body.game, this.body.view);
+    return h("section.panel.status", { "aria-labelledby": "status-title" },
+      h("h2#status-title", {}, "Table"),
+      h("dl", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
+      this.body.status === "over" ? h("p", {}, h("a", { href: "#/" }, "Start a new table")) : null);
+  }
+
+  lastTrickPanel() {
+    const trick = games.lastTrick(this.body.game, this.body.view);
+    if (!trick) return null;
+    return h("section.panel.last-trick", { "aria-labelledby": "last-title" },
+      h("h2#last-title", {}, `Last trick (${trick.trick_no})`),
+      h("ol.trick.small", {}, trick.plays.map((p) => h(`li${p.seat === trick.winner ? ".winner" : ""}`, {},
+        cardFace(p.card, { small: true }), h("small", {}, this.who(p.seat)), p.spoken ? h("span.call", {}, p.spoken) : null))),
+      h("p", {}, `${this.who(trick.winner)} took it${trick.points !== undefined ? ` (${trick.points} points)` : ""}${trick.stored !== undefined ? ` (${trick.stored} stored)` : ""}.`));
+  }
+
+  scorePanel() {
+    if (!this.score) return null;
+    const heads = games.columns(this.body, this.who);
+    const { deals, totals, game_points: points } = this.score;
+    return h("section.panel.score", { "aria-labelledby": "score-title" },
+      h("h2#score-title", {}, "Score"),
+      h("div.scroll", {}, h("table", {},
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, this.body.game === "duck" ? "Round" : "Deal"),
+          heads.map((x) => h("th", { scope: "col" }, x)))),
+        h("tbody", {}, deals.map((deal) => h("tr", {}, h("th", { scope: "row" }, String(deal.deal_no ?? deal.round_no)),
+          games.dealCells(deal).map((c) => h("td", {}, c))))),
+        h("tfoot", {},
+          h("tr", {}, h("th", { scope: "row" }, "Total"), totals.map((t) => h("td", {}, String(t)))),
+          points && points.join() !== totals.join()
+            ? h("tr", {}, h("th", { scope: "row" }, "Game points"), points.map((t) => h("td", {}, String(t)))) : null))));
+  }
+
+  logPanel() {
+    const lines = this.log.map((e) => ({ n: e.n, text: games.describe(e, this.who) }));
+    return h("section.panel.log", { "aria-labelledby": "log-title" },
+      h("h2#log-title", {}, "What happened"),
+      h("ol", { role: "log", tabindex: 0 }, lines.slice(-200).map((l) => h("li", { dataset: { n: l.n } }, l.text))));
+  }
+}

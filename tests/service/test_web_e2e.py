@@ -1,0 +1,387 @@
+"""The web client end to end: Debian's chromium (driven by Playwright) against the real service
+(a threaded werkzeug server on a loopback port, the session's RQ worker for the bots).
+
+Every game is played by clicks as a person would; every page must log no console error. Each
+game's table is photographed at desktop and phone widths into var/screenshots/ (gitignored).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from werkzeug.serving import make_server
+
+from engine.duck import DECK_NAMES as DUCK_DECK
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "var" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+TURN = 20_000  # ms: the longest a turn may take to come back (bots play in the worker)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture()
+def live_url(bot_app: Flask) -> Iterator[str]:
+    """The app on the worker's database, served by a threaded server on a free port."""
+    server = make_server("127.0.0.1", 0, bot_app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=10)
+
+
+class Console:
+    """Every console error and uncaught exception of the pages it watches."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.allowed: list[re.Pattern[str]] = []
+
+    def watch(self, page: Page) -> Page:
+        page.on("console", lambda m: self._add(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self._add(f"uncaught: {e}"))
+        return page
+
+    def allow(self, pattern: str) -> None:
+        self.allowed.append(re.compile(pattern))
+
+    def _add(self, text: str) -> None:
+        if not any(p.search(text) for p in self.allowed):
+            self.errors.append(text)
+
+
+@pytest.fixture()
+def console() -> Iterator[Console]:
+    watcher = Console()
+    yield watcher
+    assert watcher.errors == [], f"console errors: {watcher.errors}"
+
+
+@pytest.fixture()
+def context(browser: Browser, live_url: str) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(base_url=live_url, viewport=DESKTOP)
+    ctx.set_default_timeout(TURN)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture()
+def page(context: BrowserContext, console: Console) -> Page:
+    return console.watch(context.new_page())
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def start_table(page: Page, game: str, seats: list[str], **options: Any) -> None:
+    """Fill the lobby form: the game, each seat ("" you or a friend, else a bot), options."""
+    page.goto("/")
+    page.check(f"input[name=game][value={game}]")
+    if page.locator("#seat-count").count():
+        page.select_option("#seat-count", str(len(seats)))
+    for seat, who in enumerate(seats):
+        page.select_option(f"#seat-{seat}", who)
+    for name, value in options.items():
+        if isinstance(value, bool):
+            page.set_checked(f"#opt-{name}", value)
+        elif name == "seed":
+            page.fill("input[name=seed]", str(value))
+        else:
+            page.fill(f"#opt-{name}", str(value))
+    page.click("form.lobby button[type=submit]")
+
+
+def table(page: Page) -> dict[str, str]:
+    """The table's state as the page shows it: version, status and whose turn."""
+    locator = page.locator(".table-page")
+    return {k: locator.get_attribute(f"data-{k}") or "" for k in ("version", "status", "turn")}
+
+
+def wait_ready(page: Page, after: str | None = None) -> dict[str, str]:
+    """Wait until it is our turn or the game is over (and past version `after`)."""
+    page.wait_for_function(
+        """(after) => {
+            const t = document.querySelector('.table-page');
+            if (!t || (after !== null && t.dataset.version === after)) return false;
+            return t.dataset.turn === 'you' || t.dataset.status === 'over';
+        }""",
+        arg=after,
+        timeout=TURN,
+    )
+    return table(page)
+
+
+def play_one(page: Page) -> None:
+    """Our turn: a playable card (its first call, when it has calls), or a non-card move."""
+    legal = page.locator(".hand button.card.legal")
+    if legal.count():
+        legal.first.click()
+        call = page.locator(".actions button.call")
+        if call.count():
+            call.first.click()
+    else:
+        page.locator(".actions button.action").first.click()
+
+
+def play_out(page: Page, *, until: str = "over", limit: int = 200) -> int:
+    """Play until the status is `until`; returns the number of our moves."""
+    moves = 0
+    state = wait_ready(page)
+    while state["status"] != until:
+        assert moves < limit, "the game did not end"
+        play_one(page)
+        moves += 1
+        state = wait_ready(page, state["version"])
+    return moves
+
+
+def shoot(page: Page, name: str) -> None:
+    """The table at desktop and phone widths; the phone layout must not scroll sideways."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SHOTS / f"{name}-desktop.png", full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=SHOTS / f"{name}-phone.png", full_page=True)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{name}: the phone layout is {overflow}px too wide"
+    page.set_viewport_size(DESKTOP)
+
+
+def api(url: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        f"{url}/api/v1{path}", data=data, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def log_text(page: Page) -> str:
+    return page.locator(".log ol").inner_text()
+
+
+# --- the games ----------------------------------------------------------------------------------
+
+
+def test_a_whole_duck_soup_game_against_a_bot(page: Page) -> None:
+    start_table(page, "ducksoup", ["", "heuristic"], target=1, seed="web-soup")
+    wait_ready(page)
+    expect(page.locator(".turn")).to_contain_text("Your turn")
+    shoot(page, "ducksoup")
+    # The first card by keyboard: the hand's focused card moves with the arrows, Enter plays.
+    state = table(page)
+    page.locator(".hand button[tabindex='0']").focus()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    name = page.evaluate("document.activeElement.getAttribute('aria-label')").split(",")[0]
+    page.keyboard.press("Enter")
+    wait_ready(page, state["version"])
+    assert f"You played {name}." in log_text(page)
+    moves = play_out(page)
+    assert moves >= 12
+    expect(page.locator(".turn")).to_contain_text("Game over")
+    expect(page.locator(".score tfoot")).to_contain_text("Total")
+    expect(page.locator(".log")).to_contain_text("Game over")
+
+
+def test_a_whole_doubleduck_deal_against_three_bots(page: Page) -> None:
+    start_table(
+        page, "doubleduck", ["", "heuristic", "random", "heuristic"], max_deals=1, seed="web-dd"
+    )
+    wait_ready(page)
+    expect(page.locator(".felt .seat")).to_have_count(4)
+    shoot(page, "doubleduck")
+    assert play_out(page) == 26  # 13 tricks of the Duck course, 13 of the Soup course
+    expect(page.locator(".score tbody tr")).to_have_count(1)
+    expect(page.locator(".last-trick")).to_contain_text("Last trick (26)")
+    expect(page.locator(".log")).to_contain_text("Deal 1 is scored")
+    shoot(page, "doubleduck-over")
+
+
+def duck_deal(hand: list[str], seats: int) -> dict[str, Any]:
+    """A Duck deal where seat 0 holds `hand`; the others get the highest numbers (so that no
+    bot can duck soon), then the face-up cards and the stock, highest numbers first."""
+    rest = sorted(DUCK_DECK, key=lambda card: -int(card[1:]))
+    for card in hand:
+        rest.remove(card)
+    hands = [hand] + [rest[7 * i : 7 * i + 7] for i in range(seats - 1)]
+    rest = rest[7 * (seats - 1) :]
+    return {"hands": hands, "face_up": rest[:seats], "stock": rest[seats:]}
+
+
+def test_a_duck_turn_with_a_run_and_a_draw_then_a_refused_set(
+    page: Page, live_url: str, console: Console
+) -> None:
+    hand = ["Y2", "Y3", "Y4", "B5", "B7", "R6", "R8"]
+    created = api(
+        live_url,
+        "/games",
+        {
+            "game": "duck",
+            "seats": [{}, {"bot": "heuristic"}, {"bot": "random"}, {"bot": "heuristic"}],
+            "options": {"first_dealer": 3},  # seat 0 sits left of the dealer: it plays first
+            "deal": duck_deal(hand, 4),
+        },
+    )
+    page.goto(f"/#/play/{created['seats'][0]['token']}")
+    state = wait_ready(page)
+    shoot(page, "duck")
+    for card in ("Y2", "Y3", "Y4"):  # the run, in laying order (Y4 lies on top)
+        page.click(f".hand button[data-card={card}]")
+    expect(page.locator(".actions .hint")).to_contain_text("a legal play")
+    page.click(".actions button[data-draw=stock]")
+    state = wait_ready(page, state["version"])
+    log = log_text(page)
+    assert "You laid a run: ●2 ●3 ●4" in log
+    assert re.search(r"You drew \w+ \d\.", log)
+    expect(page.locator(".hand button.card")).to_have_count(5)
+
+    # Two cards that are neither a set nor a run: the server refuses and says why.
+    console.allow(r"status of 422")
+    page.click(".hand button[data-card=B5]")
+    page.click(".hand button[data-card=B7]")
+    expect(page.locator(".actions .hint")).to_contain_text("not a set or a run")
+    page.locator(".actions button[data-draw]").first.click()
+    expect(page.locator("#notice")).to_contain_text("against the rules")
+    assert table(page)["version"] == state["version"]  # nothing changed
+    expect(page.locator(".hand button.card")).to_have_count(5)
+
+
+def test_a_doppelkopf_announcement(page: Page) -> None:
+    start_table(
+        page, "doppelkopf", ["", "heuristic", "heuristic", "random"], first_dealer=3, seed="web-dk"
+    )
+    state = wait_ready(page)
+    shoot(page, "doppelkopf")
+    announce = page.locator(".actions button.action", has_text="Announce")
+    expect(announce).to_be_visible()
+    party = "Re" if "Re" in announce.inner_text() else "Kontra"
+    announce.click()
+    # Announcing keeps the turn: the card comes next.
+    state = wait_ready(page, state["version"])
+    assert f"You announced “{party}”" in log_text(page)
+    expect(page.locator(".actions button.action", has_text="Announce")).to_have_count(0)
+    expect(page.locator(".seat.me .tag", has_text=party)).to_be_visible()
+    play_one(page)
+    wait_ready(page, state["version"])
+
+
+def test_an_invite_link_plays_the_other_seat_and_a_stale_tab_recovers(
+    browser: Browser, live_url: str, context: BrowserContext, page: Page, console: Console
+) -> None:
+    start_table(page, "ducksoup", ["", ""], seed="web-invite")
+    link = page.locator(".invites a.invite[data-seat='1']")
+    href = link.get_attribute("href") or ""
+    assert "#/play/" in href and "?" not in href  # the token travels in the fragment only
+    friend_context = browser.new_context(base_url=live_url, viewport=PHONE)
+    try:
+        friend = console.watch(friend_context.new_page())
+        friend.goto(href)
+        # Seat 0 deals, so the friend (seat 1) leads.
+        state = wait_ready(friend)
+        expect(friend.locator(".table-title")).to_contain_text("You are seat 1")
+        play_one(friend)
+        mine = wait_ready(page)
+        assert "Seat 1 played" in log_text(page)
+
+        # The same seat in a second tab moves first: this tab's move is stale.
+        console.allow(r"status of 409")
+        twin = console.watch(context.new_page())
+        twin.goto(page.url)
+        wait_ready(twin)
+        play_one(twin)
+        page.locator(".hand button.card.legal").first.click()
+        expect(page.locator("#notice")).to_contain_text("Another tab or window moved first")
+        expect(page.locator("#notice")).to_contain_text("reloaded")
+        page.wait_for_function(
+            "(v) => document.querySelector('.table-page')?.dataset.version !== v",
+            arg=mine["version"],
+        )
+        twin.close()
+        # The game goes on from the reloaded table: whoever is to act plays, four times.
+        for _ in range(4):
+            page.wait_for_function(
+                "() => [...document.querySelectorAll('.table-page')].length === 1"
+            )
+            players = [p for p in (page, friend) if table(p)["turn"] == "you"]
+            if not players:
+                friend.wait_for_timeout(100)
+                continue
+            before = table(players[0])["version"]
+            play_one(players[0])
+            players[0].wait_for_function(
+                """(v) => {
+                    const t = document.querySelector('.table-page');
+                    return t && (t.dataset.version !== v || t.dataset.turn !== 'you');
+                }""",
+                arg=before,
+            )
+        assert state["version"] != table(friend)["version"]
+    finally:
+        friend_context.close()
+
+
+def test_watching_a_bot_game_through_a_lost_connection(
+    page: Page, live_url: str, console: Console
+) -> None:
+    created = api(
+        live_url,
+        "/games",
+        {"game": "ducksoup", "seats": [{"bot": "random"}, {"bot": "heuristic"}], "seed": "w"},
+    )
+    # The server cannot be reached at first: the page says so and tries again by itself.
+    console.allow(r"ERR_FAILED|ERR_INTERNET_DISCONNECTED")
+    page.route("**/api/v1/games/**", lambda route: route.abort("internetdisconnected"))
+    page.goto(f"/#/watch/{created['id']}")
+    expect(page.locator("#notice")).to_contain_text("Lost the connection")
+    page.unroute("**/api/v1/games/**")
+    expect(page.locator("#notice")).to_contain_text("Connected again", timeout=10_000)
+    expect(page.locator(".table-title")).to_contain_text("Watching")
+    expect(page.locator(".turn")).to_contain_text("Game over", timeout=60_000)
+    expect(page.locator(".score tfoot")).to_contain_text("Total")
+
+
+def test_a_match_shows_its_results_as_a_chart(page: Page) -> None:
+    page.goto("/#/matches")
+    page.select_option("#match-game", "ducksoup")
+    page.select_option("#match-bot-0", "heuristic")
+    page.select_option("#match-bot-1", "random")
+    page.fill("#match-games", "4")
+    page.click("form.lobby button[type=submit]")
+    page.wait_for_url(re.compile(r"#/match/"))
+    expect(page.locator(".match-status")).to_contain_text("4 of 4 games played", timeout=60_000)
+    expect(page.locator(".chart svg")).to_have_count(2)
+    expect(page.locator(".chart svg circle.mean")).to_have_count(4)
+    expect(page.locator(".results tbody tr")).to_have_count(2)
+    shoot(page, "match")
