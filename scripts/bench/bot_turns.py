@@ -8,6 +8,10 @@ SimpleWorker) and lets it play every turn until the queue is empty. The worker's
 job processes included (getrusage of the reaped children), is divided by the moves made; the
 CPU of a worker that starts on an empty queue and exits is subtracted first.
 
+`--use-case` measures instead the use case alone, in one process: each turn is played by calling
+the bot-turn use case directly (decide, commit, enqueue the next turn), with no worker and no
+job around it, so only the service's own part of a bot turn is timed (thread CPU).
+
 `--tree` runs another checkout (with its own `.venv`) the same way, so a before/after pair is
 measured in one run, interleaved:
 
@@ -38,6 +42,35 @@ for n in range(int(sys.argv[2])):
     body = {"game": "doubleduck", "seats": [{"bot": "heuristic"}] * 4, "seed": f"bench-{n}",
             "options": {"max_deals": 1}}
     assert client.post("/api/v1/games", json=body).status_code == 201
+"""
+
+
+USE_CASE = """
+import sys, time
+import redis
+from service.app import create_app
+url, games = sys.argv[1], int(sys.argv[2])
+app = create_app({"REDIS_URL": url, "BOT_QUEUE": "bench-bots", "LOG_LEVEL": "WARNING"})
+layers = app.extensions["duckpond"]
+use_cases = getattr(layers, "tables", layers)  # `Games` before issue 11
+client, raw = app.test_client(), redis.Redis.from_url(url)
+live = []
+for n in range(games):
+    body = {"game": "doubleduck", "seats": [{"bot": "heuristic"}] * 4, "seed": f"bench-{n}",
+            "options": {"max_deals": 1}}
+    live.append(client.post("/api/v1/games", json=body).json["id"])
+cpu, moves = 0.0, 0
+while live:
+    for gid in list(live):
+        version, status, to_act = raw.hmget(f"dp:{{{gid}}}:game", "version", "status", "to_act")
+        if status != b"playing":
+            live.remove(gid)
+            continue
+        start = time.thread_time()
+        assert use_cases.bot_turn(gid, int(to_act.split()[0]), int(version)) == "moved"
+        cpu += time.thread_time() - start
+        moves += 1
+print(cpu, moves)
 """
 
 
@@ -73,7 +106,7 @@ def moves_made(port: int) -> int:
     return total
 
 
-def measure(tree: Path, games: int, simple: bool) -> tuple[float, int, float]:
+def measure(tree: Path, games: int, simple: bool, use_case: bool) -> tuple[float, int, float]:
     """(CPU per bot turn in ms, moves, bot moves per second of wall time) for one checkout."""
     python = tree / ".venv" / "bin" / "python"
     workdir = Path(tempfile.mkdtemp(prefix="dp-bench-bots-"))
@@ -88,6 +121,13 @@ def measure(tree: Path, games: int, simple: bool) -> tuple[float, int, float]:
         url = f"redis://127.0.0.1:{port}/0"
         env = {**os.environ, "REDIS_URL": url, "BOT_QUEUE": "bench-bots", "LOG_LEVEL": "WARNING"}
         env.pop("PYTHONPATH", None)
+        if use_case:
+            out = subprocess.run(
+                [str(python), "-c", USE_CASE, url, str(games)],
+                cwd=tree, env=env, check=True, capture_output=True, text=True,
+            ).stdout.split()  # fmt: skip
+            cpu, moves = float(out[0]), int(out[1])
+            return cpu / moves * 1000, moves, 0.0
         idle = run_worker(python, tree, env, simple)  # start-up and exit on an empty queue
         subprocess.run([str(python), "-c", CREATE, url, str(games)], cwd=tree, env=env, check=True)
         start = time.perf_counter()
@@ -109,14 +149,18 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=12, help="bot-only one-deal games")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median)")
     parser.add_argument("--simple", action="store_true", help="RQ SimpleWorker (no fork)")
+    parser.add_argument(
+        "--use-case", action="store_true", help="time the bot-turn use case alone (no worker)"
+    )
     args = parser.parse_args()
     trees = [t.resolve() for t in args.tree or [ROOT]]
     results: dict[Path, list[tuple[float, int, float]]] = {t: [] for t in trees}
     for _ in range(args.rounds):
         for tree in trees:
-            results[tree].append(measure(tree, args.games, args.simple))
-    mode = "SimpleWorker" if args.simple else "forking Worker"
-    print(f"### Bot turns ({time.strftime('%Y-%m-%d')}): one {mode}, heuristic bots")
+            results[tree].append(measure(tree, args.games, args.simple, args.use_case))
+    mode = "one SimpleWorker" if args.simple else "one forking Worker"
+    mode = "use case alone, no worker" if args.use_case else mode
+    print(f"### Bot turns ({time.strftime('%Y-%m-%d')}): {mode}, heuristic bots")
     print()
     print(f"`{' '.join(['python', *sys.argv])}`: {args.games} bot-only one-deal Doubleduck games")
     print(f"per round, {args.rounds} interleaved rounds, median (range).")
@@ -126,10 +170,10 @@ def main() -> int:
     for tree, runs in results.items():
         cpu = [r[0] for r in runs]
         rate = [r[2] for r in runs]
+        rates = f"{statistics.median(rate):,.0f} ({min(rate):,.0f}-{max(rate):,.0f})"
         print(
             f"| `{tree.name}` | {runs[0][1]:,} | {statistics.median(cpu):.2f} ms "
-            f"({min(cpu):.2f}-{max(cpu):.2f}) | {statistics.median(rate):,.0f} "
-            f"({min(rate):,.0f}-{max(rate):,.0f}) |"
+            f"({min(cpu):.2f}-{max(cpu):.2f}) | {rates if args.use_case is False else '-'} |"
         )
     return 0
 
