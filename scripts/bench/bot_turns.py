@@ -173,7 +173,7 @@ def main() -> int:
         rates = f"{statistics.median(rate):,.0f} ({min(rate):,.0f}-{max(rate):,.0f})"
         print(
             f"| `{tree.name}` | {runs[0][1]:,} | {statistics.median(cpu):.2f} ms "
-            f"({min(cpu):.2f}-{max(cpu):.2f}) | {rates if args.use_case is False else '-'} |"
+            f"({min(cpu):.2f}-{max(cpu):.2f}) | {'-' if args.use_case else rates} |"
         )
     return 0
 
