@@ -185,7 +185,9 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
     game_points_apart = False
     options_spec = (
         Option("first_dealer", int, 0, "Seat that deals the first deal.", minimum=0, maximum=3),
-        Option("deals", int, 8, "Number of deals; the deal passes left.", minimum=1, maximum=96),
+        Option(
+            "max_deals", int, 8, "Number of deals; the deal passes left.", minimum=1, maximum=96
+        ),
     )
     move_shapes = ({"type": "play", "card": "QC"}, {"type": "announce"})
 
@@ -331,7 +333,7 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
             }
         )
         self.revealed = [True] * SEATS
-        self._file_deal(record, self.deal_no >= self.options["deals"], events)
+        self._file_deal(record, self.deal_no >= self.options["max_deals"], events)
 
     def _announcements(self) -> list[JSON]:
         return [{"seat": s, "call": CALLS[p]} for p, s in enumerate(self.announcers) if s >= 0]

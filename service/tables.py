@@ -58,7 +58,9 @@ SERVICE_OPTIONS: tuple[JSON, ...] = (
         "default": None,
         "scope": "service",
         "doc": "Deal the next deal automatically, in the same change as the move that ended a "
-        "deal. Default: on when no seat is human, else off (then POST .../deal).",
+        "deal. Default: on when at most one seat is human (a lone player never waits for a "
+        "deal), off when several humans share the table (then any seat or the host deals "
+        "with POST .../deal, so nobody is rushed past the score).",
     },
 )
 
@@ -234,7 +236,7 @@ class Tables:
                 raise ServiceError("unknown_bot", f"no bot named {bot!r} plays {name}")
         humans = [i for i, s in enumerate(seats) if s.get("bot") is None]
         if auto_deal is None:
-            auto_deal = not humans
+            auto_deal = len(humans) <= 1
         deal = request.get("deal")
         seed = request.get("seed") or secrets.token_hex(16)
         # The engine validates game, seat count, options and deal before anything is stored.
@@ -268,7 +270,7 @@ class Tables:
         }
         created = Event(
             "game_created",
-            {"game": name, "seats": len(seats), "bots": [s.get("bot") for s in seats]},
+            {"game": name, "seat_count": len(seats), "bots": [s.get("bot") for s in seats]},
         )
         body = game_body(gid, 0, game, meta, HOST)  # the creator holds the host token
         body["seats"] = [

@@ -111,8 +111,8 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
 
     `seats` has one entry per seat: `{}` for a human, `{"bot": "random"}` for a bot. Without a
     `seed` the server draws a secret one. `deal` pins the first deal (hands, stock top first).
-    The service option `auto_deal` (default: on when no seat is human) deals each next deal
-    in the same change as the move that ended the previous one.
+    The service option `auto_deal` (default: on when at most one seat is human) deals each next
+    deal in the same change as the move that ended the previous one.
     """
     answer = tables().create(body, headers.get("idempotency_key"))
     response = jsonify(CREATED_OUT.dump(answer.body))

@@ -774,10 +774,10 @@ def test_eight_deals_dealer_moves_left_then_game_over() -> None:
 
 
 def test_deals_option_and_bad_options() -> None:
-    game = Doppelkopf.new(SEATS, seed="one", options={"deals": 1})
+    game = Doppelkopf.new(SEATS, seed="one", options={"max_deals": 1})
     finish_randomly(game, random.Random(0))
     assert game.is_over()
-    for bad in ({"deals": 0}, {"first_dealer": 4}, {"solo": True}, {"deals": "8"}):
+    for bad in ({"max_deals": 0}, {"first_dealer": 4}, {"solo": True}, {"max_deals": "8"}):
         with pytest.raises(SetupError) as info:
             Doppelkopf.new(SEATS, seed="x", options=bad)
         assert info.value.reason == Reason.INVALID_OPTIONS
@@ -839,13 +839,13 @@ def test_refusal_mid_trick() -> None:
 def test_catalog() -> None:
     cat = Doppelkopf.catalog()
     assert cat["name"] == "doppelkopf" and cat["min_seats"] == cat["max_seats"] == 4
-    assert {o["name"]: o["default"] for o in cat["options"]} == {"first_dealer": 0, "deals": 8}
+    assert {o["name"]: o["default"] for o in cat["options"]} == {"first_dealer": 0, "max_deals": 8}
     assert {"type": "announce"} in cat["moves"]
 
 
 def test_winners_are_every_seat_with_the_top_total() -> None:
     # One deal: the two seats of the winning party share the top total.
-    game = new_game(pinned_deal({0: "QC", 2: "QC"}), deals=1)
+    game = new_game(pinned_deal({0: "QC", 2: "QC"}), max_deals=1)
     finish_randomly(game, random.Random(2), announce_ok=False)
     record = game.result().deals[0]
     assert record["value"] != 0
@@ -857,7 +857,7 @@ def test_winners_are_every_seat_with_the_top_total() -> None:
 def test_all_totals_equal_is_a_draw() -> None:
     # Re 130 and Kontra catches a fox: the deal is worth 0 and nobody wins the game.
     for fill in range(200):
-        game = new_game(pinned_deal({0: "QC", 2: "QC"}, fill_seed=fill), deals=1)
+        game = new_game(pinned_deal({0: "QC", 2: "QC"}, fill_seed=fill), max_deals=1)
         finish_randomly(game, random.Random(fill), announce_ok=False)
         if game.result().deals[0]["value"] == 0:
             break

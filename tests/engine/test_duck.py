@@ -48,14 +48,14 @@ def test_hand_sums_are_as_the_docstring_says() -> None:
 
 
 def round_over(events: list) -> dict:
-    event = one_event(events, "round_over")
+    event = one_event(events, "deal_scored")
     assert event.visible_to is None, "the end of a round is public"
     return dict(event.data)
 
 
 def check_against_reference(record: dict, red: tuple[int, ...] = (2, 2, 3, 3, 4)) -> None:
     """The engine's round record agrees with the reference scoring written in the helpers."""
-    ref = ref_round(record["revealed"], record["seat"], record["end"], record["round_no"], [*red])
+    ref = ref_round(record["revealed"], record["seat"], record["end"], record["deal_no"], [*red])
     assert [value(c) if c else None for c in record["banked"]] == ref["banked"]
     assert record["discarded"] == ref["discarded"]
     assert record["score"] == ref["score"]
@@ -71,7 +71,7 @@ def test_correct_duck_green_lifebelt_ducker_banks_highest_highest_other_discards
     assert record["end"] == "duck" and record["duck"] == "correct" and record["seat"] == 0
     assert record["lifebelt"] == {
         "seat": 0,
-        "round_no": 1,
+        "deal_no": 1,
         "value": 6,
         "side": "green",
         "points": 6,
@@ -87,7 +87,7 @@ def test_correct_duck_green_lifebelt_ducker_banks_highest_highest_other_discards
     check_against_reference(record)
     view = game.view(2)
     assert view["banked"] == [["Y2"], [], ["Y4"]]
-    assert view["lifebelts"][0] == [{"round_no": 1, "value": 6, "side": "green", "points": 6}]
+    assert view["lifebelts"][0] == [{"deal_no": 1, "value": 6, "side": "green", "points": 6}]
     assert view["totals"] == [8, 0, 4]
     assert game.deal_pending() and game.to_act() == frozenset()
 
@@ -192,7 +192,7 @@ def test_all_hands_are_shown_at_the_end_of_a_round() -> None:
     record = round_over(events)
     assert [sorted(h) for h in record["revealed"]] == [sorted(h) for h in deal.hands]
     for seat in range(5):
-        assert game.view(seat)["round_results"][0]["revealed"] == record["revealed"]
+        assert game.view(seat)["deals"][0]["revealed"] == record["revealed"]
 
 
 # --- drawing ------------------------------------------------------------------------------------
@@ -412,7 +412,7 @@ def test_deal_sizes_and_the_dealer_moves_left_each_round(seats: int, first_deale
     for round_no in range(1, 6):
         view = game.view(None)
         dealer = (first_dealer + round_no - 1) % seats
-        assert (view["round_no"], view["dealer"], view["to_act"]) == (
+        assert (view["deal_no"], view["dealer"], view["to_act"]) == (
             round_no,
             dealer,
             [(dealer + 1) % seats],
@@ -455,7 +455,7 @@ def test_explicit_deals_are_checked() -> None:
         with pytest.raises(SetupError) as info:
             new_game(3, deal)
         assert info.value.reason == Reason.INVALID_DEAL
-    assert new_game(3, Deal.from_json(good.to_json())).view(None)["round_no"] == 1
+    assert new_game(3, Deal.from_json(good.to_json())).view(None)["deal_no"] == 1
 
 
 def test_explicit_deal_sets_hands_face_up_cards_and_stock_order() -> None:
@@ -621,7 +621,7 @@ def test_the_highest_total_wins_alone() -> None:
     assert result.totals == (8, 0, 4) and result.winners == (0,)
     assert result.game_points == (1, 0, 0)
     over = game.result().deals[-1]
-    assert over["round_no"] == 5
+    assert over["deal_no"] == 5
 
 
 # --- views --------------------------------------------------------------------------------------
