@@ -165,7 +165,7 @@ def score_deal(
         "value_parts": parts,
         "extras": {"re": extras[RE], "kontra": extras[KONTRA]},
         "value": value,
-        "results": results,
+        "score": results,
     }
 
 
@@ -321,7 +321,7 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
     def _score_deal(self, events: list[Event] | None) -> None:
         announced = [a >= 0 for a in self.announcers]
         scored = score_deal(self.tricks, self.re, solo=self.solo, announced=announced)
-        results: list[int] = scored["results"]
+        results: list[int] = scored["score"]
         self.totals = [t + r for t, r in zip(self.totals, results, strict=True)]
         record = self._deal_record(
             {
@@ -432,7 +432,7 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
                 self._announce(seat, None)
             else:
                 self._play(seat, options[pick], None)
-        return tuple(self.deals[-1]["results"])
+        return tuple(self.deals[-1]["score"])
 
 
 def _trick_json(trick_no: int, plays: Sequence[tuple[int, int]], winner: int) -> JSON:

@@ -495,7 +495,7 @@ class Duck(Game):
             "turns": self.turns,
             "end": end,
             "seat": ender,
-            "duck": duck,
+            "duck_verdict": duck,
             "revealed": revealed,
             "sums": sums,
             "banked": banked,

@@ -68,7 +68,7 @@ def test_correct_duck_green_lifebelt_ducker_banks_highest_highest_other_discards
     game = new_game(3, pinned_deal(3, {0: DUCKER, 1: HIGH, 2: MID}))
     assert to_act(game) == 0
     record = round_over(duck(game, 0))
-    assert record["end"] == "duck" and record["duck"] == "correct" and record["seat"] == 0
+    assert record["end"] == "duck" and record["duck_verdict"] == "correct" and record["seat"] == 0
     assert record["lifebelt"] == {
         "seat": 0,
         "deal_no": 1,
@@ -101,13 +101,13 @@ def test_duck_at_exactly_ten_is_allowed_and_eleven_is_refused() -> None:
     refuse(game, 0, {"type": "duck"}, Reason.ILLEGAL_MOVE, "10 or less")
     game = new_game(3, pinned_deal(3, {0: ten, 1: HIGH, 2: MID}))
     assert game.view(0)["legal_moves"][0] == {"type": "duck"}
-    assert round_over(duck(game, 0))["duck"] == "correct"
+    assert round_over(duck(game, 0))["duck_verdict"] == "correct"
 
 
 def test_wrong_duck_by_a_tie_red_lifebelt_and_no_bank() -> None:
     game = new_game(3, pinned_deal(3, {0: DUCKER, 1: HIGH, 2: TIE9}))
     record = round_over(duck(game, 0))
-    assert record["duck"] == "wrong"
+    assert record["duck_verdict"] == "wrong"
     assert record["lifebelt"]["side"] == "red" and record["lifebelt"]["points"] == -2
     assert record["banked"] == [None, None, "Y3"]
     assert record["discarded"] == [1]
@@ -119,7 +119,7 @@ def test_wrong_duck_by_a_tie_red_lifebelt_and_no_bank() -> None:
 def test_wrong_duck_by_a_lower_sum() -> None:
     game = new_game(4, pinned_deal(4, {1: DUCKER, 2: HIGH, 3: MID, 0: LOWER}), first=1)
     record = round_over(duck(game, 1))
-    assert record["duck"] == "wrong" and record["lifebelt"]["points"] == -2
+    assert record["duck_verdict"] == "wrong" and record["lifebelt"]["points"] == -2
     assert record["banked"] == ["Y2", None, None, "Y4"]
     assert record["discarded"] == [2]
     check_against_reference(record)
@@ -134,7 +134,7 @@ def test_duck_on_a_later_turn_after_the_hand_got_low() -> None:
     play(game, 2, "B2", "stock")
     assert game.view(0)["hand_sum"] == 5
     record = round_over(duck(game, 0))
-    assert record["duck"] == "correct" and record["banked"][0] == "R2"
+    assert record["duck_verdict"] == "correct" and record["banked"][0] == "R2"
 
 
 def test_others_tied_for_highest_all_discard_after_a_duck() -> None:
@@ -166,7 +166,7 @@ def test_going_out_over_two_turns_green_lifebelt_and_no_draw() -> None:
            Reason.ILLEGAL_MOVE, "no draw")  # fmt: skip
     assert {"type": "play", "cards": ["R3", "Y3", "R3"]} in game.view(0)["legal_moves"]
     record = round_over(play(game, 0, "R3 Y3 R3"))
-    assert record["end"] == "out" and record["seat"] == 0 and record["duck"] is None
+    assert record["end"] == "out" and record["seat"] == 0 and record["duck_verdict"] is None
     assert record["lifebelt"]["side"] == "green" and record["lifebelt"]["points"] == 6
     assert record["revealed"][0] == []
     assert record["sums"] == [0, 47, 29]
@@ -570,7 +570,7 @@ def test_lifebelts_6_to_10_by_round_and_red_penalties_from_the_option(red: list[
         assert to_act(game) == first
         assert game.view(None)["lifebelt"] == 5 + round_no
         record = round_over(duck(game, first))
-        assert record["duck"] == ("correct" if correct[round_no] else "wrong")
+        assert record["duck_verdict"] == ("correct" if correct[round_no] else "wrong")
         want = 5 + round_no if correct[round_no] else -red[round_no - 1]
         assert record["lifebelt"]["value"] == 5 + round_no
         assert record["lifebelt"]["points"] == want

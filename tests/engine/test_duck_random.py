@@ -126,7 +126,7 @@ def test_random_games_through_the_protocol(seats: int) -> None:
     ends: Counter[str] = Counter()
     for i in range(GAMES_PER_SEATS):
         game = play_game(seats, f"g{seats}-{i}", rng)
-        ends.update(r["end"] + (r["duck"] or "") for r in game.rounds)
+        ends.update(r["end"] + (r["duck_verdict"] or "") for r in game.rounds)
     # The games really cover every way a round ends.
     assert {"out", "duckcorrect", "duckwrong"} <= set(ends), ends
 
