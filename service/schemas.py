@@ -6,13 +6,31 @@ owned fields (id, version, status, tokens) exist only in output schemas.
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import EXCLUDE, INCLUDE, Schema, fields, validate
 
 from bots.match import MAX_GAMES, METHOD
+from service import contract
 from service.errors import REASONS
 
 VERSION_DOC = "Number of accepted state changes of the game; 0 right after creation."
 CARD = fields.String(metadata={"description": "A card name, rank then suit: `JS`, `TC`."})
+
+
+class Documented(fields.Raw):
+    """A value sent as the service built it, documented by a JSON Schema of its own: the games'
+    contract (`service.contract`: a view of any game, an event of any type), which marshmallow
+    cannot express. `documented` puts that schema in the spec."""
+
+    def __init__(self, json_schema: dict[str, Any], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.json_schema = json_schema
+
+
+def documented(converter: Any, field: fields.Field[Any], **kwargs: Any) -> dict[str, Any]:
+    """apispec attribute function: a `Documented` field's own JSON Schema."""
+    return dict(field.json_schema) if isinstance(field, Documented) else {}
 
 
 class Out(Schema):
@@ -171,7 +189,23 @@ class ViewQuery(Schema):
 IF_NONE_MATCH_MAX = 512
 
 
+def _authorization() -> fields.String:
+    """The optional `Authorization` header of what spectators may read too. A parameter, not a
+    security requirement: generated clients make any operation with one (even an optional
+    one) demand an authenticated client, and a spectator has no token."""
+    return fields.String(
+        data_key="Authorization",
+        metadata={
+            "description": "`Bearer <token>`: a seat's token shows that seat's own view (its "
+            "hand, its legal moves, its private events); the host token or none, the public "
+            "one.",
+            "example": "Bearer q7Zk3xP2aB9w.s3cr3t-seat-1",
+        },
+    )
+
+
 class ViewHeaders(Schema):
+    authorization = _authorization()
     if_none_match = fields.String(
         data_key="If-None-Match",
         validate=validate.Length(max=IF_NONE_MATCH_MAX),
@@ -179,6 +213,10 @@ class ViewHeaders(Schema):
             "description": "An ETag from an earlier answer: 304 with no body while it holds."
         },
     )
+
+
+class EventsHeaders(Schema):
+    authorization = _authorization()
 
 
 class ChangeHeaders(Schema):
@@ -232,12 +270,13 @@ class GameOut(Out):
     seat = fields.Integer(allow_none=True, required=True)
     seats = fields.List(fields.Nested(SeatOut), required=True)
     auto_deal = fields.Boolean(required=True)
-    view = fields.Dict(
+    view = Documented(
+        contract.ANY_VIEW,
         required=True,
         metadata={
-            "description": "The engine's view for the caller: with a seat token it holds "
-            "`hand`, `legal_moves` (empty unless it is that seat's turn) and `to_act`; "
-            "without one, the public view."
+            "description": "The game as the caller may know it, typed per game (`game` tells "
+            "which): with a seat token it adds `seat`, `hand` and `legal_moves` (empty unless "
+            "it is that seat's turn); the host and spectators get the public view."
         },
     )
 
@@ -250,17 +289,9 @@ class CreatedOut(GameOut):
     )
 
 
-class EventOut(Out):
-    n = fields.Integer(required=True, metadata={"description": "Event number, from 1."})
-    version = fields.Integer(required=True, metadata={"description": "Version it produced."})
-    type = fields.String(required=True)
-    data = fields.Dict(required=True)
-    visible_to = fields.Integer(metadata={"description": "Present on private events only."})
-
-
 class ChangeOut(GameOut):
     events = fields.List(
-        fields.Nested(EventOut),
+        Documented(contract.ANY_EVENT),
         required=True,
         metadata={"description": "The events this change caused that the caller may see."},
     )
@@ -273,7 +304,11 @@ class EventsOut(Out):
     last = fields.Integer(
         required=True, metadata={"description": "Pass as `after` to get what follows."}
     )
-    events = fields.List(fields.Nested(EventOut), required=True)
+    events = fields.List(
+        Documented(contract.ANY_EVENT),
+        required=True,
+        metadata={"description": "Typed per event `type`; private ones carry `visible_to`."},
+    )
 
 
 class ScoreOut(Out):
@@ -282,7 +317,7 @@ class ScoreOut(Out):
     status = fields.String(required=True)
     over = fields.Boolean(required=True)
     deals = fields.List(
-        fields.Dict(),
+        Documented(contract.ref("DealRecord")),
         required=True,
         metadata={"description": "Each scored deal: course counts, scores, running totals."},
     )
