@@ -494,3 +494,32 @@ ANY_EVENT = one_of(
     [f"{camel(k)}Event" for k in EVENT_TYPES], "type", {k: f"{camel(k)}Event" for k in EVENT_TYPES}
 )
 """An event of any game, told apart by `type`."""
+
+
+def options_in() -> JSON:
+    """What `options` of a creation may hold: every game's options (an option of several games
+    takes the widest limits of them; the game checks its own) and the service's `auto_deal`.
+    Closed: a name no game knows is refused, so the spec says so."""
+    props: JSON = {}
+    for cls in GAMES.values():
+        for option in cls.options_spec:
+            schema = {k: v for k, v in option_schema(option).items() if k != "default"}
+            have = props.setdefault(option.name, schema)
+            if "minimum" in have:
+                have["minimum"] = min(have["minimum"], schema.get("minimum", have["minimum"]))
+            if "maximum" in have:
+                have["maximum"] = max(have["maximum"], schema.get("maximum", have["maximum"]))
+            games = have.setdefault("x-games", [])
+            games.append(cls.name)
+    for schema in props.values():
+        games = schema.pop("x-games")
+        schema["description"] = f"{schema['description']} ({', '.join(games)})"
+    props["auto_deal"] = {
+        **BOOL,
+        "description": "Service option: deal each next deal by itself. Default: on when at "
+        "most one seat is human.",
+    }
+    return {"type": "object", "properties": props, "additionalProperties": False}
+
+
+OPTIONS_IN = options_in()

@@ -18,19 +18,31 @@ VERSION_DOC = "Number of accepted state changes of the game; 0 right after creat
 CARD = fields.String(metadata={"description": "A card name, rank then suit: `JS`, `TC`."})
 
 
-class Documented(fields.Raw):
+def Documented(json_schema: dict[str, Any], **kwargs: Any) -> fields.Raw:
     """A value sent as the service built it, documented by a JSON Schema of its own: the games'
     contract (`service.contract`: a view of any game, an event of any type), which marshmallow
     cannot express. `documented` puts that schema in the spec."""
-
-    def __init__(self, json_schema: dict[str, Any], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.json_schema = json_schema
+    metadata = {**kwargs.pop("metadata", {}), "json_schema": json_schema}
+    return fields.Raw(metadata=metadata, **kwargs)
 
 
 def documented(converter: Any, field: fields.Field[Any], **kwargs: Any) -> dict[str, Any]:
-    """apispec attribute function: a `Documented` field's own JSON Schema."""
-    return dict(field.json_schema) if isinstance(field, Documented) else {}
+    """apispec attribute function: a field's own JSON Schema (`json_schema` in its metadata),
+    on top of what apispec derived from the field."""
+    return dict(field.metadata.get("json_schema", {}))
+
+
+class WholeNumber(fields.Integer):
+    """An integer as JSON Schema counts them: `198` and `198.0` alike; never a string, a
+    boolean or a fraction (strict otherwise, as `fields.Integer(strict=True)`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return int(super()._validated(value))
 
 
 class Out(Schema):
@@ -97,7 +109,8 @@ class CreateGameIn(Schema):
         keys=fields.String(),
         metadata={
             "description": "Game options from the catalog, plus the service option "
-            "`auto_deal` (boolean)."
+            "`auto_deal` (boolean). An option of another game is refused (422).",
+            "json_schema": contract.OPTIONS_IN,
         },
     )
 
@@ -130,8 +143,7 @@ class MoveBody(Schema):
 
 class MoveIn(Schema):
     move = fields.Nested(MoveBody, required=True)
-    expected_version = fields.Integer(
-        strict=True,
+    expected_version = WholeNumber(
         validate=validate.Range(min=0),
         metadata={"description": "Refuse (409 stale_version) unless the game is at this version."},
     )
@@ -143,7 +155,7 @@ class DealRequestIn(Schema):
         allow_none=True,
         metadata={"description": "Host only: an explicit deal; absent or null, it is shuffled."},
     )
-    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0))
+    expected_version = WholeNumber(validate=validate.Range(min=0))
 
 
 class EventsQuery(Schema):
@@ -420,9 +432,8 @@ class MatchIn(Schema):
             "through the seats (duplicate deals); repeated assignments are skipped."
         },
     )
-    games = fields.Integer(
+    games = WholeNumber(
         required=True,
-        strict=True,
         validate=validate.Range(min=1, max=MAX_GAMES),
         metadata={"description": "Number of match games; game i is dealt from `{seed}:{i}`."},
     )

@@ -42,6 +42,7 @@ from service.bodies import (
 from service.bot_turns import BotTurns, due_turns
 from service.cache import GameCache
 from service.callers import HOST, Caller, authenticate, new_token, sha256
+from service.codec import whole_numbers
 from service.errors import ServiceError
 from service.store import Head, Store, Stored, Write
 from service.waits import Waits, ready
@@ -226,7 +227,7 @@ class Tables:
         if name not in GAMES:
             raise ServiceError("unknown_game", f"no game is named {name!r}; see the catalog")
         seats: list[Mapping[str, Any]] = list(request["seats"])
-        options = dict(request.get("options") or {})
+        options = whole_numbers(dict(request.get("options") or {}))
         auto_deal = options.pop("auto_deal", None)
         if auto_deal is not None and not isinstance(auto_deal, bool):
             raise ServiceError(Reason.INVALID_OPTIONS, "option 'auto_deal' must be a boolean")
