@@ -449,6 +449,41 @@ def merged(name: str, schemas: Mapping[str, JSON]) -> JSON:
     return out
 
 
+def record_schemas() -> dict[str, JSON]:
+    """A finished game's record (`engine.record`): enough to replay it exactly."""
+    move = obj(
+        {"type": TEXT, **MOVE_FIELDS},
+        optional=MOVE_FIELDS,
+        description="A move as it was sent (one of the game's move shapes).",
+    )
+    deal = nullable(
+        {
+            "type": "object",
+            "properties": {"hands": array(CARDS), "stock": CARDS},
+            "additionalProperties": CARDS,
+            "required": ["hands"],
+            "description": "An explicit deal (Duck adds `face_up`); null: shuffled from the seed.",
+        }
+    )
+    return {
+        "MoveAction": obj({"seat": SEAT, "move": move}, description="A seat's move."),
+        "DealAction": obj({"deal": deal}, description="The next deal, dealt."),
+        "GameRecord": obj(
+            {
+                "game": TEXT,
+                "seat_count": COUNT,
+                "seed": {**TEXT, "description": "The seed every shuffle came from."},
+                "options": {"type": "object", "description": "The options, defaults filled in."},
+                "deal": deal,
+                "actions": array(
+                    {"oneOf": [ref("MoveAction"), ref("DealAction")]},
+                    "Every change in order: `engine.record.replay` rebuilds the game from them.",
+                ),
+            }
+        ),
+    }
+
+
 def camel(snake: str) -> str:
     return "".join(part.title() for part in snake.split("_"))
 
@@ -466,6 +501,7 @@ def components() -> dict[str, JSON]:
         out[f"{cls.__name__}Deal"] = DEAL_RECORDS[name]
         out[f"{cls.__name__}View"] = view_schema(name, moves)
     out["DealRecord"] = merged("DealRecord", DEAL_RECORDS)
+    out.update(record_schemas())
     by_type: dict[str, dict[str, JSON]] = {}
     for game, events in {**EVENT_DATA, "service": SERVICE_EVENTS}.items():
         for kind, data in events.items():

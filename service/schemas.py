@@ -342,7 +342,8 @@ class RecordOut(Out):
     id = fields.String(required=True)
     version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
     status = fields.String(required=True)
-    record = fields.Dict(
+    record = Documented(
+        contract.ref("GameRecord"),
         required=True,
         metadata={
             "description": "game, seats, seed, options, first deal and every action; "
