@@ -67,6 +67,18 @@ def location_header(what: str) -> dict[str, Any]:
     return _header(f"The URL of the new {what}.", format="uri-reference")
 
 
+def token_first(blp: Blueprint) -> None:
+    """Make an operation that needs a token refuse its absence (401) before it reads anything
+    else: a request without its credentials is told so, not that its body is wrong."""
+
+    def check() -> None:
+        header = request.headers.get("Authorization")
+        if header is None or not header.strip():
+            raise ServiceError("missing_token", "this needs Authorization: Bearer <token>")
+
+    blp.before_request(check)
+
+
 def layers() -> Layers:
     """This app's layers, built once by `create_app` (`service.wiring`)."""
     return cast(Layers, current_app.extensions["duckpond"])

@@ -30,6 +30,7 @@ from service.api.common import (
     plain_version,
     plain_wait,
     tables,
+    token_first,
 )
 from service.bodies import Answer
 from service.schemas import ChangeHeaders, ChangeOut, MoveIn, MoveQuery
@@ -41,6 +42,8 @@ blp = Blueprint(
     description="Play: moves and calls. A call (`quack`, `doubleduck`) is sent with the card it "
     "belongs to; the rules forbid a late call, so there is no separate call endpoint.",
 )
+
+token_first(blp)
 
 CHANGE_EXAMPLE: dict[str, Any] = {
     "id": EXAMPLE_ID,
