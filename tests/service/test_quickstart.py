@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "quickstart.md"
 DOC_BASE = "http://127.0.0.1:8000"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
-TOKEN = re.compile(r"\b[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{20,}\b")
+TOKEN = re.compile(r"(?<![\w-])[\w-]{12}\.[\w-]{20,}(?![\w-])")
 GAME_ID = re.compile(r'("id": ?)"[A-Za-z0-9_-]{12}"')
 SERVE = "scripts/serve"
 """The block that starts the service: the test serves it instead."""
