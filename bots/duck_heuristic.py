@@ -60,7 +60,7 @@ def _decide(view: JSON) -> JSON:
     hand = [INDEX[c] for c in view["hand"]]
     seat = int(view["seat"])
     belt = int(view.get("lifebelt") or 0)
-    round_no = int(view.get("round_no") or 1)
+    round_no = int(view.get("deal_no") or 1)
     penalties = (view.get("options") or {}).get("red_penalties") or RED_PENALTIES
     penalty = float(penalties[min(max(round_no, 1), len(penalties)) - 1])
     total = sum(c % NUMBERS for c in hand)

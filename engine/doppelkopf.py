@@ -165,7 +165,7 @@ def score_deal(
         "value_parts": parts,
         "extras": {"re": extras[RE], "kontra": extras[KONTRA]},
         "value": value,
-        "results": results,
+        "score": results,
     }
 
 
@@ -185,7 +185,9 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
     game_points_apart = False
     options_spec = (
         Option("first_dealer", int, 0, "Seat that deals the first deal.", minimum=0, maximum=3),
-        Option("deals", int, 8, "Number of deals; the deal passes left.", minimum=1, maximum=96),
+        Option(
+            "max_deals", int, 8, "Number of deals; the deal passes left.", minimum=1, maximum=96
+        ),
     )
     move_shapes = ({"type": "play", "card": "QC"}, {"type": "announce"})
 
@@ -319,7 +321,7 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
     def _score_deal(self, events: list[Event] | None) -> None:
         announced = [a >= 0 for a in self.announcers]
         scored = score_deal(self.tricks, self.re, solo=self.solo, announced=announced)
-        results: list[int] = scored["results"]
+        results: list[int] = scored["score"]
         self.totals = [t + r for t, r in zip(self.totals, results, strict=True)]
         record = self._deal_record(
             {
@@ -331,7 +333,7 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
             }
         )
         self.revealed = [True] * SEATS
-        self._file_deal(record, self.deal_no >= self.options["deals"], events)
+        self._file_deal(record, self.deal_no >= self.options["max_deals"], events)
 
     def _announcements(self) -> list[JSON]:
         return [{"seat": s, "call": CALLS[p]} for p, s in enumerate(self.announcers) if s >= 0]
@@ -430,7 +432,7 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
                 self._announce(seat, None)
             else:
                 self._play(seat, options[pick], None)
-        return tuple(self.deals[-1]["results"])
+        return tuple(self.deals[-1]["score"])
 
 
 def _trick_json(trick_no: int, plays: Sequence[tuple[int, int]], winner: int) -> JSON:

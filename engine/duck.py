@@ -59,7 +59,7 @@ NO_DRAW, STOCK, LEFT, RIGHT = -1, 0, 1, 2
 SOURCES = ("stock", "left", "right")
 SOURCE_INDEX = {name: i for i, name in enumerate(SOURCES)}
 
-PLAY, ROUND_OVER, GAME_OVER = "play", "round_over", "game_over"
+PLAY, ROUND_OVER, GAME_OVER = "play", "deal_over", "game_over"
 OUT, DUCK, CAP = "out", "duck", "cap"
 
 
@@ -162,12 +162,12 @@ class Duck(Game):
     min_seats = 3
     max_seats = 5
     options_spec = (
-        Option("first_dealer", int, 0, "Seat that deals the first round.", minimum=0, maximum=4),
+        Option("first_dealer", int, 0, "Seat that deals the first deal.", minimum=0, maximum=4),
         Option(
             "red_penalties",
             list,
             RED_PENALTIES,
-            "Penalty of the red side of the lifebelt of rounds 1-5 (5 numbers >= 0).",
+            "Penalty of the red side of the lifebelt of deals 1-5 (5 numbers >= 0).",
         ),
     )
     move_shapes = (
@@ -245,9 +245,9 @@ class Duck(Game):
         self.phase = PLAY
         events = [
             Event(
-                "round_started",
+                "deal_started",
                 {
-                    "round_no": self.round_no,
+                    "deal_no": self.round_no,
                     "dealer": dealer,
                     "first": first,
                     "face_up": names(face_up),
@@ -266,7 +266,7 @@ class Duck(Game):
         """7 cards a hand, `face_up` one per seat, and as the stock (top first) exactly the rest
         of the cards still in the game (banked cards have left it)."""
         rest = self.remaining()
-        note = f" (round {self.round_no + 1} deals the {len(rest)} cards not banked)"
+        note = f" (deal {self.round_no + 1} deals the {len(rest)} cards not banked)"
         return DealShape(HAND, names(rest), piles=("face_up",), note=note if self.round_no else "")
 
     # --- the turn -----------------------------------------------------------------------
@@ -314,7 +314,7 @@ class Duck(Game):
             )
         if move.type == "duck":
             if move.cards is not None or move.draw is not None:
-                raise MoveError(Reason.MALFORMED_MOVE, "a duck is just {'type': 'duck'}")
+                raise MoveError(Reason.MALFORMED_MOVE, 'a duck is just {"type": "duck"}')
             total = hand_sum(self.hands[seat])
             if total > DUCK_LIMIT:
                 raise MoveError(
@@ -329,11 +329,11 @@ class Duck(Game):
             raise MoveError(Reason.MALFORMED_MOVE, "a play names 1 or more 'cards'")
         if move.draw is not None and move.draw not in SOURCE_INDEX:
             raise MoveError(
-                Reason.MALFORMED_MOVE, f"'draw' is one of {list(SOURCES)}, not {move.draw!r}"
+                Reason.MALFORMED_MOVE, f"'draw' is stock, left or right, not '{move.draw}'"
             )
         bad = [c for c in move.cards if c not in INDEX]
         if bad:
-            raise MoveError(Reason.MALFORMED_MOVE, f"unknown cards {bad}")
+            raise MoveError(Reason.MALFORMED_MOVE, f"unknown cards: {' '.join(bad)}")
         played = [INDEX[c] for c in move.cards]
         hand = self.hands[seat]
         missing = Counter(played) - Counter(hand)
@@ -474,7 +474,7 @@ class Duck(Game):
             points = value if green else -self.options["red_penalties"][rnd - 1]
             belt = {
                 "seat": ender,
-                "round_no": rnd,
+                "deal_no": rnd,
                 "value": value,
                 "side": "green" if green else "red",
                 "points": points,
@@ -490,12 +490,12 @@ class Duck(Game):
                     bank(s)
         self.totals = [t + s for t, s in zip(self.totals, score, strict=True)]
         record: JSON = {
-            "round_no": rnd,
+            "deal_no": rnd,
             "dealer": self.dealer,
             "turns": self.turns,
             "end": end,
             "seat": ender,
-            "duck": duck,
+            "duck_verdict": duck,
             "revealed": revealed,
             "sums": sums,
             "banked": banked,
@@ -512,7 +512,7 @@ class Duck(Game):
         self.piles = [[] for _ in range(n)]
         self.phase = GAME_OVER if rnd == ROUNDS else ROUND_OVER
         if events is not None:
-            events.append(Event("round_over", _copy_json(record)))
+            events.append(Event("deal_scored", _copy_json(record)))
             if self.phase == GAME_OVER:
                 events.append(game_over_event(self.result(), game_points=False))
 
@@ -546,10 +546,10 @@ class Duck(Game):
         winners = self._winners()
         out: JSON = {
             "game": self.name,
-            "seats": self.seats,
+            "seat_count": self.seats,
             "phase": self.phase,
-            "round_no": self.round_no,
-            "rounds": ROUNDS,
+            "deal_no": self.round_no,
+            "max_deals": ROUNDS,
             "dealer": self.dealer,
             "to_act": sorted(self.to_act()),
             "turns": self.turns,
@@ -561,7 +561,7 @@ class Duck(Game):
             "lifebelt": LIFEBELTS[self.round_no - 1] if play else None,
             "banked": [names(b) for b in self.banked],
             "lifebelts": _copy_json(self.lifebelts),
-            "round_results": _copy_json(self.rounds),
+            "deals": _copy_json(self.rounds),
             "totals": list(self.totals),
             "game_points": [1 if s in winners else 0 for s in range(self.seats)],
             "winners": list(winners),

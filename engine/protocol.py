@@ -12,7 +12,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -91,7 +91,7 @@ class Move:
             raise MoveError(Reason.MALFORMED_MOVE, "a move is a JSON object")
         unknown = set(data) - {"type", "card", "call", "cards", "draw"}
         if unknown:
-            raise MoveError(Reason.MALFORMED_MOVE, f"unknown move fields: {sorted(unknown)}")
+            raise MoveError(Reason.MALFORMED_MOVE, f"unknown move fields: {listed(unknown)}")
         kind = data.get("type")
         if not isinstance(kind, str) or not kind:
             raise MoveError(Reason.MALFORMED_MOVE, "a move needs a string 'type'")
@@ -185,6 +185,24 @@ class DealShape:
     note: str = ""
 
 
+KIND_WORDS: dict[type, str] = {
+    int: "a whole number",
+    bool: "true or false",
+    list: "a list of whole numbers",
+    str: "a string",
+}
+"""An option's type as a refusal says it to a person, not as Python names it."""
+
+
+def listed(items: Iterable[object]) -> str:
+    """Names for a message, sorted, as a person writes them: `a, b, c`."""
+    return ", ".join(sorted(str(i) for i in items))
+
+
+def seat_range(low: int, high: int) -> str:
+    return f"{low} seats" if low == high else f"{low} to {high} seats"
+
+
 def _is_str_list(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
@@ -209,16 +227,21 @@ class Option:
             )
         if not ok:
             raise SetupError(
-                Reason.INVALID_OPTIONS, f"option '{self.name}' must be {self.kind.__name__}"
+                Reason.INVALID_OPTIONS, f"option '{self.name}' must be {KIND_WORDS[self.kind]}"
             )
         if self.choices is not None and value not in self.choices:
             raise SetupError(
-                Reason.INVALID_OPTIONS, f"option '{self.name}' must be one of {self.choices}"
+                Reason.INVALID_OPTIONS,
+                f"option '{self.name}' must be one of {listed(self.choices)}",
             )
         if self.minimum is not None and isinstance(value, int) and value < self.minimum:
-            raise SetupError(Reason.INVALID_OPTIONS, f"option '{self.name}' >= {self.minimum}")
+            raise SetupError(
+                Reason.INVALID_OPTIONS, f"option '{self.name}' must be at least {self.minimum}"
+            )
         if self.maximum is not None and isinstance(value, int) and value > self.maximum:
-            raise SetupError(Reason.INVALID_OPTIONS, f"option '{self.name}' <= {self.maximum}")
+            raise SetupError(
+                Reason.INVALID_OPTIONS, f"option '{self.name}' must be at most {self.maximum}"
+            )
         return value
 
     def to_json(self) -> JSON:
@@ -287,7 +310,8 @@ class Game(ABC):
         if not self.min_seats <= seats <= self.max_seats:
             raise SetupError(
                 Reason.INVALID_SEATS,
-                f"{self.name} needs {self.min_seats} to {self.max_seats} seats, not {seats}",
+                f"{self.title} is played by {seat_range(self.min_seats, self.max_seats)}, "
+                f"not {seats}",
             )
         self.seats = seats
         self.options = self.check_options(options)
@@ -300,7 +324,7 @@ class Game(ABC):
         known = {o.name: o for o in cls.options_spec}
         unknown = set(options) - set(known)
         if unknown:
-            raise SetupError(Reason.INVALID_OPTIONS, f"unknown options: {sorted(unknown)}")
+            raise SetupError(Reason.INVALID_OPTIONS, f"unknown options: {listed(unknown)}")
         return {
             name: opt.check(options[name]) if name in options else opt.default
             for name, opt in known.items()
@@ -417,7 +441,7 @@ class Game(ABC):
             )
         unknown = set(deal.extra) - set(shape.piles)
         if unknown:
-            raise SetupError(Reason.INVALID_DEAL, f"unknown deal fields: {sorted(unknown)}")
+            raise SetupError(Reason.INVALID_DEAL, f"unknown deal fields: {listed(unknown)}")
         everything = [c for h in deal.hands for c in h]
         for name in shape.piles:
             pile = deal.extra.get(name)

@@ -1,4 +1,4 @@
-"""Records: a game as (game, seats, seed, options, first deal, actions), replayed exactly.
+"""Records: a game as (game, seat_count, seed, options, first deal, actions), replayed exactly.
 
 An action is `{"seat": s, "move": {...}}` or `{"deal": {...} | None}` for a later deal.
 """
@@ -59,14 +59,15 @@ def replay(record: Mapping[str, Any]) -> Game:
     try:
         game = create(
             str(record["game"]),
-            int(record["seats"]),
+            int(record["seat_count"]),
             seed=str(record["seed"]),
             options=record.get("options"),
             deal=record.get("deal"),
         )
         actions = record["actions"]
     except (KeyError, TypeError, ValueError) as exc:
-        raise SetupError(Reason.INVALID_STATE, f"bad record: {exc!r}") from exc
+        why = f"no '{exc.args[0]}'" if isinstance(exc, KeyError) else str(exc)
+        raise SetupError(Reason.INVALID_STATE, f"bad record: {why}") from exc
     for action in actions:
         act(game, action)
     return game
@@ -83,7 +84,7 @@ def load(data: Mapping[str, Any]) -> Game:
 def record_of(game: Game, first_deal: JSON | None, actions: list[JSON]) -> JSON:
     return {
         "game": game.name,
-        "seats": game.seats,
+        "seat_count": game.seats,
         "seed": game.seed,
         "options": dict(game.options),
         "deal": first_deal,

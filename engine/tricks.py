@@ -139,7 +139,7 @@ class TrickGame(Game, Generic[P]):
             raise MoveError(Reason.MALFORMED_MOVE, "a play needs a 'card'")
         card = cards.parse(move.card)
         if card is None or card not in self._in_deck:
-            raise MoveError(Reason.MALFORMED_MOVE, f"{move.card!r} is no {self.title} card")
+            raise MoveError(Reason.MALFORMED_MOVE, f"{move.card} is not a {self.title} card")
         if card not in self.hands[seat]:
             raise MoveError(Reason.CARD_NOT_IN_HAND, f"{move.card} is not in your hand")
         return card
@@ -188,7 +188,7 @@ class TrickGame(Game, Generic[P]):
         res = self.result()
         out: JSON = {
             "game": self.name,
-            "seats": self.seats,
+            "seat_count": self.seats,
             "phase": self.phase,
             "deal_no": self.deal_no,
             "dealer": self.dealer,

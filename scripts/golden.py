@@ -37,7 +37,7 @@ SEAT_ONLY = frozenset(
 HASHED_LEGAL = frozenset(("duck",))
 """Games whose legal-move lists are too long to print: a count and a hash stand in for them."""
 DELTA_VIEWS = frozenset(("duck",))
-"""Games shown after every turn: there, views are given in full at a round's start and end and
+"""Games shown after every turn: there, views are given in full at a deal's start and end and
 otherwise as what changed (the table's changed keys, the seat lines that changed)."""
 
 
@@ -72,8 +72,8 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
     Playthrough("ducksoup", "ducksoup_2", "golden-ducksoup-309", {"target": 60}),
     Playthrough("duck", "duck_3seats", "golden-duck-4", seats=3),
     Playthrough("duck", "duck_5seats", "golden-duck-7", {"first_dealer": 3}, seats=5),
-    Playthrough("doppelkopf", "doppelkopf_1", "golden-doppelkopf-4", {"deals": 1}),
-    Playthrough("doppelkopf", "doppelkopf_2", "golden-doppelkopf-2619", {"deals": 2}),
+    Playthrough("doppelkopf", "doppelkopf_1", "golden-doppelkopf-4", {"max_deals": 1}),
+    Playthrough("doppelkopf", "doppelkopf_2", "golden-doppelkopf-2619", {"max_deals": 2}),
 )
 
 
@@ -156,11 +156,8 @@ def render_views(game: Game, shown: dict[str, Any] | None = None) -> list[str]:
 
 
 def deal_label(game: Game) -> str:
-    """`deal 2`, or `round 2` for Duck, whose deals are rounds."""
-    view = game.view(None)
-    if "round_no" in view:
-        return f"round {view['round_no']}"
-    return f"deal {view['deal_no']}"
+    """`deal 2`."""
+    return f"deal {game.view(None)['deal_no']}"
 
 
 def at_boundary(game: Game) -> bool:
@@ -201,7 +198,7 @@ def transcript(play: Playthrough) -> list[str]:
         lines += [render_event(e) for e in events]
         if at_boundary(game):
             if shown is not None and (game.deal_pending() or game.is_over()):
-                shown = {}  # a round's end: everything in full
+                shown = {}  # a deal's end: everything in full
             lines += render_views(game, shown)
     lines.append("result " + compact(game.result().to_json()))
     return lines

@@ -12,7 +12,8 @@ from flask_smorest import Api
 from service import docs, edges, errors, web
 from service.api import register
 from service.config import from_env
-from service.schemas import ErrorOut
+from service.contract import components
+from service.schemas import ErrorOut, documented
 from service.wiring import build
 
 
@@ -37,6 +38,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     }
     _configure_logging(app.config["LOG_LEVEL"])
     api = DuckpondApi(app)
+    api.ma_plugin.converter.add_attribute_function(documented)
+    for name, schema in components().items():
+        api.spec.components.schema(name, component=schema)
     register(api)
     errors.init_app(app)  # after Api: replaces its HTTPException handler
     docs.init_app(app)

@@ -28,3 +28,16 @@ def dumps_sorted(data: Any) -> bytes:
 def text(data: Any) -> str:
     """`dumps` as a str."""
     return orjson.dumps(data).decode()
+
+
+def whole_numbers(data: Any) -> Any:
+    """`data` with every float that has no fraction as an int, in lists and objects too. JSON
+    does not tell `2` from `2.0` (nor does JSON Schema's `integer`), Python does: input headed
+    for the engine, which checks for ints, goes through here."""
+    if isinstance(data, float) and data.is_integer():
+        return int(data)
+    if isinstance(data, list):
+        return [whole_numbers(v) for v in data]
+    if isinstance(data, dict):
+        return {k: whole_numbers(v) for k, v in data.items()}
+    return data

@@ -43,6 +43,7 @@ def init_app(app: Flask) -> None:
         )
         _only_with_origin(app, vary=origins != ["*"])
     app.before_request(_require_json)
+    app.before_request(_single_query_values)
     app.after_request(_no_store)
     limit = int(app.config["MAX_CONTENT_LENGTH"])
     app.wsgi_app = bounded_bodies(app.wsgi_app, limit)  # type: ignore[method-assign,assignment]
@@ -106,6 +107,20 @@ def _require_json() -> None:
             "unsupported_media_type",
             "send the body as JSON, with Content-Type: application/json",
         )
+
+
+def _single_query_values() -> None:
+    """Every query parameter of the API is one value: `?wait=1&wait=30` is refused, not read
+    as one of them (the spec says each is a number, not a list)."""
+    if not request.query_string:
+        return
+    for name in request.args:
+        if len(request.args.getlist(name)) > 1:
+            raise ServiceError(
+                "validation_error",
+                f"the query parameter '{name}' is given more than once",
+                fields={"query": {name: ["Given more than once."]}},
+            )
 
 
 def _no_store(response: Response) -> Response:

@@ -28,6 +28,7 @@ from rq.job import Job
 
 from bots.match import MatchError, MatchSpec, check, play_match_game, rotations, summarize
 from service import jobs
+from service.codec import whole_numbers
 from service.errors import ServiceError
 from service.match_store import MatchStore
 
@@ -65,7 +66,7 @@ class Matches:
             bots=tuple(request["bots"]),
             games=int(request["games"]),
             seed=str(request.get("seed") or secrets.token_hex(8)),
-            options=dict(request.get("options") or {}),
+            options=whole_numbers(dict(request.get("options") or {})),
         )
         try:
             check(spec)  # an engine SetupError (seats, options) passes through as its 422

@@ -6,13 +6,43 @@ owned fields (id, version, status, tokens) exist only in output schemas.
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import EXCLUDE, INCLUDE, Schema, fields, validate
 
 from bots.match import MAX_GAMES, METHOD
+from service import contract
 from service.errors import REASONS
 
 VERSION_DOC = "Number of accepted state changes of the game; 0 right after creation."
 CARD = fields.String(metadata={"description": "A card name, rank then suit: `JS`, `TC`."})
+
+
+def Documented(json_schema: dict[str, Any], **kwargs: Any) -> fields.Raw:
+    """A value sent as the service built it, documented by a JSON Schema of its own: the games'
+    contract (`service.contract`: a view of any game, an event of any type), which marshmallow
+    cannot express. `documented` puts that schema in the spec."""
+    metadata = {**kwargs.pop("metadata", {}), "json_schema": json_schema}
+    return fields.Raw(metadata=metadata, **kwargs)
+
+
+def documented(converter: Any, field: fields.Field[Any], **kwargs: Any) -> dict[str, Any]:
+    """apispec attribute function: a field's own JSON Schema (`json_schema` in its metadata),
+    on top of what apispec derived from the field."""
+    return dict(field.metadata.get("json_schema", {}))
+
+
+class WholeNumber(fields.Integer):
+    """An integer as JSON Schema counts them: `198` and `198.0` alike; never a string, a
+    boolean or a fraction (strict otherwise, as `fields.Integer(strict=True)`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return int(super()._validated(value))
 
 
 class Out(Schema):
@@ -79,7 +109,8 @@ class CreateGameIn(Schema):
         keys=fields.String(),
         metadata={
             "description": "Game options from the catalog, plus the service option "
-            "`auto_deal` (boolean)."
+            "`auto_deal` (boolean). An option of another game is refused (422).",
+            "json_schema": contract.OPTIONS_IN,
         },
     )
 
@@ -112,8 +143,7 @@ class MoveBody(Schema):
 
 class MoveIn(Schema):
     move = fields.Nested(MoveBody, required=True)
-    expected_version = fields.Integer(
-        strict=True,
+    expected_version = WholeNumber(
         validate=validate.Range(min=0),
         metadata={"description": "Refuse (409 stale_version) unless the game is at this version."},
     )
@@ -125,7 +155,7 @@ class DealRequestIn(Schema):
         allow_none=True,
         metadata={"description": "Host only: an explicit deal; absent or null, it is shuffled."},
     )
-    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0))
+    expected_version = WholeNumber(validate=validate.Range(min=0))
 
 
 class EventsQuery(Schema):
@@ -171,7 +201,23 @@ class ViewQuery(Schema):
 IF_NONE_MATCH_MAX = 512
 
 
+def _authorization() -> fields.String:
+    """The optional `Authorization` header of what spectators may read too. A parameter, not a
+    security requirement: generated clients make any operation with one (even an optional
+    one) demand an authenticated client, and a spectator has no token."""
+    return fields.String(
+        data_key="Authorization",
+        metadata={
+            "description": "`Bearer <token>`: a seat's token shows that seat's own view (its "
+            "hand, its legal moves, its private events); the host token or none, the public "
+            "one.",
+            "example": "Bearer q7Zk3xP2aB9w.s3cr3t-seat-1",
+        },
+    )
+
+
 class ViewHeaders(Schema):
+    authorization = _authorization()
     if_none_match = fields.String(
         data_key="If-None-Match",
         validate=validate.Length(max=IF_NONE_MATCH_MAX),
@@ -179,6 +225,10 @@ class ViewHeaders(Schema):
             "description": "An ETag from an earlier answer: 304 with no body while it holds."
         },
     )
+
+
+class EventsHeaders(Schema):
+    authorization = _authorization()
 
 
 class ChangeHeaders(Schema):
@@ -232,12 +282,13 @@ class GameOut(Out):
     seat = fields.Integer(allow_none=True, required=True)
     seats = fields.List(fields.Nested(SeatOut), required=True)
     auto_deal = fields.Boolean(required=True)
-    view = fields.Dict(
+    view = Documented(
+        contract.ANY_VIEW,
         required=True,
         metadata={
-            "description": "The engine's view for the caller: with a seat token it holds "
-            "`hand`, `legal_moves` (empty unless it is that seat's turn) and `to_act`; "
-            "without one, the public view."
+            "description": "The game as the caller may know it, typed per game (`game` tells "
+            "which): with a seat token it adds `seat`, `hand` and `legal_moves` (empty unless "
+            "it is that seat's turn); the host and spectators get the public view."
         },
     )
 
@@ -250,17 +301,9 @@ class CreatedOut(GameOut):
     )
 
 
-class EventOut(Out):
-    n = fields.Integer(required=True, metadata={"description": "Event number, from 1."})
-    version = fields.Integer(required=True, metadata={"description": "Version it produced."})
-    type = fields.String(required=True)
-    data = fields.Dict(required=True)
-    visible_to = fields.Integer(metadata={"description": "Present on private events only."})
-
-
 class ChangeOut(GameOut):
     events = fields.List(
-        fields.Nested(EventOut),
+        Documented(contract.ANY_EVENT),
         required=True,
         metadata={"description": "The events this change caused that the caller may see."},
     )
@@ -273,7 +316,11 @@ class EventsOut(Out):
     last = fields.Integer(
         required=True, metadata={"description": "Pass as `after` to get what follows."}
     )
-    events = fields.List(fields.Nested(EventOut), required=True)
+    events = fields.List(
+        Documented(contract.ANY_EVENT),
+        required=True,
+        metadata={"description": "Typed per event `type`; private ones carry `visible_to`."},
+    )
 
 
 class ScoreOut(Out):
@@ -282,7 +329,7 @@ class ScoreOut(Out):
     status = fields.String(required=True)
     over = fields.Boolean(required=True)
     deals = fields.List(
-        fields.Dict(),
+        Documented(contract.ref("DealRecord")),
         required=True,
         metadata={"description": "Each scored deal: course counts, scores, running totals."},
     )
@@ -295,7 +342,8 @@ class RecordOut(Out):
     id = fields.String(required=True)
     version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
     status = fields.String(required=True)
-    record = fields.Dict(
+    record = Documented(
+        contract.ref("GameRecord"),
         required=True,
         metadata={
             "description": "game, seats, seed, options, first deal and every action; "
@@ -385,9 +433,8 @@ class MatchIn(Schema):
             "through the seats (duplicate deals); repeated assignments are skipped."
         },
     )
-    games = fields.Integer(
+    games = WholeNumber(
         required=True,
-        strict=True,
         validate=validate.Range(min=1, max=MAX_GAMES),
         metadata={"description": "Number of match games; game i is dealt from `{seed}:{i}`."},
     )

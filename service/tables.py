@@ -42,6 +42,7 @@ from service.bodies import (
 from service.bot_turns import BotTurns, due_turns
 from service.cache import GameCache
 from service.callers import HOST, Caller, authenticate, new_token, sha256
+from service.codec import whole_numbers
 from service.errors import ServiceError, found
 from service.store import Head, Store, Stored, Write
 from service.waits import Waits, ready
@@ -58,7 +59,9 @@ SERVICE_OPTIONS: tuple[JSON, ...] = (
         "default": None,
         "scope": "service",
         "doc": "Deal the next deal automatically, in the same change as the move that ended a "
-        "deal. Default: on when no seat is human, else off (then POST .../deal).",
+        "deal. Default: on when at most one seat is human (a lone player never waits for a "
+        "deal), off when several humans share the table (then any seat or the host deals "
+        "with POST .../deal, so nobody is rushed past the score).",
     },
 )
 
@@ -223,7 +226,7 @@ class Tables:
         if name not in GAMES:
             raise ServiceError("unknown_game", f"no game is named {name!r}; see the catalog")
         seats: list[Mapping[str, Any]] = list(request["seats"])
-        options = dict(request.get("options") or {})
+        options = whole_numbers(dict(request.get("options") or {}))
         auto_deal = options.pop("auto_deal", None)
         if auto_deal is not None and not isinstance(auto_deal, bool):
             raise ServiceError(Reason.INVALID_OPTIONS, "option 'auto_deal' must be a boolean")
@@ -233,7 +236,7 @@ class Tables:
                 raise ServiceError("unknown_bot", f"no bot named {bot!r} plays {name}")
         humans = [i for i, s in enumerate(seats) if s.get("bot") is None]
         if auto_deal is None:
-            auto_deal = not humans
+            auto_deal = len(humans) <= 1
         deal = request.get("deal")
         seed = request.get("seed") or secrets.token_hex(16)
         # The engine validates game, seat count, options and deal before anything is stored.
@@ -267,7 +270,7 @@ class Tables:
         }
         created = Event(
             "game_created",
-            {"game": name, "seats": len(seats), "bots": [s.get("bot") for s in seats]},
+            {"game": name, "seat_count": len(seats), "bots": [s.get("bot") for s in seats]},
         )
         body = game_body(gid, 0, game, meta, HOST)  # the creator holds the host token
         body["seats"] = [

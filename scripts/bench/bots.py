@@ -131,7 +131,11 @@ def think_times(record: dict[str, Any], bot: str, seed: str) -> list[float]:
     generator the worker had (so the same choice, which is checked). Without auto_deal every
     change is one action, so an action's index is the version the bot played at."""
     game = create(
-        record["game"], record["seats"], seed=seed, options=record["options"], deal=record["deal"]
+        record["game"],
+        record["seat_count"],
+        seed=seed,
+        options=record["options"],
+        deal=record["deal"],
     )
     out = []
     for version, action in enumerate(record["actions"]):

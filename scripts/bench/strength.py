@@ -37,7 +37,7 @@ SETUPS: dict[str, tuple[tuple[str, ...], dict[str, object]]] = {
         {"max_deals": 1, "target": 10**9},
     ),
     "ducksoup": (("heuristic", "random"), {"target": 1}),
-    "doppelkopf": (("heuristic", "random", "random", "random"), {"deals": 1}),
+    "doppelkopf": (("heuristic", "random", "random", "random"), {"max_deals": 1}),
     "duck": (("heuristic", "random", "random", "random"), {}),
 }
 """Per game: the bots by seat and the options that make one match game short."""

@@ -9,7 +9,8 @@ from typing import Any, TypeVar, cast
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
-from service.bodies import to_json
+from engine import GAMES
+from service.bodies import event_entry, event_out, to_json
 from service.callers import Caller
 from service.codec import loads
 from service.errors import REASONS, ServiceError, payload, reasons_for
@@ -22,24 +23,23 @@ from service.wiring import Layers
 F = TypeVar("F", bound=Callable[..., Any])
 
 BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}]
-OPTIONAL_BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}, {}]
 
 EXAMPLE_ID = "q7Zk3xP2aB9w"
-EXAMPLE_VIEW: dict[str, Any] = {
-    "game": "doubleduck",
-    "phase": "play",
-    "deal_no": 1,
-    "course": "duck",
-    "trick_no": 1,
-    "to_act": [1],
-    "trick": [{"seat": 0, "card": "JS"}],
-    "hand": ["AC", "3C", "JH", "JS"],
-    "legal_moves": [
-        {"type": "play", "card": "JH"},
-        {"type": "play", "card": "JH", "call": "quack"},
-        {"type": "play", "card": "JS", "call": "doubleduck"},
-    ],
-}
+
+
+def _example_game() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+    """Real views for the spec's examples, so they match the games' schemas: a Doubleduck game
+    seeded `example`; the public view and the leader's at version 0, then the leader's view
+    after its first card and the event it caused."""
+    game = GAMES["doubleduck"].new(seed="example")
+    (seat,) = game.to_act()
+    public, mine = game.view(None), game.view(seat)
+    events = game.apply(seat, game.legal_moves(seat)[0])
+    return public, mine, game.view(seat), [event_out(event_entry(e, 1), 7) for e in events]
+
+
+EXAMPLE_PUBLIC_VIEW, EXAMPLE_VIEW, EXAMPLE_VIEW_AFTER, EXAMPLE_EVENTS = _example_game()
+EXAMPLE_SEAT: int = EXAMPLE_VIEW["seat"]
 
 
 def _header(description: str, **schema: Any) -> dict[str, Any]:
@@ -65,6 +65,18 @@ VIEW_HEADERS = {"ETag": ETAG_HEADER, "Cache-Control": NO_STORE_HEADER}
 
 def location_header(what: str) -> dict[str, Any]:
     return _header(f"The URL of the new {what}.", format="uri-reference")
+
+
+def token_first(blp: Blueprint) -> None:
+    """Make an operation that needs a token refuse its absence (401) before it reads anything
+    else: a request without its credentials is told so, not that its body is wrong."""
+
+    def check() -> None:
+        header = request.headers.get("Authorization")
+        if header is None or not header.strip():
+            raise ServiceError("missing_token", "this needs Authorization: Bearer <token>")
+
+    blp.before_request(check)
 
 
 def layers() -> Layers:

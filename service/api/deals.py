@@ -8,11 +8,20 @@ from typing import Any
 from flask import Response
 from flask_smorest import Blueprint
 
-from service.api.common import BEARER, CHANGE_HEADERS, errors, expected_versions, open_game, tables
+from service.api.common import (
+    BEARER,
+    CHANGE_HEADERS,
+    errors,
+    expected_versions,
+    open_game,
+    tables,
+    token_first,
+)
 from service.api.moves import CHANGE_EXAMPLE, change_response
 from service.schemas import ChangeHeaders, ChangeOut, DealRequestIn
 
 blp = Blueprint("deals", __name__, url_prefix="/api/v1/games", description="Deal the next deal.")
+token_first(blp)
 
 
 @blp.route("/<string:game_id>/deal", methods=["POST"])

@@ -7,15 +7,16 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from service.api.common import EXAMPLE_ID, OPTIONAL_BEARER, caller, errors, tables
-from service.schemas import EventsOut, EventsQuery
+from service.api.common import EXAMPLE_ID, caller, errors, tables
+from service.schemas import EventsHeaders, EventsOut, EventsQuery
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Event feed.")
 
 
 @blp.route("/<string:game_id>/events", methods=["GET"])
-@blp.doc(security=OPTIONAL_BEARER, operationId="list_events")
+@blp.doc(operationId="list_events")
 @blp.arguments(EventsQuery(), location="query")
+@blp.arguments(EventsHeaders(), location="headers")
 @blp.response(
     200,
     EventsOut,
@@ -25,14 +26,19 @@ blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Eve
         "after": 0,
         "last": 3,
         "events": [
-            {"n": 1, "version": 0, "type": "game_created", "data": {"game": "doubleduck"}},
+            {
+                "n": 1,
+                "version": 0,
+                "type": "game_created",
+                "data": {"game": "doubleduck", "seat_count": 4, "bots": [None] * 4},
+            },
             {"n": 2, "version": 1, "type": "card_played", "data": {"seat": 1, "card": "JS"}},
             {"n": 3, "version": 2, "type": "card_played", "data": {"seat": 2, "card": "4H"}},
         ],
     },
 )
 @errors(blp, 401, "token_of_another_game", "no_such_game", "validation_error", 503)
-def get_events(query: dict[str, Any], game_id: str) -> dict[str, Any]:
+def get_events(query: dict[str, Any], headers: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Read the events numbered after `after`: a seat's token adds its private events
     (its dealt hand, its draws); the host and spectators see public events only."""
     return tables().events(game_id, caller(game_id, required=False), query["after"])

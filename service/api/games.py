@@ -13,8 +13,9 @@ from flask_smorest import Blueprint
 from service.api.common import (
     CHANGE_HEADERS,
     EXAMPLE_ID,
+    EXAMPLE_PUBLIC_VIEW,
+    EXAMPLE_SEAT,
     EXAMPLE_VIEW,
-    OPTIONAL_BEARER,
     SECONDS,
     VERSION,
     VIEW_HEADERS,
@@ -44,17 +45,17 @@ CREATED_OUT = CreatedOut()  # built once: building a schema costs more than a du
 
 SEATS_EXAMPLE = [
     {"seat": 0, "kind": "human"},
-    {"seat": 1, "kind": "bot", "bot": "random"},
-    {"seat": 2, "kind": "human"},
+    {"seat": 1, "kind": "human"},
+    {"seat": 2, "kind": "bot", "bot": "random"},
     {"seat": 3, "kind": "bot", "bot": "random"},
 ]
 GAME_EXAMPLE: dict[str, Any] = {
     "id": EXAMPLE_ID,
-    "version": 1,
+    "version": 0,
     "status": "playing",
     "game": "doubleduck",
     "role": "seat",
-    "seat": 1,
+    "seat": EXAMPLE_SEAT,
     "seats": SEATS_EXAMPLE,
     "auto_deal": False,
     "view": EXAMPLE_VIEW,
@@ -62,16 +63,16 @@ GAME_EXAMPLE: dict[str, Any] = {
 CREATED_EXAMPLE: dict[str, Any] = {
     **GAME_EXAMPLE,
     "version": 0,
-    "role": "spectator",
+    "role": "host",
     "seat": None,
     "seats": [
         {"seat": 0, "kind": "human", "token": f"{EXAMPLE_ID}.s3cr3t-seat-0"},
-        {"seat": 1, "kind": "bot", "bot": "random"},
-        {"seat": 2, "kind": "human", "token": f"{EXAMPLE_ID}.s3cr3t-seat-2"},
+        {"seat": 1, "kind": "human", "token": f"{EXAMPLE_ID}.s3cr3t-seat-1"},
+        {"seat": 2, "kind": "bot", "bot": "random"},
         {"seat": 3, "kind": "bot", "bot": "random"},
     ],
     "host_token": f"{EXAMPLE_ID}.s3cr3t-host",
-    "view": {"game": "doubleduck", "phase": "play", "deal_no": 1, "to_act": [1]},
+    "view": EXAMPLE_PUBLIC_VIEW,
 }
 
 
@@ -81,7 +82,7 @@ CREATED_EXAMPLE: dict[str, Any] = {
     CreateGameIn(),
     example={
         "game": "doubleduck",
-        "seats": [{}, {"bot": "random"}, {}, {"bot": "random"}],
+        "seats": [{}, {}, {"bot": "random"}, {"bot": "random"}],
         "options": {"max_deals": 2, "auto_deal": True},
     },
 )
@@ -111,8 +112,8 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
 
     `seats` has one entry per seat: `{}` for a human, `{"bot": "random"}` for a bot. Without a
     `seed` the server draws a secret one. `deal` pins the first deal (hands, stock top first).
-    The service option `auto_deal` (default: on when no seat is human) deals each next deal
-    in the same change as the move that ended the previous one.
+    The service option `auto_deal` (default: on when at most one seat is human) deals each next
+    deal in the same change as the move that ended the previous one.
     """
     answer = tables().create(body, headers.get("idempotency_key"))
     response = jsonify(CREATED_OUT.dump(answer.body))
@@ -124,7 +125,7 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     return response
 
 
-@blp.doc(security=OPTIONAL_BEARER, operationId="get_game")
+@blp.doc(operationId="get_game")
 @blp.arguments(ViewQuery(), location="query")
 @blp.arguments(ViewHeaders(), location="headers")
 @blp.response(200, GameOut, example=GAME_EXAMPLE, headers=VIEW_HEADERS)

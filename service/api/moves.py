@@ -13,8 +13,10 @@ from flask_smorest import Blueprint
 from service.api.common import (
     BEARER,
     CHANGE_HEADERS,
+    EXAMPLE_EVENTS,
     EXAMPLE_ID,
-    EXAMPLE_VIEW,
+    EXAMPLE_SEAT,
+    EXAMPLE_VIEW_AFTER,
     SECONDS,
     errors,
     etag,
@@ -28,6 +30,7 @@ from service.api.common import (
     plain_version,
     plain_wait,
     tables,
+    token_first,
 )
 from service.bodies import Answer
 from service.schemas import ChangeHeaders, ChangeOut, MoveIn, MoveQuery
@@ -40,24 +43,19 @@ blp = Blueprint(
     "belongs to; the rules forbid a late call, so there is no separate call endpoint.",
 )
 
+token_first(blp)
+
 CHANGE_EXAMPLE: dict[str, Any] = {
     "id": EXAMPLE_ID,
-    "version": 13,
+    "version": 1,
     "status": "playing",
     "game": "doubleduck",
     "role": "seat",
-    "seat": 1,
+    "seat": EXAMPLE_SEAT,
     "seats": [{"seat": i, "kind": "human"} for i in range(4)],
     "auto_deal": False,
-    "view": {**EXAMPLE_VIEW, "to_act": [2], "legal_moves": []},
-    "events": [
-        {
-            "n": 40,
-            "version": 13,
-            "type": "card_played",
-            "data": {"seat": 1, "card": "JS", "call": "doubleduck", "spoken": "Doubleduck!"},
-        }
-    ],
+    "view": EXAMPLE_VIEW_AFTER,
+    "events": EXAMPLE_EVENTS,
 }
 
 

@@ -24,7 +24,7 @@ blp = Blueprint("records", __name__, url_prefix="/api/v1/games", description="Ga
         "status": "over",
         "record": {
             "game": "doubleduck",
-            "seats": 4,
+            "seat_count": 4,
             "seed": "9f3c0d...",
             "options": {"first_dealer": 0, "max_deals": 4, "target": 1000},
             "deal": None,

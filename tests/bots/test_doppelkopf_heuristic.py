@@ -44,7 +44,7 @@ def deal(pins: Mapping[int, str], voids: Mapping[int, str] | None = None) -> Dea
 
 def game_after(d: Deal, cards: str) -> Doppelkopf:
     """Seat 0 leads the first trick; `cards` are played in turn from there."""
-    game = Doppelkopf.new(SEATS, seed="t", options={"first_dealer": 3, "deals": 1}, deal=d)
+    game = Doppelkopf.new(SEATS, seed="t", options={"first_dealer": 3, "max_deals": 1}, deal=d)
     for card in cards.split():
         (seat,) = game.to_act()
         game.apply(seat, {"type": "play", "card": card})
@@ -79,7 +79,7 @@ def test_always_a_legal_move_in_random_games_with_the_bot_in_every_seat() -> Non
     moves = 0
     elapsed = 0.0
     for g in range(150):
-        game = Doppelkopf.new(SEATS, seed=f"legal:{g}", options={"deals": 2})
+        game = Doppelkopf.new(SEATS, seed=f"legal:{g}", options={"max_deals": 2})
         while not game.is_over():
             if game.deal_pending():
                 game.next_deal()
@@ -99,7 +99,7 @@ def test_always_a_legal_move_in_random_games_with_the_bot_in_every_seat() -> Non
 
 def test_deterministic_given_the_generator_and_leaves_the_view_alone() -> None:
     for g in range(30):
-        game = Doppelkopf.new(SEATS, seed=f"det:{g}", options={"deals": 1})
+        game = Doppelkopf.new(SEATS, seed=f"det:{g}", options={"max_deals": 1})
         rng = random.Random(g)
         while not game.is_over():
             (seat,) = game.to_act()

@@ -398,7 +398,7 @@ def test_failed_wedding_is_a_solo_scored_three_times() -> None:
     record = game.result().deals[-1]
     assert record["kind"] == "solo" and record["re"] == [0]
     value = record["value"] if record["winner"] == "re" else -record["value"]
-    assert record["results"] == [3 * value, -value, -value, -value]
+    assert record["score"] == [3 * value, -value, -value, -value]
     assert record["extras"] == {"re": [], "kontra": []}, "no extra points in a solo"
 
 
@@ -532,8 +532,8 @@ def scored(
 ) -> JSON:
     tricks, re = layout(winners, solo=solo, changes=changes)
     record = score_deal(tricks, re, solo=solo, announced=[re_announced, kontra_announced])
-    assert sum(record["results"]) == 0
-    assert len({r % 2 for r in record["results"]}) == 1
+    assert sum(record["score"]) == 0
+    assert len({r % 2 for r in record["score"]}) == 1
     assert record["points"]["re"] + record["points"]["kontra"] == 240
     return record
 
@@ -551,7 +551,7 @@ def test_check_re_130_nothing_else_is_1() -> None:
     r = scored(RE_130)
     assert r["points"] == {"re": 130, "kontra": 110}
     assert (r["winner"], r["value"]) == ("re", 1)
-    assert r["results"] == [1, -1, 1, -1]
+    assert r["score"] == [1, -1, 1, -1]
 
 
 def test_check_kontra_130_is_2() -> None:
@@ -559,7 +559,7 @@ def test_check_kontra_130_is_2() -> None:
     assert r["points"] == {"re": 110, "kontra": 130}
     assert (r["winner"], r["value"]) == ("kontra", 2)  # won 1 + against the queens 1
     assert r["extras"]["kontra"] == ["against_the_queens"]
-    assert r["results"] == [-2, 2, -2, 2]
+    assert r["score"] == [-2, 2, -2, 2]
 
 
 def test_check_only_kontra_announced_kontra_160_is_5() -> None:
@@ -592,7 +592,7 @@ def test_check_re_130_kontra_caught_a_fox_is_0() -> None:
     assert r["points"] == {"re": 130, "kontra": 110}
     assert r["extras"] == {"re": [], "kontra": ["fox"]}
     assert (r["winner"], r["value"]) == ("re", 0)
-    assert r["results"] == [0, 0, 0, 0]
+    assert r["score"] == [0, 0, 0, 0]
 
 
 def test_value_below_zero_makes_the_winners_pay() -> None:
@@ -600,7 +600,7 @@ def test_value_below_zero_makes_the_winners_pay() -> None:
     r = scored(RE_130, changes={3: "9D 9D AD AD"})
     assert r["extras"]["kontra"] == ["fox", "fox"]
     assert (r["winner"], r["value"]) == ("re", -1)
-    assert r["results"] == [-1, 1, -1, 1]
+    assert r["score"] == [-1, 1, -1, 1]
 
 
 def test_check_kontra_130_re_made_a_doppelkopf_is_1() -> None:
@@ -630,7 +630,7 @@ def test_check_failed_wedding_soloist_150() -> None:
     r = scored(RE_150, solo=True)
     assert r["points"] == {"re": 150, "kontra": 90}
     assert (r["winner"], r["value"]) == ("re", 1)
-    assert r["results"] == [3, -1, -1, -1]
+    assert r["score"] == [3, -1, -1, -1]
 
 
 def test_solo_has_no_extra_points() -> None:
@@ -645,7 +645,7 @@ def test_solo_has_no_extra_points() -> None:
     r = scored("KKKKRKRKRKRR", solo=True, changes=changes)  # 40 + 28 + 12 + 8 + 8 = 96
     assert r["extras"] == {"re": [], "kontra": []}
     assert r["winner"] == "kontra" and r["value"] == 1  # the soloist has 96: not under 90
-    assert r["results"] == [-3, 1, 1, 1]
+    assert r["score"] == [-3, 1, 1, 1]
     normal = scored("KKKKRKRKRKRR", changes=changes)
     assert normal["extras"]["re"] == ["doppelkopf", "charlie"]
     assert normal["extras"]["kontra"] == ["fox", "fox", "against_the_queens"]
@@ -762,7 +762,7 @@ def test_eight_deals_dealer_moves_left_then_game_over() -> None:
     assert dealers == [2, 3, 0, 1, 2, 3, 0, 1]
     result = game.result()
     assert result.over and len(result.deals) == 8
-    totals = [sum(d["results"][s] for d in result.deals) for s in range(SEATS)]
+    totals = [sum(d["score"][s] for d in result.deals) for s in range(SEATS)]
     assert list(result.totals) == totals
     assert result.deals[-1]["totals"] == totals
     top = max(totals)
@@ -774,10 +774,10 @@ def test_eight_deals_dealer_moves_left_then_game_over() -> None:
 
 
 def test_deals_option_and_bad_options() -> None:
-    game = Doppelkopf.new(SEATS, seed="one", options={"deals": 1})
+    game = Doppelkopf.new(SEATS, seed="one", options={"max_deals": 1})
     finish_randomly(game, random.Random(0))
     assert game.is_over()
-    for bad in ({"deals": 0}, {"first_dealer": 4}, {"solo": True}, {"deals": "8"}):
+    for bad in ({"max_deals": 0}, {"first_dealer": 4}, {"solo": True}, {"max_deals": "8"}):
         with pytest.raises(SetupError) as info:
             Doppelkopf.new(SEATS, seed="x", options=bad)
         assert info.value.reason == Reason.INVALID_OPTIONS
@@ -839,13 +839,13 @@ def test_refusal_mid_trick() -> None:
 def test_catalog() -> None:
     cat = Doppelkopf.catalog()
     assert cat["name"] == "doppelkopf" and cat["min_seats"] == cat["max_seats"] == 4
-    assert {o["name"]: o["default"] for o in cat["options"]} == {"first_dealer": 0, "deals": 8}
+    assert {o["name"]: o["default"] for o in cat["options"]} == {"first_dealer": 0, "max_deals": 8}
     assert {"type": "announce"} in cat["moves"]
 
 
 def test_winners_are_every_seat_with_the_top_total() -> None:
     # One deal: the two seats of the winning party share the top total.
-    game = new_game(pinned_deal({0: "QC", 2: "QC"}), deals=1)
+    game = new_game(pinned_deal({0: "QC", 2: "QC"}), max_deals=1)
     finish_randomly(game, random.Random(2), announce_ok=False)
     record = game.result().deals[0]
     assert record["value"] != 0
@@ -857,7 +857,7 @@ def test_winners_are_every_seat_with_the_top_total() -> None:
 def test_all_totals_equal_is_a_draw() -> None:
     # Re 130 and Kontra catches a fox: the deal is worth 0 and nobody wins the game.
     for fill in range(200):
-        game = new_game(pinned_deal({0: "QC", 2: "QC"}, fill_seed=fill), deals=1)
+        game = new_game(pinned_deal({0: "QC", 2: "QC"}, fill_seed=fill), max_deals=1)
         finish_randomly(game, random.Random(fill), announce_ok=False)
         if game.result().deals[0]["value"] == 0:
             break
@@ -904,7 +904,7 @@ def test_scoring_boundaries(
 ) -> None:
     r = scored(winners, solo=solo, changes=ODD)
     assert r["points"]["re"] == re_points
-    assert (r["winner"], r["value"], r["results"]) == (party, value, results)
+    assert (r["winner"], r["value"], r["score"]) == (party, value, results)
 
 
 def test_announcement_cases_of_the_external_comparison() -> None:

@@ -136,7 +136,7 @@ class DealChecker:
         assert record["re"] == sorted(re) and record["solo"] == solo
         assert record["points"] == points
         assert sum(points.values()) == 240
-        assert record["results"] == results
+        assert record["score"] == results
         assert sum(results) == 0
         assert len({r % 2 for r in results}) == 1
         self.scored = True
@@ -172,7 +172,7 @@ def play_checked_game(seed: str, rng: random.Random) -> Doppelkopf:
     result = game.result()
     assert deals == 8 and len(result.deals) == 8
     assert sum(result.totals) == 0
-    assert list(result.totals) == [sum(d["results"][s] for d in result.deals) for s in range(4)]
+    assert list(result.totals) == [sum(d["score"][s] for d in result.deals) for s in range(4)]
     return game
 
 
@@ -353,7 +353,7 @@ def test_clone_is_independent_and_playout_finishes_the_deal(
     assert snapshot(game) == before, "playing out a clone leaves the original alone"
     assert copy.deal_pending() or copy.is_over()
     assert sum(results) == 0 and len({r % 2 for r in results}) == 1
-    assert list(results) == copy.result().deals[-1]["results"]
+    assert list(results) == copy.result().deals[-1]["score"]
     again = game.clone()
     assert again.playout(random.Random(rng_seed)) == results, "playout is deterministic"
     assert snapshot(again) == snapshot(copy)
@@ -372,7 +372,7 @@ def test_playout_speed_and_invariants() -> None:
         assert len(deals) == 8
         for d in deals:
             assert d["points"]["re"] + d["points"]["kontra"] == 240
-            assert sum(d["results"]) == 0
+            assert sum(d["score"]) == 0
             announced.update(d["announced"])
     # Announcing is one of the legal moves a playout picks from.
     assert announced["re"] > 0 and announced["kontra"] > 0

@@ -48,14 +48,14 @@ def test_hand_sums_are_as_the_docstring_says() -> None:
 
 
 def round_over(events: list) -> dict:
-    event = one_event(events, "round_over")
+    event = one_event(events, "deal_scored")
     assert event.visible_to is None, "the end of a round is public"
     return dict(event.data)
 
 
 def check_against_reference(record: dict, red: tuple[int, ...] = (2, 2, 3, 3, 4)) -> None:
     """The engine's round record agrees with the reference scoring written in the helpers."""
-    ref = ref_round(record["revealed"], record["seat"], record["end"], record["round_no"], [*red])
+    ref = ref_round(record["revealed"], record["seat"], record["end"], record["deal_no"], [*red])
     assert [value(c) if c else None for c in record["banked"]] == ref["banked"]
     assert record["discarded"] == ref["discarded"]
     assert record["score"] == ref["score"]
@@ -68,10 +68,10 @@ def test_correct_duck_green_lifebelt_ducker_banks_highest_highest_other_discards
     game = new_game(3, pinned_deal(3, {0: DUCKER, 1: HIGH, 2: MID}))
     assert to_act(game) == 0
     record = round_over(duck(game, 0))
-    assert record["end"] == "duck" and record["duck"] == "correct" and record["seat"] == 0
+    assert record["end"] == "duck" and record["duck_verdict"] == "correct" and record["seat"] == 0
     assert record["lifebelt"] == {
         "seat": 0,
-        "round_no": 1,
+        "deal_no": 1,
         "value": 6,
         "side": "green",
         "points": 6,
@@ -87,7 +87,7 @@ def test_correct_duck_green_lifebelt_ducker_banks_highest_highest_other_discards
     check_against_reference(record)
     view = game.view(2)
     assert view["banked"] == [["Y2"], [], ["Y4"]]
-    assert view["lifebelts"][0] == [{"round_no": 1, "value": 6, "side": "green", "points": 6}]
+    assert view["lifebelts"][0] == [{"deal_no": 1, "value": 6, "side": "green", "points": 6}]
     assert view["totals"] == [8, 0, 4]
     assert game.deal_pending() and game.to_act() == frozenset()
 
@@ -101,13 +101,13 @@ def test_duck_at_exactly_ten_is_allowed_and_eleven_is_refused() -> None:
     refuse(game, 0, {"type": "duck"}, Reason.ILLEGAL_MOVE, "10 or less")
     game = new_game(3, pinned_deal(3, {0: ten, 1: HIGH, 2: MID}))
     assert game.view(0)["legal_moves"][0] == {"type": "duck"}
-    assert round_over(duck(game, 0))["duck"] == "correct"
+    assert round_over(duck(game, 0))["duck_verdict"] == "correct"
 
 
 def test_wrong_duck_by_a_tie_red_lifebelt_and_no_bank() -> None:
     game = new_game(3, pinned_deal(3, {0: DUCKER, 1: HIGH, 2: TIE9}))
     record = round_over(duck(game, 0))
-    assert record["duck"] == "wrong"
+    assert record["duck_verdict"] == "wrong"
     assert record["lifebelt"]["side"] == "red" and record["lifebelt"]["points"] == -2
     assert record["banked"] == [None, None, "Y3"]
     assert record["discarded"] == [1]
@@ -119,7 +119,7 @@ def test_wrong_duck_by_a_tie_red_lifebelt_and_no_bank() -> None:
 def test_wrong_duck_by_a_lower_sum() -> None:
     game = new_game(4, pinned_deal(4, {1: DUCKER, 2: HIGH, 3: MID, 0: LOWER}), first=1)
     record = round_over(duck(game, 1))
-    assert record["duck"] == "wrong" and record["lifebelt"]["points"] == -2
+    assert record["duck_verdict"] == "wrong" and record["lifebelt"]["points"] == -2
     assert record["banked"] == ["Y2", None, None, "Y4"]
     assert record["discarded"] == [2]
     check_against_reference(record)
@@ -134,7 +134,7 @@ def test_duck_on_a_later_turn_after_the_hand_got_low() -> None:
     play(game, 2, "B2", "stock")
     assert game.view(0)["hand_sum"] == 5
     record = round_over(duck(game, 0))
-    assert record["duck"] == "correct" and record["banked"][0] == "R2"
+    assert record["duck_verdict"] == "correct" and record["banked"][0] == "R2"
 
 
 def test_others_tied_for_highest_all_discard_after_a_duck() -> None:
@@ -166,7 +166,7 @@ def test_going_out_over_two_turns_green_lifebelt_and_no_draw() -> None:
            Reason.ILLEGAL_MOVE, "no draw")  # fmt: skip
     assert {"type": "play", "cards": ["R3", "Y3", "R3"]} in game.view(0)["legal_moves"]
     record = round_over(play(game, 0, "R3 Y3 R3"))
-    assert record["end"] == "out" and record["seat"] == 0 and record["duck"] is None
+    assert record["end"] == "out" and record["seat"] == 0 and record["duck_verdict"] is None
     assert record["lifebelt"]["side"] == "green" and record["lifebelt"]["points"] == 6
     assert record["revealed"][0] == []
     assert record["sums"] == [0, 47, 29]
@@ -192,7 +192,7 @@ def test_all_hands_are_shown_at_the_end_of_a_round() -> None:
     record = round_over(events)
     assert [sorted(h) for h in record["revealed"]] == [sorted(h) for h in deal.hands]
     for seat in range(5):
-        assert game.view(seat)["round_results"][0]["revealed"] == record["revealed"]
+        assert game.view(seat)["deals"][0]["revealed"] == record["revealed"]
 
 
 # --- drawing ------------------------------------------------------------------------------------
@@ -412,7 +412,7 @@ def test_deal_sizes_and_the_dealer_moves_left_each_round(seats: int, first_deale
     for round_no in range(1, 6):
         view = game.view(None)
         dealer = (first_dealer + round_no - 1) % seats
-        assert (view["round_no"], view["dealer"], view["to_act"]) == (
+        assert (view["deal_no"], view["dealer"], view["to_act"]) == (
             round_no,
             dealer,
             [(dealer + 1) % seats],
@@ -455,7 +455,7 @@ def test_explicit_deals_are_checked() -> None:
         with pytest.raises(SetupError) as info:
             new_game(3, deal)
         assert info.value.reason == Reason.INVALID_DEAL
-    assert new_game(3, Deal.from_json(good.to_json())).view(None)["round_no"] == 1
+    assert new_game(3, Deal.from_json(good.to_json())).view(None)["deal_no"] == 1
 
 
 def test_explicit_deal_sets_hands_face_up_cards_and_stock_order() -> None:
@@ -570,7 +570,7 @@ def test_lifebelts_6_to_10_by_round_and_red_penalties_from_the_option(red: list[
         assert to_act(game) == first
         assert game.view(None)["lifebelt"] == 5 + round_no
         record = round_over(duck(game, first))
-        assert record["duck"] == ("correct" if correct[round_no] else "wrong")
+        assert record["duck_verdict"] == ("correct" if correct[round_no] else "wrong")
         want = 5 + round_no if correct[round_no] else -red[round_no - 1]
         assert record["lifebelt"]["value"] == 5 + round_no
         assert record["lifebelt"]["points"] == want
@@ -621,7 +621,7 @@ def test_the_highest_total_wins_alone() -> None:
     assert result.totals == (8, 0, 4) and result.winners == (0,)
     assert result.game_points == (1, 0, 0)
     over = game.result().deals[-1]
-    assert over["round_no"] == 5
+    assert over["deal_no"] == 5
 
 
 # --- views --------------------------------------------------------------------------------------

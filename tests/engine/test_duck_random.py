@@ -56,13 +56,13 @@ def check_game_over(game: Duck) -> None:
     red = game.options["red_penalties"]
     view = game.view(None)
     belts = view["lifebelts"]
-    capped = [r["round_no"] for r in result.deals if r["end"] == "cap"]
-    given = sorted(b["round_no"] for seat in belts for b in seat)
+    capped = [r["deal_no"] for r in result.deals if r["end"] == "cap"]
+    given = sorted(b["deal_no"] for seat in belts for b in seat)
     assert given == [k for k in range(1, 6) if k not in capped]
     for seat in range(game.seats):
         for belt in belts[seat]:
-            assert belt["value"] == 5 + belt["round_no"]
-            assert belt["points"] in (belt["value"], -red[belt["round_no"] - 1])
+            assert belt["value"] == 5 + belt["deal_no"]
+            assert belt["points"] in (belt["value"], -red[belt["deal_no"] - 1])
             assert (belt["side"] == "green") == (belt["points"] == belt["value"])
         banked = sum(value(c) for c in view["banked"][seat])
         assert result.totals[seat] == banked + sum(b["points"] for b in belts[seat])
@@ -78,7 +78,7 @@ def check_record(
 ) -> None:
     """The record scores by the reference; the hands shown are the hands held before the
     last move (when given)."""
-    ref = ref_round(record["revealed"], record["seat"], record["end"], record["round_no"], red)
+    ref = ref_round(record["revealed"], record["seat"], record["end"], record["deal_no"], red)
     assert [value(c) if c else None for c in record["banked"]] == ref["banked"]
     assert record["discarded"] == ref["discarded"]
     assert record["score"] == ref["score"]
@@ -126,7 +126,7 @@ def test_random_games_through_the_protocol(seats: int) -> None:
     ends: Counter[str] = Counter()
     for i in range(GAMES_PER_SEATS):
         game = play_game(seats, f"g{seats}-{i}", rng)
-        ends.update(r["end"] + (r["duck"] or "") for r in game.rounds)
+        ends.update(r["end"] + (r["duck_verdict"] or "") for r in game.rounds)
     # The games really cover every way a round ends.
     assert {"out", "duckcorrect", "duckwrong"} <= set(ends), ends
 

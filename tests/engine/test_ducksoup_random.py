@@ -258,7 +258,7 @@ def test_replay_rebuilds_the_game(walk: tuple[str, int, int]) -> None:
     game, actions = random_walk(seed, random.Random(r), steps)
     record = {
         "game": "ducksoup",
-        "seats": 2,
+        "seat_count": 2,
         "seed": seed,
         "options": dict(game.options),
         "deal": None,

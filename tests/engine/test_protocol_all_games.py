@@ -63,7 +63,7 @@ def test_random_games_end_and_replay(name: str, seats: int) -> None:
         assert game.to_act() == frozenset()
         record = {
             "game": name,
-            "seats": seats,
+            "seat_count": seats,
             "seed": f"seed-{i}",
             "options": {},
             "deal": None,

@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -152,3 +153,49 @@ def bot_app(redis_port: int, worker: subprocess.Popen[bytes]) -> Flask:
 @pytest.fixture()
 def bot_client(bot_app: Flask) -> FlaskClient:
     return bot_app.test_client()
+
+
+@contextmanager
+def gunicorn(redis_port: int, db: int, **env: str) -> Iterator[int]:
+    """`gunicorn service.wsgi:app` (as scripts/serve runs it) on a free loopback port, on Redis
+    database `db`; yields the port once it accepts connections."""
+    port = _free_port()
+    environ = {
+        **os.environ,
+        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/{db}",
+        "BOT_QUEUE": BOT_QUEUE,
+        "MATCH_QUEUE": MATCH_QUEUE,
+        "LOG_LEVEL": "WARNING",
+        **env,
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1",
+         "--threads", "4", "--bind", f"127.0.0.1:{port}", "service.wsgi:app"],
+        cwd=ROOT, env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    try:
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture()
+def served(redis_port: int, r: redis.Redis) -> Iterator[int]:
+    """The API under a real gunicorn on the (flushed) test database; no worker."""
+    with gunicorn(redis_port, 0, MAX_BODY_BYTES="16384") as port:
+        yield port
+
+
+@pytest.fixture()
+def served_with_bots(redis_port: int, bot_app: Flask) -> Iterator[int]:
+    """The API under a real gunicorn on the worker's database: bots play (`bot_app` clears the
+    keys of earlier tests and starts the session's worker)."""
+    with gunicorn(redis_port, 1) as port:
+        yield port

@@ -36,7 +36,7 @@ def _due(r: redis.Redis, gid: str) -> list[str]:
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_human_against_three_bots(bot_client: FlaskClient, bot: str) -> None:
     table = Table.create(bot_client, seats=[{}, *[{"bot": bot}] * 3], seed="bots-vs-human")
-    assert table.created["auto_deal"] is False
+    assert table.created["auto_deal"] is True  # a lone human never deals
     human = table.seat(0)
     # Seat 1 leads; the worker plays seats 1, 2 and 3, then it is the human's turn.
     view = wait_for(lambda: (v := human.view())["view"]["to_act"] == [0] and v)

@@ -25,7 +25,7 @@ SHORT: dict[str, tuple[int, dict[str, Any]]] = {
     "doubleduck": (4, {"max_deals": 1}),
     "ducksoup": (2, {"target": 1}),
     "duck": (3, {}),
-    "doppelkopf": (4, {"deals": 1}),
+    "doppelkopf": (4, {"max_deals": 1}),
 }
 HUMAN_GAME_TIMEOUT = 60.0
 
@@ -111,7 +111,7 @@ def test_a_human_against_every_bot_of_the_game(bot_client: FlaskClient, name: st
         assert public["status"] == "over" and public["view"]["winners"] is not None
         assert last["view"]["legal_moves"] == []
         record = bot_client.get(f"{API}/games/{table.gid}/record").json["record"]
-        assert (record["game"], record["seats"], record["seed"]) == (name, seats, seed)
+        assert (record["game"], record["seat_count"], record["seed"]) == (name, seats, seed)
         moved = {a["seat"] for a in record["actions"] if "seat" in a}
         assert moved == set(range(seats)), f"{lineup}: only seats {sorted(moved)} moved"
         game = replay(record)

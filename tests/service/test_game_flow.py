@@ -24,6 +24,22 @@ def test_livez_readyz_catalog(client: FlaskClient) -> None:
     assert "random" in dd["bots"]
 
 
+def test_auto_deal_is_on_unless_several_humans_share_the_table(client: FlaskClient) -> None:
+    """A human alone against bots must never need the host token between deals; humans
+    together deal when they are all ready to go on."""
+    bot = {"bot": "random"}
+    for seats, default in (
+        ([bot, bot, bot, bot], True),
+        ([{}, bot, bot, bot], True),
+        ([{}, bot, {}, bot], False),
+        ([{}, {}, {}, {}], False),
+    ):
+        created = Table.create(client, seats=seats).created
+        assert created["auto_deal"] is default, seats
+    explicit = Table.create(client, seats=[{}, bot, bot, bot], options={"auto_deal": False})
+    assert explicit.created["auto_deal"] is False
+
+
 def test_create_answers_tokens_once(client: FlaskClient) -> None:
     r = client.post(f"{API}/games", json={"game": "doubleduck", "seats": [{}, {}, {}, {}]})
     assert r.status_code == 201

@@ -6,16 +6,11 @@ body), checked against a real gunicorn."""
 from __future__ import annotations
 
 import http.client
-import os
 import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth
 
@@ -120,40 +115,6 @@ def test_each_caller_gets_its_own_etag_and_a_304_when_nothing_changed(
 
 
 # --- against a real gunicorn ------------------------------------------------------------------
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture()
-def served(redis_port: int, r: Any) -> Iterator[int]:
-    """`gunicorn service.wsgi:app` (as scripts/serve runs it) on a free loopback port."""
-    port = _free_port()
-    env = {
-        **os.environ,
-        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
-        "LOG_LEVEL": "WARNING",
-        "MAX_BODY_BYTES": "16384",
-    }
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1",
-         "--threads", "4", "--bind", f"127.0.0.1:{port}", "service.wsgi:app"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    try:
-        yield port
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def _raw(port: int, request: bytes) -> tuple[int, str, bytes]:

@@ -65,3 +65,74 @@ def test_api_conforms_to_its_spec(make_app: Callable[..., Flask], mode: Generati
         except Unsatisfiable:  # nothing to make invalid (no body, no typed parameter)
             unsatisfiable.append(operation.label)
     assert not [label for label in unsatisfiable if label.startswith("POST")]
+
+
+# --- every phase and every check, as `st run` does ---------------------------------------------
+
+RUN_SECONDS = 50
+"""The fuzzing phase runs until the run's time is up: this bounds the whole run."""
+SCHEMA_LAYER = frozenset(("validation_error", "malformed_json", "unsupported_media_type"))
+"""Refusals by the schema layer, which schema-valid data must never get."""
+
+
+@schemathesis.check
+def schema_valid_data_passes_the_schema_layer(ctx: Any, response: Any, case: Any) -> None:
+    """`positive_data_acceptance` made exact: data valid by the spec may be refused by the
+    rules (a seat count, an illegal card: 422 with the rule's reason) but never by the schemas
+    (`validation_error`): then the spec and the code disagree."""
+    meta = case.meta
+    if (
+        meta is None
+        or not meta.generation.mode.is_positive
+        or response.status_code not in (400, 415, 422)
+    ):
+        return
+    reason = response.json().get("errors", {}).get("reason")
+    assert reason not in SCHEMA_LAYER, f"valid data refused by the schemas: {response.text[:300]}"
+
+
+def test_every_phase_and_check_finds_nothing(make_app: Callable[..., Flask]) -> None:
+    """Examples, coverage, fuzzing and stateful phases (links inferred from `Location`), all
+    checks. Expected statuses are told where the rules, not the spec, decide: schema-valid data
+    may be refused by the rules (422 with the rule's reason; the check above holds the schema
+    layer to the spec), and a body over the limit is a 413."""
+    from schemathesis.config import SchemathesisConfig
+    from schemathesis.engine import events, from_schema
+
+    app = make_app(MAX_WAIT_SECONDS=0.02)
+    config = SchemathesisConfig.from_dict({
+        "seed": 12,
+        "max-time": RUN_SECONDS,
+        "generation": {"max-examples": 5, "deterministic": True, "mode": "all"},
+        "phases": {
+            "examples": {"enabled": True},
+            "coverage": {"enabled": True},
+            "stateful": {"enabled": True, "max-steps": 10},
+            "fuzzing": {"enabled": True},
+        },
+        "checks": {
+            "schema_valid_data_passes_the_schema_layer": {"enabled": True},
+            "positive_data_acceptance": {"expected-statuses": ["2xx", "401", "403", "404",
+                                                               "409", "422"]},
+            "negative_data_rejection": {"expected-statuses": ["400", "401", "403", "404", "405",
+                                                              "406", "409", "413", "415", "422",
+                                                              "428"]},
+        },
+    })  # fmt: skip
+    schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=config)
+    failures: list[str] = []
+    phases: set[str] = set()
+    for event in from_schema(schema).execute():
+        if isinstance(event, events.PhaseFinished):
+            phases.add(event.phase.name.value)
+        if isinstance(event, events.NonFatalError):
+            failures.append(f"error: {event.value!r}"[:400])
+        if isinstance(event, events.ScenarioFinished):
+            for checks in event.recorder.checks.values():
+                failures += [
+                    f"{event.recorder.label}: {c.name}: {c.failure_info.failure.message}"[:400]
+                    for c in checks
+                    if c.failure_info is not None
+                ]
+    assert not failures, "\n".join(sorted(set(failures)))
+    assert {"examples", "coverage", "stateful", "fuzzing"} <= phases, phases

@@ -1,0 +1,561 @@
+"""The typed contract of each game on the wire: its views, legal moves, events and deal records
+as JSON Schemas, published in the spec's components so that generated clients get a typed
+Duck view with typed legal moves (tests/service/test_contract.py holds real games to them).
+
+What the engine describes is taken from it: each game's name, its move shapes (`move_shapes`:
+one schema per move type, the fields every shape of the type has are required, a field's values
+where the shapes list them), its options (`options_spec`: types, limits, defaults) and its
+names (courses, calls, draw sources, how a trick was taken). Views and event data are declared
+here, per game, in one table each. Events of one type share a schema across games: the types
+of a field named alike must agree (`merged` refuses otherwise: one name per idea), a field is
+required where every game sends it.
+
+Views are told apart by `game`, moves and events by `type` (each a `const`, which is what a
+generated client checks when it parses a union).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from engine import GAMES, Game
+from engine.doppelkopf import CALLS, PARTY_NAMES
+from engine.duck import LIFEBELTS, SOURCES, TURN_CAP
+from engine.ducksoup import COURSE_NAMES, HOWS
+from engine.protocol import Option
+
+JSON = dict[str, Any]
+REF = "#/components/schemas/"
+
+# --- building blocks ---------------------------------------------------------------------
+
+
+def ref(name: str) -> JSON:
+    return {"$ref": REF + name}
+
+
+def obj(
+    props: Mapping[str, JSON], optional: Iterable[str] = (), description: str | None = None
+) -> JSON:
+    """An object of `props`, each required unless `optional`. Open (no `additionalProperties`):
+    v1 grows by adding fields, so clients must ignore those they do not know."""
+    skip = set(optional)
+    out: JSON = {
+        "type": "object",
+        "properties": dict(props),
+        "required": [name for name in props if name not in skip],
+    }
+    if description:
+        out["description"] = description
+    return out
+
+
+def array(items: JSON, description: str | None = None) -> JSON:
+    out: JSON = {"type": "array", "items": items}
+    if description:
+        out["description"] = description
+    return out
+
+
+def enum(values: Iterable[str], description: str | None = None) -> JSON:
+    out: JSON = {"type": "string", "enum": list(values)}
+    if description:
+        out["description"] = description
+    return out
+
+
+def nullable(schema: JSON) -> JSON:
+    """`schema` or null (a JSON Schema 2020-12 type list where it can, else a choice)."""
+    kind = schema.get("type")
+    if isinstance(kind, str) and "$ref" not in schema:
+        out = {**schema, "type": [kind, "null"]}
+        if "enum" in schema:
+            out["enum"] = [*schema["enum"], None]
+        return out
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+INT: JSON = {"type": "integer"}
+COUNT: JSON = {"type": "integer", "minimum": 0}
+BOOL: JSON = {"type": "boolean"}
+TEXT: JSON = {"type": "string"}
+SEAT: JSON = {"type": "integer", "minimum": 0, "description": "A seat, from 0."}
+SEATS = array(SEAT)
+PER_SEAT = array(INT, "One number per seat, seat 0 first.")
+PER_TEAM = array(INT, "One number per team of the game (a side in Doubleduck, else a seat).")
+COUNTS_PER_SEAT = array(COUNT, "One count per seat, seat 0 first.")
+CARD: JSON = {
+    "type": "string",
+    "pattern": "^(?:[A2-9TJQK][CDHS]|[YBR][0-8])$",
+    "description": "A card: rank then suit (`JS`, `TC`), in Duck colour then number (`B7`).",
+}
+CARDS = array(CARD)
+COURSE = enum(COURSE_NAMES, "The course: `duck` while the stock lasts, then `soup`.")
+BY_COURSE = obj({"duck": PER_TEAM, "soup": PER_TEAM}, description="Per course, per team.")
+PARTY = enum(PARTY_NAMES)
+PER_PARTY = obj({"re": INT, "kontra": INT})
+CALL = enum(["quack", "doubleduck"])
+PLAY = obj(
+    {"seat": SEAT, "card": CARD, "call": CALL, "spoken": TEXT},
+    optional=["call", "spoken"],
+    description="A card in a trick; Doubleduck adds its call and how it was spoken.",
+)
+PHASE = enum(
+    ["play", "deal_over", "game_over"],
+    "`play` while a deal is played, `deal_over` between deals, `game_over` at the end.",
+)
+ANNOUNCEMENT = obj({"seat": SEAT, "call": enum(CALLS)})
+LIFEBELT_WON = obj(
+    {"deal_no": COUNT, "value": INT, "side": enum(["green", "red"]), "points": INT},
+    description="A lifebelt a seat holds: its value, the side it lies on, what it scored.",
+)
+LIFEBELT_GIVEN = obj({"seat": SEAT, **LIFEBELT_WON["properties"]})
+
+# --- per game: deal records, views, events -------------------------------------------------
+
+TRICK_DEAL = obj(
+    {"deal_no": COUNT, "dealer": SEAT, "duck": PER_TEAM, "soup": PER_TEAM, "score": PER_TEAM,
+     "totals": PER_TEAM},
+    description="A scored deal: what each team stored per course, its score, running totals.",
+)  # fmt: skip
+DEAL_RECORDS: dict[str, JSON] = {
+    "doubleduck": TRICK_DEAL,
+    "ducksoup": TRICK_DEAL,
+    "duck": obj(
+        {
+            "deal_no": COUNT,
+            "dealer": SEAT,
+            "turns": COUNT,
+            "end": enum(["out", "duck", "cap"]),
+            "seat": nullable(SEAT),
+            "duck_verdict": nullable(enum(["correct", "wrong"])),
+            "revealed": array(CARDS, "Every hand, laid open."),
+            "sums": PER_SEAT,
+            "banked": array(nullable(CARD), "The card each seat banked, or null."),
+            "discarded": SEATS,
+            "lifebelt": nullable(LIFEBELT_GIVEN),
+            "score": PER_TEAM,
+            "totals": PER_TEAM,
+        }
+    ),
+    "doppelkopf": obj(
+        {
+            "deal_no": COUNT,
+            "dealer": SEAT,
+            "kind": enum(["normal", "wedding", "solo"]),
+            "wedding": nullable(SEAT),
+            "partner": nullable(SEAT),
+            "announcements": array(ANNOUNCEMENT),
+            "re": SEATS,
+            "kontra": SEATS,
+            "solo": BOOL,
+            "announced": array(PARTY),
+            "points": PER_PARTY,
+            "tricks": PER_PARTY,
+            "winner": PARTY,
+            "value_parts": {"type": "object", "additionalProperties": INT},
+            "extras": obj({"re": array(TEXT), "kontra": array(TEXT)}),
+            "value": INT,
+            "score": PER_TEAM,
+            "totals": PER_TEAM,
+        }
+    ),
+}
+
+DOUBLEDUCK_TRICK = obj(
+    {"trick_no": COUNT, "course": COURSE, "plays": array(PLAY), "winner": SEAT,
+     "side": COUNT, "stored": COUNT},
+)  # fmt: skip
+DUCKSOUP_TRICK = obj(
+    {
+        "trick_no": COUNT,
+        "course": COURSE,
+        "plays": array(PLAY),
+        "winner": SEAT,
+        "how": enum(HOWS),
+        "units": array(obj({"cards": CARDS, "face_up": BOOL})),
+        "points": COUNT,
+    }
+)
+DOPPELKOPF_TRICK = obj({"trick_no": COUNT, "plays": array(PLAY), "winner": SEAT, "points": COUNT})
+
+VIEW_FIELDS: dict[str, dict[str, JSON]] = {
+    "doubleduck": {
+        "leader": nullable(SEAT),
+        "stock_count": COUNT,
+        "sides": array(SEATS),
+        "course": nullable(COURSE),
+        "trick_no": nullable(COUNT),
+        "trick": array(PLAY),
+        "last_trick": nullable(DOUBLEDUCK_TRICK),
+        "stored": BY_COURSE,
+        "waste_count": COUNT,
+        "game_points": PER_TEAM,
+    },
+    "ducksoup": {
+        "leader": nullable(SEAT),
+        "stock_count": COUNT,
+        "course": nullable(COURSE),
+        "trick_no": nullable(COUNT),
+        "choice_pending": BOOL,
+        "trick": array(PLAY),
+        "tricks": array(DUCKSOUP_TRICK),
+        "points": BY_COURSE,
+        "units": BY_COURSE,
+        "game_points": PER_TEAM,
+    },
+    "duck": {
+        "max_deals": COUNT,
+        "turns": COUNT,
+        "turn_cap": {**COUNT, "const": TURN_CAP},
+        "stock_count": COUNT,
+        "gathered_count": COUNT,
+        "piles": array(obj({"top": nullable(CARD), "size": COUNT})),
+        "lifebelt": nullable(
+            {
+                "type": "integer",
+                "minimum": LIFEBELTS[0],
+                "maximum": LIFEBELTS[-1],
+                "description": "The lifebelt this deal hands out.",
+            }
+        ),
+        "banked": array(CARDS),
+        "lifebelts": array(array(LIFEBELT_WON)),
+        "game_points": PER_TEAM,
+    },
+    "doppelkopf": {
+        "leader": nullable(SEAT),
+        "trick_no": nullable(COUNT),
+        "trick": array(PLAY),
+        "last_trick": nullable(DOPPELKOPF_TRICK),
+        "tricks_won": COUNTS_PER_SEAT,
+        "kind": enum(["normal", "wedding", "solo"]),
+        "wedding": nullable(SEAT),
+        "partner": nullable(SEAT),
+        "announcements": array(ANNOUNCEMENT),
+        "parties": array(nullable(PARTY), "Each seat's party, where the caller can know it."),
+    },
+}
+"""Each game's own public view fields (beside the frame every view has, `view_schema`)."""
+
+SEAT_FIELDS: dict[str, dict[str, JSON]] = {
+    "doubleduck": {"side": COUNT},
+    "ducksoup": {},
+    "duck": {"left": SEAT, "right": SEAT, "hand_sum": COUNT},
+    "doppelkopf": {"party": nullable(PARTY)},
+}
+"""Fields only a seat's view has, beside `seat`, `hand` and `legal_moves`."""
+
+HAND_DEALT = obj({"seat": SEAT, "cards": CARDS})
+CARD_PLAYED = obj({"seat": SEAT, "card": CARD, "call": CALL, "spoken": TEXT}, ["call", "spoken"])
+GAME_OVER = obj({"totals": PER_TEAM, "game_points": PER_TEAM, "winners": SEATS}, ["game_points"])
+
+EVENT_DATA: dict[str, dict[str, JSON]] = {
+    "doubleduck": {
+        "deal_started": obj({"deal_no": COUNT, "dealer": SEAT, "leader": SEAT}),
+        "hand_dealt": HAND_DEALT,
+        "card_played": CARD_PLAYED,
+        "trick_won": DOUBLEDUCK_TRICK,
+        "card_drawn": obj({"seat": SEAT, "card": CARD}),
+        "cards_drawn": obj({"order": SEATS, "stock_count": COUNT}),
+        "course_changed": obj({"course": COURSE}),
+        "deal_scored": TRICK_DEAL,
+        "game_over": GAME_OVER,
+    },
+    "ducksoup": {
+        "deal_started": obj(
+            {"deal_no": COUNT, "dealer": SEAT, "leader": SEAT, "stock_count": COUNT}
+        ),
+        "hand_dealt": HAND_DEALT,
+        "card_played": CARD_PLAYED,
+        "rank_matched": obj({"seat": SEAT, "rank": TEXT}),
+        "conceded": obj({"seat": SEAT}),
+        "trick_won": DUCKSOUP_TRICK,
+        "card_drawn": obj({"seat": SEAT, "card": CARD}),
+        "cards_drawn": obj({"order": SEATS, "counts": COUNTS_PER_SEAT, "stock_count": COUNT}),
+        "course_changed": obj({"course": COURSE, "hand_size": COUNT, "leader": SEAT}),
+        "deal_scored": TRICK_DEAL,
+        "tie_at_target": obj({"totals": PER_TEAM}),
+        "game_over": GAME_OVER,
+    },
+    "duck": {
+        "deal_started": obj(
+            {
+                "deal_no": COUNT,
+                "dealer": SEAT,
+                "first": SEAT,
+                "face_up": CARDS,
+                "stock_count": COUNT,
+                "lifebelt": INT,
+            },
+        ),
+        "hand_dealt": HAND_DEALT,
+        "cards_played": obj(
+            {"seat": SEAT, "cards": CARDS, "kind": enum(["set", "run"]), "hand_size": COUNT}
+        ),
+        "stock_card": obj({"seat": SEAT, "card": CARD}),
+        "card_drawn": obj(
+            {
+                "seat": SEAT,
+                "source": enum(SOURCES),
+                "stock_count": COUNT,
+                "from_seat": SEAT,
+                "card": CARD,
+                "top": nullable(CARD),
+            },
+            optional=["stock_count", "from_seat", "card", "top"],
+        ),
+        "ducked": obj({"seat": SEAT}),
+        "deal_scored": DEAL_RECORDS["duck"],
+        "game_over": GAME_OVER,
+    },
+    "doppelkopf": {
+        "deal_started": obj({"deal_no": COUNT, "dealer": SEAT, "leader": SEAT}),
+        "hand_dealt": HAND_DEALT,
+        "wedding": obj({"seat": SEAT}),
+        "announced": obj({"seat": SEAT, "call": enum(CALLS), "party": PARTY}),
+        "card_played": CARD_PLAYED,
+        "party_revealed": obj({"seat": SEAT, "party": PARTY}),
+        "trick_won": DOPPELKOPF_TRICK,
+        "wedding_partner": obj({"seat": SEAT, "partner": SEAT}),
+        "wedding_failed": obj({"seat": SEAT}),
+        "deal_scored": DEAL_RECORDS["doppelkopf"],
+        "game_over": GAME_OVER,
+    },
+}
+"""Each game's events: type -> the schema of its `data`."""
+
+SERVICE_EVENTS: dict[str, JSON] = {
+    "game_created": obj(
+        {"game": TEXT, "seat_count": COUNT, "bots": array(nullable(TEXT))},
+        description="The service's own first event: the game, its seats and their bots.",
+    ),
+}
+
+# --- from the engine's metadata --------------------------------------------------------------
+
+MOVE_FIELDS: dict[str, JSON] = {"card": CARD, "cards": CARDS, "call": TEXT, "draw": TEXT}
+"""The schema of each field a move may have (`engine.Move`)."""
+
+
+def title(name: str) -> str:
+    """A game's name as it starts its schemas' names: `Doubleduck`, `Ducksoup`."""
+    return GAMES[name].__name__
+
+
+def move_schemas(cls: type[Game]) -> dict[str, JSON]:
+    """One schema per move type of `cls`, named `<Game><Type>Move`, from its move shapes."""
+    shapes: dict[str, list[JSON]] = {}
+    for shape in cls.move_shapes:
+        shapes.setdefault(shape["type"], []).append(shape)
+    out: dict[str, JSON] = {}
+    for kind, seen in shapes.items():
+        names = [n for n in MOVE_FIELDS if any(n in s for s in seen)]
+        props: JSON = {"type": {"type": "string", "const": kind}}
+        for name in names:
+            props[name] = dict(MOVE_FIELDS[name])
+            values = sorted({s[name] for s in seen if isinstance(s.get(name), str)})
+            if name in ("call", "draw"):
+                props[name]["enum"] = values
+        optional = [n for n in names if not all(n in s for s in seen)]
+        example = next(s for s in seen if len(s) == max(len(x) for x in seen))
+        schema = obj(props, optional, f"A `{kind}` move of {cls.title}.")
+        out[f"{cls.__name__}{kind.title()}Move"] = {**schema, "example": example}
+    return out
+
+
+def option_schema(option: Option) -> JSON:
+    """An option of `options_spec` as JSON Schema: its type, limits, default and doc."""
+    out: JSON
+    if option.kind is list:
+        out = array(INT)
+    elif option.kind is bool:
+        out = dict(BOOL)
+    else:
+        out = dict(INT)
+    for key, value in (("minimum", option.minimum), ("maximum", option.maximum)):
+        if value is not None:
+            out[key] = value
+    if option.choices is not None:
+        out["enum"] = list(option.choices)
+    return {**out, "default": option.default, "description": option.doc}
+
+
+def one_of(names: Iterable[str], key: str, values: Mapping[str, str]) -> JSON:
+    """A choice among named schemas told apart by the `const` of `key` (the discriminator)."""
+    refs = [ref(n) for n in names]
+    if len(refs) == 1:
+        return refs[0]
+    mapping = {value: REF + name for value, name in values.items()}
+    return {"oneOf": refs, "discriminator": {"propertyName": key, "mapping": mapping}}
+
+
+def view_schema(name: str, moves: Mapping[str, JSON]) -> JSON:
+    """A game's view: the frame every view has, the game's own fields, and the fields only
+    a seat's view has (optional here: a spectator's and the host's view lack them)."""
+    cls = GAMES[name]
+    frame: JSON = {
+        "game": {"type": "string", "const": name},
+        "seat_count": COUNT,
+        "phase": PHASE,
+        "deal_no": {**COUNT, "description": "The deal in play or last played; 0 before any."},
+        "dealer": SEAT,
+        "to_act": array(SEAT, "The seats that may move now (empty between deals)."),
+        "hand_sizes": COUNTS_PER_SEAT,
+        **VIEW_FIELDS[name],
+        "deals": array(ref(f"{cls.__name__}Deal"), "The scored deals, first first."),
+        "totals": PER_TEAM,
+        "winners": array(SEAT, "The winning seats once the game is over (empty before)."),
+        "options": ref(f"{cls.__name__}Options"),
+    }
+    seat_only: JSON = {
+        "seat": {**SEAT, "description": "The caller's seat."},
+        **SEAT_FIELDS[name],
+        "hand": {**CARDS, "description": "The caller's hand."},
+        "legal_moves": array(
+            one_of(moves, "type", {m["properties"]["type"]["const"]: n for n, m in moves.items()}),
+            "Every legal move of the caller now (empty unless it is to act), as it is sent.",
+        ),
+    }
+    seat_only = {
+        k: {**v, "description": f"Only in a seat's view. {v.get('description', '')}".strip()}
+        if "$ref" not in v
+        else v
+        for k, v in seat_only.items()
+    }
+    return obj(
+        {**frame, **seat_only},
+        optional=seat_only,
+        description=f"What a {cls.title} player may know at a real table: the public view "
+        "(a spectator's, the host's), and in a seat's view that seat's own fields too.",
+    )
+
+
+def merged(name: str, schemas: Mapping[str, JSON]) -> JSON:
+    """One schema for what several games send under one name: every field of any game (its
+    schema must be the same in each: one name per idea), required where every game has it."""
+    props: JSON = {}
+    required: set[str] | None = None
+    for game, schema in schemas.items():
+        for key, value in schema["properties"].items():
+            if props.setdefault(key, value) != value:
+                raise ValueError(f"{name}.{key} has another schema in {game}")
+        have = set(schema["required"])
+        required = have if required is None else required & have
+    games = ", ".join(GAMES[g].title if g in GAMES else g for g in schemas)
+    out = obj(props, set(props) - (required or set()))
+    out["description"] = f"Sent by: {games}."
+    return out
+
+
+def record_schemas() -> dict[str, JSON]:
+    """A finished game's record (`engine.record`): enough to replay it exactly."""
+    move = obj(
+        {"type": TEXT, **MOVE_FIELDS},
+        optional=MOVE_FIELDS,
+        description="A move as it was sent (one of the game's move shapes).",
+    )
+    deal = nullable(
+        {
+            "type": "object",
+            "properties": {"hands": array(CARDS), "stock": CARDS},
+            "additionalProperties": CARDS,
+            "required": ["hands"],
+            "description": "An explicit deal (Duck adds `face_up`); null: shuffled from the seed.",
+        }
+    )
+    return {
+        "MoveAction": obj({"seat": SEAT, "move": move}, description="A seat's move."),
+        "DealAction": obj({"deal": deal}, description="The next deal, dealt."),
+        "GameRecord": obj(
+            {
+                "game": TEXT,
+                "seat_count": COUNT,
+                "seed": {**TEXT, "description": "The seed every shuffle came from."},
+                "options": {"type": "object", "description": "The options, defaults filled in."},
+                "deal": deal,
+                "actions": array(
+                    {"oneOf": [ref("MoveAction"), ref("DealAction")]},
+                    "Every change in order: `engine.record.replay` rebuilds the game from them.",
+                ),
+            }
+        ),
+    }
+
+
+def camel(snake: str) -> str:
+    return "".join(part.title() for part in snake.split("_"))
+
+
+def components() -> dict[str, JSON]:
+    """Every schema of the games' contract, by component name."""
+    out: dict[str, JSON] = {}
+    for name, cls in GAMES.items():
+        moves = move_schemas(cls)
+        out.update(moves)
+        out[f"{cls.__name__}Options"] = obj(
+            {o.name: option_schema(o) for o in cls.options_spec},
+            description=f"The options of this {cls.title} game, defaults filled in.",
+        )
+        out[f"{cls.__name__}Deal"] = DEAL_RECORDS[name]
+        out[f"{cls.__name__}View"] = view_schema(name, moves)
+    out["DealRecord"] = merged("DealRecord", DEAL_RECORDS)
+    out.update(record_schemas())
+    by_type: dict[str, dict[str, JSON]] = {}
+    for game, events in {**EVENT_DATA, "service": SERVICE_EVENTS}.items():
+        for kind, data in events.items():
+            by_type.setdefault(kind, {})[game] = data
+    for kind, per_game in by_type.items():
+        out[f"{camel(kind)}Data"] = merged(kind, per_game)
+        out[f"{camel(kind)}Event"] = obj(
+            {
+                "n": {**COUNT, "description": "Event number, from 1."},
+                "version": {**COUNT, "description": "The version it produced."},
+                "type": {"type": "string", "const": kind},
+                "data": ref(f"{camel(kind)}Data"),
+                "visible_to": {**SEAT, "description": "Present on private events only."},
+            },
+            optional=["visible_to"],
+        )
+    return out
+
+
+EVENT_TYPES: tuple[str, ...] = tuple(
+    dict.fromkeys(k for events in [SERVICE_EVENTS, *EVENT_DATA.values()] for k in events)
+)
+ANY_VIEW = one_of([f"{title(n)}View" for n in GAMES], "game", {n: f"{title(n)}View" for n in GAMES})
+"""A view of any game, told apart by `game`."""
+ANY_EVENT = one_of(
+    [f"{camel(k)}Event" for k in EVENT_TYPES], "type", {k: f"{camel(k)}Event" for k in EVENT_TYPES}
+)
+"""An event of any game, told apart by `type`."""
+
+
+def options_in() -> JSON:
+    """What `options` of a creation may hold: every game's options (an option of several games
+    takes the widest limits of them; the game checks its own) and the service's `auto_deal`.
+    Closed: a name no game knows is refused, so the spec says so."""
+    props: JSON = {}
+    for cls in GAMES.values():
+        for option in cls.options_spec:
+            schema = {k: v for k, v in option_schema(option).items() if k != "default"}
+            have = props.setdefault(option.name, schema)
+            if "minimum" in have:
+                have["minimum"] = min(have["minimum"], schema.get("minimum", have["minimum"]))
+            if "maximum" in have:
+                have["maximum"] = max(have["maximum"], schema.get("maximum", have["maximum"]))
+            games = have.setdefault("x-games", [])
+            games.append(cls.name)
+    for schema in props.values():
+        games = schema.pop("x-games")
+        schema["description"] = f"{schema['description']} ({', '.join(games)})"
+    props["auto_deal"] = {
+        **BOOL,
+        "description": "Service option: deal each next deal by itself. Default: on when at "
+        "most one seat is human.",
+    }
+    return {"type": "object", "properties": props, "additionalProperties": False}
+
+
+OPTIONS_IN = options_in()
