@@ -300,6 +300,25 @@ class HealthOut(Schema):
     status = fields.String(required=True)
 
 
+class SystemHealthOut(Schema):
+    """What an operator polls: Redis, the worker pools, the recovery loop, due bot turns."""
+
+    status = fields.String(required=True, metadata={"description": '"ok" (else a 503).'})
+    workers = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata={"description": "Processes alive per pool: `live`, `bulk`, `recovery`."},
+    )
+    due_turns = fields.Integer(required=True, metadata={"description": "Bot turns due now."})
+    oldest_due_seconds = fields.Float(
+        required=True, metadata={"description": "How long the oldest due bot turn has waited."}
+    )
+    overdue_after_seconds = fields.Integer(
+        required=True, metadata={"description": "Beyond this, turns count as overdue."}
+    )
+
+
 class ErrorOut(Schema):
     """Every error: flask-smorest's payload plus a stable `errors.reason`."""
 
