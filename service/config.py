@@ -32,6 +32,8 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
       (default "duckpond-bots"); served by the `live` worker pool only.
     - `BULK_QUEUE`: the RQ queue of match games and of the bot turns of bot-only games
       (default "duckpond-bulk"); served by the `bulk` pool, so none of it delays a live table.
+    - `BULK_NICE`: how much lower the bulk workers' CPU priority is (default 10; 0 for none):
+      on a busy machine they yield the CPU to the live tables' bot turns.
     - `CREATE_RESERVATION_SECONDS`: how long a creation's Idempotency-Key is held before its
       game is written (default 5): a request that dies in between blocks retries that long.
     - `TURNS_OVERDUE_SECONDS`: `/healthz` fails when a bot turn has been due this long
@@ -59,6 +61,7 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "BOT_QUEUE": env.get("BOT_QUEUE") or "duckpond-bots",
         # Match games and bot-only games: their own queue and workers (`service.worker`).
         "BULK_QUEUE": env.get("BULK_QUEUE") or "duckpond-bulk",
+        "BULK_NICE": _int(env, "BULK_NICE", 10),
         "CREATE_RESERVATION_SECONDS": max(1, _int(env, "CREATE_RESERVATION_SECONDS", 5)),
         "BOT_THINK_LIMIT_MS": _int(env, "BOT_THINK_LIMIT_MS", 1000),
         "TURNS_OVERDUE_SECONDS": _int(env, "TURNS_OVERDUE_SECONDS", 30),

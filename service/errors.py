@@ -182,7 +182,7 @@ def redis_reason(error: redis.RedisError) -> str:
         return "redis_read_only"
     if isinstance(error, redis.exceptions.OutOfMemoryError) or text.startswith("OOM"):
         return "redis_out_of_memory"
-    if "OOM command not allowed" in text:  # the same refusal, met inside a Lua script
+    if "when used memory > 'maxmemory'" in text:  # the same refusal, met inside a Lua script
         return "redis_out_of_memory"
     if "READONLY" in text:
         return "redis_read_only"

@@ -602,12 +602,14 @@ class Tables:
         return tuple(s for s in sorted(game.to_act()) if seats[s].get("bot") in BOTS)
 
 
-TEST_CREATE_DELAY = "DUCKPOND_TEST_CREATE_DELAY"
-"""Test hook, never set in production: seconds a creation sleeps between reserving its
-Idempotency-Key and writing its game, so a fault test can kill the process in between."""
+TEST_CREATE_PAUSE = "DUCKPOND_TEST_CREATE_PAUSE"
+"""Test hook, never set in production: a file; while it exists, a creation waits (up to 30 s)
+between reserving its Idempotency-Key and writing its game, so a fault test can kill the
+process in between (tests/faults)."""
 
 
 def _test_create_delay() -> None:
-    seconds = float(os.environ.get(TEST_CREATE_DELAY) or 0)
-    if seconds > 0:
-        time.sleep(seconds)
+    path = os.environ.get(TEST_CREATE_PAUSE)
+    end = time.monotonic() + 30
+    while path and os.path.exists(path) and time.monotonic() < end:
+        time.sleep(0.02)

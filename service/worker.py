@@ -4,8 +4,8 @@ enqueues.
 
 Pools. `live` (the default) serves `BOT_QUEUE`, the bot turns of tables with a human seat;
 `bulk` serves `BULK_QUEUE`, match games and the bot turns of bot-only games, at a lower CPU
-priority (nice 10). A live table's bot turn therefore never waits behind a match game or a
-batch of bot-only games, neither in a queue nor (much) for the CPU.
+priority (`BULK_NICE`, default 10). A live table's bot turn therefore never waits behind a
+match game or a batch of bot-only games, neither in a queue nor (much) for the CPU.
 
 One queue per worker, because only then does RQ dequeue with its crash-safe move to the
 queue's intermediate list (with two queues it uses a plain BLPOP, and a worker killed between
@@ -48,8 +48,6 @@ from service.store import Store
 log = logging.getLogger("duckpond.worker")
 
 POOLS = ("live", "bulk")
-BULK_NICE = 10
-"""How much lower the bulk pool's CPU priority is: it yields the CPU to live tables."""
 WORKER_TTL = 20
 """RQ's worker TTL: an idle worker blocks at most WORKER_TTL - 15 s per dequeue, then beats."""
 MAINTENANCE_INTERVAL = 60
@@ -127,8 +125,8 @@ def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=settings["LOG_LEVEL"], format="%(asctime)s %(name)s %(message)s")
     layers = wiring.build(settings)
     jobs.install(layers)
-    if args.pool == "bulk":
-        os.nice(BULK_NICE)
+    if args.pool == "bulk" and settings["BULK_NICE"] > 0:
+        os.nice(settings["BULK_NICE"])
     queue = queue_of(layers, args.pool)
     # RQ's blocking dequeue needs a long socket timeout (RQ raises it on the pool it gets):
     # its own pool, so the jobs' commands keep their short one and fail fast on a stall.
