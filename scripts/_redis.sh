@@ -4,7 +4,7 @@
 #   source scripts/_redis.sh
 #   ensure_redis_server          # redis-server on PATH, installed from Debian when root
 #   port_is_free 6380            # true when nothing listens on 127.0.0.1:6380
-#   start_redis DIR PORT         # background redis-server (AOF on, noeviction, 127.0.0.1);
+#   start_redis DIR PORT [MAXMEM] # background redis-server (AOF on, noeviction, 127.0.0.1);
 #                                # sets REDIS_PID; wait_redis PORT [SECONDS] to wait for PONG
 #
 # Debian 12 ships redis-server 7.0; that is enough for development (docker/ uses 7.4+).
@@ -85,12 +85,13 @@ who_listens() {
     fi
 }
 
-# start_redis DIR PORT: run redis-server in the background, data in DIR (created), bound to
-# 127.0.0.1:PORT, append-only file on (fsync every second), noeviction, log to DIR/redis.log.
+# start_redis DIR PORT [MAXMEMORY]: run redis-server in the background, data in DIR (created),
+# bound to 127.0.0.1:PORT, append-only file on (fsync every second), noeviction with MAXMEMORY
+# as its limit (default 0: none), log to DIR/redis.log. docs/operations.md says why.
 # Sets REDIS_PID. The server runs in its own session (setsid) so that a terminal's Ctrl-C
 # reaches only the caller, which then stops the parts in order.
 start_redis() {
-    local dir="$1" port="$2"
+    local dir="$1" port="$2" maxmemory="${3:-0}"
     mkdir -p "$dir"
     setsid redis-server \
         --bind 127.0.0.1 \
@@ -99,6 +100,7 @@ start_redis() {
         --dir "$dir" \
         --appendonly yes \
         --appendfsync everysec \
+        --maxmemory "$maxmemory" \
         --maxmemory-policy noeviction \
         --daemonize no \
         --logfile "$dir/redis.log" \

@@ -5,12 +5,21 @@ that stores it (`service.store`), then enqueues one job per turn. Both the recor
 are named here, once: the due member `<id>:<seat>:<version>` (in the game's hash and the
 watchdog's index) and the job id `bot_<id>_<seat>_<version>[_r<attempt>]`. A job that runs
 twice, or after the game moved on, moves nothing: it submits its move expecting `version`.
+
+Two queues, two worker pools (`service.worker`): the turns of live tables (a human is seated)
+go to the live queue, those of bot-only games to the bulk queue with the match games, so no
+batch of bot-only games or match can delay a human's opponent.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Sequence
+import signal
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from types import FrameType
+from typing import Any
 
 import redis
 from rq import Queue, Retry
@@ -48,26 +57,43 @@ def parse_due_member(member: str) -> tuple[str, int, int] | None:
     return gid, int(seat), int(version)
 
 
+JOB_TIMEOUT = 30
+"""Seconds a bot-turn job may run before RQ stops it; a policy is stopped long before (the
+think limit, `service.jobs`), so this only catches a wedged job."""
+
+
+def live(meta: Mapping[str, Any]) -> bool:
+    """A live table has a human seat: its bot turns go to the live queue."""
+    return any(seat.get("bot") is None for seat in meta["seats"])
+
+
 class BotTurns:
-    """Enqueues due bot turns on the bot queue; one per process."""
+    """Enqueues due bot turns on the live or the bulk queue; one per process."""
 
-    def __init__(self, queue: Queue) -> None:
+    def __init__(self, queue: Queue, bulk: Queue | None = None) -> None:
         self.queue = queue
+        self.bulk = bulk if bulk is not None else queue
 
-    def schedule(self, gid: str, seats: Sequence[int], version: int) -> None:
+    def queue_for(self, is_live: bool) -> Queue:
+        return self.queue if is_live else self.bulk
+
+    def schedule(self, gid: str, seats: Sequence[int], version: int, is_live: bool = True) -> None:
         """Enqueue the turns that a write just recorded as due. The job id is deterministic,
         so a second enqueue of the same turn is refused by RQ (`unique=True`)."""
         for seat in seats:
-            self.enqueue(gid, seat, version)
+            self.enqueue(gid, seat, version, is_live=is_live)
 
-    def enqueue(self, gid: str, seat: int, version: int, attempt: int = 0) -> bool:
+    def enqueue(
+        self, gid: str, seat: int, version: int, attempt: int = 0, *, is_live: bool = True
+    ) -> bool:
         """Enqueue one bot turn; False when that job id already exists or Redis failed."""
         try:
-            self.queue.enqueue_call(
+            self.queue_for(is_live).enqueue_call(
                 jobs.bot_turn,
                 args=(gid, seat, version),
                 job_id=job_id(gid, seat, version, attempt),
                 unique=True,
+                timeout=JOB_TIMEOUT,
                 # A finished job's keys expire by themselves: deleting them at once
                 # (result_ttl=0) costs RQ a dozen more Redis round trips per bot move.
                 result_ttl=60,
@@ -81,3 +107,30 @@ class BotTurns:
             log.exception("game %s: could not enqueue the bot turn of seat %d", gid, seat)
             return False
         return True
+
+
+class ThinkLimitExceeded(Exception):
+    """A bot policy thought longer than its limit (`think_limit`)."""
+
+
+@contextlib.contextmanager
+def think_limit(ms: int) -> Iterator[None]:
+    """Stop the code inside after `ms` of CPU time, raising ThinkLimitExceeded in it.
+
+    Why CPU time (ITIMER_PROF, SIGPROF): a runaway policy burns CPU, and RQ's job timeout
+    already owns the wall clock (SIGALRM). Signals reach only the main thread, where a worker
+    runs its jobs; elsewhere (or with `ms` <= 0) there is no limit."""
+    if ms <= 0 or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise ThinkLimitExceeded(f"over {ms} ms of CPU")
+
+    previous = signal.signal(signal.SIGPROF, stop)
+    signal.setitimer(signal.ITIMER_PROF, ms / 1000)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)

@@ -28,7 +28,19 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     - `FINISHED_GAME_TTL`: seconds a finished game's keys live on (default 7 days).
     - `MAX_BODY_BYTES`: the largest request body accepted; larger ones get 413 (default 16 KiB).
     - `IDEMPOTENCY_TTL`: seconds a game creation is remembered under its Idempotency-Key (1 day).
-    - `BOT_QUEUE`: the RQ queue of bot turns (default "duckpond-bots").
+    - `BOT_QUEUE`: the RQ queue of the bot turns of live tables, games with a human seat
+      (default "duckpond-bots"); served by the `live` worker pool only.
+    - `BULK_QUEUE`: the RQ queue of match games and of the bot turns of bot-only games
+      (default "duckpond-bulk"); served by the `bulk` pool, so none of it delays a live table.
+    - `BULK_NICE`: how much lower the bulk workers' CPU priority is (default 10; 0 for none):
+      on a busy machine they yield the CPU to the live tables' bot turns.
+    - `CREATE_RESERVATION_SECONDS`: how long a creation's Idempotency-Key is held before its
+      game is written (default 5): a request that dies in between blocks retries that long.
+    - `TURNS_OVERDUE_SECONDS`: `/healthz` fails when a bot turn has been due this long
+      (default 30); `WORKER_SILENT_SECONDS`: ... or when a pool (live, bulk) or the recovery
+      loop has not beaten for this long (default 15).
+    - `BOT_THINK_LIMIT_MS`: CPU milliseconds a bot policy may think in a worker before it is
+      stopped and the turn's seeded random move is played instead (default 1000).
     - `CORS_ORIGINS`: origins whose browser pages may call the API, comma-separated (default
       `*`: any; the API's credentials are bearer tokens, never cookies); empty for none.
     - `LOG_LEVEL`: the level of the service's own loggers (default INFO).
@@ -49,8 +61,13 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "MAX_BODY_BYTES": max_body,
         "MAX_CONTENT_LENGTH": max_body,
         "BOT_QUEUE": env.get("BOT_QUEUE") or "duckpond-bots",
-        # Match games wait on their own queue: every worker takes bot turns first.
-        "MATCH_QUEUE": env.get("MATCH_QUEUE") or "duckpond-matches",
+        # Match games and bot-only games: their own queue and workers (`service.worker`).
+        "BULK_QUEUE": env.get("BULK_QUEUE") or "duckpond-bulk",
+        "BULK_NICE": _int(env, "BULK_NICE", 10),
+        "CREATE_RESERVATION_SECONDS": max(1, _int(env, "CREATE_RESERVATION_SECONDS", 5)),
+        "BOT_THINK_LIMIT_MS": _int(env, "BOT_THINK_LIMIT_MS", 1000),
+        "TURNS_OVERDUE_SECONDS": _int(env, "TURNS_OVERDUE_SECONDS", 30),
+        "WORKER_SILENT_SECONDS": _int(env, "WORKER_SILENT_SECONDS", 15),
         "LOG_LEVEL": env.get("LOG_LEVEL") or "INFO",
         "CORS_ORIGINS": [o.strip() for o in env.get("CORS_ORIGINS", "*").split(",") if o.strip()],
         "MAX_WAIT_SECONDS": min(_int(env, "MAX_WAIT_SECONDS", 30), 30),

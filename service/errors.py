@@ -84,8 +84,26 @@ REASONS: dict[str, tuple[int, str]] = {
     "unknown_bot": (422, "No bot has this name; see the catalog."),
     "internal_error": (500, "A bug: please report it."),
     Reason.INVALID_STATE: (500, "A stored game could not be read."),
+    # Redis failures: never a 500. Each answer carries Retry-After. A change cut off by one of
+    # them may or may not have been applied: retry it with the same Idempotency-Key.
     "redis_unavailable": (503, "The game store cannot be reached; retry later."),
+    "redis_timeout": (503, "The game store did not answer in time; retry later."),
+    "redis_loading": (503, "The game store is loading its data after a restart; retry soon."),
+    "redis_read_only": (503, "The game store is a read-only replica (a failover?); retry soon."),
+    "redis_out_of_memory": (503, "The game store is full and refuses writes; retry later."),
+    "redis_error": (503, "The game store refused the command; retry later."),
+    "no_worker": (503, "No bot worker is alive: bot turns are not being played."),
+    "turns_overdue": (503, "Bot turns are overdue: the workers are behind or stuck."),
 }
+
+UNKNOWN_OUTCOME = (
+    " If this was a change (a creation, a move, a deal), it may or may not have been applied:"
+    " retry it with the same Idempotency-Key and body, which applies it at most once."
+)
+"""Appended to every Redis failure's message: the client cannot tell what happened."""
+
+RETRY_AFTER = {"redis_loading": 2, "redis_read_only": 2, "redis_out_of_memory": 5}
+"""Seconds in a Redis failure's Retry-After header (1 when not listed)."""
 
 # Reasons for werkzeug's own exceptions (routing, body size, JSON parsing) by status.
 HTTP_REASONS: dict[int, str] = {
@@ -132,6 +150,8 @@ def _respond(
 def handle_service_error(error: ServiceError) -> Response:
     status = status_of(error.reason)
     headers = [("WWW-Authenticate", 'Bearer realm="duckpond"')] if status == 401 else []
+    if "retry_after" in error.details:
+        headers.append(("Retry-After", str(error.details["retry_after"])))
     return _respond(status, error.message, error.reason, headers, **error.details)
 
 
@@ -164,11 +184,34 @@ def handle_http_exception(error: HTTPException) -> Response:
     return _respond(status, message, reason, headers, **details)
 
 
+def redis_reason(error: redis.RedisError) -> str:
+    """The reason of a Redis failure, by its kind (redis-py's exception, else its message)."""
+    text = str(error)
+    if isinstance(error, redis.exceptions.BusyLoadingError) or text.startswith("LOADING"):
+        return "redis_loading"
+    if isinstance(error, redis.TimeoutError):
+        return "redis_timeout"
+    if isinstance(error, redis.ConnectionError):
+        return "redis_unavailable"
+    if isinstance(error, redis.exceptions.ReadOnlyError) or text.startswith("READONLY"):
+        return "redis_read_only"
+    if isinstance(error, redis.exceptions.OutOfMemoryError) or text.startswith("OOM"):
+        return "redis_out_of_memory"
+    if "when used memory > 'maxmemory'" in text:  # the same refusal, met inside a Lua script
+        return "redis_out_of_memory"
+    if "READONLY" in text:
+        return "redis_read_only"
+    return "redis_error"
+
+
 def handle_redis_error(error: redis.RedisError) -> Response:
-    log.error("redis unavailable: %s", type(error).__name__)
-    return _respond(
-        503, REASONS["redis_unavailable"][1], "redis_unavailable", [("Retry-After", "1")]
-    )
+    """Every Redis failure is a 503 with its reason and Retry-After, never a 500."""
+    reason = redis_reason(error)
+    # The kind only: a Redis error's text may quote a command's arguments (a game's state).
+    log.error("redis failure (%s): %s", reason, type(error).__name__)
+    retry = RETRY_AFTER.get(reason, 1)
+    message = REASONS[reason][1] + UNKNOWN_OUTCOME
+    return _respond(503, message, reason, [("Retry-After", str(retry))], retry_after=retry)
 
 
 def _snake(name: str) -> str:
@@ -180,5 +223,4 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(ServiceError, handle_service_error)
     app.register_error_handler(EngineError, handle_engine_error)
     app.register_error_handler(HTTPException, handle_http_exception)
-    app.register_error_handler(redis.ConnectionError, handle_redis_error)
-    app.register_error_handler(redis.TimeoutError, handle_redis_error)
+    app.register_error_handler(redis.RedisError, handle_redis_error)

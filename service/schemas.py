@@ -370,6 +370,25 @@ class HealthOut(Out):
     status = fields.String(required=True)
 
 
+class SystemHealthOut(Out):
+    """What an operator polls: Redis, the worker pools, the recovery loop, due bot turns."""
+
+    status = fields.String(required=True, metadata={"description": '"ok" (else a 503).'})
+    workers = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata={"description": "Processes alive per pool: `live`, `bulk`, `recovery`."},
+    )
+    due_turns = fields.Integer(required=True, metadata={"description": "Bot turns due now."})
+    oldest_due_seconds = fields.Float(
+        required=True, metadata={"description": "How long the oldest due bot turn has waited."}
+    )
+    overdue_after_seconds = fields.Integer(
+        required=True, metadata={"description": "Beyond this, turns count as overdue."}
+    )
+
+
 class ErrorDetailsOut(Out):
     """What went wrong, for machines: `reason` always, details by reason."""
 

@@ -11,7 +11,10 @@ and one Lua script may touch them all:
 - `dp:{id}:idem`    hash: hashed Idempotency-Key -> the first response to that request
 
 Plus `dp:idem:create:<sha256(key)>` -> game id, for creations retried with an Idempotency-Key
-(a creation has no game id yet, so that one pointer lives outside the game's hash slot).
+(a creation has no game id yet, so that one pointer lives outside the game's hash slot). It is
+reserved for a few seconds before the game is written (`CREATE_RESERVATION_SECONDS`), and the
+compare-and-set that writes the game extends it to the idempotency TTL: a request that dies in
+between holds the key only for the reservation.
 
 Due bot turns. A change that leaves bot seats to act records those turns in the SAME script that
 stores it, so no crash can separate the two:
@@ -21,6 +24,12 @@ stores it, so no crash can separate the two:
 - `dp:bots:due`       sorted set: the same members of every game, scored by the due time in ms
                       from Redis `TIME` (the index the watchdog scans, oldest first)
 - `dp:bots:attempts`  hash: member -> how many times the watchdog re-enqueued that turn
+
+Liveness, for `/healthz` (`service.api.health`):
+
+- `dp:workers`        sorted set: `<pool>:<worker name>` -> the ms of its last heartbeat
+                      (`live:...`, `bulk:...` from RQ workers' loops, `recovery:...` from
+                      each watchdog sweep); entries an hour old are pruned by the beats
 
 The script removes the previous version's members from both before adding the new ones, so an
 entry lives exactly as long as its turn is the game's current turn. Trade-off: the two index keys
@@ -51,6 +60,8 @@ CAS_SCRIPT = """
 -- KEYS[4] dp:{id}:idem     hash of first responses by hashed Idempotency-Key
 -- KEYS[5] dp:bots:due      sorted set of due bot turns "<id>:<seat>:<version>" by due time (ms)
 -- KEYS[6] dp:bots:attempts hash of watchdog re-enqueues per due turn
+-- KEYS[7] dp:idem:create:<hash>, a creation's Idempotency-Key pointer (read only when
+--   ARGV[13] is not "0")
 -- ARGV[1] expected version; "-1" creates the game (it must not exist) at version 0
 -- ARGV[2] new state JSON
 -- ARGV[3] new status
@@ -62,16 +73,24 @@ CAS_SCRIPT = """
 -- ARGV[10] the game id; ARGV[11] the due bot turns at the new version, space-separated
 --   members (`service.bot_turns.due_member`; the caller knows the new version: expected + 1)
 -- ARGV[12] every seat to act at the new version, space-separated (read by waiting requests)
--- ARGV[13 .. 12+n] the events; ARGV[13+n .. 12+n+m] the actions
+-- ARGV[13] seconds the creation's key pointer lives once the game is written, "0" for none:
+--   the pointer must be free or name this game (its short reservation), else nothing is
+--   written and the answer is {"taken", the game id that holds it}
+-- ARGV[14 .. 13+n] the events; ARGV[14+n .. 13+n+m] the actions
 -- Publishes "<id> <version> <status> <seats to act...>" on dp:changes (CHANGES_CHANNEL), for
 -- the requests that wait.
 -- Returns {"ok", new version, events before}, {"stale", current version}, {"missing"},
--- {"exists"} or {"replay", stored response}.
+-- {"exists"}, {"taken", game id} or {"replay", stored response}.
 local game, events, actions, idem = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local due, attempts = KEYS[5], KEYS[6]
 if ARGV[5] ~= "" then
   local prior = redis.call("HGET", idem, ARGV[5])
   if prior then return {"replay", prior} end
+end
+local pointer_ttl = tonumber(ARGV[13])
+if pointer_ttl > 0 then
+  local held = redis.call("GET", KEYS[7])
+  if held and held ~= ARGV[10] then return {"taken", held} end
 end
 local expected = tonumber(ARGV[1])
 local current = redis.call("HGET", game, "version")
@@ -86,8 +105,8 @@ end
 local version = current + 1
 local n, m = tonumber(ARGV[8]), tonumber(ARGV[9])
 local before = redis.call("LLEN", events)
-for i = 1, n do redis.call("RPUSH", events, ARGV[12 + i]) end
-for i = 1, m do redis.call("RPUSH", actions, ARGV[12 + n + i]) end
+for i = 1, n do redis.call("RPUSH", events, ARGV[13 + i]) end
+for i = 1, m do redis.call("RPUSH", actions, ARGV[13 + n + i]) end
 local old = redis.call("HGET", game, "due")
 if old then
   for member in string.gmatch(old, "%S+") do
@@ -108,6 +127,7 @@ redis.call("HSET", game, "version", version, "state", ARGV[2], "status", ARGV[3]
   "nevents", before + n, "due", table.concat(marks, " "), "to_act", ARGV[12])
 if ARGV[7] ~= "" then redis.call("HSET", game, "meta", ARGV[7]) end
 if ARGV[5] ~= "" then redis.call("HSET", idem, ARGV[5], ARGV[6]) end
+if pointer_ttl > 0 then redis.call("SET", KEYS[7], ARGV[10], "EX", pointer_ttl) end
 local ttl = tonumber(ARGV[4])
 if ttl > 0 then
   for i = 1, 4 do redis.call("EXPIRE", KEYS[i], ttl) end
@@ -140,6 +160,26 @@ redis.call("ZADD", KEYS[1], "XX", now, ARGV[1])
 return redis.call("HINCRBY", KEYS[2], ARGV[1], 1)
 """
 
+HEALTH_SCRIPT = """
+-- What /healthz reports, read in one step with one clock.
+-- KEYS[1] dp:bots:due; KEYS[2] dp:workers; ARGV[1] a heartbeat's longest age in ms
+-- Returns {now ms, due turns, the oldest due score or -1, the members alive}.
+local t = redis.call("TIME")
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local oldest = redis.call("ZRANGE", KEYS[1], 0, 0, "WITHSCORES")
+local alive = redis.call("ZRANGEBYSCORE", KEYS[2], now - tonumber(ARGV[1]), "+inf")
+return {now, redis.call("ZCARD", KEYS[1]), oldest[2] and tonumber(oldest[2]) or -1, alive}
+"""
+
+BEAT_SCRIPT = """
+-- A heartbeat: KEYS[1] dp:workers; ARGV[1] the member. Prunes members silent for an hour.
+local t = redis.call("TIME")
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call("ZADD", KEYS[1], now, ARGV[1])
+redis.call("ZREMRANGEBYSCORE", KEYS[1], "-inf", now - 3600000)
+return now
+"""
+
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 """Ids of games and matches: what `secrets.token_urlsafe` makes, and what RQ job ids allow."""
 
@@ -157,6 +197,8 @@ CHANGES_CHANNEL = "dp:changes"
 (see `service.waits`)."""
 DUE_KEY = "dp:bots:due"
 ATTEMPTS_KEY = "dp:bots:attempts"
+WORKERS_KEY = "dp:workers"
+PROBE_KEY = "dp:readyz"
 
 
 def game_key(gid: str) -> str:
@@ -224,16 +266,20 @@ class Write:
     due: tuple[str, ...] = ()
     """Due bot turns at the new version, as `service.bot_turns.due_member` names them."""
     to_act: tuple[int, ...] = ()
+    create_key: str = ""
+    """A creation's hashed Idempotency-Key: its short reservation becomes `pointer_ttl` long."""
+    pointer_ttl: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The script's answer: `ok`, `stale`, `missing`, `exists` or `replay`."""
+    """The script's answer: `ok`, `stale`, `missing`, `exists`, `taken` or `replay`."""
 
     kind: str
     version: int = -1
     events_before: int = 0
     response: str = ""
+    """The stored answer (`replay`), or the game id that holds the creation key (`taken`)."""
 
 
 def _seats(raw: bytes | None) -> tuple[int, ...] | None:
@@ -249,6 +295,8 @@ class Store:
         self._cas = client.register_script(CAS_SCRIPT)
         self._stale = client.register_script(STALE_SCRIPT)
         self._claim = client.register_script(CLAIM_SCRIPT)
+        self._health = client.register_script(HEALTH_SCRIPT)
+        self._beat = client.register_script(BEAT_SCRIPT)
 
     def load(self, gid: str) -> Stored | None:
         if not valid_id(gid):
@@ -326,17 +374,19 @@ class Store:
             gid,
             " ".join(w.due),
             " ".join(str(seat) for seat in w.to_act),
+            w.pointer_ttl if w.create_key else 0,
         ]
         args += [dumps_sorted(e) for e in w.events]
         args += [dumps_sorted(a) for a in w.actions]
-        keys = [*game_keys(gid), DUE_KEY, ATTEMPTS_KEY]
+        pointer = create_pointer_key(w.create_key) if w.create_key else game_key(gid)
+        keys = [*game_keys(gid), DUE_KEY, ATTEMPTS_KEY, pointer]
         reply = cast(list[bytes], self._cas(keys=keys, args=args))
         kind = reply[0].decode()
         if kind == "ok":
             return Outcome(kind, int(reply[1]), int(reply[2]))
         if kind == "stale":
             return Outcome(kind, int(reply[1]))
-        if kind == "replay":
+        if kind in ("replay", "taken"):
             return Outcome(kind, response=reply[1].decode())
         return Outcome(kind)
 
@@ -353,7 +403,8 @@ class Store:
         return None if raw is None else raw.decode()
 
     def claim_create_key(self, key_hash: str, gid: str, ttl: int) -> str:
-        """Bind a creation's Idempotency-Key to a game id; returns the id that holds it."""
+        """Reserve a creation's Idempotency-Key for a game id for `ttl` seconds (short: the
+        compare-and-set that writes the game makes it long); returns the id that holds it."""
         key = create_pointer_key(key_hash)
         if self.redis.set(key, gid, nx=True, ex=ttl):
             return gid
@@ -402,3 +453,33 @@ class Store:
 
     def ping(self) -> bool:
         return bool(self.redis.ping())
+
+    def probe(self) -> None:
+        """A tiny write that expires: raises what a real change would meet (out of memory,
+        a read-only replica, loading, a timeout), where a PING would still pass."""
+        self.redis.set(PROBE_KEY, b"1", ex=10)
+
+    # --- liveness (see the module docstring) ---------------------------------------------
+
+    def beat(self, member: str) -> None:
+        """`member` (`<pool>:<name>`) is alive now."""
+        self._beat(keys=[WORKERS_KEY], args=[member])
+
+    def health(self, max_age_ms: int) -> Health:
+        now, due, oldest, alive = cast(
+            list[Any], self._health(keys=[DUE_KEY, WORKERS_KEY], args=[max_age_ms])
+        )
+        oldest_age = (int(now) - int(oldest)) / 1000 if int(oldest) >= 0 else 0.0
+        return Health(int(due), max(oldest_age, 0.0), [m.decode() for m in alive])
+
+
+@dataclass(frozen=True, slots=True)
+class Health:
+    """Due bot turns and live heartbeats, as `/healthz` reports them."""
+
+    due: int
+    oldest_due_seconds: float
+    alive: list[str]
+
+    def count(self, pool: str) -> int:
+        return sum(1 for m in self.alive if m.startswith(pool + ":"))

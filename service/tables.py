@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,7 +41,7 @@ from service.bodies import (
     status_of,
     to_json,
 )
-from service.bot_turns import BotTurns, due_turns
+from service.bot_turns import BotTurns, ThinkLimitExceeded, due_turns, live, think_limit
 from service.cache import GameCache
 from service.callers import HOST, Caller, authenticate, new_token, sha256
 from service.codec import whole_numbers
@@ -97,6 +99,8 @@ class Tables:
         *,
         finished_ttl: int,
         idempotency_ttl: int,
+        reservation_ttl: int = 5,
+        think_limit_ms: int = 1000,
         cache: GameCache | None = None,
     ) -> None:
         self.store = store
@@ -105,6 +109,8 @@ class Tables:
         self.cache = cache or GameCache(0)
         self.finished_ttl = finished_ttl
         self.idempotency_ttl = idempotency_ttl
+        self.reservation_ttl = reservation_ttl
+        self.think_limit_ms = think_limit_ms
 
     # --- reading ------------------------------------------------------------------------
 
@@ -247,15 +253,10 @@ class Tables:
         idem_field = key_hash = ""
         if idempotency_key is not None:
             key_hash = idempotency.create_key_hash(idempotency_key)
-            held = self.store.claim_create_key(key_hash, gid, self.idempotency_ttl)
+            # Reserved for a few seconds only: the write below makes it last.
+            held = self.store.claim_create_key(key_hash, gid, self.reservation_ttl)
             if held != gid:
-                prior = self.store.idempotent_response(held, "create")
-                if prior is None:
-                    raise ServiceError(
-                        "idempotency_in_progress", "a creation with this key is still running"
-                    )
-                first = idempotency.replay(idempotency.unseal(idempotency_key, prior), fp)
-                return Answer(first, replayed=True)
+                return self._created_before(held, idempotency_key, fp)
             idem_field = "create"
 
         tokens = [new_token(gid) if i in humans else None for i in range(len(seats))]
@@ -294,18 +295,37 @@ class Tables:
             meta=meta,
             due=due_turns(gid, bots, 0),
             to_act=tuple(sorted(game.to_act())),
+            create_key=key_hash,
+            pointer_ttl=self.idempotency_ttl,
         )
+        _test_create_delay()
         try:
             outcome = self.store.write(gid, write)
         except redis.RedisError:
             if idem_field:  # free the key, or every retry would wait for a game never written
                 self.store.release_create_key(key_hash, gid)
             raise
+        if outcome.kind == "taken" and idempotency_key is not None:
+            # Our reservation ran out and another request holds the key now: its answer.
+            return self._created_before(outcome.response, idempotency_key, fp)
         if outcome.kind != "ok":  # a 72-bit random id taken: vanishingly rare, never silent
             raise ServiceError("idempotency_in_progress", "could not allocate a game id; retry")
         log.info("game %s created: %s, seats %s", gid, name, [s.get("bot") for s in seats])
-        self.turns.schedule(gid, bots, 0)
+        self.turns.schedule(gid, bots, 0, live(meta))
         return Answer(body)
+
+    def _created_before(self, held: str, idempotency_key: str, fp: str) -> Answer:
+        """The first answer of a creation retried under the key that game `held` holds."""
+        prior = self.store.idempotent_response(held, "create")
+        if prior is None:
+            raise ServiceError(
+                "idempotency_in_progress",
+                f"a creation with this key is still running; retry with the same key in "
+                f"{self.reservation_ttl} s",
+                retry_after=self.reservation_ttl,
+            )
+        first = idempotency.replay(idempotency.unseal(idempotency_key, prior), fp)
+        return Answer(first, replayed=True)
 
     # --- changing -----------------------------------------------------------------------
 
@@ -392,7 +412,13 @@ class Tables:
             return "not_a_bot"
         bot = seats[seat]["bot"]
         game = self._game(stored)
-        choice = decide(bot, game, seat, turn_rng(bot, game.seed, version, seat))
+        try:
+            with think_limit(self.think_limit_ms):
+                choice = decide(bot, game, seat, turn_rng(bot, game.seed, version, seat))
+        except ThinkLimitExceeded:
+            # Stopped; the game goes on with the turn's seeded random move (the same on a retry).
+            log.warning("game %s v%d: bot seat %d overran its think limit", gid, version, seat)
+            choice = decide("random", game, seat, turn_rng(bot, game.seed, version, seat))
         if choice is None:
             return "idle"
         if before_submit is not None:
@@ -555,7 +581,7 @@ class Tables:
             cached=True,
         )
         self.cache.put(written, change.game)  # nobody changes it after this: callers only read
-        self.turns.schedule(gid, change.bots, change.version)
+        self.turns.schedule(gid, change.bots, change.version, live(stored.meta))
         return None
 
     # --- helpers ------------------------------------------------------------------------
@@ -570,3 +596,16 @@ class Tables:
     def _bot_seats(game: Game, meta: Mapping[str, Any]) -> tuple[int, ...]:
         seats = meta["seats"]
         return tuple(s for s in sorted(game.to_act()) if seats[s].get("bot") in BOTS)
+
+
+TEST_CREATE_PAUSE = "DUCKPOND_TEST_CREATE_PAUSE"
+"""Test hook, never set in production: a file; while it exists, a creation waits (up to 30 s)
+between reserving its Idempotency-Key and writing its game, so a fault test can kill the
+process in between (tests/faults)."""
+
+
+def _test_create_delay() -> None:
+    path = os.environ.get(TEST_CREATE_PAUSE)
+    end = time.monotonic() + 30
+    while path and os.path.exists(path) and time.monotonic() < end:
+        time.sleep(0.02)

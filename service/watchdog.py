@@ -1,23 +1,34 @@
-"""The bot-turn watchdog: a due bot turn whose job is lost gets enqueued again.
+"""The bot-turn watchdog (the recovery loop): a due bot turn whose job is lost is enqueued again.
 
-Every change that leaves a bot seat to act records that turn as due in the same compare-and-set
-(`service.store`), and the change's caller enqueues its job right after. A job can still get
-lost: the process dies between the write and the enqueue, or a worker is killed mid-turn (RQ
-leaves that job "started" for minutes). So, every `interval` seconds, the watchdog looks at the
-turns due for `stale_after` seconds or longer (by Redis `TIME`):
+The due-turn index in Redis is the source of truth: every change that leaves a bot seat to act
+records that turn as due in the same compare-and-set (`service.store`), and the change's caller
+enqueues its job right after. A job can get lost in many ways: the process dies between the
+write and the enqueue (no job at all); a worker dies between taking the job and starting it
+(RQ leaves it marked `queued` in no queue, or in its queue's intermediate list); a worker is
+killed mid-turn (RQ leaves it `started` for minutes); Redis restarts under a running job. The
+watchdog does not tell these apart: every `interval` seconds it looks at the turns due for
+`stale_after` seconds or longer (by Redis `TIME`) and
 
 - the game is gone or at another version: the entry is a leftover, it is dropped;
-- its current job is queued, or started less than `stale_after` ago: healthy, left alone;
-- otherwise (started long ago, failed, missing): it claims the turn in one script (one winner
-  among many watchdogs, which also restarts the turn's clock) and enqueues the job again as
-  `bot_<gid>_<seat>_<version>_r<attempt>`, at most `max_attempts` times, then gives up loudly.
+- its current job is really waiting (status `queued` AND its id is in its queue's list), or
+  started less than `stale_after` ago: healthy, left alone;
+- anything else, whatever the job claims: it claims the turn in one script (one winner among
+  many watchdogs, which also restarts the turn's clock) and enqueues the job again as
+  `bot_<gid>_<seat>_<version>_r<attempt>` on the turn's queue (live or bulk), at most
+  `max_attempts` times, then gives up loudly.
 
-A re-enqueued turn never moves twice: both jobs submit their move expecting the same version.
+So a lost turn is played again within `stale_after + interval` seconds (plus one sweep) of
+becoming due or of its last claim: the recovery bound of docs/reliability.md. A re-enqueued
+turn never moves twice: every job submits its move expecting the same version.
+
+Each sweep also beats `recovery:<name>` in `dp:workers`, so `/healthz` sees the loop alive. A
+sweep that meets a Redis error logs it and tries again next interval: the loop outlives any
+outage.
 
 It runs as a thread in every `python -m service.worker` (so nothing else needs deploying), or on
 its own as `python -m service.watchdog`. Settings from the environment:
 `BOT_WATCHDOG_STALE_SECONDS` (default 5), `BOT_WATCHDOG_INTERVAL` (1), `BOT_WATCHDOG_MAX_ATTEMPTS`
-(5), plus `REDIS_URL` and `BOT_QUEUE` as everywhere.
+(5), plus `REDIS_URL`, `BOT_QUEUE` and `BULK_QUEUE` as everywhere.
 """
 
 from __future__ import annotations
@@ -26,18 +37,20 @@ import argparse
 import logging
 import os
 import signal
+import socket
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import redis
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from service import wiring
-from service.bot_turns import BotTurns, job_id, parse_due_member
+from service.bot_turns import BotTurns, job_id, live, parse_due_member
 from service.config import from_env
 from service.store import Store
 
@@ -84,18 +97,23 @@ class Sweep:
 class Watchdog:
     """Finds stale due bot turns and enqueues them again; safe to run in many processes."""
 
-    def __init__(self, store: Store, turns: BotTurns, settings: Settings = Settings()) -> None:
+    def __init__(
+        self, store: Store, turns: BotTurns, settings: Settings = Settings(), name: str = ""
+    ) -> None:
         self.store = store
         self.turns = turns
         self.settings = settings
+        self.name = name or f"{socket.gethostname()}-{os.getpid()}"
 
     def sweep(self) -> Sweep:
         store, s = self.store, self.settings
         age_ms = int(s.stale_after * 1000)
         out = Sweep()
+        store.beat(f"recovery:{self.name}")
         for member in store.stale_due(age_ms, s.batch):
             turn = parse_due_member(member)
-            if turn is None or store.version(turn[0]) != turn[2]:
+            meta = None if turn is None else store.load_meta(turn[0])
+            if turn is None or meta is None or store.version(turn[0]) != turn[2]:
                 store.drop_due(member)  # the game moved on or is gone: a leftover
                 out.dropped += 1
                 continue
@@ -112,7 +130,7 @@ class Watchdog:
                 out.given_up += 1
                 continue
             attempt = store.claim_due(member, age_ms)
-            if attempt and self.turns.enqueue(gid, seat, version, attempt):
+            if attempt and self.turns.enqueue(gid, seat, version, attempt, is_live=live(meta)):
                 log.warning(
                     "game %s v%d: bot seat %d re-enqueued (try %d)", gid, version, seat, attempt
                 )
@@ -120,25 +138,38 @@ class Watchdog:
         return out
 
     def _healthy(self, jid: str) -> bool:
-        """Queued, or running for less than `stale_after`: someone is on it."""
+        """Waiting in its queue, or running for less than `stale_after`: someone is on it.
+        A job marked `queued` that no queue holds (taken by a worker that died before it
+        started it) is lost, whatever its status says."""
+        connection = self.turns.queue.connection
         try:
-            job = Job.fetch(jid, self.turns.queue.connection, serializer=JSONSerializer)
+            job = Job.fetch(jid, connection, serializer=JSONSerializer)
             status = job.get_status(refresh=False)
         except NoSuchJobError:
             return False
         if status in WAITING:
-            return True
+            return connection.lpos(f"rq:queue:{job.origin}", jid) is not None
         if status == JobStatus.STARTED and job.started_at is not None:
             started = job.started_at.replace(tzinfo=job.started_at.tzinfo or UTC)
             return (datetime.now(UTC) - started).total_seconds() < self.settings.stale_after
         return False
 
     def run(self, stop: threading.Event) -> None:
-        """Sweep every `interval` until `stop` is set; an error is logged, never fatal."""
+        """Sweep every `interval` until `stop` is set; an error is logged (once per outage,
+        with its kind only), never fatal: the loop outlives any Redis outage."""
+        failing = False
         while not stop.is_set():
             try:
                 self.sweep()
-            except Exception:  # a Redis blip must not end the watchdog
+                if failing:
+                    log.warning("watchdog: Redis is back, sweeping again")
+                failing = False
+            except redis.RedisError as exc:
+                if not failing:
+                    log.error("watchdog: sweep failed (%s); retrying every %.1f s",
+                              type(exc).__name__, self.settings.interval)  # fmt: skip
+                failing = True
+            except Exception:  # a bug must not end the recovery loop either
                 log.exception("watchdog sweep failed")
             stop.wait(self.settings.interval)
 

@@ -41,18 +41,34 @@ class Layers:
         return self.turns.queue
 
     @property
+    def bulk_queue(self) -> Queue:
+        """Match games and the bot turns of bot-only games."""
+        return self.turns.bulk
+
+    @property
     def match_queue(self) -> Queue:
         return self.matches.queue
 
 
+def client(settings: Mapping[str, Any], socket_timeout: float = 5) -> redis.Redis:
+    """A Redis pool from settings. Commands time out after `socket_timeout` seconds, so a
+    stalled Redis (SIGSTOP, a network cut) is an error the caller recovers from, not a hang."""
+    return redis.Redis.from_url(
+        settings["REDIS_URL"],
+        socket_timeout=socket_timeout,
+        socket_connect_timeout=2,
+        health_check_interval=30,
+        retry_on_timeout=False,
+    )
+
+
 def build(settings: Mapping[str, Any]) -> Layers:
     """The layers from settings (`service.config.from_env`, or a test's overrides)."""
-    client = redis.Redis.from_url(
-        settings["REDIS_URL"], socket_timeout=5, socket_connect_timeout=2, health_check_interval=30
-    )
-    store = Store(client)
-    turns = BotTurns(queue(settings, "BOT_QUEUE", client))
-    changes = Changes(client, int(settings["WAIT_SLOTS"]))
+    pool = client(settings)
+    store = Store(pool)
+    bulk = queue(settings, "BULK_QUEUE", pool)
+    turns = BotTurns(queue(settings, "BOT_QUEUE", pool), bulk)
+    changes = Changes(pool, int(settings["WAIT_SLOTS"]))
     waits = Waits(store, changes, float(settings["MAX_WAIT_SECONDS"]))
     finished_ttl = int(settings["FINISHED_GAME_TTL"])
     tables = Tables(
@@ -61,14 +77,14 @@ def build(settings: Mapping[str, Any]) -> Layers:
         waits,
         finished_ttl=finished_ttl,
         idempotency_ttl=int(settings["IDEMPOTENCY_TTL"]),
+        reservation_ttl=int(settings.get("CREATE_RESERVATION_SECONDS", 5)),
+        think_limit_ms=int(settings.get("BOT_THINK_LIMIT_MS", 1000)),
         cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
     )
-    matches = Matches(
-        MatchStore(client), queue(settings, "MATCH_QUEUE", client), finished_ttl=finished_ttl
-    )
-    return Layers(client, store, turns, changes, waits, tables, matches)
+    matches = Matches(MatchStore(pool), bulk, finished_ttl=finished_ttl)
+    return Layers(pool, store, turns, changes, waits, tables, matches)
 
 
-def queue(settings: Mapping[str, Any], name: str, client: redis.Redis) -> Queue:
+def queue(settings: Mapping[str, Any], name: str, pool: redis.Redis) -> Queue:
     """The RQ queue named by setting `name`, with the JSON serializer (never pickle)."""
-    return Queue(settings[name], connection=client, serializer=JSONSerializer)
+    return Queue(settings[name], connection=pool, serializer=JSONSerializer)

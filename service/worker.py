@@ -1,45 +1,169 @@
-"""`python -m service.worker`: one RQ worker on the bot queue, JSON serializer, settings from
-the environment (REDIS_URL, BOT_QUEUE, MATCH_QUEUE, LOG_LEVEL), exactly as the API enqueues.
-Bot turns first: RQ takes a job from the first non-empty queue, so matches wait for live games.
+"""`python -m service.worker [--pool live|bulk]`: one RQ worker on ONE queue, JSON serializer,
+settings from the environment (REDIS_URL, BOT_QUEUE, BULK_QUEUE, LOG_LEVEL), as the API
+enqueues.
 
-`--burst` stops when the queue is empty; `--simple` runs jobs in-process (no fork per job:
-faster, less isolated). Each worker also runs the bot-turn watchdog (`service.watchdog`) in a
-thread, so a turn lost with a killed worker is enqueued again without any extra process;
-`--no-watchdog` leaves that to others.
+Pools. `live` (the default) serves `BOT_QUEUE`, the bot turns of tables with a human seat;
+`bulk` serves `BULK_QUEUE`, match games and the bot turns of bot-only games, at a lower CPU
+priority (`BULK_NICE`, default 10). A live table's bot turn therefore never waits behind a
+match game or a batch of bot-only games, neither in a queue nor (much) for the CPU.
+
+One queue per worker, because only then does RQ dequeue with its crash-safe move to the
+queue's intermediate list (with two queues it uses a plain BLPOP, and a worker killed between
+taking a job and starting it loses the job without a trace). The watchdog does not rely on it
+(it re-enqueues any turn due too long), but fewer jobs are lost in the first place.
+
+No fork per job: jobs run in this process (`TurnWorker`, RQ's SimpleWorker), a few ms each
+instead of a fork's 15-20. Isolation comes from elsewhere: a job only reloads a game by id and
+commits through the compare-and-set; a bot policy that overruns its think limit is stopped
+(`service.bot_turns.think_limit`), and RQ's job timeout stops a wedged job. `--fork` brings
+back the forking worker.
+
+The worker outlives Redis outages: when RQ's loop gives up on a Redis error, this process waits
+for Redis to answer again and starts a fresh RQ worker; the watchdog thread (`service.watchdog`,
+unless `--no-watchdog`) keeps sweeping meanwhile. A process that dies anyway is restarted by its
+supervisor (`scripts/serve`, or the container's restart policy). `--burst` stops when the queue
+is empty.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+import os
+import signal
+import threading
+import time
+from types import FrameType
+from typing import Any
 
+import redis
 from rq import Queue, SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 
 from service import jobs, watchdog, wiring
 from service.config import from_env
+from service.store import Store
+
+log = logging.getLogger("duckpond.worker")
+
+POOLS = ("live", "bulk")
+WORKER_TTL = 20
+"""RQ's worker TTL: an idle worker blocks at most WORKER_TTL - 15 s per dequeue, then beats."""
+MAINTENANCE_INTERVAL = 60
+"""Seconds between RQ's own cleanups (registries, the intermediate list), 600 by default."""
+BEAT_EVERY = 1.0
 
 
-def queues(layers: wiring.Layers) -> list[Queue]:
-    """Bot turns of live games first, then match games."""
-    return [layers.bot_queue, layers.match_queue]
+def queue_of(layers: wiring.Layers, pool: str) -> Queue:
+    """The one queue a pool's workers serve."""
+    return layers.bot_queue if pool == "live" else layers.bulk_queue
+
+
+class Beats:
+    """Heartbeats of one worker's loop in `dp:workers`, at most one per `BEAT_EVERY`."""
+
+    def __init__(self, store: Store, pool: str) -> None:
+        self.store = store
+        self.pool = pool
+        self.last = 0.0
+
+    def __call__(self, name: str) -> None:
+        now = time.monotonic()
+        if now - self.last < BEAT_EVERY:
+            return
+        self.last = now
+        with contextlib.suppress(redis.RedisError):  # RQ's own heartbeat reports the outage
+            self.store.beat(f"{self.pool}:{name}")
+
+
+class TurnWorker(SimpleWorker):
+    """RQ's SimpleWorker (no fork per job) whose heartbeats also reach `dp:workers`."""
+
+    beats: Beats | None = None
+
+    def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
+        super().heartbeat(timeout, pipeline)
+        if self.beats is not None:
+            self.beats(self.name)
+
+
+class ForkingTurnWorker(Worker):
+    """RQ's forking Worker with the same heartbeats (`--fork`)."""
+
+    beats: Beats | None = None
+
+    def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
+        super().heartbeat(timeout, pipeline)
+        if self.beats is not None:
+            self.beats(self.name)
+
+
+def wait_for_redis(client: redis.Redis, stop: threading.Event) -> bool:
+    """Block until Redis answers a PING (backing off up to 2 s); False when stopped first."""
+    delay = 0.1
+    while not stop.is_set():
+        try:
+            if client.ping():
+                return True
+        except redis.RedisError:
+            pass
+        stop.wait(delay)
+        delay = min(delay * 2, 2.0)
+    return False
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m service.worker", description=__doc__)
+    parser.add_argument("--pool", choices=POOLS, default="live", help="which queue to serve")
     parser.add_argument("--burst", action="store_true", help="exit when the queue is empty")
-    parser.add_argument("--simple", action="store_true", help="run jobs without forking")
+    parser.add_argument("--fork", action="store_true", help="fork a work horse per job")
+    parser.add_argument("--simple", action="store_true", help="no fork per job (the default)")
     parser.add_argument("--no-watchdog", action="store_true", help="no bot-turn watchdog thread")
     args = parser.parse_args(argv)
     settings = from_env()
     logging.basicConfig(level=settings["LOG_LEVEL"], format="%(asctime)s %(name)s %(message)s")
     layers = wiring.build(settings)
     jobs.install(layers)
-    worker_class = SimpleWorker if args.simple else Worker
-    worker = worker_class(queues(layers), connection=layers.redis, serializer=JSONSerializer)
+    if args.pool == "bulk" and settings["BULK_NICE"] > 0:
+        os.nice(settings["BULK_NICE"])
+    queue = queue_of(layers, args.pool)
+    # RQ's blocking dequeue needs a long socket timeout (RQ raises it on the pool it gets):
+    # its own pool, so the jobs' commands keep their short one and fail fast on a stall.
+    connection = wiring.client(settings, socket_timeout=WORKER_TTL)
+    cls = ForkingTurnWorker if args.fork else TurnWorker
+    beats = Beats(layers.store, args.pool)
     if not args.no_watchdog and not args.burst:
         watchdog.start_thread(settings)
-    worker.work(burst=args.burst, logging_level=settings["LOG_LEVEL"], with_scheduler=False)
+    stop = threading.Event()
+    while not stop.is_set():
+        worker = cls(
+            [Queue(queue.name, connection=connection, serializer=JSONSerializer)],
+            connection=connection,
+            serializer=JSONSerializer,
+            worker_ttl=WORKER_TTL,
+            maintenance_interval=MAINTENANCE_INTERVAL,
+        )
+        worker.beats = beats
+        try:
+            worker.work(burst=args.burst, logging_level=settings["LOG_LEVEL"], with_scheduler=False)
+        except (redis.RedisError, OSError) as exc:  # RQ's teardown on a dead connection
+            log.error("worker %s: %s while stopping", worker.name, type(exc).__name__)
+        if args.burst or worker._shutdown_requested_date is not None:
+            break
+        _stop_on_signals(stop)  # RQ's handlers would call Redis: ours, while we wait
+        log.warning("worker %s: RQ's loop ended on an error; reconnecting", worker.name)
+        stop.wait(0.5)  # never a busy loop, whatever ended it
+        if wait_for_redis(connection, stop):
+            log.warning("Redis answers again: starting a fresh worker on %s", queue.name)
+
+
+def _stop_on_signals(stop: threading.Event) -> None:
+    def handler(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, handler)
 
 
 if __name__ == "__main__":

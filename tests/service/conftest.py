@@ -29,7 +29,7 @@ from service.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT_QUEUE = "duckpond-test-bots"
-MATCH_QUEUE = "duckpond-test-matches"
+BULK_QUEUE = "duckpond-test-bulk"
 
 
 def _free_port() -> int:
@@ -78,7 +78,7 @@ def _settings(port: int, db: int) -> dict[str, Any]:
     return {
         "REDIS_URL": f"redis://127.0.0.1:{port}/{db}",
         "BOT_QUEUE": BOT_QUEUE,
-        "MATCH_QUEUE": MATCH_QUEUE,
+        "BULK_QUEUE": BULK_QUEUE,
         "FINISHED_GAME_TTL": 3600,
         "MAX_BODY_BYTES": 16 * 1024,
         "TESTING": True,
@@ -110,20 +110,20 @@ def make_app(redis_port: int, r: redis.Redis) -> Callable[..., Flask]:
     return lambda **overrides: create_app({**_settings(redis_port, 0), **overrides})
 
 
-@pytest.fixture(scope="session")
-def worker(redis_port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """One real `python -m service.worker` on database 1, for the whole session."""
-    env = dict(os.environ)
-    env.update(
-        REDIS_URL=f"redis://127.0.0.1:{redis_port}/1",
+def start_worker(redis_port: int, db: int, pool: str, **env: str) -> subprocess.Popen[bytes]:
+    """A real `python -m service.worker --pool <pool>` on database `db`."""
+    full = dict(os.environ)
+    full.update(
+        REDIS_URL=f"redis://127.0.0.1:{redis_port}/{db}",
         BOT_QUEUE=BOT_QUEUE,
-        MATCH_QUEUE=MATCH_QUEUE,
+        BULK_QUEUE=BULK_QUEUE,
         LOG_LEVEL="WARNING",
+        **env,
     )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "service.worker"],
+        [sys.executable, "-m", "service.worker", "--pool", pool],
         cwd=ROOT,
-        env=env,
+        env=full,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -131,13 +131,27 @@ def worker(redis_port: int) -> Iterator[subprocess.Popen[bytes]]:
     if proc.poll() is not None:
         err = proc.stderr.read().decode() if proc.stderr else ""
         pytest.fail(f"the RQ worker did not start: {err}")
-    yield proc
+    return proc
+
+
+def stop_worker(proc: subprocess.Popen[bytes]) -> None:
     proc.send_signal(signal.SIGTERM)
     try:
         proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+@pytest.fixture(scope="session")
+def worker(redis_port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """Real workers on database 1 for the whole session: the live pool (yielded) and the
+    bulk pool (match games, bot-only games)."""
+    live = start_worker(redis_port, 1, "live")
+    bulk = start_worker(redis_port, 1, "bulk")
+    yield live
+    stop_worker(live)
+    stop_worker(bulk)
 
 
 @pytest.fixture()
@@ -164,7 +178,7 @@ def gunicorn(redis_port: int, db: int, **env: str) -> Iterator[int]:
         **os.environ,
         "REDIS_URL": f"redis://127.0.0.1:{redis_port}/{db}",
         "BOT_QUEUE": BOT_QUEUE,
-        "MATCH_QUEUE": MATCH_QUEUE,
+        "BULK_QUEUE": BULK_QUEUE,
         "LOG_LEVEL": "WARNING",
         **env,
     }

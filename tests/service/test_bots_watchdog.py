@@ -186,7 +186,12 @@ def test_a_turn_played_twice_moves_once(
 def _worker(port: int, log: Path, **env: str) -> subprocess.Popen[bytes]:
     """`python -m service.worker` on database 2, in its own session (its work horse too)."""
     full = dict(os.environ)
-    full.update(REDIS_URL=f"redis://127.0.0.1:{port}/2", BOT_QUEUE="bots-killed", **env)
+    full.update(
+        REDIS_URL=f"redis://127.0.0.1:{port}/2",
+        BOT_QUEUE="bots-killed",
+        BULK_QUEUE="bots-killed",  # one queue: the one worker plays this bot-only game
+        **env,
+    )
     with log.open("wb") as out:
         return subprocess.Popen(
             [sys.executable, "-m", "service.worker"],
@@ -212,6 +217,7 @@ def killed_app(redis_port: int) -> Iterator[Flask]:
         {
             "REDIS_URL": f"redis://127.0.0.1:{redis_port}/2",
             "BOT_QUEUE": "bots-killed",
+            "BULK_QUEUE": "bots-killed",
             "FINISHED_GAME_TTL": 3600,
             "TESTING": True,
         }

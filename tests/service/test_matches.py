@@ -43,7 +43,7 @@ def create(client: FlaskClient, **changes: Any) -> dict[str, Any]:
 
 def queue_of(app: Flask) -> Queue:
     return Queue(
-        app.config["MATCH_QUEUE"],
+        app.config["BULK_QUEUE"],
         connection=matches_of(app).queue.connection,
         serializer=JSONSerializer,
     )
@@ -250,15 +250,18 @@ def test_a_missing_field_is_422(client: FlaskClient) -> None:
     assert "games" in resp.json["errors"]["fields"]["json"]
 
 
-def test_workers_take_bot_turns_before_match_games(app: Flask, r: redis.Redis) -> None:
-    """A match game queued first still waits while a live game's bot turn is queued."""
-    from service.worker import queues
+def test_live_bot_turns_never_queue_behind_match_games(app: Flask, r: redis.Redis) -> None:
+    """Match games queued first never delay a live game's bot turn: the live pool serves
+    only the bot queue, the bulk pool the match games (and bot-only games)."""
+    from service.worker import queue_of
 
-    bot_q, match_q = queues(app.extensions["duckpond"])
-    assert (bot_q.name, match_q.name) == (app.config["BOT_QUEUE"], app.config["MATCH_QUEUE"])
+    layers = app.extensions["duckpond"]
+    bot_q, match_q = queue_of(layers, "live"), queue_of(layers, "bulk")
+    assert (bot_q.name, match_q.name) == (app.config["BOT_QUEUE"], app.config["BULK_QUEUE"])
+    assert layers.match_queue.name == match_q.name
     match_q.enqueue_call("builtins.len", args=("match",), job_id="m1")
     bot_q.enqueue_call("builtins.len", args=("bot",), job_id="b1")
-    worker = SimpleWorker([bot_q, match_q], connection=r, serializer=JSONSerializer)
+    worker = SimpleWorker([bot_q], connection=r, serializer=JSONSerializer)
     assert worker.work(burst=True, max_jobs=1)
     assert Job.fetch("b1", connection=r, serializer=JSONSerializer).get_status() == "finished"
     assert Job.fetch("m1", connection=r, serializer=JSONSerializer).get_status() == "queued"

@@ -39,7 +39,7 @@ def test_the_api_keeps_its_own_headers(client: FlaskClient) -> None:
 
 def test_the_client_is_not_part_of_the_api_spec(client: FlaskClient) -> None:
     paths = client.get("/openapi.json").json["paths"]
-    assert all(path.startswith(("/api/", "/livez", "/readyz")) for path in paths)
+    assert all(path.startswith(("/api/", "/livez", "/readyz", "/healthz")) for path in paths)
 
 
 class _Inline(HTMLParser):

@@ -1,0 +1,221 @@
+"""Worker pools under load (issue 13): live tables' bot reply latency with and without a large
+match running, and how many heuristic bot moves one worker process plays per second.
+
+Why: a match game, or a batch of bot-only games, used to run on the worker that also plays the
+live tables' bot turns, and each job forked. Now the live pool serves only live tables, the
+bulk pool (nice 10) the rest, and jobs run without a fork. This measures both claims.
+
+Its own redis-server on a free port (AOF everysec, noeviction) in a temporary folder, REAL
+worker processes (`python -m service.worker --pool ...`), and the API in this process (Flask's
+test client: no HTTP server, so the figures are of the workers, not of gunicorn):
+
+1. throughput: `--games` bot-only heuristic Doubleduck games created with no worker running,
+   then ONE bulk worker (not niced) plays them; moves per second over `--seconds`.
+2. latency: `--tables` live tables (seat 0 human, three heuristic bots) played round-robin by
+   one client; for each human move, the time until the first bot's reply is committed (Redis
+   polled every 2 ms). Once alone, once while a `--match-games` heuristic match runs on the bulk
+   pool. One live and one bulk worker throughout.
+
+    .venv/bin/python scripts/bench/pools.py
+    .venv/bin/python scripts/bench/pools.py --tables 32 --match-games 2000 --seconds 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import redis  # noqa: E402
+
+from service.app import create_app  # noqa: E402
+from service.store import game_key  # noqa: E402
+
+API = "/api/v1"
+HEURISTIC = {"bot": "heuristic"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Stack:
+    """redis-server and worker processes, all stopped at the end."""
+
+    def __init__(self) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix="dp-pools-"))
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.procs: list[subprocess.Popen[bytes]] = []
+        server = shutil.which("redis-server") or "redis-server"
+        argv = [server, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.dir),
+                "--save", "", "--appendonly", "yes", "--appendfsync", "everysec",
+                "--maxmemory-policy", "noeviction"]  # fmt: skip
+        self.procs.append(subprocess.Popen(argv, stdout=subprocess.DEVNULL))
+        r = redis.Redis(port=self.port)
+        for _ in range(100):
+            try:
+                r.ping()
+                break
+            except redis.RedisError:
+                time.sleep(0.05)
+
+    def worker(self, pool: str, **env: str) -> subprocess.Popen[bytes]:
+        full = dict(os.environ, REDIS_URL=self.url, LOG_LEVEL="WARNING", **env)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "service.worker", "--pool", pool],
+            cwd=ROOT,
+            env=full,
+            start_new_session=True,
+        )
+        self.procs.append(proc)
+        return proc
+
+    def stop(self, proc: subprocess.Popen[bytes]) -> None:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+    def close(self) -> None:
+        for proc in reversed(self.procs):
+            self.stop(proc)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else 0.0
+
+
+def throughput(stack: Stack, client: Any, games: int, seconds: float) -> float:
+    """Heuristic bot moves per second of ONE bulk worker (BULK_NICE=0: alone on the CPU)."""
+    r = redis.Redis(port=stack.port)
+    gids = []
+    for i in range(games):
+        body = {"game": "doubleduck", "seats": [HEURISTIC] * 4, "seed": f"t{i}",
+                "options": {"max_deals": 4}}  # fmt: skip
+        gids.append(client.post(f"{API}/games", json=body).json["id"])
+
+    def total() -> int:
+        with r.pipeline(transaction=False) as pipe:
+            for gid in gids:
+                pipe.hget(game_key(gid), "version")
+            return sum(int(v) for v in pipe.execute())
+
+    worker = stack.worker("bulk", BULK_NICE="0")
+    time.sleep(2.0)  # its start (imports) is not part of the figure
+    start, t0 = total(), time.monotonic()
+    time.sleep(seconds)
+    moved, elapsed = total() - start, time.monotonic() - t0
+    stack.stop(worker)
+    return moved / elapsed
+
+
+def latency(client: Any, r: redis.Redis, tables: int, seconds: float) -> list[float]:
+    """ms from each human move's answer to the first bot reply's commit, over live tables."""
+    games = []
+    for i in range(tables):
+        options = {"max_deals": 4, "auto_deal": True}
+        seats = [{}, HEURISTIC, HEURISTIC, HEURISTIC]
+        body = {"game": "doubleduck", "seats": seats, "seed": f"l{i}", "options": options}
+        created = client.post(f"{API}/games", json=body).json
+        games.append((created["id"], created["seats"][0]["token"]))
+    out: list[float] = []
+    waiting: dict[str, tuple[int, float]] = {}
+
+    def poll() -> list[tuple[str, str, Any, Any]]:
+        """Every table's head; the replies that came are timed at once."""
+        with r.pipeline(transaction=False) as pipe:
+            for gid, _ in games:
+                pipe.hmget(game_key(gid), "version", "to_act", "status")
+            heads = pipe.execute()
+        now = time.monotonic()
+        ready = []
+        for (gid, token), (version, to_act, status) in zip(games, heads, strict=True):
+            if gid in waiting:
+                if int(version) > waiting[gid][0]:
+                    out.append((now - waiting[gid][1]) * 1000)
+                    del waiting[gid]
+                continue
+            if status != b"over" and b"0" in (to_act or b"").split():
+                ready.append((gid, token, version, to_act))
+        return ready
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for gid, token, _, _ in poll():
+            auth = {"Authorization": f"Bearer {token}"}
+            view = client.get(f"{API}/games/{gid}", headers=auth).json
+            move = view["view"]["legal_moves"][0]
+            resp = client.post(
+                f"{API}/games/{gid}/moves",
+                json={"move": move, "expected_version": view["version"]},
+                headers=auth,
+            )
+            if resp.status_code == 200 and resp.json["status"] != "over":
+                waiting[resp.json["id"]] = (resp.json["version"], time.monotonic())
+            poll()  # time the replies between two human moves, not once per round
+        time.sleep(0.002)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=64, help="bot-only games (throughput)")
+    parser.add_argument("--tables", type=int, default=32, help="live tables (latency)")
+    parser.add_argument("--match-games", type=int, default=2000)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    args = parser.parse_args()
+    stack = Stack()
+    try:
+        app = create_app({"REDIS_URL": stack.url, "TESTING": True})
+        client = app.test_client()
+        r = redis.Redis(port=stack.port)
+        rate = throughput(stack, client, args.games, args.seconds)
+        print(f"one worker (no fork): {rate:.0f} heuristic bot moves/s")
+        r.flushdb()
+        stack.worker("live")
+        stack.worker("bulk")
+        time.sleep(2.0)
+        alone = latency(client, r, args.tables, args.seconds)
+        spec = {
+            "game": "doubleduck",
+            "bots": ["heuristic", "random", "heuristic", "random"],
+            "games": args.match_games,
+            "seed": "bench",
+            "options": {"max_deals": 1},
+        }
+        match = client.post(f"{API}/matches", json=spec).json
+        time.sleep(1.0)
+        busy = latency(client, r, args.tables, args.seconds)
+        done = client.get(f"{API}/matches/{match['id']}").json["progress"]["done"]
+        for name, values in (("no match", alone), ("match running", busy)):
+            print(
+                f"{args.tables} live tables, {name}: bot reply p50 {pct(values, 50):.1f} ms, "
+                f"p99 {pct(values, 99):.1f} ms over {len(values)} replies"
+            )
+        print(f"match games finished meanwhile: {done}")
+        print(f"p99 difference: {pct(busy, 99) - pct(alone, 99):+.1f} ms (target: within 50)")
+    finally:
+        stack.close()
+
+
+if __name__ == "__main__":
+    main()
