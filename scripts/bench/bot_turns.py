@@ -37,7 +37,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CREATE = """
 import sys
 from service.app import create_app
-client = create_app({"REDIS_URL": sys.argv[1], "BOT_QUEUE": "bench-bots"}).test_client()
+settings = {"REDIS_URL": sys.argv[1], "BOT_QUEUE": "bench-bots", "BULK_QUEUE": "bench-bulk"}
+client = create_app(settings).test_client()
 for n in range(int(sys.argv[2])):
     body = {"game": "doubleduck", "seats": [{"bot": "heuristic"}] * 4, "seed": f"bench-{n}",
             "options": {"max_deals": 1}}
@@ -89,8 +90,18 @@ def run_worker(python: Path, tree: Path, env: dict[str, str], simple: bool) -> f
     """CPU seconds of one burst worker (and every process it forked) from start to exit."""
     before = children_cpu()
     args = [str(python), "-m", "service.worker", "--burst", *(["--simple"] if simple else [])]
+    if has_pools(python, tree):  # bot-only games' turns are the bulk pool's (issue 13)
+        args += ["--pool", "bulk"]
     subprocess.run(args, cwd=tree, env=env, check=True, stdout=subprocess.DEVNULL)
     return children_cpu() - before
+
+
+def has_pools(python: Path, tree: Path) -> bool:
+    """Whether this checkout's worker has pools (`--pool`), else one worker for every queue."""
+    out = subprocess.run(
+        [str(python), "-m", "service.worker", "--help"], cwd=tree, capture_output=True, text=True
+    )
+    return "--pool" in out.stdout
 
 
 def moves_made(port: int) -> int:
@@ -119,7 +130,14 @@ def measure(tree: Path, games: int, simple: bool, use_case: bool) -> tuple[float
     try:
         time.sleep(0.3)
         url = f"redis://127.0.0.1:{port}/0"
-        env = {**os.environ, "REDIS_URL": url, "BOT_QUEUE": "bench-bots", "LOG_LEVEL": "WARNING"}
+        env = {
+            **os.environ,
+            "REDIS_URL": url,
+            "BOT_QUEUE": "bench-bots",
+            "BULK_QUEUE": "bench-bulk",
+            "BULK_NICE": "0",
+            "LOG_LEVEL": "WARNING",
+        }
         env.pop("PYTHONPATH", None)
         if use_case:
             out = subprocess.run(
@@ -158,7 +176,7 @@ def main() -> int:
     for _ in range(args.rounds):
         for tree in trees:
             results[tree].append(measure(tree, args.games, args.simple, args.use_case))
-    mode = "one SimpleWorker" if args.simple else "one forking Worker"
+    mode = "one SimpleWorker" if args.simple else "each checkout's default worker"
     mode = "use case alone, no worker" if args.use_case else mode
     print(f"### Bot turns ({time.strftime('%Y-%m-%d')}): {mode}, heuristic bots")
     print()
