@@ -142,6 +142,14 @@ class Doubleduck(TrickGame[Play]):
         call = NO_CALL if move.call is None else self._check_call(card, move.call)
         self._play(seat, card, call, events)
 
+    def public_move(self, move: Move) -> Move:
+        """A call as its word ("quack", "doubleduck"), whichever spoken form the seat sent."""
+        if move.call is None or move.card is None:
+            return move
+        card = cards.INDEX[move.card]
+        spoken_call = move.call.strip().lower().rstrip("!")
+        return (DOUBLEDUCK_MOVES if spoken_call == "doubleduck" else QUACK_MOVES)[card]
+
     def _check_call(self, card: int, text: str) -> int:
         """The call as an int; the spoken forms are accepted when they match the count."""
         word = text.strip().lower().rstrip("!")

@@ -198,6 +198,8 @@ class Duck(Game):
         """Turns taken in this round, for the safety cap."""
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.piles: list[list[int]] = [[] for _ in range(seats)]
+        self.face_up: list[int] = []
+        """The round's face-up cards by seat, the first card of each pile: dealt in sight of all."""
         self.stock: list[int] = sorted(DECK)
         """The draw pile, top last; between rounds, every card still in the game (gathered)."""
         self.banked: list[list[int]] = [[] for _ in range(seats)]
@@ -241,6 +243,7 @@ class Duck(Game):
         self.turns = 0
         self.hands = hands
         self.piles = [[c] for c in face_up]
+        self.face_up = face_up
         self.stock = stock[::-1]
         self.phase = PLAY
         events = [
@@ -558,6 +561,8 @@ class Duck(Game):
             "stock_count": len(self.stock) if play else 0,
             "gathered_count": 0 if play else len(self.stock),
             "piles": [{"top": NAMES[p[-1]] if p else None, "size": len(p)} for p in self.piles],
+            "face_up": names(self.face_up),
+            "history": self.history_json(),
             "lifebelt": LIFEBELTS[self.round_no - 1] if play else None,
             "banked": [names(b) for b in self.banked],
             "lifebelts": _copy_json(self.lifebelts),
@@ -588,6 +593,7 @@ class Duck(Game):
             "turns": self.turns,
             "hands": [names(h) for h in self.hands],
             "piles": [names(p) for p in self.piles],
+            "face_up": names(self.face_up),
             "stock": names(reversed(self.stock)),
             "banked": [names(b) for b in self.banked],
             "lifebelts": _copy_json(self.lifebelts),
@@ -607,6 +613,7 @@ class Duck(Game):
             game.turns = int(data["turns"])
             game.hands = [[INDEX[c] for c in h] for h in data["hands"]]
             game.piles = [[INDEX[c] for c in p] for p in data["piles"]]
+            game.face_up = [INDEX[c] for c in data["face_up"]]
             game.stock = [INDEX[c] for c in data["stock"]][::-1]
             game.banked = [[INDEX[c] for c in b] for b in data["banked"]]
             game.lifebelts = [[dict(b) for b in seat] for seat in data["lifebelts"]]
@@ -618,6 +625,7 @@ class Duck(Game):
         if (
             sizes != [n] * 4
             or len(game.totals) != n
+            or len(game.face_up) not in (0, n)
             or game.phase not in (PLAY, ROUND_OVER, GAME_OVER)
             or not 0 <= game.turn < n
             or not 0 <= game.dealer < n

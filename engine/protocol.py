@@ -292,6 +292,9 @@ class Game(ABC):
         self.seats = seats
         self.options = self.check_options(options)
         self.seed = seed
+        self.history: list[tuple[int, Move]] = []
+        """The deal's public moves so far, (seat, move) in the order `apply` took them: what a
+        player at the table saw played. Cleared by `next_deal`; the lean path does not add to it."""
 
     # --- creation -----------------------------------------------------------------------
 
@@ -365,7 +368,17 @@ class Game(ABC):
             raise MoveError(Reason.NOT_YOUR_TURN, f"seat {seat} is not to act")
         events: list[Event] = []
         self._apply(seat, move, events)
+        self.history.append((seat, self.public_move(move)))
         return events
+
+    def public_move(self, move: Move) -> Move:
+        """The move as the table saw it, in canonical form (a game with several spellings of
+        one move overrides this); `apply` files it in `history` once it is played."""
+        return move
+
+    def history_json(self) -> list[JSON]:
+        """`history` as views show it: one `{"seat", "move"}` per move, oldest first."""
+        return [{"seat": seat, "move": move.to_json()} for seat, move in self.history]
 
     @abstractmethod
     def _apply(self, seat: int, move: Move, events: list[Event] | None) -> None:
@@ -390,6 +403,7 @@ class Game(ABC):
             raise MoveError(Reason.NO_DEAL_PENDING, "no deal is pending")
         if deal is not None:
             self.check_deal(deal)
+        self.history = []
         return self._next_deal(deal)
 
     @abstractmethod
@@ -449,7 +463,8 @@ class Game(ABC):
     # --- persistence --------------------------------------------------------------------
 
     def state_header(self) -> JSON:
-        """The fields every saved state starts with; `from_header` reads them back."""
+        """The fields every saved state starts with, the deal's public history among them;
+        `from_header` reads them back."""
         options = {k: list(v) if isinstance(v, list) else v for k, v in self.options.items()}
         return {
             "format": FORMAT_VERSION,
@@ -457,13 +472,19 @@ class Game(ABC):
             "seats": self.seats,
             "seed": self.seed,
             "options": options,
+            "history": [[seat, move.to_json()] for seat, move in self.history],
         }
 
     @classmethod
     def from_header(cls, data: Mapping[str, Any]) -> Self:
         """An empty game of the saved seats, options and seed, once the format is checked."""
         check_format(data, cls.name)
-        return cls(int(data["seats"]), data["options"], str(data["seed"]))
+        game = cls(int(data["seats"]), data["options"], str(data["seed"]))
+        try:
+            game.history = [(int(seat), Move.from_json(move)) for seat, move in data["history"]]
+        except MoveError as exc:
+            raise SetupError(Reason.INVALID_STATE, f"bad history: {exc.message}") from exc
+        return game
 
     @abstractmethod
     def to_dict(self) -> JSON:

@@ -199,6 +199,7 @@ class TrickGame(Game, Generic[P]):
         if self.stock_size:
             out["stock_count"] = len(self.stock)
         out.update(self._table_view(seat))
+        out["history"] = self.history_json()
         out["deals"] = list(res.deals)
         out["totals"] = list(res.totals)
         if self.game_points_apart:
