@@ -401,8 +401,13 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
         self.announcers = [int(x) for x in data["announcers"]]
 
     def _state_problem(self) -> str | None:
+        """Shapes, and every card of the deck in a hand, the trick or a finished trick."""
         if len(self.re) != SEATS or len(self.revealed) != SEATS or len(self.announcers) != 2:
             return "wrong shapes"
+        everything = [c for h in self.hands for c in h] + [c for _, c in self.trick]
+        everything += [c for plays, _ in self.tricks for _, c in plays]
+        if sorted(everything) != sorted(DECK) and (everything or self.deal_no):
+            return "not one whole deal"
         return None
 
     # --- lean path for bots -------------------------------------------------------------

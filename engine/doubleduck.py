@@ -311,6 +311,15 @@ class Doubleduck(TrickGame[Play]):
             plays = [(int(s), cards.INDEX[c], int(k)) for s, c, k in last[0]]
             self.last_trick = (plays, int(last[1]), int(last[2]), int(last[3]))
 
+    def _state_problem(self) -> str | None:
+        """Every card of the two packs is in a hand, the stock, the trick, a pile or the waste
+        (none at all only before the first deal)."""
+        everything = [c for h in self.hands for c in h] + self.stock + self.waste
+        everything += [c for _, c, _ in self.trick] + [c for p in self.piles for c in p]
+        if sorted(everything) != sorted(DECK) and (everything or self.deal_no):
+            return "not one whole deal"
+        return None
+
     # --- lean path for bots -------------------------------------------------------------
 
     def playout(self, rng: random.Random) -> tuple[int, int]:
