@@ -34,12 +34,14 @@ Readings where the rules leave room, decided here (DDV tournament rules where th
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import cards
-from engine.protocol import JSON, Event, Move, MoveError, Option, Reason
+from engine.protocol import JSON, Deal, Event, Move, MoveError, Option, Reason, SetupError
 from engine.tricks import PLAY, PLAY_MOVES, TrickGame
 
 SEATS = 4
@@ -410,6 +412,71 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
             return "not one whole deal"
         return None
 
+    # --- worlds for search ---------------------------------------------------------------
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Doppelkopf:
+        """Uniform over the deals that replay the history legally and show this view.
+
+        Proposal: the unseen cards dealt uniformly among the placements that respect what the
+        history proves (a seat that did not follow a class is void in it, trumps one class; a
+        seat known Kontra, or anybody but the wedding player in a wedding, holds no QC),
+        counted exactly per class (`_deal_hidden`). Each proposal is replayed from the deal's
+        start through the rules (`_apply`) and kept only if it shows exactly `view` (parties
+        from the QC holders, a wedding's partner, what announcements imply): a uniform proposal
+        restricted by rejection stays uniform over the consistent worlds.
+        """
+        if view.get("phase") != PLAY or view.get("seat") is None:
+            raise SetupError(Reason.INVALID_STATE, "worlds are sampled from a seat's view in play")
+        me = int(view["seat"])
+        history = cls.history_of(view)
+        played: list[list[int]] = [[] for _ in range(SEATS)]
+        void: list[set[int]] = [set() for _ in range(SEATS)]
+        trick: list[tuple[int, int]] = []
+        for seat, move in history:
+            if move.card is None:
+                continue
+            card = cards.INDEX[move.card]
+            played[seat].append(card)
+            if trick and FOLLOW[card] != FOLLOW[trick[0][1]]:
+                void[seat].add(FOLLOW[trick[0][1]])
+            trick.append((seat, card))
+            if len(trick) == SEATS:
+                trick = []
+        hand = cards.ints(view["hand"])
+        unseen = Counter(DECK)
+        unseen.subtract(hand)
+        unseen.subtract(c for p in played for c in p)
+        wedding = view["wedding"]
+        others = [s for s in range(SEATS) if s != me]
+        allowed = []
+        for s in others:
+            classes = {k for k in _CLASSES if _FOLLOW_OF[k] not in void[s]}
+            no_queen = view["parties"][s] == "kontra" or (wedding is not None and wedding != s)
+            allowed.append(classes - {_QC_CLASS} if no_queen else classes)
+        sizes = [int(view["hand_sizes"][s]) for s in others]
+        for _ in range(_WORLD_TRIES):
+            dealt = _deal_hidden(unseen, allowed, sizes, rng)
+            start = [list(played[s]) for s in range(SEATS)]
+            start[me] += hand
+            for s, extra in zip(others, dealt, strict=True):
+                start[s] += extra
+            game = cls(SEATS, view["options"], f"world-{rng.getrandbits(64):016x}")
+            game.deal_no = int(view["deal_no"]) - 1
+            game.dealer = (int(view["dealer"]) - 1) % SEATS
+            game.deals = [dict(d) for d in view["deals"]]
+            game.totals = [int(t) for t in view["totals"]]
+            game._next_deal(Deal(tuple(tuple(cards.names(h)) for h in start)))
+            try:
+                for seat, move in history:
+                    game._apply(seat, move, None)
+            except MoveError:
+                continue
+            game.history = history
+            if game.view(me) == view:
+                return game
+        raise SetupError(Reason.INVALID_STATE, "no world is consistent with this view")
+
     # --- lean path for bots -------------------------------------------------------------
 
     def playout(self, rng: random.Random) -> tuple[int, ...]:
@@ -435,7 +502,100 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
                 self._announce(seat, None)
             else:
                 self._play(seat, options[pick], None)
+        return self.deal_score()
+
+    def deal_score(self) -> tuple[int, ...]:
         return tuple(self.deals[-1]["results"])
+
+
+_QC_CLASS = 5
+_CLASSES = (0, 2, 3, TRUMP, _QC_CLASS)
+"""The classes unseen cards are dealt by in `from_view`: the three plain suits, the trumps but
+the QC, and the QC (whose placement the parties constrain)."""
+_FOLLOW_OF = {0: 0, 2: 2, 3: 3, TRUMP: TRUMP, _QC_CLASS: TRUMP}
+_WORLD_TRIES = 10_000
+
+
+def _class_of(card: int) -> int:
+    return _QC_CLASS if card == QC else FOLLOW[card]
+
+
+def _deal_hidden(
+    unseen: Counter[int], allowed: list[set[int]], sizes: list[int], rng: random.Random
+) -> list[list[int]]:
+    """Deal the unseen cards to the seats, `sizes[i]` each, each card only to a seat whose
+    `allowed` classes hold it, uniformly over every such placement of the physical cards.
+
+    How: the placements are counted class by class (how many cards of the class each seat
+    gets, times the ways to choose which), so each class's split is drawn with its exact share
+    of the placements left; then the cards of each class are shuffled into their split."""
+    by_class: dict[int, list[int]] = {k: [] for k in _CLASSES}
+    for card in unseen.elements():
+        by_class[_class_of(card)].append(card)
+    order = [k for k in _CLASSES if by_class[k]]
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def splits(k: int, caps: tuple[int, ...]) -> list[tuple[int, ...]]:
+        n = len(by_class[k])
+        room = [cap if k in allowed[i] else 0 for i, cap in enumerate(caps)]
+        out: list[tuple[int, ...]] = []
+
+        def fill(i: int, left: int, acc: tuple[int, ...]) -> None:
+            if i == len(room) - 1:
+                if left <= room[i]:
+                    out.append((*acc, left))
+                return
+            for x in range(min(left, room[i]) + 1):
+                fill(i + 1, left - x, (*acc, x))
+
+        fill(0, n, ())
+        return out
+
+    def ways(step: int, caps: tuple[int, ...]) -> int:
+        if step == len(order):
+            return 1 if not any(caps) else 0
+        key = (step, caps)
+        if key not in memo:
+            n = len(by_class[order[step]])
+            memo[key] = sum(
+                _multinomial(n, split) * ways(step + 1, _less(caps, split))
+                for split in splits(order[step], caps)
+            )
+        return memo[key]
+
+    caps = tuple(sizes)
+    if ways(0, caps) == 0:
+        raise SetupError(Reason.INVALID_STATE, "no world is consistent with this view")
+    hands: list[list[int]] = [[] for _ in sizes]
+    for step, k in enumerate(order):
+        n = len(by_class[k])
+        options = splits(k, caps)
+        weights = [_multinomial(n, s) * ways(step + 1, _less(caps, s)) for s in options]
+        pick = rng.randrange(sum(weights))
+        chosen = 0
+        while pick >= weights[chosen]:
+            pick -= weights[chosen]
+            chosen += 1
+        split = options[chosen]
+        pool = by_class[k]
+        rng.shuffle(pool)
+        for i, x in enumerate(split):
+            hands[i] += pool[:x]
+            pool = pool[x:]
+        caps = _less(caps, split)
+    return hands
+
+
+def _less(caps: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(c - x for c, x in zip(caps, split, strict=True))
+
+
+def _multinomial(n: int, parts: Sequence[int]) -> int:
+    out, left = 1, n
+    for x in parts:
+        out *= math.comb(left, x)
+        left -= x
+    return out
 
 
 def _trick_json(trick_no: int, plays: Sequence[tuple[int, int]], winner: int) -> JSON:

@@ -638,6 +638,62 @@ class Duck(Game):
             raise SetupError(Reason.INVALID_STATE, "bad Duck state: the 69 cards do not add up")
         return game
 
+    # --- worlds for search ---------------------------------------------------------------
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
+        """The piles replay from the face-up cards and the history exactly; a card a seat took
+        from a pile stays in its hand until it plays that card (pinned); every other unseen
+        card is as likely in any other hand as in the draw pile: one shuffle deals them."""
+        if view.get("phase") != PLAY or view.get("seat") is None:
+            raise SetupError(Reason.INVALID_STATE, "worlds are sampled from a seat's view in play")
+        me, n = int(view["seat"]), int(view["seats"])
+        game = cls(n, view["options"], f"world-{rng.getrandbits(64):016x}")
+        game.history = cls.history_of(view)
+        game.face_up = [INDEX[c] for c in view["face_up"]]
+        piles = [[c] for c in game.face_up]
+        pinned: list[Counter[int]] = [Counter() for _ in range(n)]
+        for seat, move in game.history:
+            played = [INDEX[c] for c in move.cards or ()]
+            for card in played:
+                if pinned[seat][card]:
+                    pinned[seat][card] -= 1
+            piles[seat] += played
+            if move.draw in ("left", "right"):
+                owner = game.left_of(seat) if move.draw == "left" else game.right_of(seat)
+                pinned[seat][piles[owner].pop()] += 1
+        hand = [INDEX[c] for c in view["hand"]]
+        banked = [[INDEX[c] for c in b] for b in view["banked"]]
+        unseen = Counter(DECK)
+        unseen.subtract(c for b in banked for c in b)
+        unseen.subtract(hand)
+        unseen.subtract(c for p in piles for c in p)
+        for seat in range(n):
+            if seat != me:
+                unseen.subtract(pinned[seat].elements())
+        pool = list(unseen.elements())
+        rng.shuffle(pool)
+        hands: list[list[int]] = []
+        for seat in range(n):
+            if seat == me:
+                hands.append(hand)
+                continue
+            known = list(pinned[seat].elements())
+            k = int(view["hand_sizes"][seat]) - len(known)
+            hands.append(known + pool[:k])
+            pool = pool[k:]
+        game.phase = PLAY
+        game.round_no = int(view["round_no"])
+        game.dealer = int(view["dealer"])
+        game.turn = int(view["to_act"][0])
+        game.turns = int(view["turns"])
+        game.hands, game.piles, game.stock, game.banked = hands, piles, pool, banked
+        game.lifebelts = _copy_json(view["lifebelts"])
+        game.rounds = _copy_json(view["round_results"])
+        game.totals = [int(t) for t in view["totals"]]
+        game._check_world(view)
+        return game
+
     # --- lean path for bots -------------------------------------------------------------
 
     def playout(self, rng: random.Random) -> tuple[int, ...]:
@@ -680,4 +736,7 @@ class Duck(Game):
                     draw = sources[int(rand() * len(sources))]
             self._play(seat, played, draw, None)
             hands = self.hands
+        return self.deal_score()
+
+    def deal_score(self) -> tuple[int, ...]:
         return tuple(self.rounds[-1]["score"])

@@ -12,13 +12,16 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 FORMAT_VERSION = 1
 
 JSON = dict[str, Any]
+RolloutPolicy = Callable[[Any, int, random.Random], "Move"]
+"""A rollout policy for `Game.policy_playout`: (the game, the seat to act, a generator) -> that
+seat's move. It reads the game's own state (a sampled world, in search), never a view."""
 
 
 class Reason(enum.StrEnum):
@@ -510,6 +513,40 @@ class Game(ABC):
                 value = [list(v) if type(v) is list else v for v in value]
             state[key] = value
         return new
+
+    @classmethod
+    @abstractmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
+        """A whole state, hidden cards included, consistent with what `view`'s seat knows (its
+        view, the public `history` in it), drawn uniformly over the consistent worlds: the
+        sampling step of search bots (a "determinization"). Only for a seat's view of a deal in
+        play; a world is every physical placement of the unseen cards (two copies of one card
+        are two cards). The seed of the world is drawn from `rng`. Its `view(seat)` is `view`.
+        """
+
+    @staticmethod
+    def history_of(view: Mapping[str, Any]) -> list[tuple[int, Move]]:
+        """The public history a view carries, as (seat, move) pairs."""
+        return [(int(entry["seat"]), Move.from_json(entry["move"])) for entry in view["history"]]
+
+    def _check_world(self, view: Mapping[str, Any]) -> None:
+        """Refuse a sampled world whose view of the seat differs from the one it came from."""
+        if self.view(int(view["seat"])) != view:
+            raise SetupError(Reason.INVALID_STATE, "no world is consistent with this view")
+
+    @abstractmethod
+    def deal_score(self) -> tuple[int, ...]:
+        """The last scored deal's score, one number per team of `teams()`: what `playout`
+        returns."""
+
+    def policy_playout(self, policy: RolloutPolicy, rng: random.Random) -> tuple[int, ...]:
+        """Finish the deal in play with `policy` choosing every move, no events; on `self`
+        (clone first). Each move goes through the full check of `apply`, so a policy cannot
+        break a rule; returns `deal_score()`, as `playout` does."""
+        while to_act := self.to_act():
+            seat = min(to_act)
+            self._apply(seat, policy(self, seat, rng), None)
+        return self.deal_score()
 
     @abstractmethod
     def playout(self, rng: random.Random) -> tuple[int, ...]:

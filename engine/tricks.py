@@ -9,6 +9,7 @@ fields). Cards are the ints of `engine.cards`.
 
 from __future__ import annotations
 
+import random
 from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar
@@ -220,6 +221,24 @@ class TrickGame(Game, Generic[P]):
     def _seat_view(self, seat: int, table: JSON) -> JSON:
         """Fields only a seat's view has, beside its hand and legal moves."""
         return {}
+
+    # --- worlds for search ---------------------------------------------------------------
+
+    @classmethod
+    def _world_frame(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
+        """A game at the view's deal with everything public set (deal, dealer, leader, phase,
+        records, totals, history) and no cards yet; each game's `from_view` deals the rest."""
+        if view.get("phase") != PLAY or view.get("seat") is None:
+            raise SetupError(Reason.INVALID_STATE, "worlds are sampled from a seat's view in play")
+        game = cls(int(view["seats"]), view["options"], f"world-{rng.getrandbits(64):016x}")
+        game.phase = PLAY
+        game.deal_no = int(view["deal_no"])
+        game.dealer = int(view["dealer"])
+        game.leader = int(view["leader"])
+        game.deals = [dict(d) for d in view["deals"]]
+        game.totals = [int(t) for t in view["totals"]]
+        game.history = cls.history_of(view)
+        return game
 
     # --- persistence --------------------------------------------------------------------
 
