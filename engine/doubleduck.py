@@ -358,7 +358,6 @@ class Doubleduck(TrickGame[Play]):
             else:
                 game.hands[seat], pool = pool[: sizes[seat]], pool[sizes[seat] :]
         game.stock = pool
-        game._check_world(view)
         return game
 
     # --- lean path for bots -------------------------------------------------------------

@@ -691,7 +691,6 @@ class Duck(Game):
         game.lifebelts = _copy_json(view["lifebelts"])
         game.rounds = _copy_json(view["round_results"])
         game.totals = [int(t) for t in view["totals"]]
-        game._check_world(view)
         return game
 
     # --- lean path for bots -------------------------------------------------------------

@@ -347,7 +347,6 @@ class Ducksoup(TrickGame[int]):
         rng.shuffle(pool)
         other = int(view["hand_sizes"][1 - me])
         game.hands[me], game.hands[1 - me], game.stock = hand, pool[:other], pool[other:]
-        game._check_world(view)
         return game
 
     # --- lean path for bots -------------------------------------------------------------

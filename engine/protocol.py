@@ -374,6 +374,13 @@ class Game(ABC):
         self.history.append((seat, self.public_move(move)))
         return events
 
+    def step(self, seat: int, move: Move) -> None:
+        """As `apply` (the same checks, the same automatic steps) without building events or
+        filing the history: the lean path of search, which plays moves on sampled worlds."""
+        if seat not in self.to_act():
+            raise MoveError(Reason.NOT_YOUR_TURN, f"seat {seat} is not to act")
+        self._apply(seat, move, None)
+
     def public_move(self, move: Move) -> Move:
         """The move as the table saw it, in canonical form (a game with several spellings of
         one move overrides this); `apply` files it in `history` once it is played."""
@@ -521,18 +528,14 @@ class Game(ABC):
         view, the public `history` in it), drawn uniformly over the consistent worlds: the
         sampling step of search bots (a "determinization"). Only for a seat's view of a deal in
         play; a world is every physical placement of the unseen cards (two copies of one card
-        are two cards). The seed of the world is drawn from `rng`. Its `view(seat)` is `view`.
+        are two cards). The seed of the world is drawn from `rng`. Its `view(seat)` is `view`
+        (tests/engine/test_worlds.py holds every game to that).
         """
 
     @staticmethod
     def history_of(view: Mapping[str, Any]) -> list[tuple[int, Move]]:
         """The public history a view carries, as (seat, move) pairs."""
         return [(int(entry["seat"]), Move.from_json(entry["move"])) for entry in view["history"]]
-
-    def _check_world(self, view: Mapping[str, Any]) -> None:
-        """Refuse a sampled world whose view of the seat differs from the one it came from."""
-        if self.view(int(view["seat"])) != view:
-            raise SetupError(Reason.INVALID_STATE, "no world is consistent with this view")
 
     @abstractmethod
     def deal_score(self) -> tuple[int, ...]:

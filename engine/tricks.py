@@ -240,6 +240,22 @@ class TrickGame(Game, Generic[P]):
         game.history = cls.history_of(view)
         return game
 
+    @staticmethod
+    def history_of(view: Mapping[str, Any]) -> list[tuple[int, Move]]:
+        """As `Game.history_of`; a plain play is the shared `PLAY_MOVES` entry (sampling a
+        world reads a whole deal's history, so this path is kept lean)."""
+        out: list[tuple[int, Move]] = []
+        for entry in view["history"]:
+            data = entry["move"]
+            card = data.get("card")
+            if len(data) == 2 and data.get("type") == "play" and isinstance(card, str):
+                index = cards.parse(card)
+                move = PLAY_MOVES[index] if index is not None else Move.from_json(data)
+            else:
+                move = Move.from_json(data)
+            out.append((int(entry["seat"]), move))
+        return out
+
     # --- persistence --------------------------------------------------------------------
 
     def to_dict(self) -> JSON:

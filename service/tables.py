@@ -24,7 +24,7 @@ from typing import Any
 
 import redis
 
-from bots import BOTS, decide, turn_rng
+from bots import BOTS, decide, known, turn_rng
 from engine import GAMES, Deal, EngineError, Event, Game, Move, Reason
 from engine.record import load as load_game
 from engine.record import record_of
@@ -229,9 +229,12 @@ class Tables:
         if auto_deal is not None and not isinstance(auto_deal, bool):
             raise ServiceError(Reason.INVALID_OPTIONS, "option 'auto_deal' must be a boolean")
         for seat in seats:
-            bot = seat.get("bot")
-            if bot is not None and (bot not in BOTS or name not in BOTS[bot].policies):
-                raise ServiceError("unknown_bot", f"no bot named {bot!r} plays {name}")
+            bot, level = seat.get("bot"), seat.get("level")
+            if (bot is None and level is not None) or (
+                bot is not None and not known(bot, name, level)
+            ):
+                where = f" at level {level!r}" if level is not None else ""
+                raise ServiceError("unknown_bot", f"no bot named {bot!r} plays {name}{where}")
         humans = [i for i, s in enumerate(seats) if s.get("bot") is None]
         if auto_deal is None:
             auto_deal = not humans
@@ -260,7 +263,7 @@ class Tables:
         host_token = new_token(gid)
         meta: JSON = {
             "game": name,
-            "seats": [{"bot": s["bot"]} if s.get("bot") is not None else {} for s in seats],
+            "seats": [{k: s[k] for k in ("bot", "level") if s.get(k) is not None} for s in seats],
             "tokens": [sha256(t) if t is not None else None for t in tokens],
             "host": sha256(host_token),
             "auto_deal": auto_deal,
@@ -390,7 +393,8 @@ class Tables:
             return "not_a_bot"
         bot = seats[seat]["bot"]
         game = self._game(stored)
-        choice = decide(bot, game, seat, turn_rng(bot, game.seed, version, seat))
+        rng = turn_rng(bot, game.seed, version, seat)
+        choice = decide(bot, game, seat, rng, level=seats[seat].get("level"))
         if choice is None:
             return "idle"
         if before_submit is not None:

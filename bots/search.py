@@ -1,0 +1,171 @@
+"""The search bot: information-set search by sampled worlds (PIMC), for every game.
+
+How it decides, from its seat's view only:
+1. Sample a world: a whole state consistent with the view (`Game.from_view`, uniform over
+   the consistent worlds: hands, stock, parties).
+2. On that world play each candidate move (`Game.step`), then finish the deal with the game's
+   cheap rollout policy (`bots.rollouts`) for every seat; all candidates of one world share
+   one rollout generator, so their difference is the move's, not the luck's (common random
+   numbers).
+3. Score the deal for the seat: its team's score minus the mean of the other teams'.
+Repeat for `worlds` worlds (or until the think time is up, at least one world) and play the
+candidate with the best mean. The seat's own heuristic breaks exact ties.
+
+Why flat PIMC and not a tree (IS-MCTS): at the budgets a table can wait (25-200 ms) a
+decision sees a few hundred to a few thousand rollouts; spread over a tree of 10-20 moves a
+turn and four players, the nodes below the root get too few visits to beat the rollout policy's
+own judgement, while evaluating every root move on the same world halves the noise of their
+differences. The measurements are in docs/benchmarks.md.
+
+Deterministic under an iteration budget (`timed=False`: the worlds count alone stops it, as
+matches use it), anytime under a think-time budget (the service: the clock stops it too).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bots.rollouts import ROLLOUTS
+from engine import GAMES, Game, Move, RolloutPolicy
+
+JSON = dict[str, Any]
+Heuristic = Callable[[JSON, list[JSON], random.Random, float], JSON]
+
+PRIOR_Z = 1.0
+"""How many standard errors a move must beat the heuristic's move by (see `search`)."""
+
+MAX_CANDIDATES = 24
+"""Duck lists up to ~2,000 moves (every order of every play, every draw): search looks at the
+distinct plays laid highest card last, the most value shed first, and the heuristic's move."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A strength a client can pick: worlds per decision (calibrated per game to about
+    `think_ms` on the development machine) and the think time that caps them when timed."""
+
+    name: str
+    think_ms: float
+    worlds: Mapping[str, int]
+    strength: str
+
+    def to_json(self) -> JSON:
+        return {
+            "name": self.name,
+            "think_ms": self.think_ms,
+            "worlds": dict(self.worlds),
+            "strength": self.strength,
+        }
+
+
+def search(
+    view: JSON,
+    legal: list[JSON],
+    rng: random.Random,
+    *,
+    worlds: int,
+    think_ms: float | None,
+    policy: RolloutPolicy,
+    fallback: Heuristic,
+) -> JSON:
+    """The candidate with the best mean score over sampled worlds (see the module doc)."""
+    if len(legal) == 1:
+        return legal[0]
+    start = time.perf_counter()
+    cls: type[Game] = GAMES[view["game"]]
+    seat = int(view["seat"])
+    hint = fallback(view, legal, random.Random(rng.random()), 5.0)
+    candidates = _candidates(view["game"], legal, hint)
+    moves = [Move.from_json(m) for m in candidates]
+    base = candidates.index(hint)
+    sums = [0.0] * len(candidates)  # of each move's score minus the heuristic move's, per world
+    squares = [0.0] * len(candidates)
+    done = 0
+    for _ in range(worlds):
+        if done and think_ms is not None and (time.perf_counter() - start) * 1000 >= think_ms:
+            break
+        world = cls.from_view(view, rng)
+        team = next(i for i, members in enumerate(world.teams()) if seat in members)
+        rollout_seed = rng.getrandbits(64)
+        values = []
+        for move in moves:
+            game = world.clone()
+            game.step(seat, move)
+            if game.to_act():
+                score = game.policy_playout(policy, random.Random(rollout_seed))
+            else:
+                score = game.deal_score()
+            others = [s for t, s in enumerate(score) if t != team]
+            values.append(score[team] - (sum(others) / len(others) if others else 0.0))
+        for i, value in enumerate(values):
+            diff = value - values[base]
+            sums[i] += diff
+            squares[i] += diff * diff
+        done += 1
+    # The heuristic's move stands unless another beats it clearly: by PRIOR_Z standard errors
+    # of the paired difference (the heuristic as the prior a few noisy worlds must overturn).
+    best, best_bound = base, 0.0
+    for i in range(len(candidates)):
+        mean = sums[i] / done
+        spread = math.sqrt(max(squares[i] / done - mean * mean, 0.0) / done)
+        bound = mean - PRIOR_Z * spread
+        if bound > best_bound:
+            best, best_bound = i, bound
+    return candidates[best]
+
+
+def _candidates(game: str, legal: list[JSON], hint: JSON) -> list[JSON]:
+    """Every legal move, except in Duck (see MAX_CANDIDATES)."""
+    if game != "duck" or len(legal) <= MAX_CANDIDATES:
+        return legal
+    from engine.duck import INDEX, NUMBERS
+
+    def number(name: str) -> int:
+        return INDEX[name] % NUMBERS
+
+    seen: set[tuple[tuple[str, ...], str | None]] = set()
+    plays = []
+    for move in legal:
+        if move["type"] != "play":
+            continue
+        laid = move["cards"]
+        if [number(c) for c in laid] != sorted(number(c) for c in laid):
+            continue  # the same play laid another way: the highest card last is kept
+        key = (tuple(sorted(laid)), move.get("draw"))
+        if key not in seen:
+            seen.add(key)
+            plays.append(move)
+    plays.sort(key=lambda m: -sum(number(c) + 1 for c in m["cards"]))
+    out = [m for m in legal if m["type"] != "play"] + plays[:MAX_CANDIDATES]
+    if hint not in out:
+        out.append(hint)
+    return out
+
+
+def policy_for(game: str, fallback: Heuristic) -> Callable[..., JSON]:
+    """The search policy of one game, called by `bots.decide` with the level's budgets."""
+
+    def choose(
+        view: JSON,
+        legal: list[JSON],
+        rng: random.Random,
+        budget_ms: float = math.inf,
+        worlds: int = 64,
+    ) -> JSON:
+        think = None if math.isinf(budget_ms) else budget_ms
+        return search(
+            view,
+            legal,
+            rng,
+            worlds=worlds,
+            think_ms=think,
+            policy=ROLLOUTS[game],
+            fallback=fallback,
+        )
+
+    return choose
