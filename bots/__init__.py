@@ -82,23 +82,25 @@ SEARCH_LEVELS = (
     Level(
         "fast",
         25.0,
-        {"doubleduck": 4, "ducksoup": 8, "doppelkopf": 4, "duck": 2},
+        {"doubleduck": 13, "ducksoup": 22, "doppelkopf": 10, "duck": 9},
         "See docs/benchmarks.md.",
     ),
     Level(
         "normal",
         100.0,
-        {"doubleduck": 16, "ducksoup": 32, "doppelkopf": 16, "duck": 8},
+        {"doubleduck": 54, "ducksoup": 90, "doppelkopf": 38, "duck": 36},
         "See docs/benchmarks.md.",
     ),
     Level(
         "strong",
         200.0,
-        {"doubleduck": 32, "ducksoup": 64, "doppelkopf": 32, "duck": 16},
+        {"doubleduck": 108, "ducksoup": 180, "doppelkopf": 76, "duck": 70},
         "See docs/benchmarks.md.",
     ),
 )
-"""Worlds per decision calibrated to about the think time on the development machine."""
+"""Worlds per decision calibrated to the think time: mean CPU ms per world per decision measured
+by scripts/bench/search_strength.py on the development machine (Doubleduck 1.8, Duck Soup 1.1,
+Doppelkopf 2.6, Duck 2.8; docs/benchmarks.md)."""
 
 BOTS: dict[str, Bot] = {
     bot.name: bot
