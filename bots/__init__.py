@@ -82,25 +82,25 @@ SEARCH_LEVELS = (
     Level(
         "fast",
         25.0,
-        {"doubleduck": 13, "ducksoup": 22, "doppelkopf": 10, "duck": 9},
+        {"doubleduck": 25, "ducksoup": 40, "doppelkopf": 9, "duck": 10},
         "See docs/benchmarks.md.",
     ),
     Level(
         "normal",
         100.0,
-        {"doubleduck": 54, "ducksoup": 90, "doppelkopf": 38, "duck": 36},
+        {"doubleduck": 100, "ducksoup": 160, "doppelkopf": 36, "duck": 38},
         "See docs/benchmarks.md.",
     ),
     Level(
         "strong",
         200.0,
-        {"doubleduck": 108, "ducksoup": 180, "doppelkopf": 76, "duck": 70},
+        {"doubleduck": 200, "ducksoup": 320, "doppelkopf": 72, "duck": 76},
         "See docs/benchmarks.md.",
     ),
 )
 """Worlds per decision calibrated to the think time: mean CPU ms per world per decision measured
-by scripts/bench/search_strength.py on the development machine (Doubleduck 1.8, Duck Soup 1.1,
-Doppelkopf 2.6, Duck 2.8; docs/benchmarks.md)."""
+by scripts/bench/search_strength.py on the development machine (Doubleduck 1.0, Duck Soup 0.6,
+Doppelkopf 2.8, Duck 2.6; docs/benchmarks.md)."""
 
 BOTS: dict[str, Bot] = {
     bot.name: bot

@@ -44,9 +44,9 @@ def test_search_decides_from_the_view_and_reproduces_untimed(name: str) -> None:
 
 
 def test_search_overturns_a_bad_prior_when_the_worlds_say_so() -> None:
-    """Duck Soup, Soup course (stock empty, so the other hand is known): with a prior that
-    always takes the first legal move, the search agrees with the heuristic (whose endgame is
-    an exact solver) far more often than that prior does."""
+    """Duck Soup, Soup course (stock empty, so the other hand is known): searching without the
+    prior (plain argmax over the worlds; the first legal move only breaks exact ties), it agrees
+    with the heuristic, whose endgame is an exact solver, far more often than that first move."""
     from bots import search as search_module
     from bots.ducksoup_heuristic import choose as heuristic
 
@@ -75,8 +75,19 @@ def test_search_overturns_a_bad_prior_when_the_worlds_say_so() -> None:
             think_ms=None,
             policy=ROLLOUTS["ducksoup"],
             fallback=first,
+            prior=False,
         )
         agree += picked == best
+        kept = search_module.search(
+            view,
+            view["legal_moves"],
+            random.Random(0),
+            worlds=8,
+            think_ms=None,
+            policy=ROLLOUTS["ducksoup"],
+            fallback=first,
+        )
+        assert kept == view["legal_moves"][0], "with the prior, the Soup course is not searched"
         prior_agrees += view["legal_moves"][0] == best
     assert agree >= prior_agrees + 3, (agree, prior_agrees)
 
