@@ -82,25 +82,25 @@ SEARCH_LEVELS = (
     Level(
         "fast",
         25.0,
-        {"doubleduck": 25, "ducksoup": 40, "doppelkopf": 9, "duck": 10},
+        {"doubleduck": 25, "ducksoup": 40, "doppelkopf": 30, "duck": 10},
         "See docs/benchmarks.md.",
     ),
     Level(
         "normal",
         100.0,
-        {"doubleduck": 100, "ducksoup": 160, "doppelkopf": 36, "duck": 38},
+        {"doubleduck": 100, "ducksoup": 160, "doppelkopf": 120, "duck": 38},
         "See docs/benchmarks.md.",
     ),
     Level(
         "strong",
         200.0,
-        {"doubleduck": 200, "ducksoup": 320, "doppelkopf": 72, "duck": 76},
+        {"doubleduck": 200, "ducksoup": 320, "doppelkopf": 240, "duck": 76},
         "See docs/benchmarks.md.",
     ),
 )
 """Worlds per decision calibrated to the think time: mean CPU ms per world per decision measured
 by scripts/bench/search_strength.py on the development machine (Doubleduck 1.0, Duck Soup 0.6,
-Doppelkopf 2.8, Duck 2.6; docs/benchmarks.md)."""
+Doppelkopf 0.8, Duck 2.6; docs/benchmarks.md)."""
 
 BOTS: dict[str, Bot] = {
     bot.name: bot

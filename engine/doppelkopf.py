@@ -34,6 +34,7 @@ Readings where the rules leave room, decided here (DDV tournament rules where th
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
@@ -527,50 +528,27 @@ def _deal_hidden(
     `allowed` classes hold it, uniformly over every such placement of the physical cards.
 
     How: the placements are counted class by class (how many cards of the class each seat
-    gets, times the ways to choose which), so each class's split is drawn with its exact share
-    of the placements left; then the cards of each class are shuffled into their split."""
+    gets, times the ways to choose which: `_ways`), so each class's split is drawn with its
+    exact share of the placements left; then the class's cards are shuffled into its split.
+    The counts depend only on the class sizes, the allowed classes and the hand sizes, so they
+    are cached: a search samples many worlds from one view."""
     by_class: dict[int, list[int]] = {k: [] for k in _CLASSES}
     for card in unseen.elements():
         by_class[_class_of(card)].append(card)
-    order = [k for k in _CLASSES if by_class[k]]
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def splits(k: int, caps: tuple[int, ...]) -> list[tuple[int, ...]]:
-        n = len(by_class[k])
-        room = [cap if k in allowed[i] else 0 for i, cap in enumerate(caps)]
-        out: list[tuple[int, ...]] = []
-
-        def fill(i: int, left: int, acc: tuple[int, ...]) -> None:
-            if i == len(room) - 1:
-                if left <= room[i]:
-                    out.append((*acc, left))
-                return
-            for x in range(min(left, room[i]) + 1):
-                fill(i + 1, left - x, (*acc, x))
-
-        fill(0, n, ())
-        return out
-
-    def ways(step: int, caps: tuple[int, ...]) -> int:
-        if step == len(order):
-            return 1 if not any(caps) else 0
-        key = (step, caps)
-        if key not in memo:
-            n = len(by_class[order[step]])
-            memo[key] = sum(
-                _multinomial(n, split) * ways(step + 1, _less(caps, split))
-                for split in splits(order[step], caps)
-            )
-        return memo[key]
-
+    order = tuple(k for k in _CLASSES if by_class[k])
+    counts = tuple(len(by_class[k]) for k in order)
+    room = tuple(tuple(k in seat for seat in allowed) for k in order)
     caps = tuple(sizes)
-    if ways(0, caps) == 0:
+    if _ways(counts, room, caps) == 0:
         raise SetupError(Reason.INVALID_STATE, "no world is consistent with this view")
     hands: list[list[int]] = [[] for _ in sizes]
     for step, k in enumerate(order):
-        n = len(by_class[k])
-        options = splits(k, caps)
-        weights = [_multinomial(n, s) * ways(step + 1, _less(caps, s)) for s in options]
+        options = _splits(counts[step], room[step], caps)
+        rest_counts, rest_room = counts[step + 1 :], room[step + 1 :]
+        weights = [
+            _multinomial(counts[step], split) * _ways(rest_counts, rest_room, _less(caps, split))
+            for split in options
+        ]
         pick = rng.randrange(sum(weights))
         chosen = 0
         while pick >= weights[chosen]:
@@ -584,6 +562,30 @@ def _deal_hidden(
             pool = pool[x:]
         caps = _less(caps, split)
     return hands
+
+
+@functools.lru_cache(maxsize=4096)
+def _ways(
+    counts: tuple[int, ...], room: tuple[tuple[bool, ...], ...], caps: tuple[int, ...]
+) -> int:
+    """Placements of classes of `counts` cards (class i only to seats where `room[i]` is
+    True) filling hands of `caps` cards exactly."""
+    if not counts:
+        return 1 if not any(caps) else 0
+    n = counts[0]
+    return sum(
+        _multinomial(n, split) * _ways(counts[1:], room[1:], _less(caps, split))
+        for split in _splits(n, room[0], caps)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _splits(n: int, room: tuple[bool, ...], caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every way to give n cards of one class to the seats that may take them, within caps."""
+    if len(caps) == 1:
+        return ((n,),) if n <= (caps[0] if room[0] else 0) else ()
+    most = min(n, caps[0]) if room[0] else 0
+    return tuple((x, *rest) for x in range(most + 1) for rest in _splits(n - x, room[1:], caps[1:]))
 
 
 def _less(caps: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
