@@ -3,14 +3,20 @@
 A policy sees exactly what its seat would see at a real table (`Game.view(seat)`, whose
 `legal_moves` it must pick from), a generator seeded for that one turn, and a time budget. It
 never gets the game state, so it cannot peek at other hands or the stock.
+
+A bot with levels (the search bot) is picked at one of them (`{"bot": "search", "level":
+"strong"}`, `search:strong` in matches): the level sets its worlds per decision and its think
+time. Matches play untimed (the worlds alone bound a decision, so results reproduce); the
+service plays timed (the think time caps a decision too).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from bots import (
     doppelkopf_heuristic,
@@ -18,7 +24,9 @@ from bots import (
     duck_heuristic,
     ducksoup_heuristic,
     random_bot,
+    search,
 )
+from bots.search import Level
 from engine import GAMES, Game, Move
 
 JSON = dict[str, Any]
@@ -34,14 +42,32 @@ class Bot:
     description: str
     strength: str
     policies: Mapping[str, Choose]
+    levels: tuple[Level, ...] = ()
+    """The levels a client may pick, weakest first; the first is the default."""
+
+    def level(self, name: str | None) -> Level | None:
+        """The named level (None: the default, the first); None for a bot without levels.
+        KeyError for a level this bot does not have."""
+        if name is None:
+            return self.levels[0] if self.levels else None
+        for level in self.levels:
+            if level.name == name:
+                return level
+        raise KeyError(name)
+
+    def has_level(self, name: str | None) -> bool:
+        return name is None or any(lv.name == name for lv in self.levels)
 
     def to_json(self) -> JSON:
-        return {
+        out: JSON = {
             "name": self.name,
             "games": sorted(self.policies),
             "description": self.description,
             "strength": self.strength,
         }
+        if self.levels:
+            out["levels"] = [lv.to_json() for lv in self.levels]
+        return out
 
 
 HEURISTICS: dict[str, Choose] = {
@@ -51,6 +77,33 @@ HEURISTICS: dict[str, Choose] = {
     "duck": duck_heuristic.choose,
     "ducksoup": ducksoup_heuristic.choose,
 }
+
+SEARCH_LEVELS = (
+    Level(
+        "fast",
+        25.0,
+        {"doubleduck": 25, "ducksoup": 40, "doppelkopf": 30, "duck": 10},
+        "About even with the heuristic (Doubleduck at 13 worlds +4 +- 36 a deal, Duck at 9 "
+        "worlds -0.1 +- 0.5); docs/benchmarks.md.",
+    ),
+    Level(
+        "normal",
+        100.0,
+        {"doubleduck": 100, "ducksoup": 160, "doppelkopf": 120, "duck": 38},
+        "Beats the heuristic in Doubleduck and Doppelkopf already at a third of this budget "
+        "(+75 +- 16 and +1.2 +- 0.3 a deal); docs/benchmarks.md.",
+    ),
+    Level(
+        "strong",
+        200.0,
+        {"doubleduck": 200, "ducksoup": 320, "doppelkopf": 240, "duck": 76},
+        "The most worlds; more budget measured better than less in Doubleduck "
+        "(+124 +- 40 a deal, 40 vs 10 worlds); docs/benchmarks.md.",
+    ),
+)
+"""Worlds per decision calibrated to the think time: mean CPU ms per world per decision measured
+by scripts/bench/search_strength.py on the development machine (Doubleduck 1.0, Duck Soup 0.6,
+Doppelkopf 0.8, Duck 2.6; docs/benchmarks.md)."""
 
 BOTS: dict[str, Bot] = {
     bot.name: bot
@@ -68,8 +121,30 @@ BOTS: dict[str, Bot] = {
             "Measured against random by duplicate deals, per game: docs/benchmarks.md.",
             HEURISTICS,
         ),
+        Bot(
+            "search",
+            "Information-set search: samples the hidden cards consistent with its view, tries "
+            "every move on each sample and plays the deal out with a fast heuristic rollout "
+            "(bots/search.py). Levels: fast, normal, strong.",
+            "Measured against the heuristic by duplicate deals, per game and level: "
+            "docs/benchmarks.md.",
+            {name: search.policy_for(name, HEURISTICS[name]) for name in GAMES},
+            SEARCH_LEVELS,
+        ),
     )
 }
+
+
+def parse_bot(spec: str) -> tuple[str, str | None]:
+    """`search:strong` -> ("search", "strong"); `heuristic` -> ("heuristic", None)."""
+    name, _, level = spec.partition(":")
+    return name, level or None
+
+
+def known(bot: str, game: str, level: str | None = None) -> bool:
+    """Whether that bot plays that game at that level (None: its default)."""
+    entry = BOTS.get(bot)
+    return entry is not None and game in entry.policies and entry.has_level(level)
 
 
 def turn_rng(bot: str, seed: str, version: int, seat: int) -> random.Random:
@@ -78,14 +153,31 @@ def turn_rng(bot: str, seed: str, version: int, seat: int) -> random.Random:
 
 
 def decide(
-    bot: str, game: Game, seat: int, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS
+    bot: str,
+    game: Game,
+    seat: int,
+    rng: random.Random,
+    budget_ms: float = DEFAULT_BUDGET_MS,
+    level: str | None = None,
+    timed: bool = True,
 ) -> Move | None:
-    """The bot's move for `seat`, from that seat's view only; None when it has no move."""
+    """The bot's move for `seat`, from that seat's view only; None when it has no move.
+
+    A bot with levels thinks at `level` (None: its default): that level's worlds, capped by
+    its think time when `timed` (the service), by the worlds alone when not (matches)."""
     view = game.view(seat)
     legal = view.get("legal_moves") or []
     if not legal:
         return None
-    choice = BOTS[bot].policies[game.name](view, legal, rng, budget_ms)
+    entry = BOTS[bot]
+    policy = entry.policies[game.name]
+    chosen = entry.level(level)
+    if chosen is None:
+        choice = policy(view, legal, rng, budget_ms)
+    else:
+        think = chosen.think_ms if timed else math.inf
+        leveled = cast(Callable[..., JSON], policy)
+        choice = leveled(view, legal, rng, think, worlds=chosen.worlds[game.name])
     move = Move.from_json(choice)
     if move.to_json() not in legal:
         raise ValueError(f"bot {bot} chose an illegal move {choice!r}")

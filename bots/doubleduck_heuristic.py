@@ -28,6 +28,14 @@ def choose(view: JSON, legal: list[JSON], rng: random.Random, budget_ms: float =
     """The best-scoring legal move; ties broken by the seeded generator."""
     if len(legal) == 1:
         return legal[0]
+    scores = move_scores(view, legal)
+    top = max(scores)
+    best = [m for m, s in zip(legal, scores, strict=True) if s >= top - 1e-9]
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def move_scores(view: JSON, legal: list[JSON]) -> list[float]:
+    """Each legal move's score (higher is better); the search bot tries the best few."""
     course = DUCK if view.get("course") == "duck" else SOUP
     seat = int(view["seat"])
     side = seat & 1
@@ -39,18 +47,13 @@ def choose(view: JSON, legal: list[JSON], rng: random.Random, budget_ms: float =
     worth = 1.0 + max(other_course, mine, 6) / 13
     hand = [cards.INDEX[c] for c in view["hand"]]
     later = 3 - len(trick)  # players still to play after this move
-    best: list[JSON] = []
-    top = float("-inf")
+    scores = []
     for move in legal:
         card = cards.INDEX[move["card"]]
         call = _CALLS[move.get("call")]
         score = _score(trick, seat, side, card, call, course, later, hand) * worth
-        score -= _keep_value(card, course, hand)
-        if score > top + 1e-9:
-            top, best = score, [move]
-        elif abs(score - top) <= 1e-9:
-            best.append(move)
-    return best[0] if len(best) == 1 else rng.choice(best)
+        scores.append(score - _keep_value(card, course, hand))
+    return scores
 
 
 def _score(

@@ -135,6 +135,14 @@ def choose(view: JSON, legal: list[JSON], rng: random.Random, budget_ms: float =
     """The best-valued legal move; ties broken by the seeded generator."""
     if len(legal) == 1:
         return legal[0]
+    values = move_values(view, legal)
+    top = max(values)
+    best = [m for m, v in zip(legal, values, strict=True) if v >= top - 1e-9]
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def move_values(view: JSON, legal: list[JSON]) -> list[float]:
+    """Each legal move's value (higher is better); the search bot tries the best few."""
     t = _read(view)
     known = t.course == SOUP and len(t.unseen) == t.opp_size  # their hand: the unseen cards
     values = None
@@ -144,9 +152,7 @@ def choose(view: JSON, legal: list[JSON], rng: random.Random, budget_ms: float =
         n = len(t.trick)
         value = _lead if n == 0 else _follow if n == 1 else _third if n == 2 else _fourth
         values = [value(t, _card(m)) for m in legal]
-    top = max(values)
-    best = [m for m, v in zip(legal, values, strict=True) if v >= top - 1e-9]
-    return best[0] if len(best) == 1 else rng.choice(best)
+    return values
 
 
 def _card(move: JSON) -> int:

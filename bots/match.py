@@ -4,6 +4,8 @@ A match of `games` games plays game i from the seed `f"{match_seed}:{i}"` once p
 the bots shifted through the seats, so every bot plays every seat's cards of the same deals and
 the luck of the cards cancels out. Rotations that repeat an earlier seat -> bot assignment are
 skipped (heuristic,random,heuristic,random has two: the original and the sides swapped).
+A bot with levels is named with its level (`search:strong`); match games play it untimed (its
+level's worlds alone bound a decision), so a match reproduces on any machine.
 
 The service runs one match game (all its rotations) per RQ job through `play_match_game`; the
 command line and the benchmark call the same functions in-process, so both give equal numbers.
@@ -27,7 +29,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bots import BOTS, decide, turn_rng
+from bots import decide, known, parse_bot, turn_rng
 from engine import GAMES, Game
 
 JSON = dict[str, Any]
@@ -88,7 +90,8 @@ def check(spec: MatchSpec) -> None:
     if cls is None:
         raise MatchError("unknown_game", f"no game is named {spec.game!r}; see the catalog")
     for bot in spec.bots:
-        if bot not in BOTS or spec.game not in BOTS[bot].policies:
+        name, level = parse_bot(bot)
+        if not known(name, spec.game, level):
             raise MatchError("unknown_bot", f"no bot named {bot!r} plays {spec.game}")
     if not 1 <= spec.games <= MAX_GAMES:
         raise MatchError("validation_error", f"games must be 1 to {MAX_GAMES}, not {spec.games}")
@@ -135,7 +138,9 @@ def play_rotation(
             continue
         seat = min(game.to_act())
         bot = assignment[seat]
-        move = decide(bot, game, seat, turn_rng(bot, seed, steps, seat))
+        name, level = parse_bot(bot)
+        rng = turn_rng(bot, seed, steps, seat)
+        move = decide(name, game, seat, rng, level=level, timed=False)
         if move is None:
             raise RuntimeError(f"{game_name}: seat {seat} is to act but has no legal move")
         game.apply(seat, move)

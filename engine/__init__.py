@@ -13,6 +13,7 @@ from engine.protocol import (
     MoveError,
     Reason,
     Result,
+    RolloutPolicy,
     SetupError,
 )
 
@@ -33,5 +34,6 @@ __all__ = [
     "MoveError",
     "Reason",
     "Result",
+    "RolloutPolicy",
     "SetupError",
 ]

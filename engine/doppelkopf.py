@@ -34,12 +34,15 @@ Readings where the rules leave room, decided here (DDV tournament rules where th
 
 from __future__ import annotations
 
+import functools
+import math
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import cards
-from engine.protocol import JSON, Event, Move, MoveError, Option, Reason
+from engine.protocol import JSON, Deal, Event, Move, MoveError, Option, Reason, SetupError
 from engine.tricks import PLAY, PLAY_MOVES, TrickGame
 
 SEATS = 4
@@ -403,9 +406,79 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
         self.announcers = [int(x) for x in data["announcers"]]
 
     def _state_problem(self) -> str | None:
+        """Shapes, and every card of the deck in a hand, the trick or a finished trick."""
         if len(self.re) != SEATS or len(self.revealed) != SEATS or len(self.announcers) != 2:
             return "wrong shapes"
+        everything = [c for h in self.hands for c in h] + [c for _, c in self.trick]
+        everything += [c for plays, _ in self.tricks for _, c in plays]
+        if sorted(everything) != sorted(DECK) and (everything or self.deal_no):
+            return "not one whole deal"
         return None
+
+    # --- worlds for search ---------------------------------------------------------------
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Doppelkopf:
+        """Uniform over the deals that replay the history legally and show this view.
+
+        Proposal: the unseen cards dealt uniformly among the placements that respect what the
+        history proves (a seat that did not follow a class is void in it, trumps one class; a
+        seat known Kontra, or anybody but the wedding player in a wedding, holds no QC),
+        counted exactly per class (`_deal_hidden`). Each proposal is replayed from the deal's
+        start through the rules (`_apply`) and kept only if it shows exactly `view` (parties
+        from the QC holders, a wedding's partner, what announcements imply): a uniform proposal
+        restricted by rejection stays uniform over the consistent worlds.
+        """
+        if view.get("phase") != PLAY or view.get("seat") is None:
+            raise SetupError(Reason.INVALID_STATE, "worlds are sampled from a seat's view in play")
+        me = int(view["seat"])
+        history = cls.history_of(view)
+        played: list[list[int]] = [[] for _ in range(SEATS)]
+        void: list[set[int]] = [set() for _ in range(SEATS)]
+        trick: list[tuple[int, int]] = []
+        for seat, move in history:
+            if move.card is None:
+                continue
+            card = cards.INDEX[move.card]
+            played[seat].append(card)
+            if trick and FOLLOW[card] != FOLLOW[trick[0][1]]:
+                void[seat].add(FOLLOW[trick[0][1]])
+            trick.append((seat, card))
+            if len(trick) == SEATS:
+                trick = []
+        hand = cards.ints(view["hand"])
+        unseen = Counter(DECK)
+        unseen.subtract(hand)
+        unseen.subtract(c for p in played for c in p)
+        wedding = view["wedding"]
+        others = [s for s in range(SEATS) if s != me]
+        allowed = []
+        for s in others:
+            classes = {k for k in _CLASSES if _FOLLOW_OF[k] not in void[s]}
+            no_queen = view["parties"][s] == "kontra" or (wedding is not None and wedding != s)
+            allowed.append(classes - {_QC_CLASS} if no_queen else classes)
+        sizes = [int(view["hand_sizes"][s]) for s in others]
+        for _ in range(_WORLD_TRIES):
+            dealt = _deal_hidden(unseen, allowed, sizes, rng)
+            start = [list(played[s]) for s in range(SEATS)]
+            start[me] += hand
+            for s, extra in zip(others, dealt, strict=True):
+                start[s] += extra
+            game = cls(SEATS, view["options"], f"world-{rng.getrandbits(64):016x}")
+            game.deal_no = int(view["deal_no"]) - 1
+            game.dealer = (int(view["dealer"]) - 1) % SEATS
+            game.deals = [dict(d) for d in view["deals"]]
+            game.totals = [int(t) for t in view["totals"]]
+            game._next_deal(Deal(tuple(tuple(cards.names(h)) for h in start)))
+            try:
+                for seat, move in history:
+                    game._apply(seat, move, None)
+            except MoveError:
+                continue
+            game.history = history
+            if game.view(me) == view:
+                return game
+        raise SetupError(Reason.INVALID_STATE, "no world is consistent with this view")
 
     # --- lean path for bots -------------------------------------------------------------
 
@@ -432,7 +505,101 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
                 self._announce(seat, None)
             else:
                 self._play(seat, options[pick], None)
+        return self.deal_score()
+
+    def deal_score(self) -> tuple[int, ...]:
         return tuple(self.deals[-1]["score"])
+
+
+_QC_CLASS = 5
+_CLASSES = (0, 2, 3, TRUMP, _QC_CLASS)
+"""The classes unseen cards are dealt by in `from_view`: the three plain suits, the trumps but
+the QC, and the QC (whose placement the parties constrain)."""
+_FOLLOW_OF = {0: 0, 2: 2, 3: 3, TRUMP: TRUMP, _QC_CLASS: TRUMP}
+_WORLD_TRIES = 10_000
+
+
+def _class_of(card: int) -> int:
+    return _QC_CLASS if card == QC else FOLLOW[card]
+
+
+def _deal_hidden(
+    unseen: Counter[int], allowed: list[set[int]], sizes: list[int], rng: random.Random
+) -> list[list[int]]:
+    """Deal the unseen cards to the seats, `sizes[i]` each, each card only to a seat whose
+    `allowed` classes hold it, uniformly over every such placement of the physical cards.
+
+    How: the placements are counted class by class (how many cards of the class each seat
+    gets, times the ways to choose which: `_ways`), so each class's split is drawn with its
+    exact share of the placements left; then the class's cards are shuffled into its split.
+    The counts depend only on the class sizes, the allowed classes and the hand sizes, so they
+    are cached: a search samples many worlds from one view."""
+    by_class: dict[int, list[int]] = {k: [] for k in _CLASSES}
+    for card in unseen.elements():
+        by_class[_class_of(card)].append(card)
+    order = tuple(k for k in _CLASSES if by_class[k])
+    counts = tuple(len(by_class[k]) for k in order)
+    room = tuple(tuple(k in seat for seat in allowed) for k in order)
+    caps = tuple(sizes)
+    if _ways(counts, room, caps) == 0:
+        raise SetupError(Reason.INVALID_STATE, "no world is consistent with this view")
+    hands: list[list[int]] = [[] for _ in sizes]
+    for step, k in enumerate(order):
+        options = _splits(counts[step], room[step], caps)
+        rest_counts, rest_room = counts[step + 1 :], room[step + 1 :]
+        weights = [
+            _multinomial(counts[step], split) * _ways(rest_counts, rest_room, _less(caps, split))
+            for split in options
+        ]
+        pick = rng.randrange(sum(weights))
+        chosen = 0
+        while pick >= weights[chosen]:
+            pick -= weights[chosen]
+            chosen += 1
+        split = options[chosen]
+        pool = by_class[k]
+        rng.shuffle(pool)
+        for i, x in enumerate(split):
+            hands[i] += pool[:x]
+            pool = pool[x:]
+        caps = _less(caps, split)
+    return hands
+
+
+@functools.lru_cache(maxsize=4096)
+def _ways(
+    counts: tuple[int, ...], room: tuple[tuple[bool, ...], ...], caps: tuple[int, ...]
+) -> int:
+    """Placements of classes of `counts` cards (class i only to seats where `room[i]` is
+    True) filling hands of `caps` cards exactly."""
+    if not counts:
+        return 1 if not any(caps) else 0
+    n = counts[0]
+    return sum(
+        _multinomial(n, split) * _ways(counts[1:], room[1:], _less(caps, split))
+        for split in _splits(n, room[0], caps)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _splits(n: int, room: tuple[bool, ...], caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every way to give n cards of one class to the seats that may take them, within caps."""
+    if len(caps) == 1:
+        return ((n,),) if n <= (caps[0] if room[0] else 0) else ()
+    most = min(n, caps[0]) if room[0] else 0
+    return tuple((x, *rest) for x in range(most + 1) for rest in _splits(n - x, room[1:], caps[1:]))
+
+
+def _less(caps: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(c - x for c, x in zip(caps, split, strict=True))
+
+
+def _multinomial(n: int, parts: Sequence[int]) -> int:
+    out, left = 1, n
+    for x in parts:
+        out *= math.comb(left, x)
+        left -= x
+    return out
 
 
 def _trick_json(trick_no: int, plays: Sequence[tuple[int, int]], winner: int) -> JSON:

@@ -11,6 +11,7 @@ state, moves, automatic steps, scoring, its view and saved fields, then the lean
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,6 +28,8 @@ DECK_NAMES: tuple[str, ...] = tuple(cards.NAMES[c] for c in DECK)
 
 NO_CALL, QUACK, DOUBLEDUCK = 0, 1, 2
 CALL_NAMES = {QUACK: "quack", DOUBLEDUCK: "doubleduck"}
+_CALLS = {None: NO_CALL, "quack": QUACK, "doubleduck": DOUBLEDUCK}
+"""A history move's call (always a word there) as an int."""
 
 QUACK_MOVES = tuple(Move("play", name, "quack") for name in cards.NAMES)
 DOUBLEDUCK_MOVES = tuple(Move("play", name, "doubleduck") for name in cards.NAMES)
@@ -142,6 +145,14 @@ class Doubleduck(TrickGame[Play]):
         call = NO_CALL if move.call is None else self._check_call(card, move.call)
         self._play(seat, card, call, events)
 
+    def public_move(self, move: Move) -> Move:
+        """A call as its word ("quack", "doubleduck"), whichever spoken form the seat sent."""
+        if move.call is None or move.card is None:
+            return move
+        card = cards.INDEX[move.card]
+        spoken_call = move.call.strip().lower().rstrip("!")
+        return (DOUBLEDUCK_MOVES if spoken_call == "doubleduck" else QUACK_MOVES)[card]
+
     def _check_call(self, card: int, text: str) -> int:
         """The call as an int; the spoken forms are accepted when they match the count."""
         word = text.strip().lower().rstrip("!")
@@ -187,8 +198,22 @@ class Doubleduck(TrickGame[Play]):
             self._finish_trick(events)
 
     def _finish_trick(self, events: list[Event] | None) -> None:
-        trick = self.trick
         course = self.course()
+        winner = self._store_trick(course)
+        if events is not None:
+            assert self.last_trick is not None
+            events.append(Event("trick_won", self._trick_json(self.last_trick)))
+        if course == DUCK:
+            self._draw(winner, events)
+            if self.tricks_done == TRICKS_PER_COURSE and events is not None:
+                events.append(Event("course_changed", {"course": "soup"}))
+        if self.tricks_done == 2 * TRICKS_PER_COURSE:
+            self._score_deal(events)
+
+    def _store_trick(self, course: int) -> int:
+        """File the full trick: one card of each suit to the winner's side pile, the rest to the
+        waste; the winner leads next. Returns the winner (draws and scoring are the caller's)."""
+        trick = self.trick
         win = trick_winner(trick, course)
         winner = trick[win][0]
         side = winner & 1
@@ -207,14 +232,7 @@ class Doubleduck(TrickGame[Play]):
         self.trick = []
         self.leader = winner
         self.last_trick = (trick, winner, stored, course)
-        if events is not None:
-            events.append(Event("trick_won", self._trick_json(self.last_trick)))
-        if course == DUCK:
-            self._draw(winner, events)
-            if self.tricks_done == TRICKS_PER_COURSE and events is not None:
-                events.append(Event("course_changed", {"course": "soup"}))
-        if self.tricks_done == 2 * TRICKS_PER_COURSE:
-            self._score_deal(events)
+        return winner
 
     def _draw(self, first: int, events: list[Event] | None) -> None:
         """Every player draws one card, the trick winner first, then clockwise."""
@@ -303,6 +321,45 @@ class Doubleduck(TrickGame[Play]):
             plays = [(int(s), cards.INDEX[c], int(k)) for s, c, k in last[0]]
             self.last_trick = (plays, int(last[1]), int(last[2]), int(last[3]))
 
+    def _state_problem(self) -> str | None:
+        """Every card of the two packs is in a hand, the stock, the trick, a pile or the waste
+        (none at all only before the first deal)."""
+        everything = [c for h in self.hands for c in h] + self.stock + self.waste
+        everything += [c for _, c, _ in self.trick] + [c for p in self.piles for c in p]
+        if sorted(everything) != sorted(DECK) and (everything or self.deal_no):
+            return "not one whole deal"
+        return None
+
+    # --- worlds for search ---------------------------------------------------------------
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Doubleduck:
+        """Nobody must follow suit, so every unseen card (not in the seat's hand, not played
+        this deal) is as likely in any other hand or the stock: one shuffle deals them out.
+        The piles, waste and stored counts follow from the history's tricks."""
+        game = cls._world_frame(view, rng)
+        me = int(view["seat"])
+        plays = [(s, cards.INDEX[m.card or ""], _CALLS[m.call]) for s, m in game.history]
+        full = len(plays) - len(plays) % SEATS
+        for start in range(0, full, SEATS):
+            game.trick = plays[start : start + SEATS]
+            game._store_trick(game.course())
+        game.trick = plays[full:]
+        game.leader = int(view["leader"])
+        unseen = Counter(DECK)
+        unseen.subtract(cards.ints(view["hand"]))
+        unseen.subtract(card for _, card, _ in plays)
+        pool = list(unseen.elements())
+        rng.shuffle(pool)
+        sizes = view["hand_sizes"]
+        for seat in range(SEATS):
+            if seat == me:
+                game.hands[seat] = cards.ints(view["hand"])
+            else:
+                game.hands[seat], pool = pool[: sizes[seat]], pool[sizes[seat] :]
+        game.stock = pool
+        return game
+
     # --- lean path for bots -------------------------------------------------------------
 
     def playout(self, rng: random.Random) -> tuple[int, int]:
@@ -328,8 +385,11 @@ class Doubleduck(TrickGame[Play]):
                     elif r < 0.5:
                         call = QUACK
             play(seat, card, call, None)
-        last = self.deals[-1]["score"]
-        return last[0], last[1]
+        return self.deal_score()
+
+    def deal_score(self) -> tuple[int, int]:
+        side0, side1 = self.deals[-1]["score"]
+        return side0, side1
 
 
 def _play_json(play: Play, before: list[Play] | None = None) -> JSON:

@@ -198,6 +198,8 @@ class Duck(Game):
         """Turns taken in this round, for the safety cap."""
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.piles: list[list[int]] = [[] for _ in range(seats)]
+        self.face_up: list[int] = []
+        """The round's face-up cards by seat, the first card of each pile: dealt in sight of all."""
         self.stock: list[int] = sorted(DECK)
         """The draw pile, top last; between rounds, every card still in the game (gathered)."""
         self.banked: list[list[int]] = [[] for _ in range(seats)]
@@ -241,6 +243,7 @@ class Duck(Game):
         self.turns = 0
         self.hands = hands
         self.piles = [[c] for c in face_up]
+        self.face_up = face_up
         self.stock = stock[::-1]
         self.phase = PLAY
         events = [
@@ -558,6 +561,8 @@ class Duck(Game):
             "stock_count": len(self.stock) if play else 0,
             "gathered_count": 0 if play else len(self.stock),
             "piles": [{"top": NAMES[p[-1]] if p else None, "size": len(p)} for p in self.piles],
+            "face_up": names(self.face_up),
+            "history": self.history_json(),
             "lifebelt": LIFEBELTS[self.round_no - 1] if play else None,
             "banked": [names(b) for b in self.banked],
             "lifebelts": _copy_json(self.lifebelts),
@@ -588,6 +593,7 @@ class Duck(Game):
             "turns": self.turns,
             "hands": [names(h) for h in self.hands],
             "piles": [names(p) for p in self.piles],
+            "face_up": names(self.face_up),
             "stock": names(reversed(self.stock)),
             "banked": [names(b) for b in self.banked],
             "lifebelts": _copy_json(self.lifebelts),
@@ -607,6 +613,7 @@ class Duck(Game):
             game.turns = int(data["turns"])
             game.hands = [[INDEX[c] for c in h] for h in data["hands"]]
             game.piles = [[INDEX[c] for c in p] for p in data["piles"]]
+            game.face_up = [INDEX[c] for c in data["face_up"]]
             game.stock = [INDEX[c] for c in data["stock"]][::-1]
             game.banked = [[INDEX[c] for c in b] for b in data["banked"]]
             game.lifebelts = [[dict(b) for b in seat] for seat in data["lifebelts"]]
@@ -618,6 +625,7 @@ class Duck(Game):
         if (
             sizes != [n] * 4
             or len(game.totals) != n
+            or len(game.face_up) not in (0, n)
             or game.phase not in (PLAY, ROUND_OVER, GAME_OVER)
             or not 0 <= game.turn < n
             or not 0 <= game.dealer < n
@@ -628,6 +636,61 @@ class Duck(Game):
         held += game.stock + [c for b in game.banked for c in b]
         if Counter(held) != Counter(DECK):
             raise SetupError(Reason.INVALID_STATE, "bad Duck state: the 69 cards do not add up")
+        return game
+
+    # --- worlds for search ---------------------------------------------------------------
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
+        """The piles replay from the face-up cards and the history exactly; a card a seat took
+        from a pile stays in its hand until it plays that card (pinned); every other unseen
+        card is as likely in any other hand as in the draw pile: one shuffle deals them."""
+        if view.get("phase") != PLAY or view.get("seat") is None:
+            raise SetupError(Reason.INVALID_STATE, "worlds are sampled from a seat's view in play")
+        me, n = int(view["seat"]), int(view["seat_count"])
+        game = cls(n, view["options"], f"world-{rng.getrandbits(64):016x}")
+        game.history = cls.history_of(view)
+        game.face_up = [INDEX[c] for c in view["face_up"]]
+        piles = [[c] for c in game.face_up]
+        pinned: list[Counter[int]] = [Counter() for _ in range(n)]
+        for seat, move in game.history:
+            played = [INDEX[c] for c in move.cards or ()]
+            for card in played:
+                if pinned[seat][card]:
+                    pinned[seat][card] -= 1
+            piles[seat] += played
+            if move.draw in ("left", "right"):
+                owner = game.left_of(seat) if move.draw == "left" else game.right_of(seat)
+                pinned[seat][piles[owner].pop()] += 1
+        hand = [INDEX[c] for c in view["hand"]]
+        banked = [[INDEX[c] for c in b] for b in view["banked"]]
+        unseen = Counter(DECK)
+        unseen.subtract(c for b in banked for c in b)
+        unseen.subtract(hand)
+        unseen.subtract(c for p in piles for c in p)
+        for seat in range(n):
+            if seat != me:
+                unseen.subtract(pinned[seat].elements())
+        pool = list(unseen.elements())
+        rng.shuffle(pool)
+        hands: list[list[int]] = []
+        for seat in range(n):
+            if seat == me:
+                hands.append(hand)
+                continue
+            known = list(pinned[seat].elements())
+            k = int(view["hand_sizes"][seat]) - len(known)
+            hands.append(known + pool[:k])
+            pool = pool[k:]
+        game.phase = PLAY
+        game.round_no = int(view["deal_no"])
+        game.dealer = int(view["dealer"])
+        game.turn = int(view["to_act"][0])
+        game.turns = int(view["turns"])
+        game.hands, game.piles, game.stock, game.banked = hands, piles, pool, banked
+        game.lifebelts = _copy_json(view["lifebelts"])
+        game.rounds = _copy_json(view["deals"])
+        game.totals = [int(t) for t in view["totals"]]
         return game
 
     # --- lean path for bots -------------------------------------------------------------
@@ -672,4 +735,7 @@ class Duck(Game):
                     draw = sources[int(rand() * len(sources))]
             self._play(seat, played, draw, None)
             hands = self.hands
+        return self.deal_score()
+
+    def deal_score(self) -> tuple[int, ...]:
         return tuple(self.rounds[-1]["score"])

@@ -325,6 +325,30 @@ class Ducksoup(TrickGame[int]):
             return "not one whole deal"
         return None
 
+    # --- worlds for search ---------------------------------------------------------------
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Ducksoup:
+        """Nobody must follow suit, so every unseen card (not in the seat's hand, not played
+        this deal) is as likely in the other hand as in the stock: one shuffle deals them. The
+        finished tricks are the view's own `tricks`."""
+        game = cls._world_frame(view, rng)
+        me = int(view["seat"])
+        for t in view["tricks"]:
+            played = tuple(cards.INDEX[p["card"]] for p in t["plays"])
+            taker, course = int(t["winner"]), COURSE_NAMES.index(t["course"])
+            game.tricks.append((int(t["plays"][0]["seat"]), played, taker, course, str(t["how"])))
+            game.points[taker][course] += trick_points(played)
+            game.units[taker][course] += len(played) // 2
+        game.trick = [cards.INDEX[p["card"]] for p in view["trick"]]
+        hand = cards.ints(view["hand"])
+        seen = set(hand) | set(game.trick) | {c for t in game.tricks for c in t[1]}
+        pool = [c for c in DECK if c not in seen]
+        rng.shuffle(pool)
+        other = int(view["hand_sizes"][1 - me])
+        game.hands[me], game.hands[1 - me], game.stock = hand, pool[:other], pool[other:]
+        return game
+
     # --- lean path for bots -------------------------------------------------------------
 
     def playout(self, rng: random.Random) -> tuple[int, int]:
@@ -351,8 +375,11 @@ class Ducksoup(TrickGame[int]):
             else:
                 card = hand[int(rand() * len(hand))]
             play(seat, card, None)
-        last = self.deals[-1]["score"]
-        return last[0], last[1]
+        return self.deal_score()
+
+    def deal_score(self) -> tuple[int, int]:
+        seat0, seat1 = self.deals[-1]["score"]
+        return seat0, seat1
 
 
 def _trick_json(record: TrickRecord, trick_no: int) -> JSON:

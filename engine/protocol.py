@@ -12,13 +12,16 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 FORMAT_VERSION = 1
 
 JSON = dict[str, Any]
+RolloutPolicy = Callable[[Any, int, random.Random], "Move"]
+"""A rollout policy for `Game.policy_playout`: (the game, the seat to act, a generator) -> that
+seat's move. It reads the game's own state (a sampled world, in search), never a view."""
 
 
 class Reason(enum.StrEnum):
@@ -316,6 +319,9 @@ class Game(ABC):
         self.seats = seats
         self.options = self.check_options(options)
         self.seed = seed
+        self.history: list[tuple[int, Move]] = []
+        """The deal's public moves so far, (seat, move) in the order `apply` took them: what a
+        player at the table saw played. Cleared by `next_deal`; the lean path does not add to it."""
 
     # --- creation -----------------------------------------------------------------------
 
@@ -389,7 +395,24 @@ class Game(ABC):
             raise MoveError(Reason.NOT_YOUR_TURN, f"seat {seat} is not to act")
         events: list[Event] = []
         self._apply(seat, move, events)
+        self.history.append((seat, self.public_move(move)))
         return events
+
+    def step(self, seat: int, move: Move) -> None:
+        """As `apply` (the same checks, the same automatic steps) without building events or
+        filing the history: the lean path of search, which plays moves on sampled worlds."""
+        if seat not in self.to_act():
+            raise MoveError(Reason.NOT_YOUR_TURN, f"seat {seat} is not to act")
+        self._apply(seat, move, None)
+
+    def public_move(self, move: Move) -> Move:
+        """The move as the table saw it, in canonical form (a game with several spellings of
+        one move overrides this); `apply` files it in `history` once it is played."""
+        return move
+
+    def history_json(self) -> list[JSON]:
+        """`history` as views show it: one `{"seat", "move"}` per move, oldest first."""
+        return [{"seat": seat, "move": move.to_json()} for seat, move in self.history]
 
     @abstractmethod
     def _apply(self, seat: int, move: Move, events: list[Event] | None) -> None:
@@ -414,6 +437,7 @@ class Game(ABC):
             raise MoveError(Reason.NO_DEAL_PENDING, "no deal is pending")
         if deal is not None:
             self.check_deal(deal)
+        self.history = []
         return self._next_deal(deal)
 
     @abstractmethod
@@ -473,7 +497,8 @@ class Game(ABC):
     # --- persistence --------------------------------------------------------------------
 
     def state_header(self) -> JSON:
-        """The fields every saved state starts with; `from_header` reads them back."""
+        """The fields every saved state starts with, the deal's public history among them;
+        `from_header` reads them back."""
         options = {k: list(v) if isinstance(v, list) else v for k, v in self.options.items()}
         return {
             "format": FORMAT_VERSION,
@@ -481,13 +506,19 @@ class Game(ABC):
             "seats": self.seats,
             "seed": self.seed,
             "options": options,
+            "history": [[seat, move.to_json()] for seat, move in self.history],
         }
 
     @classmethod
     def from_header(cls, data: Mapping[str, Any]) -> Self:
         """An empty game of the saved seats, options and seed, once the format is checked."""
         check_format(data, cls.name)
-        return cls(int(data["seats"]), data["options"], str(data["seed"]))
+        game = cls(int(data["seats"]), data["options"], str(data["seed"]))
+        try:
+            game.history = [(int(seat), Move.from_json(move)) for seat, move in data["history"]]
+        except MoveError as exc:
+            raise SetupError(Reason.INVALID_STATE, f"bad history: {exc.message}") from exc
+        return game
 
     @abstractmethod
     def to_dict(self) -> JSON:
@@ -513,6 +544,36 @@ class Game(ABC):
                 value = [list(v) if type(v) is list else v for v in value]
             state[key] = value
         return new
+
+    @classmethod
+    @abstractmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
+        """A whole state, hidden cards included, consistent with what `view`'s seat knows (its
+        view, the public `history` in it), drawn uniformly over the consistent worlds: the
+        sampling step of search bots (a "determinization"). Only for a seat's view of a deal in
+        play; a world is every physical placement of the unseen cards (two copies of one card
+        are two cards). The seed of the world is drawn from `rng`. Its `view(seat)` is `view`
+        (tests/engine/test_worlds.py holds every game to that).
+        """
+
+    @staticmethod
+    def history_of(view: Mapping[str, Any]) -> list[tuple[int, Move]]:
+        """The public history a view carries, as (seat, move) pairs."""
+        return [(int(entry["seat"]), Move.from_json(entry["move"])) for entry in view["history"]]
+
+    @abstractmethod
+    def deal_score(self) -> tuple[int, ...]:
+        """The last scored deal's score, one number per team of `teams()`: what `playout`
+        returns."""
+
+    def policy_playout(self, policy: RolloutPolicy, rng: random.Random) -> tuple[int, ...]:
+        """Finish the deal in play with `policy` choosing every move, no events; on `self`
+        (clone first). Each move goes through the full check of `apply`, so a policy cannot
+        break a rule; returns `deal_score()`, as `playout` does."""
+        while to_act := self.to_act():
+            seat = min(to_act)
+            self._apply(seat, policy(self, seat, rng), None)
+        return self.deal_score()
 
     @abstractmethod
     def playout(self, rng: random.Random) -> tuple[int, ...]:

@@ -9,6 +9,7 @@ fields). Cards are the ints of `engine.cards`.
 
 from __future__ import annotations
 
+import random
 from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar
@@ -199,6 +200,7 @@ class TrickGame(Game, Generic[P]):
         if self.stock_size:
             out["stock_count"] = len(self.stock)
         out.update(self._table_view(seat))
+        out["history"] = self.history_json()
         out["deals"] = list(res.deals)
         out["totals"] = list(res.totals)
         if self.game_points_apart:
@@ -219,6 +221,40 @@ class TrickGame(Game, Generic[P]):
     def _seat_view(self, seat: int, table: JSON) -> JSON:
         """Fields only a seat's view has, beside its hand and legal moves."""
         return {}
+
+    # --- worlds for search ---------------------------------------------------------------
+
+    @classmethod
+    def _world_frame(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
+        """A game at the view's deal with everything public set (deal, dealer, leader, phase,
+        records, totals, history) and no cards yet; each game's `from_view` deals the rest."""
+        if view.get("phase") != PLAY or view.get("seat") is None:
+            raise SetupError(Reason.INVALID_STATE, "worlds are sampled from a seat's view in play")
+        game = cls(int(view["seat_count"]), view["options"], f"world-{rng.getrandbits(64):016x}")
+        game.phase = PLAY
+        game.deal_no = int(view["deal_no"])
+        game.dealer = int(view["dealer"])
+        game.leader = int(view["leader"])
+        game.deals = [dict(d) for d in view["deals"]]
+        game.totals = [int(t) for t in view["totals"]]
+        game.history = cls.history_of(view)
+        return game
+
+    @staticmethod
+    def history_of(view: Mapping[str, Any]) -> list[tuple[int, Move]]:
+        """As `Game.history_of`; a plain play is the shared `PLAY_MOVES` entry (sampling a
+        world reads a whole deal's history, so this path is kept lean)."""
+        out: list[tuple[int, Move]] = []
+        for entry in view["history"]:
+            data = entry["move"]
+            card = data.get("card")
+            if len(data) == 2 and data.get("type") == "play" and isinstance(card, str):
+                index = cards.parse(card)
+                move = PLAY_MOVES[index] if index is not None else Move.from_json(data)
+            else:
+                move = Move.from_json(data)
+            out.append((int(entry["seat"]), move))
+        return out
 
     # --- persistence --------------------------------------------------------------------
 

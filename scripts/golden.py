@@ -123,7 +123,7 @@ def render_views(game: Game, shown: dict[str, Any] | None = None) -> list[str]:
     With `shown` (the lines last printed, updated here), only what changed since is printed.
     """
     spectator = game.view(None)
-    table = {k: v for k, v in spectator.items() if k != "options"}
+    table = {k: v for k, v in spectator.items() if k not in ("options", "history")}
     lines: list[str] = []
     if shown is None or "table" not in shown:
         lines.append("  table " + compact(table))
@@ -134,6 +134,9 @@ def render_views(game: Game, shown: dict[str, Any] | None = None) -> list[str]:
         lines.append("  table changes " + compact(changed) + (f" gone {gone}" if gone else ""))
     if shown is not None:
         shown["table"] = table
+    history = spectator["history"]
+    # The whole history would repeat every move line above: its length and last entry stand in.
+    lines.append(f"  history {len(history)} last {compact(history[-1]) if history else '-'}")
     for seat in range(game.seats):
         view = game.view(seat)
         extra = {k: v for k, v in view.items() if spectator.get(k, object()) != v}

@@ -37,6 +37,8 @@ def game_body(gid: str, version: int, game: Game, meta: Mapping[str, Any], calle
         entry: JSON = {"seat": i, "kind": "bot" if seat.get("bot") else "human"}
         if seat.get("bot"):
             entry["bot"] = seat["bot"]
+        if seat.get("level"):
+            entry["level"] = seat["level"]
         seats.append(entry)
     return {
         "id": gid,

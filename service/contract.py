@@ -221,6 +221,7 @@ VIEW_FIELDS: dict[str, dict[str, JSON]] = {
             }
         ),
         "banked": array(CARDS),
+        "face_up": {**CARDS, "description": "The cards dealt face up at the deal's start."},
         "lifebelts": array(array(LIFEBELT_WON)),
         "game_points": PER_TEAM,
     },
@@ -403,6 +404,19 @@ def view_schema(name: str, moves: Mapping[str, JSON]) -> JSON:
         "dealer": SEAT,
         "to_act": array(SEAT, "The seats that may move now (empty between deals)."),
         "hand_sizes": COUNTS_PER_SEAT,
+        "history": array(
+            obj(
+                {
+                    "seat": SEAT,
+                    "move": one_of(
+                        moves,
+                        "type",
+                        {m["properties"]["type"]["const"]: n for n, m in moves.items()},
+                    ),
+                }
+            ),
+            "Every public move of this deal, in order, as a player at the table saw it.",
+        ),
         **VIEW_FIELDS[name],
         "deals": array(ref(f"{cls.__name__}Deal"), "The scored deals, first first."),
         "totals": PER_TEAM,

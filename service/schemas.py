@@ -61,6 +61,13 @@ class SeatIn(Schema):
         validate=validate.Length(min=1, max=64),
         metadata={"description": "A bot's name (see the catalog); `{}` is a human seat."},
     )
+    level = fields.String(
+        validate=validate.Length(min=1, max=32),
+        metadata={
+            "description": "For a bot with levels (`GET /api/v1/bots`), how hard it thinks: "
+            '`{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.'
+        },
+    )
 
 
 class DealIn(Schema):
@@ -259,6 +266,7 @@ class SeatOut(Out):
     seat = fields.Integer(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(["human", "bot"]))
     bot = fields.String()
+    level = fields.String(metadata={"description": "The bot's level, when one was picked."})
 
 
 class CreatedSeatOut(SeatOut):
@@ -418,6 +426,20 @@ class ErrorOut(Out):
     errors = fields.Nested(ErrorDetailsOut, required=True)
 
 
+class BotLevelOut(Out):
+    name = fields.String(required=True, metadata={"description": 'As in `"level": "strong"`.'})
+    think_ms = fields.Float(
+        required=True, metadata={"description": "Think time per move at most, in ms."}
+    )
+    worlds = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata={"description": "Per game, the sampled deals it weighs each move on."},
+    )
+    strength = fields.String(required=True, metadata={"description": "Measured strength."})
+
+
 class BotOut(Out):
     name = fields.String(required=True, metadata={"description": 'As in `{"bot": "random"}`.'})
     games = fields.List(
@@ -426,6 +448,10 @@ class BotOut(Out):
     description = fields.String(required=True, metadata={"description": "How it plays."})
     strength = fields.String(
         required=True, metadata={"description": "How strong it is, and how fast."}
+    )
+    levels = fields.List(
+        fields.Nested(BotLevelOut),
+        metadata={"description": "The levels a seat may pick (bots that think), fastest first."},
     )
 
 

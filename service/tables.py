@@ -26,7 +26,7 @@ from typing import Any
 
 import redis
 
-from bots import BOTS, decide, turn_rng
+from bots import BOTS, decide, known, turn_rng
 from engine import GAMES, Deal, EngineError, Event, Game, Move, Reason
 from engine.record import load as load_game
 from engine.record import record_of
@@ -237,9 +237,12 @@ class Tables:
         if auto_deal is not None and not isinstance(auto_deal, bool):
             raise ServiceError(Reason.INVALID_OPTIONS, "option 'auto_deal' must be a boolean")
         for seat in seats:
-            bot = seat.get("bot")
-            if bot is not None and (bot not in BOTS or name not in BOTS[bot].policies):
-                raise ServiceError("unknown_bot", f"no bot named {bot!r} plays {name}")
+            bot, level = seat.get("bot"), seat.get("level")
+            if (bot is None and level is not None) or (
+                bot is not None and not known(bot, name, level)
+            ):
+                where = f" at level {level!r}" if level is not None else ""
+                raise ServiceError("unknown_bot", f"no bot named {bot!r} plays {name}{where}")
         humans = [i for i, s in enumerate(seats) if s.get("bot") is None]
         if auto_deal is None:
             auto_deal = len(humans) <= 1
@@ -263,7 +266,7 @@ class Tables:
         host_token = new_token(gid)
         meta: JSON = {
             "game": name,
-            "seats": [{"bot": s["bot"]} if s.get("bot") is not None else {} for s in seats],
+            "seats": [{k: s[k] for k in ("bot", "level") if s.get(k) is not None} for s in seats],
             "tokens": [sha256(t) if t is not None else None for t in tokens],
             "host": sha256(host_token),
             "auto_deal": auto_deal,
@@ -412,9 +415,11 @@ class Tables:
             return "not_a_bot"
         bot = seats[seat]["bot"]
         game = self._game(stored)
+        rng = turn_rng(bot, game.seed, version, seat)
+        level = seats[seat].get("level")
         try:
             with think_limit(self.think_limit_ms):
-                choice = decide(bot, game, seat, turn_rng(bot, game.seed, version, seat))
+                choice = decide(bot, game, seat, rng, level=level)
         except ThinkLimitExceeded:
             # Stopped; the game goes on with the turn's seeded random move (the same on a retry).
             log.warning("game %s v%d: bot seat %d overran its think limit", gid, version, seat)

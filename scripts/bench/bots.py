@@ -18,6 +18,7 @@ the same view and seeded generator as the worker had.
 
     .venv/bin/python scripts/bench/bots.py                       # 300 moves vs 3 heuristic bots
     .venv/bin/python scripts/bench/bots.py --bot random --rq-workers 1 --moves 500
+    .venv/bin/python scripts/bench/bots.py --bot search:strong --moves 60   # 200 ms think
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from api import API, Http, Service, _redis_version, pct  # the harness of the API benchmark
 
-from bots import decide, turn_rng
+from bots import decide, parse_bot, turn_rng
 from engine.record import act, create
 
 HUMAN = 0
@@ -85,7 +86,9 @@ def play_game(http: Http, bot: str, seed: str, poll: float, t: Tally) -> None:
     """One whole game: seat 0 plays a random legal move whenever it is to act; the host token
     deals each next deal; replies of the bots are timed."""
     rng = random.Random(seed)
-    body = {"game": "doubleduck", "seats": [{}, *[{"bot": bot}] * 3], "seed": seed}
+    name, level = parse_bot(bot)
+    seat = {"bot": name, "level": level} if level else {"bot": name}
+    body = {"game": "doubleduck", "seats": [{}, *[seat] * 3], "seed": seed}
     created = _ok(*http.call("POST", f"{API}/games", body)[:2], "create")
     gid, host = created["id"], created["host_token"]
     token = created["seats"][HUMAN]["token"]
@@ -128,8 +131,10 @@ def play_game(http: Http, bot: str, seed: str, poll: float, t: Tally) -> None:
 
 def think_times(record: dict[str, Any], bot: str, seed: str) -> list[float]:
     """The policy's time for each bot move of a finished game, replayed with the same view and
-    generator the worker had (so the same choice, which is checked). Without auto_deal every
-    change is one action, so an action's index is the version the bot played at."""
+    generator the worker had (so the same choice, which is checked; a bot at a level thinks
+    against the clock, so its choice may differ and is not). Without auto_deal every change is
+    one action, so an action's index is the version the bot played at."""
+    name, level = parse_bot(bot)
     game = create(
         record["game"],
         record["seat_count"],
@@ -142,9 +147,9 @@ def think_times(record: dict[str, Any], bot: str, seed: str) -> list[float]:
         seat = action.get("seat")
         if seat is not None and seat != HUMAN:
             start = time.perf_counter()
-            choice = decide(bot, game, seat, turn_rng(bot, seed, version, seat))
+            choice = decide(name, game, seat, turn_rng(name, seed, version, seat), level=level)
             out.append(time.perf_counter() - start)
-            if choice is None or choice.to_json() != action["move"]:
+            if choice is None or (level is None and choice.to_json() != action["move"]):
                 raise SystemExit(f"bench: replay diverged at version {version}")
         act(game, action, events=False)
     return out
@@ -153,7 +158,9 @@ def think_times(record: dict[str, Any], bot: str, seed: str) -> list[float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300, help="human moves, whole games")
-    parser.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
+    parser.add_argument(
+        "--bot", default="heuristic", help="heuristic, random, or a bot at a level: search:strong"
+    )
     parser.add_argument("--rq-workers", type=int, default=2, help="RQ worker processes")
     parser.add_argument("--simple", action="store_true", help="RQ SimpleWorker (no fork per job)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")

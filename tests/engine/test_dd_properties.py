@@ -113,10 +113,12 @@ def view_cards(view: JSON) -> Counter[str]:
 
 
 def trick_cards(game: Doubleduck) -> Counter[str]:
-    """Cards on the table now and in the last trick: public at a real table."""
+    """Cards on the table now and in the last trick, and every card played this deal (the
+    history): public at a real table."""
     seen = Counter(cards.NAMES[c] for _s, c, _k in game.trick)
     if game.last_trick is not None:
         seen.update(cards.NAMES[c] for _s, c, _k in game.last_trick[0])
+    seen.update(move.card for _s, move in game.history if move.card is not None)
     return seen
 
 

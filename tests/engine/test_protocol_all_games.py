@@ -204,3 +204,26 @@ def test_clone_and_playout_are_protocol(name: str, seats: int) -> None:
     assert snapshot(twin) == after
     again = game.clone()
     assert again.playout(random.Random(9)) == score, "a playout is reproducible from its rng"
+
+
+@pytest.mark.parametrize(("name", "seats"), GAME_SEATS)
+def test_saved_states_must_hold_exactly_the_deck(name: str, seats: int) -> None:
+    """A saved state whose cards are not the game's deck (one card swapped for another, or one
+    missing) is refused in every game."""
+    game = GAMES[name].new(seats, seed="deck")
+    names = sorted(set(game.deal_shape().deck))
+    rng = random.Random(3)
+    for _ in range(5):
+        seat = min(game.to_act())
+        game.apply(seat, rng.choice(game.legal_moves(seat)))
+    data = json.loads(json.dumps(game.to_dict()))
+    assert snapshot(type(game).from_dict(data)) == snapshot(game)
+    swapped = json.loads(json.dumps(data))
+    hand = swapped["hands"][0]
+    hand[0] = next(c for c in names if c != hand[0])
+    dropped = json.loads(json.dumps(data))
+    dropped["hands"][0].pop()
+    for bad in (swapped, dropped):
+        with pytest.raises(SetupError) as info:
+            type(game).from_dict(bad)
+        assert info.value.reason == Reason.INVALID_STATE

@@ -153,3 +153,25 @@ def test_a_turn_is_enqueued_once(app: Flask, client: FlaskClient, r: redis.Redis
     job = queue.fetch_job(bot_job_id(table.gid, 1, 0))
     assert job is not None and job.args == [table.gid, 1, 0]
     assert job.func_name == "service.jobs.bot_turn"
+
+
+def test_a_search_seat_keeps_its_level_and_plays_at_it(app: Flask, client: FlaskClient) -> None:
+    seat = {"bot": "search", "level": "fast"}
+    table = Table.create(client, game="ducksoup", seats=[seat, {}], options={"first_dealer": 1})
+    assert table.created["seats"][0] == {"seat": 0, "kind": "bot", "bot": "search", "level": "fast"}
+    layers: Layers = app.extensions["duckpond"]
+    assert layers.store.load(table.gid).meta["seats"][0] == seat
+    assert layers.tables.bot_turn(table.gid, 0, 0) == "moved"
+    listed = {b["name"]: b for b in client.get(f"{API}/bots").json["bots"]}
+    assert [lv["name"] for lv in listed["search"]["levels"]] == ["fast", "normal", "strong"]
+    assert "levels" not in listed["heuristic"]
+
+
+@pytest.mark.parametrize(
+    "seat",
+    [{"bot": "search", "level": "deep"}, {"bot": "heuristic", "level": "fast"}, {"level": "fast"}],
+)
+def test_a_level_the_bot_does_not_have_is_refused(client: FlaskClient, seat: dict) -> None:
+    answer = client.post(f"{API}/games", json={"game": "ducksoup", "seats": [seat, {}]})
+    assert answer.status_code == 422
+    assert answer.json["errors"]["reason"] == "unknown_bot"

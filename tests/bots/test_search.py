@@ -1,0 +1,118 @@
+"""The search bot and its parts: rollout policies, levels, decisions from the view only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bots import BOTS, decide, known, parse_bot
+from bots.match import MatchError, MatchSpec, check, play_match
+from bots.rollouts import ROLLOUTS
+from engine import GAMES, Game
+
+SEATS = {"doubleduck": 4, "ducksoup": 2, "doppelkopf": 4, "duck": 4}
+
+
+def midgame(name: str, plays: int, seed: str = "search") -> Game:
+    game = GAMES[name].new(SEATS[name], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plays):
+        seat = min(game.to_act())
+        game.apply(seat, rng.choice(game.legal_moves(seat)))
+    return game
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_rollout_policies_play_whole_deals_by_the_rules(name: str) -> None:
+    """`policy_playout` checks every move as `apply` does: an illegal pick would raise."""
+    for i in range(5):
+        game = GAMES[name].new(SEATS[name], seed=f"rollout-{i}")
+        score = game.policy_playout(ROLLOUTS[name], random.Random(i))
+        assert not game.to_act() and len(score) == len(game.teams())
+        assert score == game.deal_score()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_search_decides_from_the_view_and_reproduces_untimed(name: str) -> None:
+    game = midgame(name, 5)
+    seat = min(game.to_act())
+    legal = [m.to_json() for m in game.legal_moves(seat)]
+    first = decide("search", game, seat, random.Random(1), level="fast", timed=False)
+    again = decide("search", game, seat, random.Random(1), level="fast", timed=False)
+    assert first is not None and first == again and first.to_json() in legal
+
+
+def test_search_overturns_a_bad_prior_when_the_worlds_say_so() -> None:
+    """Duck Soup, Soup course (stock empty, so the other hand is known): searching without the
+    prior (plain argmax over the worlds; the first legal move only breaks exact ties), it agrees
+    with the heuristic, whose endgame is an exact solver, far more often than that first move."""
+    from bots import search as search_module
+    from bots.ducksoup_heuristic import choose as heuristic
+
+    def first(view: dict, legal: list, rng: random.Random, budget: float) -> dict:
+        return legal[0]
+
+    agree = prior_agrees = 0
+    for seed in range(30):
+        game = GAMES["ducksoup"].new(seed=f"overturn-{seed}")
+        rng = random.Random(seed)
+        while game.to_act() and (game.to_dict()["stock"] or len(game.hands[0]) > 3):
+            s = min(game.to_act())
+            game.apply(s, rng.choice(game.legal_moves(s)))
+        if not game.to_act():
+            continue
+        seat = min(game.to_act())
+        view = game.view(seat)
+        if len(view["legal_moves"]) < 2:
+            continue
+        best = heuristic(view, view["legal_moves"], random.Random(0), 5.0)
+        picked = search_module.search(
+            view,
+            view["legal_moves"],
+            random.Random(0),
+            worlds=8,
+            think_ms=None,
+            policy=ROLLOUTS["ducksoup"],
+            fallback=first,
+            prior=False,
+        )
+        agree += picked == best
+        kept = search_module.search(
+            view,
+            view["legal_moves"],
+            random.Random(0),
+            worlds=8,
+            think_ms=None,
+            policy=ROLLOUTS["ducksoup"],
+            fallback=first,
+        )
+        assert kept == view["legal_moves"][0], "with the prior, the Soup course is not searched"
+        prior_agrees += view["legal_moves"][0] == best
+    assert agree >= prior_agrees + 3, (agree, prior_agrees)
+
+
+def test_levels_and_names() -> None:
+    search = BOTS["search"]
+    assert [lv.name for lv in search.levels] == ["fast", "normal", "strong"]
+    assert search.level(None) is search.levels[0]
+    for lv in search.levels:
+        assert set(lv.worlds) == set(GAMES)
+    with pytest.raises(KeyError):
+        search.level("deep")
+    assert BOTS["heuristic"].level(None) is None
+    assert parse_bot("search:strong") == ("search", "strong")
+    assert parse_bot("heuristic") == ("heuristic", None)
+    assert known("search", "duck", "strong") and not known("search", "duck", "deep")
+    assert not known("heuristic", "duck", "fast") and known("heuristic", "duck")
+
+
+def test_matches_take_a_bot_with_its_level() -> None:
+    spec = MatchSpec(
+        "doppelkopf", ("search:fast", "heuristic", "random", "random"), 1, "m", {"max_deals": 1}
+    )
+    records, summary = play_match(spec)
+    assert records[0]["rotations"][0]["bots"][0] == "search:fast"
+    assert {b["bot"] for b in summary["bots"]} == {"search:fast", "heuristic", "random"}
+    with pytest.raises(MatchError):
+        check(MatchSpec("ducksoup", ("search:deep", "random"), 1, "m"))
