@@ -99,6 +99,15 @@ class ForkingTurnWorker(Worker):
             self.beats(self.name)
 
 
+def lower_priority(nice: int) -> None:
+    """Nice this process, and its autogroup too: with Linux's autogroups (on by default), a
+    process started in its own session (setsid, as scripts/serve and containers do) competes
+    for the CPU as a group of its own, where a plain nice value counts for nothing."""
+    os.nice(nice)
+    with contextlib.suppress(OSError), open("/proc/self/autogroup", "w") as group:
+        group.write(str(nice))
+
+
 def wait_for_redis(client: redis.Redis, stop: threading.Event) -> bool:
     """Block until Redis answers a PING (backing off up to 2 s); False when stopped first."""
     delay = 0.1
@@ -126,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     layers = wiring.build(settings)
     jobs.install(layers)
     if args.pool == "bulk" and settings["BULK_NICE"] > 0:
-        os.nice(settings["BULK_NICE"])
+        lower_priority(settings["BULK_NICE"])
     queue = queue_of(layers, args.pool)
     # RQ's blocking dequeue needs a long socket timeout (RQ raises it on the pool it gets):
     # its own pool, so the jobs' commands keep their short one and fail fast on a stall.

@@ -12,9 +12,9 @@ test client: no HTTP server, so the figures are of the workers, not of gunicorn)
 1. throughput: `--games` bot-only heuristic Doubleduck games created with no worker running,
    then ONE bulk worker (not niced) plays them; moves per second over `--seconds`.
 2. latency: `--tables` live tables (seat 0 human, three heuristic bots) played round-robin by
-   one client; for each human move, the time until the first bot's reply is committed (Redis
-   polled every 2 ms). Once alone, once while a `--match-games` heuristic match runs on the bulk
-   pool. One live and one bulk worker throughout.
+   one client, each human thinking `--think-ms` per move; for each human move, the time until
+   the first bot's reply is committed (Redis polled every 2 ms). Once alone, once while a
+   `--match-games` heuristic match runs on the bulk pool. One live and one bulk worker.
 
     .venv/bin/python scripts/bench/pools.py
     .venv/bin/python scripts/bench/pools.py --tables 32 --match-games 2000 --seconds 20
@@ -128,8 +128,10 @@ def throughput(stack: Stack, client: Any, games: int, seconds: float) -> float:
     return moved / elapsed
 
 
-def latency(client: Any, r: redis.Redis, tables: int, seconds: float) -> list[float]:
-    """ms from each human move's answer to the first bot reply's commit, over live tables."""
+def latency(client: Any, r: redis.Redis, tables: int, seconds: float, think: float) -> list[float]:
+    """ms from each human move's answer to the first bot reply's commit, over live tables
+    whose human thinks `think` seconds per move (humans do; an instant one would measure the
+    live pool's saturation, not its latency)."""
     games = []
     for i in range(tables):
         options = {"max_deals": 4, "auto_deal": True}
@@ -139,6 +141,7 @@ def latency(client: Any, r: redis.Redis, tables: int, seconds: float) -> list[fl
         games.append((created["id"], created["seats"][0]["token"]))
     out: list[float] = []
     waiting: dict[str, tuple[int, float]] = {}
+    thinking: dict[str, float] = {}  # table -> when its human may move next
 
     def poll() -> list[tuple[str, str, Any, Any]]:
         """Every table's head; the replies that came are timed at once."""
@@ -154,7 +157,8 @@ def latency(client: Any, r: redis.Redis, tables: int, seconds: float) -> list[fl
                     out.append((now - waiting[gid][1]) * 1000)
                     del waiting[gid]
                 continue
-            if status != b"over" and b"0" in (to_act or b"").split():
+            mine = status != b"over" and b"0" in (to_act or b"").split()
+            if mine and thinking.setdefault(gid, now + think) <= now:
                 ready.append((gid, token, version, to_act))
         return ready
 
@@ -169,6 +173,7 @@ def latency(client: Any, r: redis.Redis, tables: int, seconds: float) -> list[fl
                 json={"move": move, "expected_version": view["version"]},
                 headers=auth,
             )
+            thinking.pop(gid, None)
             if resp.status_code == 200 and resp.json["status"] != "over":
                 waiting[resp.json["id"]] = (resp.json["version"], time.monotonic())
             poll()  # time the replies between two human moves, not once per round
@@ -182,6 +187,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=32, help="live tables (latency)")
     parser.add_argument("--match-games", type=int, default=2000)
     parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--think-ms", type=float, default=1000, help="a human's time per move")
     args = parser.parse_args()
     stack = Stack()
     try:
@@ -194,7 +200,7 @@ def main() -> None:
         stack.worker("live")
         stack.worker("bulk")
         time.sleep(2.0)
-        alone = latency(client, r, args.tables, args.seconds)
+        alone = latency(client, r, args.tables, args.seconds, args.think_ms / 1000)
         spec = {
             "game": "doubleduck",
             "bots": ["heuristic", "random", "heuristic", "random"],
@@ -204,7 +210,7 @@ def main() -> None:
         }
         match = client.post(f"{API}/matches", json=spec).json
         time.sleep(1.0)
-        busy = latency(client, r, args.tables, args.seconds)
+        busy = latency(client, r, args.tables, args.seconds, args.think_ms / 1000)
         done = client.get(f"{API}/matches/{match['id']}").json["progress"]["done"]
         for name, values in (("no match", alone), ("match running", busy)):
             print(

@@ -25,7 +25,7 @@ from faultplay import API, Game, StallWatch, check_finished_once
 from flask import Flask
 
 from service.bot_turns import job_id
-from service.store import create_pointer_key, game_key
+from service.store import WORKERS_KEY, create_pointer_key, game_key
 from service.wiring import Layers
 
 BOT = {"bot": "random"}
@@ -101,6 +101,7 @@ def test_thirty_kill_9s_of_workers_lose_and_double_nothing(
     ]
     watch = StallWatch(r, games)
     rng = random.Random(13)
+    restarts: list[float] = []
     kills = 0
     next_kill = time.monotonic() + 0.1
 
@@ -114,7 +115,17 @@ def test_thirty_kill_9s_of_workers_lose_and_double_nothing(
         if pool == "-":
             return
         workers.kill(pool)  # kill -9, mid-whatever it was doing
-        workers.start(pool)  # its supervisor starts it again
+        before = {m for m in r.zrange(WORKERS_KEY, 0, -1) if m.startswith(pool.encode())}
+        started = time.monotonic()
+        workers.start(pool)  # its supervisor starts it again; it is up once it beats
+        wait_until(
+            lambda: (
+                {m for m in r.zrange(WORKERS_KEY, 0, -1) if m.startswith(pool.encode())} - before
+            ),
+            timeout=30,
+            step=0.02,
+        )
+        restarts.append(time.monotonic() - started)
         kills += 1
         next_kill = time.monotonic() + rng.uniform(0.05, 0.3)
 
@@ -133,9 +144,12 @@ def test_thirty_kill_9s_of_workers_lose_and_double_nothing(
         games=len(games),
         moves=moves,
         longest_stall_s=round(watch.longest, 2),
+        longest_restart_s=round(max(restarts), 2),
     )
-    # A lost turn is enqueued again within the recovery bound; add a worker's restart.
-    assert watch.longest < RECOVERY_BOUND + 4.0
+    # A lost turn is enqueued again within the recovery bound and played once a worker of its
+    # pool is up: the stall is at most a restart (how long depends on the machine's load)
+    # plus the bound, plus a poll's slack.
+    assert watch.longest < max(restarts) + RECOVERY_BOUND + 1.0
 
 
 # --- Redis killed and restarted; Redis stopped (SIGSTOP) -------------------------------------
