@@ -127,14 +127,7 @@ def test_duck_worlds_keep_cards_taken_from_piles_with_the_taker() -> None:
                 game.next_deal()
                 pinned = [Counter() for _ in range(4)]
                 continue
-            seat = min(game.to_act())
-            for event in game.apply(seat, rng.choice(game.legal_moves(seat))):
-                if event.type == "cards_played":
-                    for card in event.data["cards"]:
-                        if pinned[seat][card]:
-                            pinned[seat][card] -= 1
-                if event.type == "card_drawn" and event.data["source"] != "stock":
-                    pinned[seat][event.data["card"]] += 1
+            _play_and_pin(game, rng, pinned)
             if not game.to_act():
                 continue
             me = min(game.to_act())
@@ -272,14 +265,7 @@ def test_duck_stock_tops_are_uniform_over_the_unseen_cards() -> None:
     rng = random.Random("chi-duck")
     pinned: list[Counter[str]] = [Counter() for _ in range(3)]
     while sum(sum(p.values()) for p in pinned) < 3:
-        seat = min(game.to_act())
-        for event in game.apply(seat, rng.choice(game.legal_moves(seat))):
-            if event.type == "cards_played":
-                for card in event.data["cards"]:
-                    if pinned[seat][card]:
-                        pinned[seat][card] -= 1
-            if event.type == "card_drawn" and event.data["source"] != "stock":
-                pinned[seat][event.data["card"]] += 1
+        _play_and_pin(game, rng, pinned)
     seat = min(game.to_act())
     data = game.to_dict()
     pool = Counter(data["stock"])
@@ -291,3 +277,16 @@ def test_duck_stock_tops_are_uniform_over_the_unseen_cards() -> None:
     tops = Counter(Duck.from_view(view, rng).to_dict()["stock"][0] for _ in range(4000))
     stat, df = chi_square(tops, +pool)
     assert stat < CHI2_999[df], (stat, df)
+
+
+def _play_and_pin(game: Game, rng: random.Random, pinned: list[Counter[str]]) -> None:
+    """A random move of the seat to act; cards it takes from a pile stay pinned to it (from the
+    events, apart from the sampler) until it plays them."""
+    seat = min(game.to_act())
+    for event in game.apply(seat, rng.choice(game.legal_moves(seat))):
+        if event.type == "cards_played":
+            for card in event.data["cards"]:
+                if pinned[seat][card]:
+                    pinned[seat][card] -= 1
+        if event.type == "card_drawn" and event.data["source"] != "stock":
+            pinned[seat][event.data["card"]] += 1
