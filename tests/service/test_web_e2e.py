@@ -215,6 +215,26 @@ def test_a_whole_duck_soup_game_against_a_bot(page: Page) -> None:
     expect(page.locator(".log")).to_contain_text("Game over")
 
 
+def test_a_search_bot_at_a_chosen_level(page: Page, live_url: str) -> None:
+    """The lobby offers every level of a bot that thinks; the seat is created at that level."""
+    page.goto("/")
+    page.check("input[name=game][value=ducksoup]")
+    labels = page.locator("#seat-1 option").all_inner_texts()
+    levels = [b for b in api(live_url, "/bots")["bots"] if b["name"] == "search"][0]["levels"]
+    for level in levels:
+        assert any(f"search ({level['name']}," in label for label in labels), labels
+    start_table(page, "ducksoup", ["", "search:normal"], target=1, seed="web-level")
+    wait_ready(page)
+    expect(page.locator(".felt .seat").nth(1)).to_contain_text("bot: search (normal)")
+    token = page.evaluate("location.hash").split("/")[-1]
+    game = api(live_url, f"/games/{token.split('.')[0]}")
+    assert game["seats"][1] == {**game["seats"][1], "bot": "search", "level": "normal"}
+    # One move, so the search bot has answered at its level at least once.
+    state = table(page)
+    play_one(page)
+    wait_ready(page, state["version"])
+
+
 def test_a_whole_doubleduck_deal_against_three_bots(page: Page) -> None:
     start_table(
         page, "doubleduck", ["", "heuristic", "random", "heuristic"], max_deals=1, seed="web-dd"

@@ -42,6 +42,18 @@ export function seatCount(game, onChange) {
   return h("label.field", {}, h("span", {}, "Players"), select);
 }
 
+/**
+ * The bots that play this game, one choice per level for a bot that thinks. The value is the
+ * matches' spelling (`search:strong`); a seat sends it as `{"bot": "search", "level": "strong"}`.
+ */
+export function botChoices(bots, game) {
+  return bots.filter((b) => b.games.includes(game.name)).flatMap((b) =>
+    b.levels?.length
+      ? b.levels.map((l) => ({ value: `${b.name}:${l.name}`, label: `${b.name} (${l.name}, ${Math.round(l.think_ms)} ms a move)`,
+          title: `${b.description} ${l.strength}` }))
+      : [{ value: b.name, label: b.name, title: b.description }]);
+}
+
 export async function lobbyPage(main, { signal, go, notify }) {
   mount(main, h("p.loading", {}, "Loading the games…"));
   const [{ games }, { bots }] = await Promise.all([api("/catalog", { signal }), api("/bots", { signal })]);
@@ -59,13 +71,13 @@ export async function lobbyPage(main, { signal, go, notify }) {
   mount(main, form, watchBox(go));
 
   function draw() {
-    const botsHere = bots.filter((b) => b.games.includes(game.name));
+    const choices = botChoices(bots, game);
     const seatRows = [];
     for (let s = 0; s < seats; s++) {
       const select = h("select", { name: `seat-${s}`, id: `seat-${s}` },
         h("option", { value: "", selected: s === 0 }, s === 0 ? "You" : "A friend (invite link)"),
-        botsHere.map((b) => h("option", { value: b.name, selected: s > 0 && b === botsHere[0], title: b.description },
-          `Bot: ${b.name}`)));
+        choices.map((c, i) => h("option", { value: c.value, selected: s > 0 && i === 0, title: c.title },
+          `Bot: ${c.label}`)));
       seatRows.push(h("label.seat-choice", {}, h("span", {}, `Seat ${s}`), select));
     }
     const options = optionFields(game);
@@ -74,8 +86,9 @@ export async function lobbyPage(main, { signal, go, notify }) {
       const body = {
         game: game.name,
         seats: seatRows.map((_, s) => {
-          const bot = form.elements[`seat-${s}`].value;
-          return bot ? { bot } : {};
+          const [bot, level] = form.elements[`seat-${s}`].value.split(":");
+          if (!bot) return {};
+          return level ? { bot, level } : { bot };
         }),
         options: options.read(),
       };

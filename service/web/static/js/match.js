@@ -1,7 +1,7 @@
 // Matches: bots against bots over duplicate deals; progress, then results with 95% intervals.
 import { api, explain, retrying, sleep } from "./api.js";
 import { h, mount, svg } from "./dom.js";
-import { optionFields, seatCount } from "./lobby.js";
+import { botChoices, optionFields, seatCount } from "./lobby.js";
 
 export async function matchForm(main, { signal, go, notify }) {
   mount(main, h("p.loading", {}, "Loading the games…"));
@@ -11,10 +11,11 @@ export async function matchForm(main, { signal, go, notify }) {
   const form = h("form.panel.lobby");
   mount(main, form);
   function draw() {
-    const names = bots.filter((b) => b.games.includes(game.name)).map((b) => b.name);
+    const choices = botChoices(bots, game);
     const picks = [];
     for (let s = 0; s < seats; s++) {
-      picks.push(h("select", { id: `match-bot-${s}` }, names.map((n, i) => h("option", { value: n, selected: i === s % names.length }, n))));
+      picks.push(h("select", { id: `match-bot-${s}` }, choices.map((c, i) =>
+        h("option", { value: c.value, selected: i === s % choices.length, title: c.title }, c.label))));
     }
     const options = optionFields(game, { skip: ["auto_deal"] });
     const count = h("input", { id: "match-games", type: "number", min: 1, max: 10000, value: 20, required: true });

@@ -215,7 +215,7 @@ class Table {
       const place = PLACES[n][(seat - me + n) % n];
       const acting = view.to_act.includes(seat) && this.body.status === "playing";
       const info = this.body.seats[seat];
-      const tags = [info.kind === "bot" ? `bot: ${info.bot}` : "human", ...games.seatTags(game, view, seat)];
+      const tags = [info.kind === "bot" ? `bot: ${info.bot}${info.level ? ` (${info.level})` : ""}` : "human", ...games.seatTags(game, view, seat)];
       const pile = game === "duck" ? view.piles[seat] : null;
       seats.push(h(`div.seat.place-${place}${acting ? ".acting" : ""}${seat === this.seat ? ".me" : ""}`,
         { "aria-label": `${this.who(seat)}${acting ? ", to play" : ""}` },
