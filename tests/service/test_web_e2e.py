@@ -168,7 +168,11 @@ def play_out(page: Page, *, until: str = "over", limit: int = 200) -> int:
 
 
 def shoot(page: Page, name: str) -> None:
-    """The table at desktop and phone widths; the phone layout must not scroll sideways."""
+    """The table at desktop and phone widths; the phone layout must not scroll sideways, and no
+    text on it shows a field the client read under a wrong name ("undefined", "NaN")."""
+    text = page.locator("main").inner_text()
+    for slip in ("undefined", "NaN", "[object Object]"):
+        assert slip not in text, f"{name}: the page shows {slip!r}:\n{text}"
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SHOTS / f"{name}-desktop.png", full_page=True)
     page.set_viewport_size(PHONE)

@@ -16,14 +16,14 @@ export function columns(body, who) {
 export function status(game, view) {
   const rows = [];
   if (game === "duck") {
-    rows.push(["Round", `${view.round_no} of ${view.rounds}`]);
+    rows.push(["Deal", `${view.deal_no} of ${view.max_deals}`]);
     if (view.lifebelt !== null) rows.push(["Lifebelt", String(view.lifebelt)]);
     rows.push(["Draw pile", `${view.stock_count} cards`]);
     rows.push(["Turn", `${view.turns} (stops at ${view.turn_cap})`]);
     if (view.hand_sum !== undefined) rows.push(["Your hand sums to", String(view.hand_sum)]);
     return rows;
   }
-  const deals = view.options.max_deals ?? view.options.deals;
+  const deals = view.max_deals ?? view.options.max_deals;
   rows.push(["Deal", deals ? `${view.deal_no} of ${deals}` : String(view.deal_no)]);
   if (view.course) rows.push(["Course", COURSE[view.course]]);
   if (view.trick_no) rows.push(["Trick", String(view.trick_no)]);
@@ -82,11 +82,12 @@ export function describe(event, who) {
   const d = event.data;
   switch (event.type) {
     case "game_created":
-      return `The table is set: ${d.seats} seats.`;
+      return `The table is set: ${d.seat_count} seats.`;
     case "deal_started":
+      if (d.first !== undefined) {
+        return `Deal ${d.deal_no} (dealer: ${who(d.dealer)}; first turn: ${who(d.first)}; lifebelt ${d.lifebelt}).`;
+      }
       return `Deal ${d.deal_no} (dealer: ${who(d.dealer)}; first lead: ${who(d.leader)}).`;
-    case "round_started":
-      return `Round ${d.round_no} (dealer: ${who(d.dealer)}; first turn: ${who(d.first)}; lifebelt ${d.lifebelt}).`;
     case "hand_dealt":
       return `${who(d.seat)} got ${d.cards.length} cards.`;
     case "card_played":
@@ -123,10 +124,9 @@ export function describe(event, who) {
       return `${who(d.seat)} found no partner: a solo.`;
     case "ducked":
       return `${who(d.seat)} ducked!`;
-    case "round_over":
-      return `Round ${d.round_no} is over (${roundEnd(d, who)}); scores ${d.score.join(", ")}.`;
     case "deal_scored":
-      return `Deal ${d.deal_no} is scored: ${(d.score || d.results).join(", ")}; totals ${d.totals.join(", ")}.`;
+      if (d.end) return `Deal ${d.deal_no} is over (${dealEnd(d, who)}); scores ${d.score.join(", ")}; totals ${d.totals.join(", ")}.`;
+      return `Deal ${d.deal_no} is scored: ${d.score.join(", ")}; totals ${d.totals.join(", ")}.`;
     case "tie_at_target":
       return `The totals are level at ${d.totals.join(", ")}: one more deal.`;
     case "game_over":
@@ -138,15 +138,16 @@ export function describe(event, who) {
   }
 }
 
-function roundEnd(d, who) {
+/** How a Duck deal ended. */
+function dealEnd(d, who) {
   if (d.end === "out") return `${who(d.seat)} went out`;
-  if (d.end === "duck") return `${who(d.seat)} ducked, ${d.duck === "correct" ? "correctly" : "wrongly"}`;
+  if (d.end === "duck") return `${who(d.seat)} ducked, ${d.duck_verdict === "correct" ? "correctly" : "wrongly"}`;
   return "the turn cap";
 }
 
 /** A deal's score cell: "6 × 20 = 120" where the game multiplies courses. */
 export function dealCells(deal) {
-  const scores = deal.score ?? deal.results;
+  const scores = deal.score;
   if (deal.duck && deal.soup) return scores.map((s, i) => `${deal.duck[i]} × ${deal.soup[i]} = ${s}`);
   return scores.map(String);
 }

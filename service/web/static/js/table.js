@@ -68,7 +68,7 @@ class Table {
     if (!fresh.length) return;
     this.log.push(...fresh);
     this.last = fresh[fresh.length - 1].n;
-    const scored = fresh.some((e) => ["deal_scored", "round_over", "game_over"].includes(e.type));
+    const scored = fresh.some((e) => ["deal_scored", "game_over"].includes(e.type));
     if (scored || !this.score) this.refreshScore();
   }
 
@@ -425,9 +425,9 @@ class Table {
     return h("section.panel.score", { "aria-labelledby": "score-title" },
       h("h2#score-title", {}, "Score"),
       h("div.scroll", {}, h("table", {},
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, this.body.game === "duck" ? "Round" : "Deal"),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Deal"),
           heads.map((x) => h("th", { scope: "col" }, x)))),
-        h("tbody", {}, deals.map((deal) => h("tr", {}, h("th", { scope: "row" }, String(deal.deal_no ?? deal.round_no)),
+        h("tbody", {}, deals.map((deal) => h("tr", {}, h("th", { scope: "row" }, String(deal.deal_no)),
           games.dealCells(deal).map((c) => h("td", {}, c))))),
         h("tfoot", {},
           h("tr", {}, h("th", { scope: "row" }, "Total"), totals.map((t) => h("td", {}, String(t)))),
