@@ -224,7 +224,7 @@ def test_a_search_bot_at_a_chosen_level(page: Page, live_url: str) -> None:
     page.goto("/")
     page.check("input[name=game][value=ducksoup]")
     labels = page.locator("#seat-1 option").all_inner_texts()
-    levels = [b for b in api(live_url, "/bots")["bots"] if b["name"] == "search"][0]["levels"]
+    levels = next(b for b in api(live_url, "/bots")["bots"] if b["name"] == "search")["levels"]
     for level in levels:
         assert any(f"search ({level['name']}," in label for label in labels), labels
     start_table(page, "ducksoup", ["", "search:normal"], target=1, seed="web-level")
