@@ -114,11 +114,13 @@ def start_worker(redis_port: int, db: int, pool: str, **env: str) -> subprocess.
     """A real `python -m service.worker --pool <pool>` on database `db`."""
     full = dict(os.environ)
     full.update(
-        REDIS_URL=f"redis://127.0.0.1:{redis_port}/{db}",
-        BOT_QUEUE=BOT_QUEUE,
-        BULK_QUEUE=BULK_QUEUE,
-        LOG_LEVEL="WARNING",
-        **env,
+        {
+            "REDIS_URL": f"redis://127.0.0.1:{redis_port}/{db}",
+            "BOT_QUEUE": BOT_QUEUE,
+            "BULK_QUEUE": BULK_QUEUE,
+            "LOG_LEVEL": "WARNING",
+            **env,
+        }
     )
     proc = subprocess.Popen(
         [sys.executable, "-m", "service.worker", "--pool", pool],

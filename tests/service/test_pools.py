@@ -1,0 +1,65 @@
+"""Live tables come first (issue 13): a table with a human seated is played by the live pool,
+match games and bot-only games wait for the bulk pool, so no amount of bulk work can hold up a
+human's opponents. Proved with REAL worker processes: a live worker alone, a big match queued."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import redis
+from conftest import start_worker, stop_worker
+from flask import Flask
+from rq import Queue
+from rq.serializers import JSONSerializer
+from svc_helpers import API, Table, wait_for
+
+from service.app import create_app
+
+DB = 3
+LIVE, BULK = "pools-live", "pools-bulk"
+
+
+@pytest.fixture()
+def pools_app(redis_port: int) -> Iterator[Flask]:
+    client = redis.Redis(port=redis_port, db=DB)
+    client.flushdb()
+    yield create_app(
+        {
+            "REDIS_URL": f"redis://127.0.0.1:{redis_port}/{DB}",
+            "BOT_QUEUE": LIVE,
+            "BULK_QUEUE": BULK,
+            "TESTING": True,
+        }
+    )
+    client.flushdb()
+    client.close()
+
+
+def test_a_queued_match_and_bot_only_games_do_not_hold_up_a_live_table(
+    pools_app: Flask, redis_port: int
+) -> None:
+    client = pools_app.test_client()
+    match = client.post(
+        f"{API}/matches",
+        json={"game": "doubleduck", "bots": ["heuristic", "random"] * 2, "games": 500},
+    )
+    assert match.status_code == 202, match.json
+    bot_only = Table.create(client, seats=[{"bot": "random"}] * 4)
+    live = Table.create(client, seats=[{}, {"bot": "heuristic"}, {"bot": "heuristic"}, {}])
+    connection = redis.Redis(port=redis_port, db=DB)
+    bulk = Queue(BULK, connection=connection, serializer=JSONSerializer)
+    queued_bulk = bulk.count
+    assert queued_bulk >= 2  # the match's window of games and the bot-only game's first turn
+    worker = start_worker(redis_port, DB, "live", BOT_QUEUE=LIVE, BULK_QUEUE=BULK)
+    try:
+        # Seats 1 and 2 are bots: the live worker plays both and the turn comes back to seat 3.
+        wait_for(lambda: live.public()["version"] == 2, timeout=20)
+        assert live.public()["view"]["to_act"] == [3]
+        # Nothing of the bulk work was touched by the live pool.
+        assert bulk.count == queued_bulk
+        assert bot_only.public()["version"] == 0
+        assert client.get(f"{API}/matches/{match.json['id']}").json["progress"]["done"] == 0
+    finally:
+        stop_worker(worker)
+        connection.close()
