@@ -41,6 +41,10 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
       loop has not beaten for this long (default 15).
     - `BOT_THINK_LIMIT_MS`: CPU milliseconds a bot policy may think in a worker before it is
       stopped and the turn's seeded random move is played instead (default 1000).
+    - `BOT_CHAIN_MS`: how long a worker's bot-turn job goes on playing the bot turns right
+      after its own before it leaves the rest to the queue (default 20; 0: one turn a job).
+      Consecutive bot turns then cost no queue hop; kept short, so that no chain keeps other
+      games' turns waiting (`service.tables.Tables.bot_turn`).
     - `CORS_ORIGINS`: origins whose browser pages may call the API, comma-separated (default
       `*`: any; the API's credentials are bearer tokens, never cookies); empty for none.
     - `LOG_LEVEL`: the level of the service's own loggers (default INFO).
@@ -66,6 +70,7 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "BULK_NICE": _int(env, "BULK_NICE", 10),
         "CREATE_RESERVATION_SECONDS": max(1, _int(env, "CREATE_RESERVATION_SECONDS", 5)),
         "BOT_THINK_LIMIT_MS": _int(env, "BOT_THINK_LIMIT_MS", 1000),
+        "BOT_CHAIN_MS": max(0, _int(env, "BOT_CHAIN_MS", 20)),
         "TURNS_OVERDUE_SECONDS": _int(env, "TURNS_OVERDUE_SECONDS", 30),
         "WORKER_SILENT_SECONDS": _int(env, "WORKER_SILENT_SECONDS", 15),
         "LOG_LEVEL": env.get("LOG_LEVEL") or "INFO",

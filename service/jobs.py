@@ -38,8 +38,12 @@ def installed() -> Layers:
 
 
 def bot_turn(game_id: str, seat: int, version: int) -> str:
-    """Play the bot seat's turn if the game is still at `version`; returns what happened."""
-    return installed().tables.bot_turn(game_id, int(seat), int(version), _test_bot_delay())
+    """Play the bot seat's turn if the game is still at `version`, and the bot turns right
+    after it for up to `BOT_CHAIN_MS` (`service.config`); returns what happened to the first."""
+    tables = installed().tables
+    return tables.bot_turn(
+        game_id, int(seat), int(version), _test_bot_delay(), chain_seconds=tables.chain_seconds
+    )
 
 
 def play_match_game(match_id: str, index: int) -> str:

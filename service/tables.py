@@ -101,6 +101,7 @@ class Tables:
         idempotency_ttl: int,
         reservation_ttl: int = 5,
         think_limit_ms: int = 1000,
+        chain_seconds: float = 0.0,
         cache: GameCache | None = None,
     ) -> None:
         self.store = store
@@ -111,6 +112,8 @@ class Tables:
         self.idempotency_ttl = idempotency_ttl
         self.reservation_ttl = reservation_ttl
         self.think_limit_ms = think_limit_ms
+        self.chain_seconds = chain_seconds
+        """How long a worker's job chains bot turns (`bot_turn`); the job passes it on."""
 
     # --- reading ------------------------------------------------------------------------
 
@@ -399,20 +402,54 @@ class Tables:
         return self._change(gid, caller, "deal", apply, expected, idempotency_key, fp, stored)
 
     def bot_turn(
-        self, gid: str, seat: int, version: int, before_submit: Callable[[], None] | None = None
+        self,
+        gid: str,
+        seat: int,
+        version: int,
+        before_submit: Callable[[], None] | None = None,
+        chain_seconds: float = 0.0,
     ) -> str:
         """Play a bot seat's turn at `version`, or nothing if the game moved on.
 
         The move is committed as a human's is, expecting `version`: a second run of the same
         turn (a re-enqueued job racing a slow first one) is refused there. It decides and
         commits on the one game it decoded, and builds no answer: nobody reads one. The
-        `before_submit` hook runs between the decision and the commit (tests use it)."""
+        `before_submit` hook runs between the decision and the commit (tests use it).
+
+        With `chain_seconds` > 0 (a worker's job), a move that leaves exactly one bot seat to
+        act is followed by that seat's turn in the same job, until that much time has passed:
+        consecutive bot turns cost no queue hop (RQ's bookkeeping is most of a bot turn's
+        CPU). Each turn is still its own compare-and-set, which records the next as due, so a
+        job that dies mid-chain leaves a due turn that the recovery loop re-enqueues."""
+        until = time.monotonic() + chain_seconds if chain_seconds > 0 else 0.0
+        outcome, follow = self._bot_move(gid, seat, version, before_submit, until)
+        while follow is not None:
+            pending = follow
+            seat, version = pending.bots[0], pending.version
+            try:
+                _, follow = self._bot_move(gid, seat, version, before_submit, until)
+            except BaseException:
+                # Its turn was recorded as due but not enqueued: hand it to the queue now.
+                self.turns.schedule(gid, [seat], version, live(pending.stored.meta))
+                raise
+        return outcome
+
+    def _bot_move(
+        self,
+        gid: str,
+        seat: int,
+        version: int,
+        before_submit: Callable[[], None] | None,
+        chain_until: float,
+    ) -> tuple[str, Change | None]:
+        """One bot turn; the change, when the caller is to play the next bot turn itself
+        (it was not enqueued)."""
         stored = self.cache.stored(gid, version) or self.store.load(gid)
         if stored is None or stored.version != version:
-            return "stale"
+            return "stale", None
         seats = stored.meta["seats"]
         if not 0 <= seat < len(seats) or seats[seat].get("bot") not in BOTS:
-            return "not_a_bot"
+            return "not_a_bot", None
         bot = seats[seat]["bot"]
         game = self._game(stored)
         rng = turn_rng(bot, game.seed, version, seat)
@@ -425,7 +462,7 @@ class Tables:
             log.warning("game %s v%d: bot seat %d overran its think limit", gid, version, seat)
             choice = decide("random", game, seat, turn_rng(bot, game.seed, version, seat))
         if choice is None:
-            return "idle"
+            return "idle", None
         if before_submit is not None:
             before_submit()
 
@@ -433,13 +470,14 @@ class Tables:
             return game.apply(seat, choice), [{"seat": seat, "move": choice.to_json()}]
 
         change = self._prepare(stored, game, apply)
+        chain = len(change.bots) == 1 and time.monotonic() < chain_until
         try:
-            self._commit(change, Caller(seat=seat), "move")
+            self._commit(change, Caller(seat=seat), "move", schedule=not chain)
         except ServiceError as exc:
             if exc.reason == "stale_version":
-                return "stale"
+                return "stale", None
             raise
-        return "moved"
+        return "moved", change if chain else None
 
     def _change(
         self,
@@ -534,10 +572,17 @@ class Tables:
         )
 
     def _commit(
-        self, change: Change, caller: Caller, kind: str, idem_field: str = "", response: str = ""
+        self,
+        change: Change,
+        caller: Caller,
+        kind: str,
+        idem_field: str = "",
+        response: str = "",
+        schedule: bool = True,
     ) -> str | None:
-        """Write `change` in one compare-and-set and enqueue its bot turns. Returns the stored
-        first answer when a retry with the same Idempotency-Key won the race, else None."""
+        """Write `change` in one compare-and-set and enqueue its bot turns (unless the caller
+        plays them itself: `schedule`). Returns the stored first answer when a retry with the
+        same Idempotency-Key won the race, else None."""
         stored = change.stored
         gid = stored.gid
         state = change.game.to_dict()
@@ -586,7 +631,8 @@ class Tables:
             cached=True,
         )
         self.cache.put(written, change.game)  # nobody changes it after this: callers only read
-        self.turns.schedule(gid, change.bots, change.version, live(stored.meta))
+        if schedule:
+            self.turns.schedule(gid, change.bots, change.version, live(stored.meta))
         return None
 
     # --- helpers ------------------------------------------------------------------------

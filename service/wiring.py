@@ -79,6 +79,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         idempotency_ttl=int(settings["IDEMPOTENCY_TTL"]),
         reservation_ttl=int(settings.get("CREATE_RESERVATION_SECONDS", 5)),
         think_limit_ms=int(settings.get("BOT_THINK_LIMIT_MS", 1000)),
+        chain_seconds=int(settings.get("BOT_CHAIN_MS", 20)) / 1000,
         cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
     )
     matches = Matches(MatchStore(pool), bulk, finished_ttl=finished_ttl)

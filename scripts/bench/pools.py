@@ -104,8 +104,9 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else 0.0
 
 
-def throughput(stack: Stack, client: Any, games: int, seconds: float) -> float:
-    """Heuristic bot moves per second of ONE bulk worker (BULK_NICE=0: alone on the CPU)."""
+def throughput(stack: Stack, client: Any, games: int, seconds: float, chain_ms: int = 20) -> float:
+    """Heuristic bot moves per second of ONE bulk worker (BULK_NICE=0: alone on the CPU),
+    its jobs chaining bot turns for `chain_ms` (0: one turn a job, as before chaining)."""
     r = redis.Redis(port=stack.port)
     gids = []
     for i in range(games):
@@ -119,7 +120,7 @@ def throughput(stack: Stack, client: Any, games: int, seconds: float) -> float:
                 pipe.hget(game_key(gid), "version")
             return sum(int(v) for v in pipe.execute())
 
-    worker = stack.worker("bulk", BULK_NICE="0")
+    worker = stack.worker("bulk", BULK_NICE="0", BOT_CHAIN_MS=str(chain_ms))
     time.sleep(2.0)  # its start (imports) is not part of the figure
     start, t0 = total(), time.monotonic()
     time.sleep(seconds)
@@ -188,12 +189,30 @@ def main() -> None:
     parser.add_argument("--match-games", type=int, default=2000)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--think-ms", type=float, default=1000, help="a human's time per move")
+    parser.add_argument(
+        "--throughput-only", action="store_true",
+        help="only the throughput, with and without chained bot turns, interleaved x3",
+    )  # fmt: skip
     args = parser.parse_args()
     stack = Stack()
     try:
-        app = create_app({"REDIS_URL": stack.url, "TESTING": True})
+        app = create_app({"REDIS_URL": stack.url, "TESTING": True, "LOG_LEVEL": "WARNING"})
         client = app.test_client()
         r = redis.Redis(port=stack.port)
+        if args.throughput_only:
+            rates: dict[int, list[float]] = {0: [], 20: []}
+            for _ in range(3):
+                for chain_ms in rates:
+                    rate = throughput(stack, client, args.games, args.seconds, chain_ms)
+                    rates[chain_ms].append(rate)
+                    r.flushdb()
+            for chain_ms, values in rates.items():
+                runs = ", ".join(f"{v:.0f}" for v in values)
+                print(f"one worker, BOT_CHAIN_MS={chain_ms}: median {sorted(values)[1]:.0f} "
+                      f"heuristic bot moves/s ({runs})")  # fmt: skip
+            ratio = sorted(rates[20])[1] / sorted(rates[0])[1]
+            print(f"ratio chained / one turn a job: {ratio:.2f}")
+            return
         rate = throughput(stack, client, args.games, args.seconds)
         print(f"one worker (no fork): {rate:.0f} heuristic bot moves/s")
         r.flushdb()

@@ -145,6 +145,20 @@ def stop_worker(proc: subprocess.Popen[bytes]) -> None:
         proc.wait()
 
 
+@pytest.fixture()
+def spawn_worker(redis_port: int) -> Iterator[Callable[..., subprocess.Popen[bytes]]]:
+    """Start real workers of a test's own (database, pool, settings); stopped after the test."""
+    started: list[subprocess.Popen[bytes]] = []
+
+    def spawn(db: int, pool: str, **env: str) -> subprocess.Popen[bytes]:
+        started.append(start_worker(redis_port, db, pool, **env))
+        return started[-1]
+
+    yield spawn
+    for proc in started:
+        stop_worker(proc)
+
+
 @pytest.fixture(scope="session")
 def worker(redis_port: int) -> Iterator[subprocess.Popen[bytes]]:
     """Real workers on database 1 for the whole session: the live pool (yielded) and the

@@ -175,3 +175,42 @@ def test_a_level_the_bot_does_not_have_is_refused(client: FlaskClient, seat: dic
     answer = client.post(f"{API}/games", json={"game": "ducksoup", "seats": [seat, {}]})
     assert answer.status_code == 422
     assert answer.json["errors"]["reason"] == "unknown_bot"
+
+
+def test_a_job_plays_the_bot_turns_that_follow_its_own(app: Flask, client: FlaskClient) -> None:
+    """Chained turns: seats 1, 2 and 3 are bots; the job of seat 1's turn plays all three and
+    enqueues nothing, and the game stops at the human's turn with nothing due."""
+    table = Table.create(client, seats=[{}, BOT, BOT, BOT], seed="chain")
+    layers: Layers = app.extensions["duckpond"]
+    queue = layers.bot_queue
+    assert queue.job_ids == [bot_job_id(table.gid, 1, 0)]
+    assert layers.tables.bot_turn(table.gid, 1, 0, chain_seconds=30) == "moved"
+    public = table.public()
+    assert public["version"] == 3 and public["view"]["to_act"] == [0]
+    assert [h["seat"] for h in public["view"]["history"]] == [1, 2, 3]
+    assert queue.job_ids == [bot_job_id(table.gid, 1, 0)]  # no job for seats 2 and 3
+    assert layers.store.due_turns(table.gid) == []
+    # Without a chain (the default), a turn is one move and the next turn is a job.
+    other = Table.create(client, seats=[{}, BOT, BOT, BOT], seed="chain")
+    assert layers.tables.bot_turn(other.gid, 1, 0) == "moved"
+    assert other.public()["version"] == 1
+    assert bot_job_id(other.gid, 2, 1) in queue.job_ids
+
+
+def test_a_chain_that_fails_hands_its_next_turn_to_the_queue(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = Table.create(client, seats=[{}, BOT, BOT, BOT], seed="chain")
+    layers: Layers = app.extensions["duckpond"]
+    calls: list[int] = []
+
+    def fail_second() -> None:
+        calls.append(1)
+        if len(calls) == 2:
+            raise RuntimeError("the worker is stopping")
+
+    with pytest.raises(RuntimeError):
+        layers.tables.bot_turn(table.gid, 1, 0, fail_second, chain_seconds=30)
+    assert table.public()["version"] == 1  # seat 1 moved; seat 2's turn was not played
+    assert layers.store.due_turns(table.gid) == [due_member(table.gid, 2, 1)]
+    assert bot_job_id(table.gid, 2, 1) in layers.bot_queue.job_ids

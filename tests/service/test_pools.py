@@ -4,11 +4,11 @@ human's opponents. Proved with REAL worker processes: a live worker alone, a big
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import subprocess
+from collections.abc import Callable, Iterator
 
 import pytest
 import redis
-from conftest import start_worker, stop_worker
 from flask import Flask
 from rq import Queue
 from rq.serializers import JSONSerializer
@@ -37,7 +37,7 @@ def pools_app(redis_port: int) -> Iterator[Flask]:
 
 
 def test_a_queued_match_and_bot_only_games_do_not_hold_up_a_live_table(
-    pools_app: Flask, redis_port: int
+    pools_app: Flask, redis_port: int, spawn_worker: Callable[..., subprocess.Popen[bytes]]
 ) -> None:
     client = pools_app.test_client()
     match = client.post(
@@ -51,7 +51,7 @@ def test_a_queued_match_and_bot_only_games_do_not_hold_up_a_live_table(
     bulk = Queue(BULK, connection=connection, serializer=JSONSerializer)
     queued_bulk = bulk.count
     assert queued_bulk >= 2  # the match's window of games and the bot-only game's first turn
-    worker = start_worker(redis_port, DB, "live", BOT_QUEUE=LIVE, BULK_QUEUE=BULK)
+    spawn_worker(DB, "live", BOT_QUEUE=LIVE, BULK_QUEUE=BULK)
     try:
         # Seats 1 and 2 are bots: the live worker plays both and the turn comes back to seat 3.
         wait_for(lambda: live.public()["version"] == 2, timeout=20)
@@ -61,5 +61,4 @@ def test_a_queued_match_and_bot_only_games_do_not_hold_up_a_live_table(
         assert bot_only.public()["version"] == 0
         assert client.get(f"{API}/matches/{match.json['id']}").json["progress"]["done"] == 0
     finally:
-        stop_worker(worker)
         connection.close()
