@@ -476,6 +476,7 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
             except MoveError:
                 continue
             game.history = history
+            game.disclose_as(view)
             if game.view(me) == view:
                 return game
         raise SetupError(Reason.INVALID_STATE, "no world is consistent with this view")

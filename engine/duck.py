@@ -554,6 +554,7 @@ class Duck(Game):
             "deal_no": self.round_no,
             "max_deals": ROUNDS,
             "dealer": self.dealer,
+            **self.disclosed(),
             "to_act": sorted(self.to_act()),
             "turns": self.turns,
             "turn_cap": TURN_CAP,
@@ -650,6 +651,7 @@ class Duck(Game):
         me, n = int(view["seat"]), int(view["seat_count"])
         game = cls(n, view["options"], f"world-{rng.getrandbits(64):016x}")
         game.history = cls.history_of(view)
+        game.disclose_as(view)
         game.face_up = [INDEX[c] for c in view["face_up"]]
         piles = [[c] for c in game.face_up]
         pinned: list[Counter[int]] = [Counter() for _ in range(n)]

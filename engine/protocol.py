@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
+from engine import fairness
+
 FORMAT_VERSION = 1
 
 JSON = dict[str, Any]
@@ -319,6 +321,13 @@ class Game(ABC):
         self.seats = seats
         self.options = self.check_options(options)
         self.seed = seed
+        self.salt = ""
+        """Secret with the seed, revealed with it in the record: it keeps each deal's
+        commitment hiding even when a client chose a guessable seed (`engine.fairness`)."""
+        self.client_seed = False
+        """Whether a client chose the seed (then the deals say `client_seed`)."""
+        self.commitments: list[JSON] = []
+        """Each deal's disclosure as it was dealt: `deal_no`, `dealt_by`, `deal_commitment`."""
         self.history: list[tuple[int, Move]] = []
         """The deal's public moves so far, (seat, move) in the order `apply` took them: what a
         player at the table saw played. Cleared by `next_deal`; the lean path does not add to it."""
@@ -344,9 +353,13 @@ class Game(ABC):
         seed: str,
         options: Mapping[str, Any] | None = None,
         deal: Deal | None = None,
+        salt: str = "",
+        client_seed: bool = False,
     ) -> Self:
         """Start a game and its first deal (explicit, or shuffled from the seed)."""
-        return cls.start(seats, seed=seed, options=options, deal=deal)[0]
+        return cls.start(
+            seats, seed=seed, options=options, deal=deal, salt=salt, client_seed=client_seed
+        )[0]
 
     @classmethod
     def start(
@@ -356,18 +369,22 @@ class Game(ABC):
         seed: str,
         options: Mapping[str, Any] | None = None,
         deal: Deal | None = None,
+        salt: str = "",
+        client_seed: bool = False,
     ) -> tuple[Self, list[Event]]:
-        """As `new`, with the first deal's events (the hands dealt, privately)."""
+        """As `new`, with the first deal's events (the hands dealt, privately). `salt` and
+        `client_seed` go into each deal's commitment and disclosure (`engine.fairness`)."""
         if seats is None:
             if cls.min_seats != cls.max_seats:
                 raise SetupError(Reason.INVALID_SEATS, f"{cls.name} needs a number of seats")
             seats = cls.min_seats
         game = cls(seats, options or {}, seed)
+        game.salt, game.client_seed = salt, client_seed
         return game, game.next_deal(deal)
 
     def deal_rng(self, deal_no: int) -> random.Random:
         """Each deal's shuffle comes from (seed, deal number): no generator state to store."""
-        return random.Random(f"{self.name}:{self.seed}:{deal_no}")
+        return random.Random(fairness.shuffle_string(self.name, self.seed, deal_no))
 
     # --- the turn -----------------------------------------------------------------------
 
@@ -438,7 +455,42 @@ class Game(ABC):
         if deal is not None:
             self.check_deal(deal)
         self.history = []
-        return self._next_deal(deal)
+        events = self._next_deal(deal)
+        self._disclose(events, deal)
+        return events
+
+    def _disclose(self, events: list[Event], deal: Deal | None) -> None:
+        """Commit to the deal just dealt: its `deal_started` event (the first of `events`, in
+        every game) and the views from now on carry how it was made and its commitment."""
+        started = events[0]
+        entry = fairness.disclosure(
+            self.name,
+            self.seed,
+            self.salt,
+            int(started.data["deal_no"]),
+            deal.to_json() if deal is not None else None,
+            self.client_seed,
+        )
+        self.commitments.append(entry)
+        started.data["dealt_by"] = entry["dealt_by"]
+        started.data["deal_commitment"] = entry["deal_commitment"]
+
+    def disclosed(self) -> JSON:
+        """The view's fields on the deal in play or last played: how it was made and its
+        commitment (both None before the first deal)."""
+        last = self.commitments[-1] if self.commitments else {}
+        return {"dealt_by": last.get("dealt_by"), "deal_commitment": last.get("deal_commitment")}
+
+    def disclose_as(self, view: Mapping[str, Any]) -> None:
+        """Take the view's disclosure as this deal's (a world sampled from a view shows the
+        same deal)."""
+        self.commitments = [
+            {
+                "deal_no": int(view["deal_no"]),
+                "dealt_by": view["dealt_by"],
+                "deal_commitment": view["deal_commitment"],
+            }
+        ]
 
     @abstractmethod
     def _next_deal(self, deal: Deal | None) -> list[Event]:
@@ -505,6 +557,9 @@ class Game(ABC):
             "game": self.name,
             "seats": self.seats,
             "seed": self.seed,
+            "salt": self.salt,
+            "client_seed": self.client_seed,
+            "commitments": [dict(c) for c in self.commitments],
             "options": options,
             "history": [[seat, move.to_json()] for seat, move in self.history],
         }
@@ -514,6 +569,8 @@ class Game(ABC):
         """An empty game of the saved seats, options and seed, once the format is checked."""
         check_format(data, cls.name)
         game = cls(int(data["seats"]), data["options"], str(data["seed"]))
+        game.salt, game.client_seed = str(data["salt"]), bool(data["client_seed"])
+        game.commitments = [dict(c) for c in data["commitments"]]
         try:
             game.history = [(int(seat), Move.from_json(move)) for seat, move in data["history"]]
         except MoveError as exc:
@@ -594,6 +651,7 @@ class Game(ABC):
             "max_seats": cls.max_seats,
             "options": [o.to_json() for o in cls.options_spec],
             "moves": list(cls.move_shapes),
+            "dealt_by": [{"name": k, "doc": v} for k, v in fairness.DEALT_BY.items()],
         }
 
 

@@ -1,5 +1,7 @@
 """Records: a game as (game, seat_count, seed, options, first deal, actions), replayed exactly.
 
+A record also reveals what each deal's commitment hid (`salt`, `client_seed`) and states the
+commitments made (`commitments`), so `engine.fairness.verify` can check one against the other.
 An action is `{"seat": s, "move": {...}}` or `{"deal": {...} | None}` for a later deal.
 """
 
@@ -24,9 +26,13 @@ def create(
     seed: str,
     options: Mapping[str, Any] | None = None,
     deal: Mapping[str, Any] | None = None,
+    salt: str = "",
+    client_seed: bool = False,
 ) -> Game:
     """A new game of any registered kind, from JSON-shaped arguments."""
-    return start(name, seats, seed=seed, options=options, deal=deal)[0]
+    return start(
+        name, seats, seed=seed, options=options, deal=deal, salt=salt, client_seed=client_seed
+    )[0]
 
 
 def start(
@@ -36,13 +42,20 @@ def start(
     seed: str,
     options: Mapping[str, Any] | None = None,
     deal: Mapping[str, Any] | None = None,
+    salt: str = "",
+    client_seed: bool = False,
 ) -> tuple[Game, list[Event]]:
     """As `create`, with the first deal's events."""
     cls = games().get(name)
     if cls is None:
         raise SetupError(Reason.INVALID_OPTIONS, f"unknown game {name!r}")
     return cls.start(
-        seats, seed=seed, options=options, deal=Deal.from_json(deal) if deal is not None else None
+        seats,
+        seed=seed,
+        options=options,
+        deal=Deal.from_json(deal) if deal is not None else None,
+        salt=salt,
+        client_seed=client_seed,
     )
 
 
@@ -63,6 +76,8 @@ def replay(record: Mapping[str, Any]) -> Game:
             seed=str(record["seed"]),
             options=record.get("options"),
             deal=record.get("deal"),
+            salt=str(record.get("salt", "")),
+            client_seed=bool(record.get("client_seed", False)),
         )
         actions = record["actions"]
     except (KeyError, TypeError, ValueError) as exc:
@@ -86,7 +101,10 @@ def record_of(game: Game, first_deal: JSON | None, actions: list[JSON]) -> JSON:
         "game": game.name,
         "seat_count": game.seats,
         "seed": game.seed,
+        "salt": game.salt,
+        "client_seed": game.client_seed,
         "options": dict(game.options),
         "deal": first_deal,
         "actions": actions,
+        "commitments": [dict(c) for c in game.commitments],
     }

@@ -193,6 +193,7 @@ class TrickGame(Game, Generic[P]):
             "phase": self.phase,
             "deal_no": self.deal_no,
             "dealer": self.dealer,
+            **self.disclosed(),
             "leader": self.leader if self.phase == PLAY else None,
             "to_act": sorted(self.to_act()),
             "hand_sizes": [len(h) for h in self.hands],
@@ -238,6 +239,7 @@ class TrickGame(Game, Generic[P]):
         game.deals = [dict(d) for d in view["deals"]]
         game.totals = [int(t) for t in view["totals"]]
         game.history = cls.history_of(view)
+        game.disclose_as(view)
         return game
 
     @staticmethod

@@ -23,6 +23,7 @@ from engine import GAMES, Game
 from engine.doppelkopf import CALLS, PARTY_NAMES
 from engine.duck import LIFEBELTS, SOURCES, TURN_CAP
 from engine.ducksoup import COURSE_NAMES, HOWS
+from engine.fairness import DEALT_BY
 from engine.protocol import Option
 
 JSON = dict[str, Any]
@@ -111,6 +112,21 @@ LIFEBELT_WON = obj(
     description="A lifebelt a seat holds: its value, the side it lies on, what it scored.",
 )
 LIFEBELT_GIVEN = obj({"seat": SEAT, **LIFEBELT_WON["properties"]})
+DEALT = enum(
+    DEALT_BY,
+    "How the deal was made: "
+    + "; ".join(f"`{k}`: {v}" for k, v in DEALT_BY.items())
+    + " (docs/fair-deals.md).",
+)
+COMMITMENT: JSON = {
+    "type": "string",
+    "pattern": "^[0-9a-f]{64}$",
+    "description": "SHA-256 hex of what decides the deal (salt, seed and deal number; the "
+    "cards too when the host chose them), hiding until the record reveals the seed and salt: "
+    "`python -m service.verify` checks the record against it (docs/fair-deals.md).",
+}
+DISCLOSED: JSON = {"dealt_by": DEALT, "deal_commitment": COMMITMENT}
+"""What every `deal_started` and every view say of the deal: how it was made, its commitment."""
 
 # --- per game: deal records, views, events -------------------------------------------------
 
@@ -254,7 +270,7 @@ GAME_OVER = obj({"totals": PER_TEAM, "game_points": PER_TEAM, "winners": SEATS},
 
 EVENT_DATA: dict[str, dict[str, JSON]] = {
     "doubleduck": {
-        "deal_started": obj({"deal_no": COUNT, "dealer": SEAT, "leader": SEAT}),
+        "deal_started": obj({"deal_no": COUNT, "dealer": SEAT, "leader": SEAT, **DISCLOSED}),
         "hand_dealt": HAND_DEALT,
         "card_played": CARD_PLAYED,
         "trick_won": DOUBLEDUCK_TRICK,
@@ -266,7 +282,7 @@ EVENT_DATA: dict[str, dict[str, JSON]] = {
     },
     "ducksoup": {
         "deal_started": obj(
-            {"deal_no": COUNT, "dealer": SEAT, "leader": SEAT, "stock_count": COUNT}
+            {"deal_no": COUNT, "dealer": SEAT, "leader": SEAT, "stock_count": COUNT, **DISCLOSED}
         ),
         "hand_dealt": HAND_DEALT,
         "card_played": CARD_PLAYED,
@@ -289,6 +305,7 @@ EVENT_DATA: dict[str, dict[str, JSON]] = {
                 "face_up": CARDS,
                 "stock_count": COUNT,
                 "lifebelt": INT,
+                **DISCLOSED,
             },
         ),
         "hand_dealt": HAND_DEALT,
@@ -312,7 +329,7 @@ EVENT_DATA: dict[str, dict[str, JSON]] = {
         "game_over": GAME_OVER,
     },
     "doppelkopf": {
-        "deal_started": obj({"deal_no": COUNT, "dealer": SEAT, "leader": SEAT}),
+        "deal_started": obj({"deal_no": COUNT, "dealer": SEAT, "leader": SEAT, **DISCLOSED}),
         "hand_dealt": HAND_DEALT,
         "wedding": obj({"seat": SEAT}),
         "announced": obj({"seat": SEAT, "call": enum(CALLS), "party": PARTY}),
@@ -402,6 +419,16 @@ def view_schema(name: str, moves: Mapping[str, JSON]) -> JSON:
         "phase": PHASE,
         "deal_no": {**COUNT, "description": "The deal in play or last played; 0 before any."},
         "dealer": SEAT,
+        "dealt_by": {
+            **nullable(DEALT),
+            "description": f"Of the deal in play or last played "
+            f"(null before any). {DEALT['description']}",
+        },
+        "deal_commitment": {
+            **nullable(COMMITMENT),
+            "description": "The deal's commitment "
+            f"(null before any deal). {COMMITMENT['description']}",
+        },
         "to_act": array(SEAT, "The seats that may move now (empty between deals)."),
         "hand_sizes": COUNTS_PER_SEAT,
         "history": array(
@@ -487,13 +514,27 @@ def record_schemas() -> dict[str, JSON]:
                 "game": TEXT,
                 "seat_count": COUNT,
                 "seed": {**TEXT, "description": "The seed every shuffle came from."},
+                "salt": {
+                    **TEXT,
+                    "description": "The salt of every deal's commitment, secret until the end.",
+                },
+                "client_seed": {**BOOL, "description": "Whether the creator chose the seed."},
                 "options": {"type": "object", "description": "The options, defaults filled in."},
                 "deal": deal,
                 "actions": array(
                     {"oneOf": [ref("MoveAction"), ref("DealAction")]},
                     "Every change in order: `engine.record.replay` rebuilds the game from them.",
                 ),
+                "commitments": array(
+                    ref("DealCommitment"),
+                    "Each deal's disclosure as the table was shown it, first deal first: "
+                    "`python -m service.verify` checks them against the seed, salt and deals.",
+                ),
             }
+        ),
+        "DealCommitment": obj(
+            {"deal_no": COUNT, **DISCLOSED},
+            description="One deal's number, how it was made and its commitment.",
         ),
     }
 

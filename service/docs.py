@@ -34,6 +34,12 @@ spectator at a real table sees, never a hand, the stock or the seed before the g
 seat is to act (or the deal or game ended): one request per turn, no polling. A spectator
 waits with `?wait=30&after_version=N` for any change after version N.
 
+**Fair deals.** Every deal says how it was made (`dealt_by`: `server_shuffle`, `client_seed`,
+`host_cards`) and commits to what decided it (`deal_commitment`, a SHA-256 hex), in its
+`deal_started` event and in every view. The record, after the end, reveals the seed and salt;
+`python -m service.verify record.json events.json` checks it against the commitments you saw
+(the repository's `docs/fair-deals.md`).
+
 **Retries.** When you cannot tell whether a change was made (a cut connection, a 503), send it
 again with the same `Idempotency-Key` header: a change made once answers its first answer again
 (`Idempotent-Replayed: true`), never twice.

@@ -11,6 +11,7 @@ from typing import Any
 from marshmallow import EXCLUDE, INCLUDE, Schema, fields, validate
 
 from bots.match import MAX_GAMES, METHOD
+from engine.fairness import DEALT_BY
 from service import contract
 from service.errors import REASONS
 
@@ -355,9 +356,15 @@ class RecordOut(Out):
         required=True,
         metadata={
             "description": "game, seats, seed, options, first deal and every action; "
-            "`engine.record.replay` rebuilds the game from it exactly."
+            "`engine.record.replay` rebuilds the game from it exactly. It reveals the seed and "
+            "salt each deal's commitment hid: `python -m service.verify` checks them."
         },
     )
+
+
+class DealtByOut(Out):
+    name = fields.String(required=True, validate=validate.OneOf(list(DEALT_BY)))
+    doc = fields.String(required=True)
 
 
 class CatalogGameOut(Out):
@@ -368,6 +375,15 @@ class CatalogGameOut(Out):
     options = fields.List(fields.Dict(), required=True)
     moves = fields.List(fields.Dict(), required=True)
     bots = fields.List(fields.String(), required=True)
+    dealt_by = fields.List(
+        fields.Nested(DealtByOut),
+        required=True,
+        metadata={
+            "description": "Each way a deal can be made, as a view's and a `deal_started` "
+            "event's `dealt_by` names it, and what it tells the table; every deal also carries "
+            "a `deal_commitment` the record is checked against (docs/fair-deals.md)."
+        },
+    )
 
 
 class CatalogOut(Out):

@@ -8,9 +8,10 @@ answer + the due bot turns in ONE compare-and-set, then the turns are enqueued).
 writes nothing and answers 409. Building the caller's answer is apart from both: a bot turn
 commits with the game it already holds and builds none.
 
-Secrets (hands, stock, seed, tokens) never leave through here: bodies come from
-`service.bodies`, tokens are stored as sha256 hashes only (`service.callers`), and the seed
-and stock appear only in the record, after the end.
+Secrets (hands, stock, seed, salt, tokens) never leave through here: bodies come from
+`service.bodies`, tokens are stored as sha256 hashes only (`service.callers`), and the seed,
+the salt and the stock appear only in the record, after the end (each deal's commitment to
+them is public from its start: `engine.fairness`).
 """
 
 from __future__ import annotations
@@ -252,7 +253,17 @@ class Tables:
         deal = request.get("deal")
         seed = request.get("seed") or secrets.token_hex(16)
         # The engine validates game, seat count, options and deal before anything is stored.
-        game, dealt = start_game(name, len(seats), seed=seed, options=options, deal=deal)
+        # The salt keeps each deal's commitment hiding, a guessable client seed too
+        # (`engine.fairness`); like the seed, it is revealed only by the record.
+        game, dealt = start_game(
+            name,
+            len(seats),
+            seed=seed,
+            options=options,
+            deal=deal,
+            salt=secrets.token_hex(16),
+            client_seed=bool(request.get("seed")),
+        )
 
         gid = secrets.token_urlsafe(9)
         fp = idempotency.fingerprint("create", dict(request))

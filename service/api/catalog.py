@@ -25,6 +25,11 @@ EXAMPLE = {
             ],
             "moves": [{"type": "play", "card": "JS", "call": "quack"}],
             "bots": ["random"],
+            "dealt_by": [
+                {"name": "server_shuffle", "doc": "Shuffled from a seed the server drew ..."},
+                {"name": "client_seed", "doc": "Shuffled from a seed the creator chose ..."},
+                {"name": "host_cards", "doc": "The host chose every card of the deal ..."},
+            ],
         }
     ]
 }
@@ -36,6 +41,7 @@ EXAMPLE = {
 def catalog() -> dict[str, Any]:
     """List every game with its seat counts, options (with defaults) and move shapes.
 
-    Options have `scope` "game" (the rules' variants) or "service" (`auto_deal`).
+    Options have `scope` "game" (the rules' variants) or "service" (`auto_deal`); `dealt_by`
+    lists how a deal can be made, as views and `deal_started` events disclose it.
     """
     return {"games": tables().catalog()}

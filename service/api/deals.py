@@ -40,7 +40,14 @@ token_first(blp)
                 "n": 700,
                 "version": 105,
                 "type": "deal_started",
-                "data": {"deal_no": 2, "dealer": 1, "leader": 2},
+                "data": {
+                    "deal_no": 2,
+                    "dealer": 1,
+                    "leader": 2,
+                    "dealt_by": "server_shuffle",
+                    "deal_commitment": "9a1f6c2be0d4e3a7b5c8d9e0f1a2b3c4"
+                    "d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0",
+                },
             }
         ],
     },

@@ -32,3 +32,11 @@ def random_actions(
         game.apply(seat, move)
         actions.append({"seat": seat, "move": move})
     return actions
+
+
+def without_disclosure(view: JSON) -> JSON:
+    """A view without how its deal was made and its commitment: the commitment binds the very
+    cards dealt, so two deals that differ only in unseen cards (or one shuffled and one dealt
+    by hand) show the same table but never the same commitment (hiding, not equal:
+    tests/engine/test_fairness.py)."""
+    return {k: v for k, v in view.items() if k not in ("dealt_by", "deal_commitment")}

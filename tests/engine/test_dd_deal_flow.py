@@ -145,6 +145,8 @@ def test_dealer_rotates_left_and_dealers_left_leads(first_dealer: int) -> None:
                 "deal_no": deal_no + 1,
                 "dealer": (dealer + 1) % 4,
                 "leader": (dealer + 2) % 4,
+                "dealt_by": "server_shuffle",
+                "deal_commitment": game.commitments[-1]["deal_commitment"],
             }
             assert [e.visible_to for e in events[1:]] == [0, 1, 2, 3]
     assert game.is_over()

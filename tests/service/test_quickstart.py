@@ -1,7 +1,8 @@
 """docs/quickstart.md is run as a reader runs it: every ```sh block, in order, in one bash
 session (variables carry over), against the live service (gunicorn, Redis, the RQ worker),
-each output compared with the block shown after it. Game ids and tokens differ from run to run
-and are normalised; everything else the page shows is deterministic (fixed seeds, seeded bots).
+each output compared with the block shown after it. Game ids, tokens and deal commitments
+differ from run to run and are normalised; everything else the page shows is deterministic
+(fixed seeds, seeded bots).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ DOC_BASE = "http://127.0.0.1:8000"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 TOKEN = re.compile(r"(?<![\w-])[\w-]{12}\.[\w-]{20,}(?![\w-])")
 GAME_ID = re.compile(r'("id": ?)"[A-Za-z0-9_-]{12}"')
+COMMITMENT = re.compile(r'("deal_commitment": ?)"[0-9a-f]{64}"')
+"""A deal's commitment is salted with 128 random bits: it differs in every run."""
 SERVE = "scripts/serve"
 """The block that starts the service: the test serves it instead."""
 
@@ -41,6 +44,7 @@ def steps(text: str) -> list[tuple[str, str | None]]:
 def normalised(text: str) -> str:
     text = TOKEN.sub("TOKEN", text)
     text = GAME_ID.sub(r'\1"GAME"', text)
+    text = COMMITMENT.sub(r'\1"COMMITMENT"', text)
     return "\n".join(line.rstrip() for line in text.strip().splitlines())
 
 
