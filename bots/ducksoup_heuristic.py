@@ -98,7 +98,6 @@ class _Table:
 
 def _read(view: JSON) -> _Table:
     me = int(view["seat"])
-    opp = 1 - me
     hand = [cards.INDEX[c] for c in view["hand"]]
     trick = [cards.INDEX[p["card"]] for p in view["trick"]]
     seen = set(hand)
@@ -107,28 +106,41 @@ def _read(view: JSON) -> _Table:
         seen.update(cards.INDEX[p["card"]] for p in t["plays"])
     unseen = [c for c in range(52) if c not in seen]
     course = SOUP if view["course"] == "soup" else DUCK
-    points = view["points"]
-    stock = int(view["stock_count"])
+    duck = view["points"]["duck"]
+    return table(
+        me,
+        hand,
+        trick,
+        int(view["leader"]),
+        course,
+        unseen,
+        int(view["hand_sizes"][1 - me]),
+        int(view["stock_count"]),
+        (duck[me], duck[1 - me]),
+    )
+
+
+def table(
+    me: int,
+    hand: list[int],
+    trick: list[int],
+    leader: int,
+    course: int,
+    unseen: list[int],
+    opp_size: int,
+    stock: int,
+    duck_points: tuple[int, int],
+) -> _Table:
+    """What the seat knows, from a view (`_read`) or from a game's state (search rollouts,
+    `bots.rollouts`, which must not build a view per move); `duck_points` are (mine, theirs)."""
     if course == SOUP:
-        wm = points["duck"][me] + EPS
-        wo = points["duck"][opp] + EPS
+        wm = duck_points[0] + EPS
+        wo = duck_points[1] + EPS
         keep_scale = wm
     else:
         wm = wo = SOUP_GUESS
-        keep_scale = points["duck"][me] + DUCK_PER_TRICK * (stock / 2 + 1)
-    return _Table(
-        me=me,
-        hand=hand,
-        trick=trick,
-        leader=int(view["leader"]),
-        course=course,
-        unseen=unseen,
-        opp_size=int(view["hand_sizes"][opp]),
-        stock=stock,
-        wm=wm,
-        wo=wo,
-        keep_scale=keep_scale,
-    )
+        keep_scale = duck_points[0] + DUCK_PER_TRICK * (stock / 2 + 1)
+    return _Table(me, hand, trick, leader, course, unseen, opp_size, stock, wm, wo, keep_scale)
 
 
 def choose(view: JSON, legal: list[JSON], rng: random.Random, budget_ms: float = 5.0) -> JSON:
@@ -143,16 +155,21 @@ def choose(view: JSON, legal: list[JSON], rng: random.Random, budget_ms: float =
 
 def move_values(view: JSON, legal: list[JSON]) -> list[float]:
     """Each legal move's value (higher is better); the search bot tries the best few."""
-    t = _read(view)
+    return card_values(_read(view), [_card(m) for m in legal])
+
+
+def card_values(t: _Table, options: list[int], solve_cards: int = SOLVE_CARDS) -> list[float]:
+    """The value of each option (a card, -1 for a concede) in the position `t`; the exact
+    solver takes over once both hands hold at most `solve_cards`."""
     known = t.course == SOUP and len(t.unseen) == t.opp_size  # their hand: the unseen cards
-    values = None
-    if known and len(t.hand) <= SOLVE_CARDS and t.opp_size <= SOLVE_CARDS:
-        values = _solve_moves(t, legal)
-    if values is None:
-        n = len(t.trick)
-        value = _lead if n == 0 else _follow if n == 1 else _third if n == 2 else _fourth
-        values = [value(t, _card(m)) for m in legal]
-    return values
+    if known and len(t.hand) <= solve_cards and t.opp_size <= solve_cards:
+        try:
+            return _solve(t, options)
+        except _TooLong:
+            pass
+    n = len(t.trick)
+    value = _lead if n == 0 else _follow if n == 1 else _third if n == 2 else _fourth
+    return [value(t, card) for card in options]
 
 
 def _card(move: JSON) -> int:
@@ -262,24 +279,16 @@ def _fourth(t: _Table, card: int) -> float:
 # --- the Soup course's last tricks, solved ---------------------------------------------------
 
 
-def _solve_moves(t: _Table, legal: list[JSON]) -> list[float] | None:
-    """Exact values of the legal moves when both hands are known (Soup course); None when the
+def _solve(t: _Table, options: list[int]) -> list[float]:
+    """Exact values of the options when both hands are known (Soup course); _TooLong when the
     search would pass its node budget."""
-    try:
-        return _solve(t, legal)
-    except _TooLong:
-        return None
-
-
-def _solve(t: _Table, legal: list[JSON]) -> list[float]:
     leader = 0 if not t.trick or t.leader == t.me else 1  # 0 = me, 1 = the opponent
     solver = _Solver(t.wm, t.wo)
     mine, theirs = _mask(t.hand), _mask(t.unseen)
     lh, fh = (mine, theirs) if leader == 0 else (theirs, mine)
     trick = t.trick
     out = []
-    for move in legal:
-        card = _card(move)
+    for card in options:
         if not trick:
             out.append(solver.after_lead(lh & ~(1 << card), fh, leader, card))
         elif len(trick) == 1:

@@ -89,7 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="duplicate deals (match games)")
     parser.add_argument("--jobs", type=int, default=2, help="processes")
     parser.add_argument("--seed", default="search-strength")
+    parser.add_argument("--top", type=int, help="override TOP_MOVES of the game (every bot)")
+    parser.add_argument("--prior-z", type=float, help="override PRIOR_Z (every bot)")
     args = parser.parse_args(argv)
+    if args.top is not None:
+        search.TOP_MOVES[args.game] = args.top
+    if args.prior_z is not None:
+        search.PRIOR_Z = args.prior_z
     me = f"search{args.worlds}"
     register(me, args.game, args.worlds, rollout=True, prior=True)
     other = "heuristic"
