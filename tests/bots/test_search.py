@@ -141,3 +141,22 @@ def test_duck_soup_rollouts_play_as_the_heuristic() -> None:
                 checked += 1
             game.apply(seat, rng.choice(game.legal_moves(seat)))
     assert checked > 1000
+
+
+def test_duck_soup_search_tries_the_heuristics_best_three() -> None:
+    """Its rollouts cost ~10x Doubleduck's, so Duck Soup search spends its worlds on the moves
+    the heuristic values highest (TOP_MOVES), the heuristic's own move among them."""
+    from bots import search as search_module
+    from bots.ducksoup_heuristic import choose, move_values
+
+    game = midgame("ducksoup", 4)
+    seat = min(game.to_act())
+    view = game.view(seat)
+    legal = view["legal_moves"]
+    assert len(legal) > 3
+    hint = choose(view, legal, random.Random(0), 5.0)
+    tried = search_module._candidates(view, legal, hint, prior=True)
+    values = move_values(view, legal)
+    assert len(tried) == search_module.TOP_MOVES["ducksoup"] == 3 and hint in tried
+    assert min(values[legal.index(m)] for m in tried) >= sorted(values)[-3]
+    assert search_module._candidates(view, legal, hint, prior=False) == legal
