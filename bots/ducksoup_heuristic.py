@@ -202,7 +202,6 @@ def _quack_answer(t: _Table, thirds: list[int], fourths: int, h: int, u: int) ->
 def _third_value(t: _Table, third: int, fourths: int, h: int, u: int) -> float:
     """Value of playing the third card of the led rank when `fourths` (0 or 1) unseen cards
     could be the fourth and h of the u unseen cards are in the follower's hand."""
-    rank = third % 13
     p4 = min(1.0, h / u) if fourths and u else 0.0
     same = len(t.suits[third // 13])  # the third is the one card of its suit and rank
     dump_one = 1.0 - _p_none(same, h, u)  # they answer in the third's suit: 1 point, not 2
