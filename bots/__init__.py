@@ -82,28 +82,29 @@ SEARCH_LEVELS = (
     Level(
         "fast",
         25.0,
-        {"doubleduck": 25, "ducksoup": 40, "doppelkopf": 30, "duck": 10},
+        {"doubleduck": 25, "ducksoup": 14, "doppelkopf": 30, "duck": 10},
         "About even with the heuristic (Doubleduck at 13 worlds +4 +- 36 a deal, Duck at 9 "
         "worlds -0.1 +- 0.5); docs/benchmarks.md.",
     ),
     Level(
         "normal",
         100.0,
-        {"doubleduck": 100, "ducksoup": 160, "doppelkopf": 120, "duck": 38},
-        "Beats the heuristic in Doubleduck and Doppelkopf already at a third of this budget "
-        "(+75 +- 16 and +1.2 +- 0.3 a deal); docs/benchmarks.md.",
+        {"doubleduck": 100, "ducksoup": 58, "doppelkopf": 120, "duck": 38},
+        "Beats the heuristic in every game at or below this budget (Doubleduck +75 +- 16, "
+        "Doppelkopf +1.2 +- 0.3, Duck Soup +8.6 +- 5.1 a deal at 33-55 ms; Duck +1.3 +- 0.2 a "
+        "round at 93 ms); docs/benchmarks.md.",
     ),
     Level(
         "strong",
         200.0,
-        {"doubleduck": 200, "ducksoup": 320, "doppelkopf": 240, "duck": 76},
+        {"doubleduck": 200, "ducksoup": 116, "doppelkopf": 240, "duck": 76},
         "The most worlds; more budget measured better than less in Doubleduck "
         "(+124 +- 40 a deal, 40 vs 10 worlds); docs/benchmarks.md.",
     ),
 )
 """Worlds per decision calibrated to the think time: mean CPU ms per world per decision measured
-by scripts/bench/search_strength.py on the development machine (Doubleduck 1.0, Duck Soup 0.6,
-Doppelkopf 0.8, Duck 2.6; docs/benchmarks.md)."""
+by scripts/bench/search_strength.py on the development machine (Doubleduck 1.0, Duck Soup 1.7
+with its heuristic rollouts, Doppelkopf 0.8, Duck 2.6; docs/benchmarks.md)."""
 
 BOTS: dict[str, Bot] = {
     bot.name: bot

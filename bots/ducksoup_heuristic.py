@@ -18,7 +18,9 @@ Why it is built this way:
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine import cards
@@ -48,6 +50,7 @@ def _duck_strength(card: int) -> int:
     return STRENGTH[DUCK][card % 13]
 
 
+@cache
 def _p_none(k: int, h: int, u: int) -> float:
     """Chance that a hand of h cards drawn from u unseen ones holds none of k given cards."""
     if k <= 0:
@@ -75,6 +78,8 @@ class _Table:
     wm: float  # worth of one of my points in this course
     wo: float  # cost of one of the opponent's points in this course
     keep_scale: float  # worth of one expected Soup point of a kept card (Duck course)
+    ranks: list[int]  # unseen cards per rank
+    suits: list[list[int]]  # per suit, the unseen cards' strengths in this course, ascending
 
     def keep(self, card: int) -> float:
         """What the card is worth in hand for the tricks still to come."""
@@ -83,14 +88,9 @@ class _Table:
             duck = DUCK_KEEP * (_duck_strength(card) / 12) ** 2 * self.wm * self.stock / 26
             return soup + duck
         # Soup: a card no opponent card of its suit can beat takes a trick whenever it leads.
-        suit, s = card // 13, _soup_strength(card)
-        above = below = 0
-        for c in self.unseen:
-            if c // 13 == suit:
-                if _soup_strength(c) > s:
-                    above += 1
-                else:
-                    below += 1
+        strengths = self.suits[card // 13]
+        below = bisect_right(strengths, _soup_strength(card))
+        above = len(strengths) - below
         if not above:
             return MASTER_KEEP * self.wm
         return 0.5 * self.wm * below / (above + below)
@@ -98,7 +98,6 @@ class _Table:
 
 def _read(view: JSON) -> _Table:
     me = int(view["seat"])
-    opp = 1 - me
     hand = [cards.INDEX[c] for c in view["hand"]]
     trick = [cards.INDEX[p["card"]] for p in view["trick"]]
     seen = set(hand)
@@ -107,27 +106,50 @@ def _read(view: JSON) -> _Table:
         seen.update(cards.INDEX[p["card"]] for p in t["plays"])
     unseen = [c for c in range(52) if c not in seen]
     course = SOUP if view["course"] == "soup" else DUCK
-    points = view["points"]
-    stock = int(view["stock_count"])
+    duck = view["points"]["duck"]
+    return table(
+        me,
+        hand,
+        trick,
+        int(view["leader"]),
+        course,
+        unseen,
+        int(view["hand_sizes"][1 - me]),
+        int(view["stock_count"]),
+        (duck[me], duck[1 - me]),
+    )
+
+
+def table(
+    me: int,
+    hand: list[int],
+    trick: list[int],
+    leader: int,
+    course: int,
+    unseen: list[int],
+    opp_size: int,
+    stock: int,
+    duck_points: tuple[int, int],
+) -> _Table:
+    """What the seat knows, from a view (`_read`) or from a game's state (search rollouts,
+    `bots.rollouts`, which must not build a view per move); `duck_points` are (mine, theirs)."""
     if course == SOUP:
-        wm = points["duck"][me] + EPS
-        wo = points["duck"][opp] + EPS
+        wm = duck_points[0] + EPS
+        wo = duck_points[1] + EPS
         keep_scale = wm
     else:
         wm = wo = SOUP_GUESS
-        keep_scale = points["duck"][me] + DUCK_PER_TRICK * (stock / 2 + 1)
+        keep_scale = duck_points[0] + DUCK_PER_TRICK * (stock / 2 + 1)
+    ranks = [0] * 13
+    suits: list[list[int]] = [[], [], [], []]
+    strength = STRENGTH[course]
+    for c in unseen:
+        ranks[c % 13] += 1
+        suits[c // 13].append(strength[c % 13])
+    for strengths in suits:
+        strengths.sort()
     return _Table(
-        me=me,
-        hand=hand,
-        trick=trick,
-        leader=int(view["leader"]),
-        course=course,
-        unseen=unseen,
-        opp_size=int(view["hand_sizes"][opp]),
-        stock=stock,
-        wm=wm,
-        wo=wo,
-        keep_scale=keep_scale,
+        me, hand, trick, leader, course, unseen, opp_size, stock, wm, wo, keep_scale, ranks, suits
     )
 
 
@@ -143,16 +165,21 @@ def choose(view: JSON, legal: list[JSON], rng: random.Random, budget_ms: float =
 
 def move_values(view: JSON, legal: list[JSON]) -> list[float]:
     """Each legal move's value (higher is better); the search bot tries the best few."""
-    t = _read(view)
+    return card_values(_read(view), [_card(m) for m in legal])
+
+
+def card_values(t: _Table, options: list[int], solve_cards: int = SOLVE_CARDS) -> list[float]:
+    """The value of each option (a card, -1 for a concede) in the position `t`; the exact
+    solver takes over once both hands hold at most `solve_cards`."""
     known = t.course == SOUP and len(t.unseen) == t.opp_size  # their hand: the unseen cards
-    values = None
-    if known and len(t.hand) <= SOLVE_CARDS and t.opp_size <= SOLVE_CARDS:
-        values = _solve_moves(t, legal)
-    if values is None:
-        n = len(t.trick)
-        value = _lead if n == 0 else _follow if n == 1 else _third if n == 2 else _fourth
-        values = [value(t, _card(m)) for m in legal]
-    return values
+    if known and len(t.hand) <= solve_cards and t.opp_size <= solve_cards:
+        try:
+            return _solve(t, options)
+        except _TooLong:
+            pass
+    n = len(t.trick)
+    value = _lead if n == 0 else _follow if n == 1 else _third if n == 2 else _fourth
+    return [value(t, card) for card in options]
 
 
 def _card(move: JSON) -> int:
@@ -175,9 +202,8 @@ def _quack_answer(t: _Table, thirds: list[int], fourths: int, h: int, u: int) ->
 def _third_value(t: _Table, third: int, fourths: int, h: int, u: int) -> float:
     """Value of playing the third card of the led rank when `fourths` (0 or 1) unseen cards
     could be the fourth and h of the u unseen cards are in the follower's hand."""
-    rank = third % 13
     p4 = min(1.0, h / u) if fourths and u else 0.0
-    same = sum(1 for c in t.unseen if c // 13 == third // 13 and c % 13 != rank)
+    same = len(t.suits[third // 13])  # the third is the one card of its suit and rank
     dump_one = 1.0 - _p_none(same, h, u)  # they answer in the third's suit: 1 point, not 2
     win = (2.0 + 2.0 - dump_one) * t.wm + LEAD_BONUS * t.wm
     lose = -4.0 * t.wo - LEAD_BONUS * t.wo
@@ -187,28 +213,20 @@ def _third_value(t: _Table, third: int, fourths: int, h: int, u: int) -> float:
 def _lead(t: _Table, lead: int) -> float:
     """Value of leading `lead`: the answer is any unseen card, weighed both ways."""
     rank, suit = lead % 13, lead // 13
-    unseen, u, h = t.unseen, len(t.unseen), t.opp_size
+    u, h = len(t.unseen), t.opp_size
     thirds = [c for c in t.hand if c % 13 == rank and c != lead] if len(t.hand) > 1 else []
     win1 = t.wm * (1 + LEAD_BONUS)
     win2 = t.wm * (2 + LEAD_BONUS)
     lose1 = -t.wo * (1 + LEAD_BONUS)
     # The quack answer: the follower then holds h - 1 of the u - 1 other unseen cards.
-    n_match = sum(1 for c in unseen if c % 13 == rank)
+    n_match = t.ranks[rank]
     quack = _quack_answer(t, thirds, n_match - 1, h - 1, u - 1)
-    total = 0.0
-    n_beat = n_weak = 0
-    for c in unseen:
-        if c % 13 == rank:
-            total += quack
-        elif c // 13 == suit:
-            if follower_wins(lead, c, t.course):
-                total += lose1
-                n_beat += 1
-            else:
-                total += win1
-                n_weak += 1
-        else:
-            total += win2
+    # The unseen cards of the led suit (none of the led rank) that beat it, and the others.
+    strengths = t.suits[suit]
+    n_weak = bisect_right(strengths, STRENGTH[t.course][rank])
+    n_beat = len(strengths) - n_weak
+    n_other = u - n_match - n_beat - n_weak
+    total = n_match * quack + n_beat * lose1 + n_weak * win1 + n_other * win2
     randomly = total / u if u else win2
     # A careful follower quacks when I cannot answer, else beats, else gives the fewest points.
     pm = 0.0 if thirds else 1.0 - _p_none(n_match, h, u)
@@ -225,7 +243,7 @@ def _follow(t: _Table, card: int) -> float:
     if card % 13 == lead % 13:
         rank = lead % 13
         hold4 = any(c % 13 == rank and c != card for c in t.hand)
-        k3 = sum(1 for c in t.unseen if c % 13 == rank)
+        k3 = t.ranks[rank]
         p3 = 1.0 - _p_none(k3, t.opp_size, len(t.unseen))
         take2 = t.wm * (2 + LEAD_BONUS)
         answered = t.wm * (2 + LEAD_BONUS) if hold4 else -t.wo * (3.5 + LEAD_BONUS)
@@ -246,7 +264,7 @@ def _third(t: _Table, card: int) -> float:
     """The choice after a quack: concede (-1) or play the third card of the rank."""
     if card < 0:
         return -t.wo * (2 + LEAD_BONUS)
-    fourths = sum(1 for c in t.unseen if c % 13 == card % 13)
+    fourths = t.ranks[card % 13]
     return _third_value(t, card, fourths, t.opp_size, len(t.unseen))
 
 
@@ -262,24 +280,16 @@ def _fourth(t: _Table, card: int) -> float:
 # --- the Soup course's last tricks, solved ---------------------------------------------------
 
 
-def _solve_moves(t: _Table, legal: list[JSON]) -> list[float] | None:
-    """Exact values of the legal moves when both hands are known (Soup course); None when the
+def _solve(t: _Table, options: list[int]) -> list[float]:
+    """Exact values of the options when both hands are known (Soup course); _TooLong when the
     search would pass its node budget."""
-    try:
-        return _solve(t, legal)
-    except _TooLong:
-        return None
-
-
-def _solve(t: _Table, legal: list[JSON]) -> list[float]:
     leader = 0 if not t.trick or t.leader == t.me else 1  # 0 = me, 1 = the opponent
     solver = _Solver(t.wm, t.wo)
     mine, theirs = _mask(t.hand), _mask(t.unseen)
     lh, fh = (mine, theirs) if leader == 0 else (theirs, mine)
     trick = t.trick
     out = []
-    for move in legal:
-        card = _card(move)
+    for card in options:
         if not trick:
             out.append(solver.after_lead(lh & ~(1 << card), fh, leader, card))
         elif len(trick) == 1:

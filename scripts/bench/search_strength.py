@@ -89,7 +89,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="duplicate deals (match games)")
     parser.add_argument("--jobs", type=int, default=2, help="processes")
     parser.add_argument("--seed", default="search-strength")
+    parser.add_argument(
+        "--report-every",
+        type=int,
+        default=0,
+        help="also print the results so far after every N finished games (a run cut short "
+        "by time still reports the games it played)",
+    )
+    parser.add_argument("--top", type=int, help="override TOP_MOVES of the game (every bot)")
+    parser.add_argument("--prior-z", type=float, help="override PRIOR_Z (every bot)")
     args = parser.parse_args(argv)
+    if args.top is not None:
+        search.TOP_MOVES[args.game] = args.top
+    if args.prior_z is not None:
+        search.PRIOR_Z = args.prior_z
     me = f"search{args.worlds}"
     register(me, args.game, args.worlds, rollout=True, prior=True)
     other = "heuristic"
@@ -114,17 +127,31 @@ def main(argv: list[str] | None = None) -> int:
                 total[0] += cpu
                 total[1] += n
             print(f"\r{len(records)}/{spec.games}", end="", file=sys.stderr, flush=True)
+            if args.report_every and len(records) % args.report_every == 0:
+                report(args, spec, lineup, records, spent, start)
     print(file=sys.stderr)
+    report(args, spec, lineup, records, spent, start)
+    return 0
+
+
+def report(
+    args: argparse.Namespace,
+    spec: MatchSpec,
+    lineup: tuple[str, ...],
+    records: list[dict],
+    spent: dict[str, list[float]],
+    start: float,
+) -> None:
     summary = summarize(spec.bots, records)
     print(
-        f"{args.game}: {','.join(lineup)}, {spec.games} duplicate games, seed {spec.seed!r}, "
-        f"options {options}, {time.perf_counter() - start:.0f} s wall on {args.jobs} processes"
+        f"{args.game}: {','.join(lineup)}, {len(records)} of {spec.games} duplicate games, "
+        f"seed {spec.seed!r}, options {spec.options}, {time.perf_counter() - start:.0f} s wall "
+        f"on {args.jobs} processes"
     )
     for label, (cpu, n) in sorted(spent.items()):
         print(f"- {label}: {1000 * cpu / max(n, 1):.1f} ms CPU per decision ({int(n)} decisions)")
     print()
-    print(table(summary))
-    return 0
+    print(table(summary), flush=True)
 
 
 if __name__ == "__main__":

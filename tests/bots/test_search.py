@@ -116,3 +116,47 @@ def test_matches_take_a_bot_with_its_level() -> None:
     assert {b["bot"] for b in summary["bots"]} == {"search:fast", "heuristic", "random"}
     with pytest.raises(MatchError):
         check(MatchSpec("ducksoup", ("search:deep", "random"), 1, "m"))
+
+
+def test_duck_soup_rollouts_play_as_the_heuristic() -> None:
+    """The rollout policy reads the state (other hand and stock only as the unseen cards), yet
+    picks a move the heuristic values best from the seat's view, in both courses."""
+    from bots import ducksoup_heuristic
+    from bots.rollouts import SOUP_SOLVE_CARDS, ducksoup
+
+    checked = 0
+    for seed in range(40):
+        game = GAMES["ducksoup"].new(seed=f"soup-rollout-{seed}")
+        rng = random.Random(seed)
+        while game.to_act():
+            seat = min(game.to_act())
+            sizes = sorted(len(h) for h in game.hands)
+            solver_differs = SOUP_SOLVE_CARDS < sizes[1] <= ducksoup_heuristic.SOLVE_CARDS
+            if not solver_differs:
+                view = game.view(seat)
+                legal = view["legal_moves"]
+                values = ducksoup_heuristic.move_values(view, legal)
+                picked = ducksoup(game, seat, random.Random(seed)).to_json()
+                assert values[legal.index(picked)] == pytest.approx(max(values))
+                checked += 1
+            game.apply(seat, rng.choice(game.legal_moves(seat)))
+    assert checked > 1000
+
+
+def test_duck_soup_search_tries_the_heuristics_best_three() -> None:
+    """Its rollouts cost ~10x Doubleduck's, so Duck Soup search spends its worlds on the moves
+    the heuristic values highest (TOP_MOVES), the heuristic's own move among them."""
+    from bots import search as search_module
+    from bots.ducksoup_heuristic import choose, move_values
+
+    game = midgame("ducksoup", 4)
+    seat = min(game.to_act())
+    view = game.view(seat)
+    legal = view["legal_moves"]
+    assert len(legal) > 3
+    hint = choose(view, legal, random.Random(0), 5.0)
+    tried = search_module._candidates(view, legal, hint, prior=True)
+    values = move_values(view, legal)
+    assert len(tried) == search_module.TOP_MOVES["ducksoup"] == 3 and hint in tried
+    assert min(values[legal.index(m)] for m in tried) >= sorted(values)[-3]
+    assert search_module._candidates(view, legal, hint, prior=False) == legal
