@@ -237,7 +237,7 @@ class Option:
                 Reason.INVALID_OPTIONS,
                 f"option '{self.name}' must be one of {listed(self.choices)}",
             )
-        if self.kind is list and any(not self._in_range(v) for v in value):
+        if isinstance(value, list) and any(not self._in_range(v) for v in value):
             raise SetupError(
                 Reason.INVALID_OPTIONS,
                 f"option '{self.name}' must hold numbers from {self.minimum} to {self.maximum}",
