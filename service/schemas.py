@@ -165,11 +165,25 @@ class DealRequestIn(Schema):
     expected_version = WholeNumber(validate=validate.Range(min=0))
 
 
+EVENTS_PAGE = 500
+"""Stored events per page of `GET .../events` unless `limit` says otherwise."""
+EVENTS_PAGE_MAX = 1000
+
+
 class EventsQuery(Schema):
     after = fields.Integer(
         load_default=0,
         validate=validate.Range(min=0, max=10**9),
         metadata={"description": "Return events numbered after this one (0: from the start)."},
+    )
+    limit = fields.Integer(
+        load_default=EVENTS_PAGE,
+        validate=validate.Range(min=1, max=EVENTS_PAGE_MAX),
+        metadata={
+            "description": f"At most this many events numbered after `after` (default "
+            f"{EVENTS_PAGE}, at most {EVENTS_PAGE_MAX}); a token's page may hold fewer, as it "
+            "skips the events it may not see. `has_more` says whether more follow."
+        },
     )
 
 
@@ -251,6 +265,21 @@ class ChangeHeaders(Schema):
     )
 
 
+class AbandonIn(Schema):
+    expected_version = WholeNumber(
+        validate=validate.Range(min=0),
+        metadata={"description": "Abandon only if the game is still at this version."},
+    )
+
+
+class AbandonHeaders(Schema):
+    if_match = fields.String(
+        data_key="If-Match",
+        validate=validate.Length(max=64),
+        metadata={"description": 'Expected version, as `"12"`; same as `expected_version`.'},
+    )
+
+
 class CreateHeaders(Schema):
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
@@ -279,7 +308,9 @@ class GameOut(Out):
     id = fields.String(required=True)
     version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
     status = fields.String(
-        required=True, validate=validate.OneOf(["playing", "deal_pending", "over"])
+        required=True,
+        validate=validate.OneOf(["playing", "deal_pending", "over", "abandoned"]),
+        metadata={"description": "`abandoned`: the host ended it; it takes no more changes."},
     )
     game = fields.String(required=True)
     role = fields.String(
@@ -323,6 +354,14 @@ class EventsOut(Out):
     after = fields.Integer(required=True)
     last = fields.Integer(
         required=True, metadata={"description": "Pass as `after` to get what follows."}
+    )
+    next_after = fields.Integer(
+        required=True,
+        metadata={"description": "The same as `last`: the `after` of the next page."},
+    )
+    has_more = fields.Boolean(
+        required=True,
+        metadata={"description": "More events follow this page: ask again with `next_after`."},
     )
     events = fields.List(
         Documented(contract.ANY_EVENT),
@@ -368,6 +407,13 @@ class CatalogGameOut(Out):
     options = fields.List(fields.Dict(), required=True)
     moves = fields.List(fields.Dict(), required=True)
     bots = fields.List(fields.String(), required=True)
+    deal_cap = fields.Integer(
+        required=True,
+        metadata={"description": "The game ends after this many deals at the latest."},
+    )
+    move_cap = fields.Integer(
+        required=True, metadata={"description": "No game takes more moves than this."}
+    )
 
 
 class CatalogOut(Out):

@@ -77,6 +77,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         waits,
         finished_ttl=finished_ttl,
         idempotency_ttl=int(settings["IDEMPOTENCY_TTL"]),
+        idle_ttl=int(settings.get("GAME_IDLE_TTL", 3 * 24 * 3600)),
         reservation_ttl=int(settings.get("CREATE_RESERVATION_SECONDS", 5)),
         think_limit_ms=int(settings.get("BOT_THINK_LIMIT_MS", 1000)),
         cache=GameCache(int(settings["GAME_CACHE_SIZE"])),

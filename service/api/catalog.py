@@ -20,11 +20,20 @@ EXAMPLE = {
             "min_seats": 4,
             "max_seats": 4,
             "options": [
-                {"name": "max_deals", "type": "int", "default": 4, "scope": "game"},
+                {
+                    "name": "max_deals",
+                    "type": "int",
+                    "default": 4,
+                    "minimum": 1,
+                    "maximum": 4,
+                    "scope": "game",
+                },
                 {"name": "auto_deal", "type": "bool", "default": None, "scope": "service"},
             ],
             "moves": [{"type": "play", "card": "JS", "call": "quack"}],
             "bots": ["random"],
+            "deal_cap": 4,
+            "move_cap": 416,
         }
     ]
 }
@@ -36,6 +45,8 @@ EXAMPLE = {
 def catalog() -> dict[str, Any]:
     """List every game with its seat counts, options (with defaults) and move shapes.
 
-    Options have `scope` "game" (the rules' variants) or "service" (`auto_deal`).
+    Options have `scope` "game" (the rules' variants) or "service" (`auto_deal`); every
+    number option has a `maximum`. `deal_cap` and `move_cap` bound every game: it ends after
+    `deal_cap` deals at the latest, and no game takes more than `move_cap` moves.
     """
     return {"games": tables().catalog()}
