@@ -62,6 +62,7 @@ REASONS: dict[str, tuple[int, str]] = {
     "future_version": (409, "The game has not reached the expected version."),
     "game_not_over": (409, "The record is available only after the game ends."),
     "game_abandoned": (409, "The host abandoned the game: it takes no more changes."),
+    "match_done": (409, "The match is done: there is nothing to cancel."),
     "idempotency_in_progress": (409, "A request with this Idempotency-Key is still running."),
     "body_too_large": (413, "The body is larger than the service accepts."),
     "uri_too_long": (414, "The URL is longer than the service reads."),
@@ -83,6 +84,7 @@ REASONS: dict[str, tuple[int, str]] = {
     Reason.INVALID_SEATS: (422, "Wrong number of seats for this game."),
     "unknown_game": (422, "No game has this name; see the catalog."),
     "unknown_bot": (422, "No bot has this name; see the catalog."),
+    "too_many_games": (422, "The match asks for more games than the service allows."),
     "internal_error": (500, "A bug: please report it."),
     Reason.INVALID_STATE: (500, "A stored game could not be read."),
     # Redis failures: never a 500. Each answer carries Retry-After. A change cut off by one of

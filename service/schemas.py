@@ -527,7 +527,10 @@ class MatchIn(Schema):
     games = WholeNumber(
         required=True,
         validate=validate.Range(min=1, max=MAX_GAMES),
-        metadata={"description": "Number of match games; game i is dealt from `{seed}:{i}`."},
+        metadata={
+            "description": "Number of match games; game i is dealt from `{seed}:{i}`. The "
+            "service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`."
+        },
     )
     seed = fields.String(
         validate=validate.Length(min=1, max=200),
@@ -595,7 +598,14 @@ class ProgressOut(Out):
 
 class MatchOut(Out):
     id = fields.String(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(["queued", "running", "done"]))
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(["queued", "running", "done", "cancelled"]),
+        metadata={
+            "description": "`cancelled`: its host stopped it; results cover the games "
+            "recorded until then."
+        },
+    )
     game = fields.String(required=True)
     bots = fields.List(fields.String(), required=True)
     games = fields.Integer(required=True)
@@ -611,6 +621,24 @@ class MatchOut(Out):
         ResultsOut,
         required=True,
         metadata={"description": "Over the games recorded so far (final once `done`)."},
+    )
+
+
+class MatchCreatedOut(MatchOut):
+    host_token = fields.String(
+        required=True,
+        metadata={
+            "description": "The creator's token, shown only in this answer: it may "
+            "cancel the match (`POST .../cancel`)."
+        },
+    )
+
+
+class MatchCancelHeaders(Schema):
+    authorization = fields.String(
+        data_key="Authorization",
+        validate=validate.Length(max=512),
+        metadata={"description": "`Bearer <host token>` from the match's creation answer."},
     )
 
 

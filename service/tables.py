@@ -687,9 +687,7 @@ class Tables:
 def refuse_abandoned(stored: Stored) -> None:
     """An abandoned game takes no change: a 409 that says so."""
     if stored.status == ABANDONED:
-        raise ServiceError(
-            "game_abandoned", "the host abandoned this game", version=stored.version
-        )
+        raise ServiceError("game_abandoned", "the host abandoned this game", version=stored.version)
 
 
 def abandoned_body(body: JSON) -> JSON:

@@ -82,7 +82,12 @@ def build(settings: Mapping[str, Any]) -> Layers:
         think_limit_ms=int(settings.get("BOT_THINK_LIMIT_MS", 1000)),
         cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
     )
-    matches = Matches(MatchStore(pool), bulk, finished_ttl=finished_ttl)
+    matches = Matches(
+        MatchStore(pool),
+        bulk,
+        finished_ttl=finished_ttl,
+        max_games=int(settings.get("MAX_MATCH_GAMES", 1000)),
+    )
     return Layers(pool, store, turns, changes, waits, tables, matches)
 
 
