@@ -272,3 +272,21 @@ def test_a_finished_doubleduck_game_takes_at_most_32_kib(app: Flask, r: redis.Re
         keys = list(r.scan_iter(f"dp:{{{table.gid}}}:*"))
         used = sum(r.memory_usage(k, samples=0) or 0 for k in keys)
         assert used <= 32 * 1024, (seed, used)
+
+
+def test_the_catalog_shows_every_maximum_and_the_caps(client: FlaskClient) -> None:
+    games = {g["name"]: g for g in client.get(f"{API}/catalog").json["games"]}
+    assert games["ducksoup"]["deal_cap"] == 40
+    assert games["doubleduck"]["move_cap"] == 4 * 104
+    for game in games.values():
+        for option in game["options"]:
+            if option["type"] in ("int", "list"):
+                assert "maximum" in option, (game["name"], option["name"])
+    soup = {o["name"]: o for o in games["ducksoup"]["options"]}
+    assert soup["target"]["maximum"] == 1000
+    refused = client.post(
+        f"{API}/games",
+        json={"game": "ducksoup", "seats": [{}, {}], "options": {"target": 1001}},
+    )
+    assert (refused.status_code, refused.json["errors"]["reason"]) == (422, "invalid_options")
+    assert refused.json["message"] == "option 'target' must be at most 1000"
