@@ -186,6 +186,8 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
     deck = DECK
     stock_size = 0
     game_points_apart = False
+    deal_cap = 96
+    deal_move_cap = len(DECK) + 2  # every card, and one announcement per party
     options_spec = (
         Option("first_dealer", int, 0, "Seat that deals the first deal.", minimum=0, maximum=3),
         Option(

@@ -25,6 +25,8 @@ HAND = 13
 TRICKS_PER_COURSE = 13
 DECK: tuple[int, ...] = cards.PACK + cards.PACK
 DECK_NAMES: tuple[str, ...] = tuple(cards.NAMES[c] for c in DECK)
+TARGET_MAX = 100_000
+"""The largest `target`: far beyond what four deals score (a deal scores at most 52 x 52)."""
 
 NO_CALL, QUACK, DOUBLEDUCK = 0, 1, 2
 CALL_NAMES = {QUACK: "quack", DOUBLEDUCK: "doubleduck"}
@@ -93,10 +95,19 @@ class Doubleduck(TrickGame[Play]):
     hand_size = HAND
     deck = DECK
     stock_size = 52
+    deal_cap = 4
+    deal_move_cap = len(DECK)  # each play takes one card of the deal, calls go with plays
     options_spec = (
         Option("first_dealer", int, 0, "Seat that deals the first deal.", minimum=0, maximum=3),
         Option("max_deals", int, 4, "The game ends after this many deals.", minimum=1, maximum=4),
-        Option("target", int, 1000, "A side whose total reaches this ends the game.", minimum=1),
+        Option(
+            "target",
+            int,
+            1000,
+            "A side whose total reaches this ends the game.",
+            minimum=1,
+            maximum=TARGET_MAX,
+        ),
     )
     move_shapes = (
         {"type": "play", "card": "JS"},

@@ -54,6 +54,8 @@ DUCK_LIMIT = 10
 LIFEBELTS = (6, 7, 8, 9, 10)
 """Lifebelt of round k (1-based) is LIFEBELTS[k - 1]: the stack is handed out top first."""
 RED_PENALTIES = [2, 2, 3, 3, 4]
+RED_PENALTY_MAX = 20
+"""The largest red penalty: five times the default's largest."""
 
 NO_DRAW, STOCK, LEFT, RIGHT = -1, 0, 1, 2
 SOURCES = ("stock", "left", "right")
@@ -161,13 +163,17 @@ class Duck(Game):
     title = "Duck"
     min_seats = 3
     max_seats = 5
+    deal_cap = ROUNDS
+    deal_move_cap = TURN_CAP
     options_spec = (
         Option("first_dealer", int, 0, "Seat that deals the first deal.", minimum=0, maximum=4),
         Option(
             "red_penalties",
             list,
             RED_PENALTIES,
-            "Penalty of the red side of the lifebelt of deals 1-5 (5 numbers >= 0).",
+            "Penalty of the red side of the lifebelt of deals 1-5 (5 numbers from 0 to 20).",
+            minimum=0,
+            maximum=RED_PENALTY_MAX,
         ),
     )
     move_shapes = (

@@ -33,6 +33,11 @@ HAND = 13
 STOCK = 26
 DECK: tuple[int, ...] = cards.PACK
 DECK_NAMES: tuple[str, ...] = cards.NAMES
+TARGET_MAX = 1000
+"""The largest `target` (four times the default)."""
+DEAL_CAP = 40
+"""The game ends after this many deals whatever the totals (the deal cap, decided): a deal may
+score 0 for both, so without it a game could run forever."""
 
 # The two courses of a deal, Doubleduck's too: Duck while the stock lasts, then Soup.
 DUCK, SOUP = 0, 1
@@ -106,12 +111,15 @@ class Ducksoup(TrickGame[int]):
             250,
             "After a deal in which a total reaches this, the higher total wins.",
             minimum=1,
+            maximum=TARGET_MAX,
         ),
     )
     move_shapes = (
         {"type": "play", "card": "JS"},
         {"type": "concede"},
     )
+    deal_cap = DEAL_CAP
+    deal_move_cap = len(DECK) + len(DECK) // 2  # every card once, a concede at most per trick
 
     def _start_deal(self) -> list[Event]:
         self.tricks: list[TrickRecord] = []  # this deal's finished tricks, all public
@@ -274,8 +282,8 @@ class Ducksoup(TrickGame[int]):
     # --- result and views ---------------------------------------------------------------
 
     def _game_points(self) -> list[int]:
-        """1 to the winner, 0 to the loser (the game cannot end in a draw)."""
-        if self.phase != GAME_OVER:
+        """1 to the winner, 0 to the loser; a draw (equal totals at the deal cap) 0 to both."""
+        if self.phase != GAME_OVER or self.totals[0] == self.totals[1]:
             return [0, 0]
         return [1 if t == max(self.totals) else 0 for t in self.totals]
 

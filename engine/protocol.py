@@ -239,6 +239,11 @@ class Option:
                 Reason.INVALID_OPTIONS,
                 f"option '{self.name}' must be one of {listed(self.choices)}",
             )
+        if isinstance(value, list) and any(not self._in_range(v) for v in value):
+            raise SetupError(
+                Reason.INVALID_OPTIONS,
+                f"option '{self.name}' must hold numbers from {self.minimum} to {self.maximum}",
+            )
         if self.minimum is not None and isinstance(value, int) and value < self.minimum:
             raise SetupError(
                 Reason.INVALID_OPTIONS, f"option '{self.name}' must be at least {self.minimum}"
@@ -248,6 +253,12 @@ class Option:
                 Reason.INVALID_OPTIONS, f"option '{self.name}' must be at most {self.maximum}"
             )
         return value
+
+    def _in_range(self, value: int) -> bool:
+        """A list's numbers each obey the option's bounds."""
+        low = self.minimum if self.minimum is not None else value
+        high = self.maximum if self.maximum is not None else value
+        return low <= value <= high
 
     def to_json(self) -> JSON:
         out: JSON = {"name": self.name, "type": self.kind.__name__, "default": self.default}
@@ -290,13 +301,15 @@ def top_teams(totals: Sequence[int], teams: Sequence[Sequence[int]]) -> tuple[in
     return tuple(s for team, total in zip(teams, totals, strict=True) if total == top for s in team)
 
 
-def game_over_event(result: Result, game_points: bool = True) -> Event:
+def game_over_event(result: Result, game_points: bool = True, capped: bool = False) -> Event:
     """The last event of a game: final totals, game points (where a game scores them apart
-    from its totals) and winners."""
+    from its totals) and winners; `capped` only when the deal cap ended it (`Game.deal_cap`)."""
     data: JSON = {"totals": list(result.totals)}
     if game_points:
         data["game_points"] = list(result.game_points)
     data["winners"] = list(result.winners)
+    if capped:
+        data["capped"] = True
     return Event("game_over", data)
 
 
@@ -310,6 +323,17 @@ class Game(ABC):
     options_spec: ClassVar[tuple[Option, ...]] = ()
     move_shapes: ClassVar[tuple[JSON, ...]] = ()
     """JSON examples of each move type, for the catalogue."""
+    deal_cap: ClassVar[int]
+    """Hard cap on deals, whatever the options say: the game ends after this many deals with
+    the totals so far (`game_over` says `capped`), so no game runs forever."""
+    deal_move_cap: ClassVar[int]
+    """The most moves one deal can take (cards to play, calls, Duck's turn cap); with
+    `deal_cap` it bounds the moves of a whole game (`move_cap`)."""
+
+    @classmethod
+    def move_cap(cls) -> int:
+        """Hard cap on the moves of a whole game (deals are not moves)."""
+        return cls.deal_cap * cls.deal_move_cap
 
     def __init__(self, seats: int, options: Mapping[str, Any], seed: str) -> None:
         if not self.min_seats <= seats <= self.max_seats:
@@ -652,6 +676,8 @@ class Game(ABC):
             "options": [o.to_json() for o in cls.options_spec],
             "moves": list(cls.move_shapes),
             "dealt_by": [{"name": k, "doc": v} for k, v in fairness.DEALT_BY.items()],
+            "deal_cap": cls.deal_cap,
+            "move_cap": cls.move_cap(),
         }
 
 

@@ -157,13 +157,15 @@ class TrickGame(Game, Generic[P]):
         }
 
     def _file_deal(self, record: JSON, over: bool, events: list[Event] | None) -> None:
-        """File the scored deal, then wait for the next one or end the game."""
+        """File the scored deal, then wait for the next one or end the game: at the deal cap
+        the game ends whatever its own rule says (`Game.deal_cap`)."""
         self.deals.append(record)
-        self.phase = GAME_OVER if over else DEAL_OVER
+        capped = not over and self.deal_no >= self.deal_cap
+        self.phase = GAME_OVER if over or capped else DEAL_OVER
         if events is not None:
             events.append(Event("deal_scored", dict(record)))
-            if over:
-                events.append(game_over_event(self.result(), self.game_points_apart))
+            if self.phase == GAME_OVER:
+                events.append(game_over_event(self.result(), self.game_points_apart, capped))
 
     def _game_points(self) -> list[int]:
         """Game points so far, per team: the running totals unless the game scores apart."""

@@ -17,6 +17,8 @@ from service.codec import text
 JSON = dict[str, Any]
 
 PLAYING, DEAL_PENDING, OVER = "playing", "deal_pending", "over"
+ABANDONED = "abandoned"
+"""A stored status only: the host ended the game early (`Tables.abandon`)."""
 
 
 def to_json(body: Any) -> str:

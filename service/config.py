@@ -25,7 +25,11 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The service settings as Flask config keys, defaults overridden by the environment.
 
     - `REDIS_URL`: game data and the RQ queue (default redis://127.0.0.1:6379/0).
-    - `FINISHED_GAME_TTL`: seconds a finished game's keys live on (default 7 days).
+    - `FINISHED_GAME_TTL`: seconds a finished (or abandoned) game's keys live on (default 7
+      days).
+    - `GAME_IDLE_TTL`: seconds an unfinished game's keys live after its last change (default
+      3 days): each change starts the clock again, so only a game nobody plays expires.
+    - `MAX_MATCH_GAMES`: the most games one match may ask for (default 1000).
     - `MAX_BODY_BYTES`: the largest request body accepted; larger ones get 413 (default 16 KiB).
     - `IDEMPOTENCY_TTL`: seconds a game creation is remembered under its Idempotency-Key (1 day).
     - `BOT_QUEUE`: the RQ queue of the bot turns of live tables, games with a human seat
@@ -62,6 +66,8 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "REDIS_URL": env.get("REDIS_URL") or "redis://127.0.0.1:6379/0",
         "FINISHED_GAME_TTL": _int(env, "FINISHED_GAME_TTL", 7 * 24 * 3600),
         "IDEMPOTENCY_TTL": _int(env, "IDEMPOTENCY_TTL", 24 * 3600),
+        "GAME_IDLE_TTL": max(60, _int(env, "GAME_IDLE_TTL", 3 * 24 * 3600)),
+        "MAX_MATCH_GAMES": max(1, _int(env, "MAX_MATCH_GAMES", 1000)),
         "MAX_BODY_BYTES": max_body,
         "MAX_CONTENT_LENGTH": max_body,
         "BOT_QUEUE": env.get("BOT_QUEUE") or "duckpond-bots",

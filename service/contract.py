@@ -266,7 +266,15 @@ SEAT_FIELDS: dict[str, dict[str, JSON]] = {
 
 HAND_DEALT = obj({"seat": SEAT, "cards": CARDS})
 CARD_PLAYED = obj({"seat": SEAT, "card": CARD, "call": CALL, "spoken": TEXT}, ["call", "spoken"])
-GAME_OVER = obj({"totals": PER_TEAM, "game_points": PER_TEAM, "winners": SEATS}, ["game_points"])
+GAME_OVER = obj(
+    {
+        "totals": PER_TEAM,
+        "game_points": PER_TEAM,
+        "winners": SEATS,
+        "capped": {**BOOL, "description": "Present (true) when the deal cap ended the game."},
+    },
+    ["game_points", "capped"],
+)
 
 EVENT_DATA: dict[str, dict[str, JSON]] = {
     "doubleduck": {
@@ -348,6 +356,10 @@ SERVICE_EVENTS: dict[str, JSON] = {
     "game_created": obj(
         {"game": TEXT, "seat_count": COUNT, "bots": array(nullable(TEXT))},
         description="The service's own first event: the game, its seats and their bots.",
+    ),
+    "game_abandoned": obj(
+        {"by": TEXT},
+        description="The service's own last event of a game the host abandoned (`by`: `host`).",
     ),
 }
 

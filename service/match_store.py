@@ -2,8 +2,9 @@
 
 A match lives under its own `{match-id}` hash tag (one Cluster slot, one Lua script):
 
-- `dp:{id}:match`    hash: `spec` (the `bots.match.MatchSpec` JSON), `started` (set by the
-                     first job that runs), `summary` (cached once done)
+- `dp:{id}:match`    hash: `spec` (the `bots.match.MatchSpec` JSON), `host` (the sha256 of
+                     the host token, which may cancel), `started` (set by the first job that
+                     runs), `summary` (cached once done), `cancelled` (set by a cancel)
 - `dp:{id}:results`  hash: game index -> that game's record (every rotation, per-seat scores)
 """
 
@@ -40,11 +41,28 @@ return {added == 1 and "recorded" or "duplicate", done}
 
 START_SCRIPT = """
 -- Mark a match as running, never creating the hash of a match that expired or never was.
--- KEYS[1] dp:{id}:match. Returns 1 when the match exists.
+-- KEYS[1] dp:{id}:match. Returns 1 when the match exists, 2 when it was cancelled, else 0.
 if redis.call("EXISTS", KEYS[1]) == 0 then return 0 end
+if redis.call("HEXISTS", KEYS[1], "cancelled") == 1 then return 2 end
 redis.call("HSETNX", KEYS[1], "started", "1")
 return 1
 """
+
+CANCEL_SCRIPT = """
+-- Cancel a match that is not done: its jobs stop at their next game; both keys get the TTL.
+-- KEYS[1] dp:{id}:match; KEYS[2] dp:{id}:results; ARGV[1] its games; ARGV[2] TTL in seconds
+-- Returns "missing", "done", "cancelled" (already) or "ok".
+if redis.call("EXISTS", KEYS[1]) == 0 then return "missing" end
+if redis.call("HEXISTS", KEYS[1], "cancelled") == 1 then return "cancelled" end
+if redis.call("HLEN", KEYS[2]) >= tonumber(ARGV[1]) then return "done" end
+redis.call("HSET", KEYS[1], "cancelled", "1")
+redis.call("EXPIRE", KEYS[1], tonumber(ARGV[2]))
+redis.call("EXPIRE", KEYS[2], tonumber(ARGV[2]))
+return "ok"
+"""
+
+STARTED, CANCELLED = 1, 2
+"""What `MatchStore.start` answers besides 0 (no such match)."""
 
 
 def match_key(mid: str) -> str:
@@ -62,10 +80,20 @@ class MatchStore:
         self.redis = client
         self._record = client.register_script(RECORD_SCRIPT)
         self._start = client.register_script(START_SCRIPT)
+        self._cancel = client.register_script(CANCEL_SCRIPT)
 
-    def create(self, mid: str, spec: JSON) -> bool:
-        """Store a new match's spec; False when the id is taken."""
-        return bool(self.redis.hsetnx(match_key(mid), "spec", json.dumps(spec)))
+    def create(self, mid: str, spec: JSON, host: str = "") -> bool:
+        """Store a new match's spec and its host token's hash; False when the id is taken."""
+        if not self.redis.hsetnx(match_key(mid), "spec", json.dumps(spec)):
+            return False
+        if host:
+            self.redis.hset(match_key(mid), "host", host)
+        return True
+
+    def cancel(self, mid: str, games: int, ttl: int) -> str:
+        """Cancel a running match: "ok", or "missing", "done", "cancelled" (already)."""
+        reply = self._cancel(keys=[match_key(mid), results_key(mid)], args=[games, ttl])
+        return reply.decode() if isinstance(reply, bytes) else str(reply)
 
     def load(self, mid: str) -> dict[bytes, bytes] | None:
         """The match hash (`spec`, maybe `started` and `summary`), or None."""
@@ -97,9 +125,9 @@ class MatchStore:
     def has_result(self, mid: str, index: int) -> bool:
         return bool(self.redis.hexists(results_key(mid), str(index)))
 
-    def start(self, mid: str) -> bool:
-        """Mark the match as running; False when it does not exist (any more)."""
-        return valid_id(mid) and bool(self._start(keys=[match_key(mid)]))
+    def start(self, mid: str) -> int:
+        """Mark the match as running: STARTED, CANCELLED, or 0 when it does not exist."""
+        return int(self._start(keys=[match_key(mid)])) if valid_id(mid) else 0
 
     def record(self, mid: str, index: int, record: JSON, ttl: int, total: int) -> tuple[str, int]:
         """Record game `index` once: ("recorded" | "duplicate" | "missing", games recorded)."""

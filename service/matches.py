@@ -28,9 +28,10 @@ from rq.job import Job
 
 from bots.match import MatchError, MatchSpec, check, play_match_game, rotations, summarize
 from service import jobs
+from service.callers import authenticate, new_token, sha256
 from service.codec import whole_numbers
 from service.errors import ServiceError
-from service.match_store import MatchStore
+from service.match_store import CANCELLED, MatchStore
 
 log = logging.getLogger("duckpond.matches")
 
@@ -38,7 +39,9 @@ JSON = dict[str, Any]
 JOB_TIMEOUT = 600
 WINDOW = 32
 """Match jobs of one match queued or running at once (see the module docstring)."""
-QUEUED, RUNNING, DONE = "queued", "running", "done"
+QUEUED, RUNNING, DONE, CANCELLED_STATUS = "queued", "running", "done", "cancelled"
+MAX_MATCH_GAMES = 1000
+"""The most games one match may ask for, unless the `MAX_MATCH_GAMES` setting says otherwise."""
 
 
 def match_job_id(mid: str, index: int) -> str:
@@ -50,17 +53,25 @@ class Matches:
     """The match use cases; holds the match store and the match queue, nothing per request."""
 
     def __init__(
-        self, store: MatchStore, queue: Queue, *, finished_ttl: int, window: int = WINDOW
+        self,
+        store: MatchStore,
+        queue: Queue,
+        *,
+        finished_ttl: int,
+        window: int = WINDOW,
+        max_games: int = MAX_MATCH_GAMES,
     ) -> None:
         self.store = store
         self.queue = queue
         self.finished_ttl = finished_ttl
         self.window = window
+        self.max_games = max_games
 
     # --- creating -----------------------------------------------------------------------
 
     def create(self, request: Mapping[str, Any]) -> JSON:
-        """Validate, store the spec, enqueue one job per game; the answer is the match so far."""
+        """Validate, store the spec, enqueue one job per game; the answer is the match so far,
+        with the host token (shown once) that may cancel it."""
         spec = MatchSpec(
             game=str(request["game"]),
             bots=tuple(request["bots"]),
@@ -72,12 +83,48 @@ class Matches:
             check(spec)  # an engine SetupError (seats, options) passes through as its 422
         except MatchError as exc:
             raise ServiceError(exc.reason, exc.message) from exc
+        if spec.games > self.max_games:
+            raise ServiceError(
+                "too_many_games",
+                f"a match may have at most {self.max_games} games, not {spec.games}",
+                maximum=self.max_games,
+            )
         mid = secrets.token_urlsafe(9)
-        if not self.store.create(mid, spec.to_json()):  # a 72-bit random id taken: never silent
+        host = new_token(mid)
+        # A 72-bit random id taken: vanishingly rare, never silent.
+        if not self.store.create(mid, spec.to_json(), sha256(host)):
             raise ServiceError("idempotency_in_progress", "could not allocate a match id; retry")
         self._enqueue(mid, range(min(spec.games, self.window)))
         log.info("match %s created: %s, %s x %d", mid, spec.game, list(spec.bots), spec.games)
-        return self._body(mid, spec, {}, started=False)
+        return {**self._body(mid, spec, {}, started=False), "host_token": host}
+
+    def cancel(self, mid: str, authorization: str | None) -> JSON:
+        """Cancel a match (its host token only): the running jobs finish the game they play,
+        and no further game starts. Cancelling a cancelled match answers it again."""
+        raw = self._load_for(mid, authorization)
+        spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
+        outcome = self.store.cancel(mid, spec.games, self.finished_ttl)
+        if outcome == "missing":
+            raise ServiceError("no_such_match", f"no match {mid!r}")
+        if outcome == "done":
+            raise ServiceError("match_done", "the match is done: nothing to cancel")
+        if outcome == "ok":
+            log.info("match %s cancelled", mid)
+        return self.get(mid)
+
+    def _load_for(self, mid: str, authorization: str | None) -> dict[bytes, bytes]:
+        """The match, once `authorization` holds its host token (the refusals of a game's)."""
+        if authorization is None or not authorization.strip():
+            raise ServiceError("missing_token", "this needs Authorization: Bearer <token>")
+        raw = self._load(mid)
+        authenticate(
+            mid,
+            authorization,
+            required=True,
+            meta=lambda: {"host": raw.get(b"host", b"").decode()},
+            meta_of=lambda _other: None,
+        )
+        return raw
 
     def _enqueue(self, mid: str, indices: range | list[int]) -> None:
         for index in indices:
@@ -100,6 +147,12 @@ class Matches:
         raw = self._load(mid)
         spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
         failed = 0
+        if b"cancelled" in raw:
+            records = self.store.records(mid)
+            body = self._body(
+                mid, spec, summarize(spec.bots, records.values()), started=True, done=len(records)
+            )
+            return {**body, "status": CANCELLED_STATUS}
         if b"summary" in raw:
             done = spec.games
             summary = cast(JSON, json.loads(raw[b"summary"]))
@@ -177,8 +230,11 @@ class Matches:
 
     def play(self, mid: str, index: int) -> str:
         """Play match game `index` (all rotations) and record it once; returns what happened."""
-        if not self.store.start(mid):
+        started = self.store.start(mid)
+        if not started:
             return "missing"
+        if started == CANCELLED:
+            return "cancelled"  # and no successor: the match stops here
         raw = self.store.spec(mid)
         if raw is None:
             return "missing"

@@ -166,11 +166,25 @@ class DealRequestIn(Schema):
     expected_version = WholeNumber(validate=validate.Range(min=0))
 
 
+EVENTS_PAGE = 500
+"""Stored events per page of `GET .../events` unless `limit` says otherwise."""
+EVENTS_PAGE_MAX = 1000
+
+
 class EventsQuery(Schema):
     after = fields.Integer(
         load_default=0,
         validate=validate.Range(min=0, max=10**9),
         metadata={"description": "Return events numbered after this one (0: from the start)."},
+    )
+    limit = fields.Integer(
+        load_default=EVENTS_PAGE,
+        validate=validate.Range(min=1, max=EVENTS_PAGE_MAX),
+        metadata={
+            "description": f"At most this many events numbered after `after` (default "
+            f"{EVENTS_PAGE}, at most {EVENTS_PAGE_MAX}); a token's page may hold fewer, as it "
+            "skips the events it may not see. `has_more` says whether more follow."
+        },
     )
 
 
@@ -252,6 +266,21 @@ class ChangeHeaders(Schema):
     )
 
 
+class AbandonIn(Schema):
+    expected_version = WholeNumber(
+        validate=validate.Range(min=0),
+        metadata={"description": "Abandon only if the game is still at this version."},
+    )
+
+
+class AbandonHeaders(Schema):
+    if_match = fields.String(
+        data_key="If-Match",
+        validate=validate.Length(max=64),
+        metadata={"description": 'Expected version, as `"12"`; same as `expected_version`.'},
+    )
+
+
 class CreateHeaders(Schema):
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
@@ -280,7 +309,9 @@ class GameOut(Out):
     id = fields.String(required=True)
     version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
     status = fields.String(
-        required=True, validate=validate.OneOf(["playing", "deal_pending", "over"])
+        required=True,
+        validate=validate.OneOf(["playing", "deal_pending", "over", "abandoned"]),
+        metadata={"description": "`abandoned`: the host ended it; it takes no more changes."},
     )
     game = fields.String(required=True)
     role = fields.String(
@@ -324,6 +355,14 @@ class EventsOut(Out):
     after = fields.Integer(required=True)
     last = fields.Integer(
         required=True, metadata={"description": "Pass as `after` to get what follows."}
+    )
+    next_after = fields.Integer(
+        required=True,
+        metadata={"description": "The same as `last`: the `after` of the next page."},
+    )
+    has_more = fields.Boolean(
+        required=True,
+        metadata={"description": "More events follow this page: ask again with `next_after`."},
     )
     events = fields.List(
         Documented(contract.ANY_EVENT),
@@ -383,6 +422,13 @@ class CatalogGameOut(Out):
             "event's `dealt_by` names it, and what it tells the table; every deal also carries "
             "a `deal_commitment` the record is checked against (docs/fair-deals.md)."
         },
+    )
+    deal_cap = fields.Integer(
+        required=True,
+        metadata={"description": "The game ends after this many deals at the latest."},
+    )
+    move_cap = fields.Integer(
+        required=True, metadata={"description": "No game takes more moves than this."}
     )
 
 
@@ -497,7 +543,10 @@ class MatchIn(Schema):
     games = WholeNumber(
         required=True,
         validate=validate.Range(min=1, max=MAX_GAMES),
-        metadata={"description": "Number of match games; game i is dealt from `{seed}:{i}`."},
+        metadata={
+            "description": "Number of match games; game i is dealt from `{seed}:{i}`. The "
+            "service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`."
+        },
     )
     seed = fields.String(
         validate=validate.Length(min=1, max=200),
@@ -565,7 +614,14 @@ class ProgressOut(Out):
 
 class MatchOut(Out):
     id = fields.String(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(["queued", "running", "done"]))
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(["queued", "running", "done", "cancelled"]),
+        metadata={
+            "description": "`cancelled`: its host stopped it; results cover the games "
+            "recorded until then."
+        },
+    )
     game = fields.String(required=True)
     bots = fields.List(fields.String(), required=True)
     games = fields.Integer(required=True)
@@ -581,6 +637,24 @@ class MatchOut(Out):
         ResultsOut,
         required=True,
         metadata={"description": "Over the games recorded so far (final once `done`)."},
+    )
+
+
+class MatchCreatedOut(MatchOut):
+    host_token = fields.String(
+        required=True,
+        metadata={
+            "description": "The creator's token, shown only in this answer: it may "
+            "cancel the match (`POST .../cancel`)."
+        },
+    )
+
+
+class MatchCancelHeaders(Schema):
+    authorization = fields.String(
+        data_key="Authorization",
+        validate=validate.Length(max=512),
+        metadata={"description": "`Bearer <host token>` from the match's creation answer."},
     )
 
 

@@ -10,6 +10,11 @@ and one Lua script may touch them all:
 - `dp:{id}:actions` list: the engine record's actions, in order (moves and later deals)
 - `dp:{id}:idem`    hash: hashed Idempotency-Key -> the first response to that request
 
+Every key of a game has a TTL, refreshed by each change: `GAME_IDLE_TTL` while it is played
+(an idle game expires), `FINISHED_GAME_TTL` once it ended (finished or abandoned). Once it
+ended, `service.archive` packs `events` and `actions` into the `events_z` and `actions_z`
+fields of the hash and deletes both lists; the reads below take either form.
+
 Plus `dp:idem:create:<sha256(key)>` -> game id, for creations retried with an Idempotency-Key
 (a creation has no game id yet, so that one pointer lives outside the game's hash slot). It is
 reserved for a few seconds before the game is written (`CREATE_RESERVATION_SECONDS`), and the
@@ -48,6 +53,7 @@ from typing import Any, cast
 
 import redis
 
+from service.archive import ACTIONS_FIELD, EVENTS_FIELD, Archive, unpack
 from service.codec import dumps_sorted, loads
 
 # KEYS/ARGV contract of the compare-and-set. Version = number of accepted state changes.
@@ -297,26 +303,34 @@ class Store:
         self._claim = client.register_script(CLAIM_SCRIPT)
         self._health = client.register_script(HEALTH_SCRIPT)
         self._beat = client.register_script(BEAT_SCRIPT)
+        self.archive = Archive(client)
 
     def load(self, gid: str) -> Stored | None:
         if not valid_id(gid):
             return None
         return self._stored(gid, cast(dict[bytes, bytes], self.redis.hgetall(game_key(gid))))
 
-    def load_with_events(self, gid: str, after: int) -> tuple[Stored | None, list[dict[str, Any]]]:
-        """The game and its events after `after` (up to the game's version), in one round trip.
+    def load_with_events(
+        self, gid: str, after: int, limit: int | None = None
+    ) -> tuple[Stored | None, list[dict[str, Any]]]:
+        """The game and its events after `after` (up to the game's version, at most `limit`),
+        in one round trip.
 
-        No MULTI is needed: the event list only grows, and the script that appends to it sets
-        `nevents` in the same step, so events past the `nevents` read here are dropped."""
+        The event list only grows, and the script that appends to it sets `nevents` in the same
+        step, so events past the `nevents` read here are dropped. MULTI keeps the hash and the
+        list of one moment: a compaction in between would leave neither the list nor the blob."""
         if not valid_id(gid):
             return None, []
-        with self.redis.pipeline(transaction=False) as pipe:
+        end = -1 if limit is None else after + limit - 1
+        with self.redis.pipeline(transaction=True) as pipe:
             pipe.hgetall(game_key(gid))
-            pipe.lrange(events_key(gid), after, -1)
+            pipe.lrange(events_key(gid), after, end)
             raw, events = pipe.execute()
         stored = self._stored(gid, raw)
         if stored is None:
             return None, []
+        if not events and EVENTS_FIELD in raw:
+            events = unpack(raw[EVENTS_FIELD])[after : None if limit is None else after + limit]
         return stored, [loads(e) for e in events[: max(stored.nevents - after, 0)]]
 
     def _stored(self, gid: str, raw: dict[bytes, bytes]) -> Stored | None:
@@ -391,12 +405,22 @@ class Store:
         return Outcome(kind)
 
     def events(self, gid: str, after: int) -> list[dict[str, Any]]:
-        raw = cast(list[bytes], self.redis.lrange(events_key(gid), after, -1))
-        return [loads(r) for r in raw]
+        return [loads(r) for r in self._list(gid, events_key(gid), EVENTS_FIELD)[after:]]
 
     def actions(self, gid: str) -> list[dict[str, Any]]:
-        raw = cast(list[bytes], self.redis.lrange(actions_key(gid), 0, -1))
-        return [loads(r) for r in raw]
+        return [loads(r) for r in self._list(gid, actions_key(gid), ACTIONS_FIELD)]
+
+    def _list(self, gid: str, key: str, field: bytes) -> list[bytes]:
+        """A whole list of the game, as stored or as packed (one moment: see above)."""
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.lrange(key, 0, -1)
+            pipe.hget(game_key(gid), field)
+            texts, blob = pipe.execute()
+        return unpack(blob) if not texts and blob is not None else cast(list[bytes], texts)
+
+    def compact(self, gid: str, version: int) -> bool:
+        """Pack an ended game's events and actions (`service.archive`)."""
+        return self.archive.compact(game_key(gid), events_key(gid), actions_key(gid), version)
 
     def idempotent_response(self, gid: str, field: str) -> str | None:
         raw = cast(bytes | None, self.redis.hget(idem_key(gid), field))

@@ -34,6 +34,7 @@ from engine.record import record_of
 from engine.record import start as start_game
 from service import idempotency
 from service.bodies import (
+    ABANDONED,
     OVER,
     Answer,
     event_entry,
@@ -100,6 +101,7 @@ class Tables:
         *,
         finished_ttl: int,
         idempotency_ttl: int,
+        idle_ttl: int = 3 * 24 * 3600,
         reservation_ttl: int = 5,
         think_limit_ms: int = 1000,
         chain_seconds: float = 0.0,
@@ -111,6 +113,7 @@ class Tables:
         self.cache = cache or GameCache(0)
         self.finished_ttl = finished_ttl
         self.idempotency_ttl = idempotency_ttl
+        self.idle_ttl = idle_ttl
         self.reservation_ttl = reservation_ttl
         self.think_limit_ms = think_limit_ms
         self.chain_seconds = chain_seconds
@@ -200,20 +203,25 @@ class Tables:
             **game.result().to_json(),
         }
 
-    def events(self, gid: str, caller: Caller, after: int) -> JSON:
-        loaded, entries = self.store.load_with_events(gid, after)
+    def events(self, gid: str, caller: Caller, after: int, limit: int | None = None) -> JSON:
+        """A page of at most `limit` stored events after `after` (the caller sees those it
+        may: a page can hold fewer); `next_after` and `has_more` say where the next starts."""
+        loaded, entries = self.store.load_with_events(gid, after, limit)
         stored = found(loaded, gid)
+        last = after + len(entries)
         return {
             "id": gid,
             "version": stored.version,
             "after": after,
-            "last": after + len(entries),
+            "last": last,
+            "next_after": last,
+            "has_more": last < stored.nevents,
             "events": events_out(entries, after + 1, caller),
         }
 
     def record(self, gid: str) -> JSON:
         stored = self._load(gid)
-        if stored.status != OVER:
+        if stored.status not in (OVER, ABANDONED):
             raise ServiceError(
                 "game_not_over",
                 "the record is available after the game ends",
@@ -304,7 +312,7 @@ class Tables:
             expected=-1,
             state=game.to_dict(),
             status=status_of(game),
-            ttl=0,
+            ttl=self.idle_ttl,
             events=[event_entry(e, 0) for e in [created, *dealt]],
             actions=[],
             idem_field=idem_field,
@@ -458,6 +466,8 @@ class Tables:
         stored = self.cache.stored(gid, version) or self.store.load(gid)
         if stored is None or stored.version != version:
             return "stale", None
+        if stored.status == ABANDONED:
+            return "abandoned", None
         seats = stored.meta["seats"]
         if not 0 <= seat < len(seats) or seats[seat].get("bot") not in BOTS:
             return "not_a_bot", None
@@ -516,6 +526,7 @@ class Tables:
             prior = self.store.idempotent_response(gid, idem_field)
             if prior is not None:
                 return Answer(idempotency.replay(prior, fp), replayed=True)
+        refuse_abandoned(stored)
         try:
             change = self._prepare(self._expect(stored, expected), self._game(stored), apply)
         except EngineError:
@@ -556,7 +567,8 @@ class Tables:
         game = self._game(stored)
         if not stored.cached:
             self.cache.put(stored, game)
-        return game_body(stored.gid, stored.version, game, stored.meta, caller)
+        body = game_body(stored.gid, stored.version, game, stored.meta, caller)
+        return abandoned_body(body) if stored.status == ABANDONED else body
 
     def _game(self, stored: Stored) -> Game:
         """The decoded game of `stored`, a private copy the caller may change."""
@@ -603,7 +615,7 @@ class Tables:
                 expected=stored.version,
                 state=state,
                 status=change.status,
-                ttl=self.finished_ttl if change.status == OVER else 0,
+                ttl=self.finished_ttl if change.status == OVER else self.idle_ttl,
                 events=change.entries,
                 actions=change.actions,
                 idem_field=idem_field,
@@ -622,6 +634,8 @@ class Tables:
                 f"another change won the race: the game is at version {outcome.version}",
                 version=outcome.version,
             )
+        if change.status == OVER:
+            self._compact(gid, change.version)
         if log.isEnabledFor(logging.INFO):  # the move's text is built only when it is logged
             log.info(
                 "game %s v%d: %s by %s%s",
@@ -646,6 +660,73 @@ class Tables:
             self.turns.schedule(gid, change.bots, change.version, live(stored.meta))
         return None
 
+    # --- ending early ---------------------------------------------------------------------
+
+    def abandon(
+        self,
+        gid: str,
+        caller: Caller,
+        expected: Sequence[int | None] = (),
+        stored: Stored | None = None,
+    ) -> JSON:
+        """The host ends an unfinished game: status `abandoned`, no more changes, its bot
+        turns dropped from the due index, its record available, its keys on the finished TTL.
+
+        One compare-and-set, as any change: a move that wins the race makes this a 409."""
+        if not caller.host:
+            raise ServiceError("host_only", "only the host token may abandon the game")
+        stored = self._expect(self._load(gid) if stored is None else stored, expected)
+        refuse_abandoned(stored)
+        game = self._game(stored)
+        if game.is_over():
+            raise ServiceError(Reason.GAME_OVER, "the game is over", version=stored.version)
+        version = stored.version + 1
+        entry = event_entry(Event("game_abandoned", {"by": "host"}), version)
+        outcome = self.store.write(
+            gid,
+            Write(
+                expected=stored.version,
+                state=stored.state,
+                status=ABANDONED,
+                ttl=self.finished_ttl,
+                events=[entry],
+                actions=[],
+                due=(),  # the script drops the previous version's due turns
+                to_act=(),
+            ),
+        )
+        if outcome.kind == "missing":
+            found(None, gid)
+        if outcome.kind != "ok":
+            raise ServiceError(
+                "stale_version",
+                f"another change won the race: the game is at version {outcome.version}",
+                version=outcome.version,
+            )
+        log.info("game %s v%d: abandoned by the host", gid, version)
+        written = Stored(
+            gid=gid,
+            version=version,
+            state=stored.state,
+            meta=stored.meta,
+            status=ABANDONED,
+            nevents=stored.nevents + 1,
+            to_act=(),
+            cached=True,
+        )
+        self.cache.put(written, game)
+        self._compact(gid, version)
+        body = self._body(written, caller)
+        body["events"] = events_out([entry], stored.nevents + 1, caller)
+        return body
+
+    def _compact(self, gid: str, version: int) -> None:
+        """Pack an ended game (`service.archive`); a failure leaves it unpacked, only bigger."""
+        try:
+            self.store.compact(gid, version)
+        except redis.RedisError as exc:
+            log.warning("game %s: not compacted (%s)", gid, type(exc).__name__)
+
     # --- helpers ------------------------------------------------------------------------
 
     def _load(self, gid: str) -> Stored:
@@ -658,6 +739,21 @@ class Tables:
     def _bot_seats(game: Game, meta: Mapping[str, Any]) -> tuple[int, ...]:
         seats = meta["seats"]
         return tuple(s for s in sorted(game.to_act()) if seats[s].get("bot") in BOTS)
+
+
+def refuse_abandoned(stored: Stored) -> None:
+    """An abandoned game takes no change: a 409 that says so."""
+    if stored.status == ABANDONED:
+        raise ServiceError("game_abandoned", "the host abandoned this game", version=stored.version)
+
+
+def abandoned_body(body: JSON) -> JSON:
+    """An abandoned game's body: its status says so, and no seat has a legal move."""
+    body["status"] = ABANDONED
+    view = body.get("view")
+    if isinstance(view, dict) and "legal_moves" in view:
+        view["legal_moves"] = []
+    return body
 
 
 TEST_CREATE_PAUSE = "DUCKPOND_TEST_CREATE_PAUSE"

@@ -77,12 +77,18 @@ def build(settings: Mapping[str, Any]) -> Layers:
         waits,
         finished_ttl=finished_ttl,
         idempotency_ttl=int(settings["IDEMPOTENCY_TTL"]),
+        idle_ttl=int(settings.get("GAME_IDLE_TTL", 3 * 24 * 3600)),
         reservation_ttl=int(settings.get("CREATE_RESERVATION_SECONDS", 5)),
         think_limit_ms=int(settings.get("BOT_THINK_LIMIT_MS", 1000)),
         chain_seconds=int(settings.get("BOT_CHAIN_MS", 20)) / 1000,
         cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
     )
-    matches = Matches(MatchStore(pool), bulk, finished_ttl=finished_ttl)
+    matches = Matches(
+        MatchStore(pool),
+        bulk,
+        finished_ttl=finished_ttl,
+        max_games=int(settings.get("MAX_MATCH_GAMES", 1000)),
+    )
     return Layers(pool, store, turns, changes, waits, tables, matches)
 
 

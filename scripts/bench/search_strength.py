@@ -33,7 +33,7 @@ from bots.match import MatchSpec, check, play_match_game, summarize, table
 from bots.rollouts import ROLLOUTS
 
 SETUPS: dict[str, tuple[tuple[int, ...], dict[str, object]]] = {
-    "doubleduck": ((0, 1, 0, 1), {"max_deals": 1, "target": 10**9}),
+    "doubleduck": ((0, 1, 0, 1), {"max_deals": 1, "target": 100_000}),
     "ducksoup": ((0, 1), {"target": 1}),
     "doppelkopf": ((0, 1, 1, 1), {"max_deals": 1}),
     "duck": ((0, 1, 1), {}),

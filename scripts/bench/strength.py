@@ -34,7 +34,7 @@ from bots.match import MatchSpec, check, play_match_game, summarize
 SETUPS: dict[str, tuple[tuple[str, ...], dict[str, object]]] = {
     "doubleduck": (
         ("heuristic", "random", "heuristic", "random"),
-        {"max_deals": 1, "target": 10**9},
+        {"max_deals": 1, "target": 100_000},
     ),
     "ducksoup": (("heuristic", "random"), {"target": 1}),
     "doppelkopf": (("heuristic", "random", "random", "random"), {"max_deals": 1}),

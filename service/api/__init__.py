@@ -7,7 +7,19 @@ from __future__ import annotations
 
 from flask_smorest import Api
 
-from service.api import bots, catalog, deals, events, games, health, matches, moves, records, scores
+from service.api import (
+    abandon,
+    bots,
+    catalog,
+    deals,
+    events,
+    games,
+    health,
+    matches,
+    moves,
+    records,
+    scores,
+)
 
 
 def register(api: Api) -> None:
@@ -19,5 +31,6 @@ def register(api: Api) -> None:
             "description": "A seat token or the host token, from the game's creation answer.",
         },
     )
-    for module in (health, catalog, bots, games, moves, deals, scores, events, records, matches):
+    for module in (health, catalog, bots, games, moves, deals, abandon, scores, events, records):
         api.register_blueprint(module.blp)
+    api.register_blueprint(matches.blp)

@@ -20,7 +20,14 @@ EXAMPLE = {
             "min_seats": 4,
             "max_seats": 4,
             "options": [
-                {"name": "max_deals", "type": "int", "default": 4, "scope": "game"},
+                {
+                    "name": "max_deals",
+                    "type": "int",
+                    "default": 4,
+                    "minimum": 1,
+                    "maximum": 4,
+                    "scope": "game",
+                },
                 {"name": "auto_deal", "type": "bool", "default": None, "scope": "service"},
             ],
             "moves": [{"type": "play", "card": "JS", "call": "quack"}],
@@ -30,6 +37,8 @@ EXAMPLE = {
                 {"name": "client_seed", "doc": "Shuffled from a seed the creator chose ..."},
                 {"name": "host_cards", "doc": "The host chose every card of the deal ..."},
             ],
+            "deal_cap": 4,
+            "move_cap": 416,
         }
     ]
 }
@@ -41,7 +50,9 @@ EXAMPLE = {
 def catalog() -> dict[str, Any]:
     """List every game with its seat counts, options (with defaults) and move shapes.
 
-    Options have `scope` "game" (the rules' variants) or "service" (`auto_deal`); `dealt_by`
-    lists how a deal can be made, as views and `deal_started` events disclose it.
+    Options have `scope` "game" (the rules' variants) or "service" (`auto_deal`); every
+    number option has a `maximum`. `dealt_by` lists how a deal can be made, as views and
+    `deal_started` events disclose it. `deal_cap` and `move_cap` bound every game: it ends after
+    `deal_cap` deals at the latest, and no game takes more than `move_cap` moves.
     """
     return {"games": tables().catalog()}

@@ -25,6 +25,8 @@ blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Eve
         "version": 2,
         "after": 0,
         "last": 3,
+        "next_after": 3,
+        "has_more": True,
         "events": [
             {
                 "n": 1,
@@ -39,6 +41,8 @@ blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Eve
 )
 @errors(blp, 401, "token_of_another_game", "no_such_game", "validation_error", 503)
 def get_events(query: dict[str, Any], headers: dict[str, Any], game_id: str) -> dict[str, Any]:
-    """Read the events numbered after `after`: a seat's token adds its private events
-    (its dealt hand, its draws); the host and spectators see public events only."""
-    return tables().events(game_id, caller(game_id, required=False), query["after"])
+    """Read the events numbered after `after`, a page of at most `limit` at a time: a seat's
+    token adds its private events (its dealt hand, its draws); the host and spectators see
+    public events only. While `has_more`, ask again with `after=next_after`."""
+    who = caller(game_id, required=False)
+    return tables().events(game_id, who, query["after"], query["limit"])

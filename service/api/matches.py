@@ -5,12 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify, url_for
+from flask import Response, jsonify, request, url_for
 from flask_smorest import Blueprint
 
 from bots.match import METHOD
-from service.api.common import errors, location_header, matches
-from service.schemas import GamesQuery, MatchGamesOut, MatchIn, MatchOut
+from service.api.common import BEARER, errors, location_header, matches
+from service.schemas import (
+    GamesQuery,
+    MatchCancelHeaders,
+    MatchCreatedOut,
+    MatchGamesOut,
+    MatchIn,
+    MatchOut,
+)
 
 blp = Blueprint(
     "matches",
@@ -85,8 +92,8 @@ MATCH_EXAMPLE: dict[str, Any] = {
 )
 @blp.response(
     202,
-    MatchOut,
-    example={**MATCH_EXAMPLE, "status": "queued"},
+    MatchCreatedOut,
+    example={**MATCH_EXAMPLE, "status": "queued", "host_token": f"{EXAMPLE_MATCH_ID}.s3cr3t"},
     headers={"Location": location_header("match")},
 )
 @errors(
@@ -98,6 +105,7 @@ MATCH_EXAMPLE: dict[str, Any] = {
     "unknown_bot",
     "invalid_seats",
     "invalid_options",
+    "too_many_games",
     503,
 )
 def create_match(body: dict[str, Any]) -> Response:
@@ -105,10 +113,11 @@ def create_match(body: dict[str, Any]) -> Response:
 
     Game i is dealt from the seed `{seed}:{i}` in every rotation, so each bot plays the same
     cards from every seat (duplicate deals) and the match is reproducible from its seed.
-    Poll the `Location` for progress and results.
+    Poll the `Location` for progress and results. The answer's `host_token` (shown once)
+    may cancel the match.
     """
     answer = matches().create(body)
-    response = jsonify(MatchOut().dump(answer))
+    response = jsonify(MatchCreatedOut().dump(answer))
     response.status_code = 202
     response.headers["Location"] = url_for("matches.get_match", match_id=answer["id"])
     return response
@@ -121,6 +130,17 @@ def create_match(body: dict[str, Any]) -> Response:
 def get_match(match_id: str) -> dict[str, Any]:
     """Read a match: status, progress, and per-bot results with 95% intervals."""
     return matches().get(match_id)
+
+
+@blp.route("/<string:match_id>/cancel", methods=["POST"])
+@blp.doc(security=BEARER, operationId="cancel_match")
+@blp.arguments(MatchCancelHeaders(), location="headers")
+@blp.response(200, MatchOut, example={**MATCH_EXAMPLE, "status": "cancelled"})
+@errors(blp, 401, "token_of_another_game", "no_such_match", "match_done", "validation_error", 503)
+def cancel_match(headers: dict[str, Any], match_id: str) -> dict[str, Any]:
+    """Cancel a match with its host token: each running job finishes the game it plays, no
+    further game starts, and the results cover the games recorded. Again: the same answer."""
+    return matches().cancel(match_id, request.headers.get("Authorization"))
 
 
 @blp.route("/<string:match_id>/games", methods=["GET"])

@@ -127,7 +127,7 @@ def run_deal(game: Doubleduck, rng: random.Random) -> list[Event]:
 @pytest.mark.parametrize("first_dealer", range(4))
 def test_dealer_rotates_left_and_dealers_left_leads(first_dealer: int) -> None:
     rng = random.Random(first_dealer)
-    options = {"first_dealer": first_dealer, "target": 10**6}  # always four deals
+    options = {"first_dealer": first_dealer, "target": 100_000}  # always four deals
     game = Doubleduck.new(seed=f"rot{first_dealer}", options=options)
     for deal_no in range(1, 5):
         dealer = (first_dealer + deal_no - 1) % 4

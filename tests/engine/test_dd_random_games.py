@@ -184,7 +184,7 @@ def test_random_games_checked_move_by_move(block: int) -> None:
 
 def test_lean_playouts_account_for_every_card() -> None:
     """Thousands of fast deals through `clone` + `playout`: 104 cards, 26 tricks, valid score."""
-    base = Doubleduck.new(seed="lean", options={"target": 10**6})
+    base = Doubleduck.new(seed="lean", options={"target": 100_000})
     rng = random.Random(7)
     for _ in range(2000):
         game = base.clone()

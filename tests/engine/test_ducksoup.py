@@ -324,7 +324,7 @@ def test_deal_with_an_extra_pile_is_refused() -> None:
 
 
 def test_invalid_next_deal_changes_nothing_and_a_valid_one_follows() -> None:
-    game = Ducksoup.new(seed="s", options={"target": 10_000})
+    game = Ducksoup.new(seed="s", options={"target": 1000})
     game.playout(random.Random(1))
     assert game.deal_pending()
     before = state(game)
@@ -338,7 +338,7 @@ def test_invalid_next_deal_changes_nothing_and_a_valid_one_follows() -> None:
 
 
 def test_dealer_alternates_and_the_non_dealer_always_leads() -> None:
-    game = Ducksoup.new(seed="alt", options={"target": 10_000})
+    game = Ducksoup.new(seed="alt", options={"target": 1000})
     seen = []
     for _ in range(4):
         seen.append((game.dealer, to_act(game)))
@@ -544,7 +544,7 @@ def test_a_quack_in_the_soup_course_scores_there() -> None:
 
 def test_a_quack_on_the_leaders_last_card_gives_the_follower_the_pair() -> None:
     script = scripted_deal(["L2"] * 13 + ["L"] * 12 + [("7H 7S", 1, 2)], leader=0)
-    game = new_game(script.deal, leader=0, target=10_000)
+    game = new_game(script.deal, leader=0, target=1000)
     play_script(game, script, upto=25)
     events = play_all(game, "7H 7S")
     assert not any(e.type == "rank_matched" for e in events)
@@ -557,7 +557,7 @@ def test_a_quack_on_the_leaders_last_card_gives_the_follower_the_pair() -> None:
 def test_a_double_trick_on_the_last_two_stock_cards_makes_a_12_card_soup_course() -> None:
     script = scripted_deal(["L2"] * 12 + [("7H 7S 7D 9D", 0, 3)], leader=0)
     assert len(script.tricks) == 13 + 12
-    game = new_game(script.deal, leader=0, target=10_000)
+    game = new_game(script.deal, leader=0, target=1000)
     play_script(game, script, upto=12)
     assert game.view(None)["stock_count"] == 2
     events = play_script(game, script, upto=13)
@@ -592,7 +592,7 @@ def test_a_double_trick_on_four_stock_cards_leaves_a_13_card_soup_course() -> No
 
 def test_five_times_seven_is_thirty_five() -> None:
     script = scripted_deal(DUCK_5_19 + SOUP_7_17, leader=0)
-    game = new_game(script.deal, leader=0, target=10_000)
+    game = new_game(script.deal, leader=0, target=1000)
     events = play_script(game, script)
     scored = first(events, "deal_scored")
     assert (scored["duck"], scored["soup"]) == ([5, 19], [7, 17])

@@ -50,8 +50,19 @@ class Table {
   /** A view (`query`: how to wait for it; "" reads it now), then the events it brought. */
   async read(query) {
     const body = await this.request(`/games/${this.gameId}${query}`);
-    const feed = await this.request(`/games/${this.gameId}/events?after=${this.last}`);
-    this.take(body, feed.events);
+    this.take(body, await this.eventsSince(this.last));
+  }
+
+  /** Every event after `after`, page by page (the feed is paged: `has_more`, `next_after`). */
+  async eventsSince(after) {
+    const events = [];
+    for (let page = 0; page < 100; page += 1) {
+      const feed = await this.request(`/games/${this.gameId}/events?after=${after}&limit=1000`);
+      events.push(...feed.events);
+      if (!feed.has_more) break;
+      after = feed.next_after;
+    }
+    return events;
   }
 
   /** A new state of the game, with the events that came with it; drawn once. */

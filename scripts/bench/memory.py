@@ -1,0 +1,147 @@
+"""Redis memory per finished game: what one finished game of each kind keeps while its record
+lives (`FINISHED_GAME_TTL`), events included.
+
+Why: a finished game stays in Redis for days, so its size sets how many games a Redis of a
+given `maxmemory` holds (docs/operations.md). This starts its own redis-server (loopback, a
+port of `--port`, no persistence), plays `--games` bot-only games of each game to the end
+through the service's own use cases (creation through the API's test client, every turn
+through the bot-turn use case the workers run, in this process: no worker, no HTTP server),
+then sums `MEMORY USAGE` of every key of each game (`dp:{id}:*`).
+
+Each game is measured twice, interleaved in one run: packed (what the service does when a game
+ends: `service.archive`) and unpacked (the same game with packing switched off, as before), so
+the ratio is of one machine at one moment.
+
+    .venv/bin/python scripts/bench/memory.py --games 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import redis
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from service.app import create_app  # noqa: E402
+from service.store import events_key  # noqa: E402
+
+SETUPS: dict[str, tuple[list[dict[str, str]], dict[str, Any]]] = {
+    "doubleduck": ([{"bot": "heuristic"}] * 4, {}),
+    "ducksoup": ([{"bot": "heuristic"}] * 2, {}),
+    "duck": ([{"bot": "heuristic"}] * 4, {}),
+    "doppelkopf": ([{"bot": "heuristic"}] * 4, {}),
+}
+"""Each game at its default options (a whole game: Doubleduck 4 deals, Doppelkopf 8, Duck 5)."""
+
+
+def start_redis(port: int, folder: str) -> subprocess.Popen[bytes]:
+    server = shutil.which("redis-server")
+    if server is None:
+        sys.exit("redis-server not found: scripts/serve installs it (as root), or apt-get it")
+    proc = subprocess.Popen(
+        [server, "--port", str(port), "--bind", "127.0.0.1", "--dir", folder, "--save", "",
+         "--appendonly", "no", "--maxmemory-policy", "noeviction"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    client = redis.Redis(port=port)
+    for _ in range(100):
+        try:
+            client.ping()
+            return proc
+        except redis.ConnectionError:
+            time.sleep(0.05)
+    proc.kill()
+    sys.exit(f"redis-server did not start on port {port}")
+
+
+def play(app: Any, name: str, seed: str, packed: bool) -> str:
+    """One bot-only game of `name`, created and played to the end; returns its id."""
+    layers = app.extensions["duckpond"]
+    tables, store = layers.tables, layers.store
+    seats, options = SETUPS[name]
+    body = {"game": name, "seats": seats, "seed": seed, "options": options}
+    created = app.test_client().post("/api/v1/games", json=body)
+    assert created.status_code == 201, created.json
+    gid = str(created.json["id"])
+    compact = store.compact
+    if not packed:
+        store.compact = lambda gid, version: False
+    try:
+        for _ in range(100_000):
+            stored = store.load(gid)
+            if stored.status == "over":
+                break
+            for seat in stored.to_act or ():
+                tables.bot_turn(gid, seat, stored.version)
+        else:
+            raise AssertionError(f"{name} {seed} did not end")
+    finally:
+        store.compact = compact
+    return gid
+
+
+def usage(client: redis.Redis, gid: str) -> tuple[int, int]:
+    """(bytes of every key of the game, bytes of its event list or 0 once packed)."""
+    keys = client.scan_iter(f"dp:{{{gid}}}:*")
+    total = sum(client.memory_usage(k, samples=0) or 0 for k in keys)
+    return total, client.memory_usage(events_key(gid), samples=0) or 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=10, help="games of each kind (default 10)")
+    parser.add_argument("--port", type=int, default=20231, help="redis-server port (20231)")
+    parser.add_argument("--game", action="append", choices=sorted(SETUPS), help="only these")
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix="dp-memory-")
+    proc = start_redis(args.port, folder)
+    try:
+        url = f"redis://127.0.0.1:{args.port}/0"
+        settings = {"REDIS_URL": url, "BOT_QUEUE": "bench-bots", "BULK_QUEUE": "bench-bulk",
+                    "LOG_LEVEL": "WARNING"}  # fmt: skip
+        app = create_app(settings)
+        client = redis.Redis.from_url(url)
+        version = client.info("server")["redis_version"]
+        print(f"redis-server {version}, {args.games} finished games of each kind, bot-only "
+              "(heuristic), default options; MEMORY USAGE of every key of a game\n")  # fmt: skip
+        print("| game | packed: mean (min-max) | unpacked: mean (min-max) | its events | ratio |")
+        print("| --- | --- | --- | --- | --- |")
+        for name in args.game or SETUPS:
+            packed: list[int] = []
+            unpacked: list[int] = []
+            events: list[int] = []
+            for n in range(args.games):
+                seed = f"memory-{name}-{n}"
+                packed.append(usage(client, play(app, name, seed, packed=True))[0])
+                total, log = usage(client, play(app, name, seed, packed=False))
+                unpacked.append(total)
+                events.append(log)
+                client.flushdb()
+
+            def kib(values: list[int]) -> str:
+                return (f"{statistics.mean(values) / 1024:.1f} KiB "
+                        f"({min(values) / 1024:.1f}-{max(values) / 1024:.1f})")  # fmt: skip
+
+            share = statistics.mean(events) / statistics.mean(unpacked)
+            ratio = statistics.mean(packed) / statistics.mean(unpacked)
+            print(f"| {name} | {kib(packed)} | {kib(unpacked)} | {share:.0%} of unpacked "
+                  f"| {ratio:.2f}x |")  # fmt: skip
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
