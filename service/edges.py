@@ -7,6 +7,8 @@
   about missing fields.
 - Answers about games carry `Cache-Control: no-store`: they hold tokens, hands or private
   events, which no cache between the client and us may keep.
+- A JSON body is read once, strictly (`service.json_in`: I-JSON): a lone surrogate, nesting
+  5,000 deep or a 5,000-digit integer is a 400 before any schema or use case sees it.
 - A body sent in chunks (no Content-Length) is held to the same limit as any other: over it,
   413, not a truncated body that then reads as malformed JSON (`bounded_bodies`).
 - Errors that the WSGI server answers before the app sees the request (a too long URL or
@@ -24,6 +26,7 @@ from flask_cors import CORS
 
 from service.codec import dumps
 from service.errors import REASONS, ServiceError, payload
+from service.json_in import read_body
 
 EXPOSED = ["ETag", "Location", "Idempotent-Replayed", "Retry-After"]
 ALLOWED = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key"]
@@ -43,6 +46,7 @@ def init_app(app: Flask) -> None:
         )
         _only_with_origin(app, vary=origins != ["*"])
     app.before_request(_require_json)
+    app.before_request(_read_json)
     app.before_request(_single_query_values)
     app.after_request(_no_store)
     limit = int(app.config["MAX_CONTENT_LENGTH"])
@@ -107,6 +111,25 @@ def _require_json() -> None:
             "unsupported_media_type",
             "send the body as JSON, with Content-Type: application/json",
         )
+
+
+BODY_KEY = "duckpond.json_body"
+"""Where `_read_json` keeps the body it read, in the request's environ (`json_body`)."""
+
+
+def _read_json() -> None:
+    """Read a JSON body once, strictly, before any view: what it refuses never reaches a
+    schema, a use case or a log line."""
+    if request.method not in ("POST", "PUT", "PATCH") or not request.is_json:
+        return
+    data = request.get_data(cache=True)
+    if data:
+        request.environ[BODY_KEY] = read_body(data)
+
+
+def json_body() -> Any:
+    """The body `_read_json` read (None when there was none)."""
+    return request.environ.get(BODY_KEY)
 
 
 def _single_query_values() -> None:

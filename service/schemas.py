@@ -12,6 +12,7 @@ from marshmallow import EXCLUDE, INCLUDE, Schema, fields, validate
 
 from bots.match import MAX_GAMES, METHOD
 from service import contract
+from service.codec import MAX_SAFE_INTEGER
 from service.errors import REASONS
 
 VERSION_DOC = "Number of accepted state changes of the game; 0 right after creation."
@@ -40,7 +41,7 @@ class WholeNumber(fields.Integer):
         super().__init__(strict=True, **kwargs)
 
     def _validated(self, value: Any) -> int:
-        if isinstance(value, float) and value.is_integer():
+        if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_SAFE_INTEGER:
             value = int(value)
         return int(super()._validated(value))
 
@@ -238,10 +239,17 @@ class EventsHeaders(Schema):
     authorization = _authorization()
 
 
+IDEMPOTENCY_KEY = [
+    validate.Length(min=1, max=255),
+    # Printable ASCII, as the IETF draft's sf-string: a key any server, proxy and log reads alike.
+    validate.Regexp(r"^[\x20-\x7e]+$", error="Printable ASCII only."),
+]
+
+
 class ChangeHeaders(Schema):
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
-        validate=validate.Length(min=1, max=255),
+        validate=IDEMPOTENCY_KEY,
         metadata={"description": "A retry with the same key returns the first answer."},
     )
     if_match = fields.String(
@@ -254,7 +262,7 @@ class ChangeHeaders(Schema):
 class CreateHeaders(Schema):
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
-        validate=validate.Length(min=1, max=255),
+        validate=IDEMPOTENCY_KEY,
         metadata={"description": "A retry with the same key returns the first answer."},
     )
 

@@ -1,0 +1,101 @@
+"""The one reader of request bodies: JSON as I-JSON (RFC 7493) has it, refused with a 400
+before any schema, use case or log line sees a value the rest of the service cannot handle.
+
+A body is read once (`edges` calls `read_body` for every JSON request with a body) and must be:
+
+- UTF-8 with no byte order mark, and no lone surrogate in a string (`"\\ud800"` is valid JSON
+  syntax but no text: it cannot be encoded, hashed or stored) -> `malformed_json`, as is any
+  syntax error, `NaN` or `Infinity`;
+- nested at most `MAX_DEPTH` deep, with no duplicate member names (two readers of one body
+  must not see two requests), and no integer beyond +-(2**53 - 1) nor a number beyond a
+  double (a 5,000-digit integer) -> `unsupported_json`.
+
+orjson checks the first list (and depth up to 1024) at C speed; one walk checks the depth, the
+integers and, when an object is present, the member names.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+
+from service.codec import MAX_SAFE_INTEGER
+from service.errors import ServiceError
+
+MAX_DEPTH = 32
+"""Deepest nesting read; the deepest body of the API (an explicit deal) is 3 deep."""
+BOM = b"\xef\xbb\xbf"
+
+
+def read_body(data: bytes) -> Any:
+    """`data` as a JSON value, or a `ServiceError` (400) saying what is wrong with it."""
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError as error:
+        raise _refusal(data, error) from None
+    if _walk(value):  # an object: check member names too
+        _no_duplicate_names(data)
+    return value
+
+
+def _refusal(data: bytes, error: orjson.JSONDecodeError) -> ServiceError:
+    """The refusal of a body orjson could not read, in words that name the rule broken (never
+    quoting the body: it may hold a seed)."""
+    if data.startswith(BOM):
+        return _malformed("it starts with a byte order mark (send UTF-8 without one)")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as bad:
+        return _malformed(f"byte {bad.start} is not UTF-8 (send UTF-8)")
+    where = f"line {error.lineno}, column {error.colno}"
+    if "surrogate" in error.msg:
+        return _malformed(f"a string holds a lone UTF-16 surrogate escape ({where})")
+    if "depth" in error.msg:
+        return _unsupported(f"it is nested more than {MAX_DEPTH} deep")
+    if "number" in error.msg:
+        return _unsupported(f"a number is too large ({where})")
+    token = error.doc[max(error.pos - 1, 0) : error.pos + 8]
+    if "NaN" in token or "Infinity" in token:
+        return _malformed(f"NaN and Infinity are not JSON numbers ({where})")
+    return _malformed(f"{error.msg} ({where})")
+
+
+def _walk(value: Any) -> bool:
+    """Check depth and integers; whether an object was seen (then names are checked too)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    objects = False
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            objects = True
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            if type(item) is int and not -MAX_SAFE_INTEGER <= item <= MAX_SAFE_INTEGER:
+                raise _unsupported(f"an integer is beyond +-{MAX_SAFE_INTEGER}")
+            continue
+        if depth > MAX_DEPTH:
+            raise _unsupported(f"it is nested more than {MAX_DEPTH} deep")
+        stack.extend((child, depth + 1) for child in children)
+    return objects
+
+
+def _no_duplicate_names(data: bytes) -> None:
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out = dict(pairs)
+        if len(out) != len(pairs):
+            raise _unsupported("an object has a member name twice")
+        return out
+
+    json.loads(data, object_pairs_hook=unique)
+
+
+def _malformed(why: str) -> ServiceError:
+    return ServiceError("malformed_json", f"The body is not valid JSON: {why}.")
+
+
+def _unsupported(why: str) -> ServiceError:
+    return ServiceError("unsupported_json", f"The body is JSON this service does not read: {why}.")
