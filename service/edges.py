@@ -18,6 +18,8 @@
 from __future__ import annotations
 
 import io
+import logging
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, cast
 
@@ -171,10 +173,26 @@ def server_error_bytes(status: int, phrase: str) -> bytes:
 def server_errors_as_json() -> None:
     """gunicorn answers a request it cannot parse (URL over `limit_request_line`, headers over
     their limits, a broken request line) with an HTML page of its own, before any app code
-    runs; this makes it send the one error shape instead."""
+    runs; this makes it send the one error shape instead, and log no text of the request."""
     from gunicorn import util
 
     def write_error(sock: Any, status_int: int, reason: str, mesg: str) -> None:
         util.write_nonblock(sock, server_error_bytes(int(status_int), reason))
 
     util.write_error = write_error
+    logging.getLogger("gunicorn.error").addFilter(_RequestTextOut())
+
+
+class _RequestTextOut(logging.Filter):
+    """gunicorn logs a request it refuses with the offending text, such as a whole malformed
+    header line (`Authorization: Bearer <token>`): keep only what kind of refusal it was."""
+
+    PREFIX = "Invalid request from ip="
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if message.startswith(self.PREFIX):
+            head, _, error = message.partition(": ")
+            kind = re.split(r"[:'(\[]", error, maxsplit=1)[0].strip()
+            record.msg, record.args = f"{head}: {kind}", ()
+        return True
