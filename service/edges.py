@@ -25,6 +25,7 @@ from typing import Any, cast
 
 from flask import Flask, Response, request
 from flask_cors import CORS
+from flask_smorest.arguments import ArgumentsMixin
 
 from service.codec import dumps
 from service.errors import REASONS, ServiceError, payload
@@ -49,6 +50,7 @@ def init_app(app: Flask) -> None:
         _only_with_origin(app, vary=origins != ["*"])
     app.before_request(_require_json)
     app.before_request(_read_json)
+    _schemas_read_that_body()
     app.before_request(_single_query_values)
     app.after_request(_no_store)
     limit = int(app.config["MAX_CONTENT_LENGTH"])
@@ -127,6 +129,22 @@ def _read_json() -> None:
     data = request.get_data(cache=True)
     if data:
         request.environ[BODY_KEY] = read_body(data)
+
+
+def _schemas_read_that_body() -> None:
+    """flask-smorest's one argument parser (webargs) parses bodies again with `json`, which
+    reads some numbers otherwise than orjson (`18446744073709551616` is an int there, a float
+    here): make it take the value `_read_json` read, so the schemas see what was checked."""
+    parser = ArgumentsMixin.ARGUMENTS_PARSER
+    if getattr(parser, "_duckpond", False):
+        return
+    parse_again = parser._raw_load_json
+
+    def raw_load_json(req: Any) -> Any:
+        return req.environ[BODY_KEY] if BODY_KEY in req.environ else parse_again(req)
+
+    parser._raw_load_json = raw_load_json
+    parser._duckpond = True
 
 
 def json_body() -> Any:

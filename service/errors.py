@@ -48,7 +48,7 @@ REASONS: dict[str, tuple[int, str]] = {
     "unsupported_json": (
         400,
         "The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, "
-        "a member name twice, or a number beyond +-(2**53 - 1).",
+        "a member name twice, or a number beyond a double.",
     ),
     "bad_request": (400, "The request could not be understood."),
     "missing_token": (401, "This needs `Authorization: Bearer <token>`."),

@@ -7,11 +7,13 @@ A body is read once (`edges` calls `read_body` for every JSON request with a bod
   syntax but no text: it cannot be encoded, hashed or stored) -> `malformed_json`, as is any
   syntax error, `NaN` or `Infinity`;
 - nested at most `MAX_DEPTH` deep, with no duplicate member names (two readers of one body
-  must not see two requests), and no integer beyond +-(2**53 - 1) nor a number beyond a
-  double (a 5,000-digit integer) -> `unsupported_json`.
+  must not see two requests), and no number beyond a double (a 5,000-digit integer, `1e400`)
+  -> `unsupported_json`.
 
-orjson checks the first list (and depth up to 1024) at C speed; one walk checks the depth, the
-integers and, when an object is present, the member names.
+orjson checks the first list (and depth up to 1024) at C speed; one walk checks the depth and,
+when an object is present, the member names. Integers a double holds (up to `1e308`) are read:
+each field's schema bounds its own, and none is taken as an integer past 2**53 - 1
+(`codec.MAX_SAFE_INTEGER`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ from typing import Any
 
 import orjson
 
-from service.codec import MAX_SAFE_INTEGER
 from service.errors import ServiceError
 
 MAX_DEPTH = 32
@@ -63,7 +64,7 @@ def _refusal(data: bytes, error: orjson.JSONDecodeError) -> ServiceError:
 
 
 def _walk(value: Any) -> bool:
-    """Check depth and integers; whether an object was seen (then names are checked too)."""
+    """Check the depth; whether an object was seen (then its names are checked too)."""
     stack: list[tuple[Any, int]] = [(value, 1)]
     objects = False
     while stack:
@@ -74,8 +75,6 @@ def _walk(value: Any) -> bool:
         elif isinstance(item, list):
             children = item
         else:
-            if type(item) is int and not -MAX_SAFE_INTEGER <= item <= MAX_SAFE_INTEGER:
-                raise _unsupported(f"an integer is beyond +-{MAX_SAFE_INTEGER}")
             continue
         if depth > MAX_DEPTH:
             raise _unsupported(f"it is nested more than {MAX_DEPTH} deep")

@@ -38,7 +38,11 @@ class WholeNumber(fields.Integer):
     boolean or a fraction (strict otherwise, as `fields.Integer(strict=True)`)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(strict=True, **kwargs)
+        given = kwargs.pop("validate", None)
+        validators = [given] if callable(given) else list(given or [])
+        # What every JSON reader holds exactly (I-JSON); the spec says so as its maximum.
+        validators.append(validate.Range(min=-MAX_SAFE_INTEGER, max=MAX_SAFE_INTEGER))
+        super().__init__(strict=True, validate=validators, **kwargs)
 
     def _validated(self, value: Any) -> int:
         if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_SAFE_INTEGER:
