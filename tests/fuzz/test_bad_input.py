@@ -249,3 +249,25 @@ def test_a_bug_logs_one_line_with_no_message_or_traceback(
     lines = [rec.getMessage() for rec in caplog.records if rec.levelno >= logging.ERROR]
     assert len(lines) == 1 and "ValueError at" in lines[0] and "in boom" in lines[0], lines
     assert SECRET not in lines[0] and not any(rec.exc_info for rec in caplog.records)
+
+
+@pytest.mark.parametrize(
+    ("text", "duplicate"),
+    [
+        (rb'{"seed":"a\":b","x":{"seed":1}}', False),  # a colon and a quote inside a string
+        (rb'{"a\\":1,"a\\\\":2}', False),  # two names that differ by an escape
+        (rb'{"k" : 1, "k":2}', True),  # whitespace before the colon
+        (rb'{"\u0061":1,"a":2}', True),  # the same name, once escaped
+        (rb'[{"a":1},{"a":2}]', False),  # one name in two objects
+        (rb'{"o":{"a":[{"b":1,"b":2}]}}', True),  # deep inside
+    ],
+)
+def test_duplicate_names_are_found_exactly(text: bytes, duplicate: bool) -> None:
+    from service.errors import ServiceError
+    from service.json_in import read_body
+
+    if duplicate:
+        with pytest.raises(ServiceError, match="member name twice"):
+            read_body(text)
+    else:
+        assert read_body(text) is not None
