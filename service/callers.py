@@ -39,7 +39,9 @@ HOST = Caller(host=True)
 
 
 def sha256(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
+    # surrogatepass: a WSGI server may hand a header over with a lone surrogate; the same
+    # bytes as `encode()` for every other text.
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def new_token(gid: str) -> str:

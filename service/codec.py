@@ -14,6 +14,10 @@ import orjson
 
 loads = orjson.loads
 
+MAX_SAFE_INTEGER = 2**53 - 1
+"""The largest integer every JSON reader holds exactly (RFC 7493, section 2.2): a float past it
+is not read as a whole number (`1e300` would be a 997-bit int no JSON writer or Redis takes)."""
+
 
 def dumps(data: Any) -> bytes:
     """Compact JSON, keys in insertion order (HTTP answers)."""
@@ -34,7 +38,7 @@ def whole_numbers(data: Any) -> Any:
     """`data` with every float that has no fraction as an int, in lists and objects too. JSON
     does not tell `2` from `2.0` (nor does JSON Schema's `integer`), Python does: input headed
     for the engine, which checks for ints, goes through here."""
-    if isinstance(data, float) and data.is_integer():
+    if isinstance(data, float) and data.is_integer() and abs(data) <= MAX_SAFE_INTEGER:
         return int(data)
     if isinstance(data, list):
         return [whole_numbers(v) for v in data]

@@ -7,6 +7,8 @@
   about missing fields.
 - Answers about games carry `Cache-Control: no-store`: they hold tokens, hands or private
   events, which no cache between the client and us may keep.
+- A JSON body is read once, strictly (`service.json_in`: I-JSON): a lone surrogate, nesting
+  5,000 deep or a 5,000-digit integer is a 400 before any schema or use case sees it.
 - A body sent in chunks (no Content-Length) is held to the same limit as any other: over it,
   413, not a truncated body that then reads as malformed JSON (`bounded_bodies`).
 - Errors that the WSGI server answers before the app sees the request (a too long URL or
@@ -16,14 +18,18 @@
 from __future__ import annotations
 
 import io
+import logging
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 from flask import Flask, Response, request
 from flask_cors import CORS
+from flask_smorest.arguments import ArgumentsMixin
 
 from service.codec import dumps
 from service.errors import REASONS, ServiceError, payload
+from service.json_in import read_body
 
 EXPOSED = ["ETag", "Location", "Idempotent-Replayed", "Retry-After"]
 ALLOWED = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key"]
@@ -43,6 +49,8 @@ def init_app(app: Flask) -> None:
         )
         _only_with_origin(app, vary=origins != ["*"])
     app.before_request(_require_json)
+    app.before_request(_read_json)
+    _schemas_read_that_body()
     app.before_request(_single_query_values)
     app.after_request(_no_store)
     limit = int(app.config["MAX_CONTENT_LENGTH"])
@@ -109,6 +117,41 @@ def _require_json() -> None:
         )
 
 
+BODY_KEY = "duckpond.json_body"
+"""Where `_read_json` keeps the body it read, in the request's environ (`json_body`)."""
+
+
+def _read_json() -> None:
+    """Read a JSON body once, strictly, before any view: what it refuses never reaches a
+    schema, a use case or a log line."""
+    if request.method not in ("POST", "PUT", "PATCH") or not request.is_json:
+        return
+    data = request.get_data(cache=True)
+    if data:
+        request.environ[BODY_KEY] = read_body(data)
+
+
+def _schemas_read_that_body() -> None:
+    """flask-smorest's one argument parser (webargs) parses bodies again with `json`, which
+    reads some numbers otherwise than orjson (`18446744073709551616` is an int there, a float
+    here): make it take the value `_read_json` read, so the schemas see what was checked."""
+    parser = ArgumentsMixin.ARGUMENTS_PARSER
+    if getattr(parser, "_duckpond", False):
+        return
+    parse_again = parser._raw_load_json
+
+    def raw_load_json(req: Any) -> Any:
+        return req.environ[BODY_KEY] if BODY_KEY in req.environ else parse_again(req)
+
+    parser._raw_load_json = raw_load_json
+    parser._duckpond = True
+
+
+def json_body() -> Any:
+    """The body `_read_json` read (None when there was none)."""
+    return request.environ.get(BODY_KEY)
+
+
 def _single_query_values() -> None:
     """Every query parameter of the API is one value: `?wait=1&wait=30` is refused, not read
     as one of them (the spec says each is a number, not a list)."""
@@ -148,10 +191,26 @@ def server_error_bytes(status: int, phrase: str) -> bytes:
 def server_errors_as_json() -> None:
     """gunicorn answers a request it cannot parse (URL over `limit_request_line`, headers over
     their limits, a broken request line) with an HTML page of its own, before any app code
-    runs; this makes it send the one error shape instead."""
+    runs; this makes it send the one error shape instead, and log no text of the request."""
     from gunicorn import util
 
     def write_error(sock: Any, status_int: int, reason: str, mesg: str) -> None:
         util.write_nonblock(sock, server_error_bytes(int(status_int), reason))
 
     util.write_error = write_error
+    logging.getLogger("gunicorn.error").addFilter(_RequestTextOut())
+
+
+class _RequestTextOut(logging.Filter):
+    """gunicorn logs a request it refuses with the offending text, such as a whole malformed
+    header line (`Authorization: Bearer <token>`): keep only what kind of refusal it was."""
+
+    PREFIX = "Invalid request from ip="
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if message.startswith(self.PREFIX):
+            head, _, error = message.partition(": ")
+            kind = re.split(r"[:'(\[]", error, maxsplit=1)[0].strip()
+            record.msg, record.args = f"{head}: {kind}", ()
+        return True

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import logging
 import re
+import traceback
 from http import HTTPStatus
 from typing import Any, TypeVar
 
 import redis
-from flask import Flask, Response, jsonify
+from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from engine import EngineError, Reason
@@ -44,6 +45,11 @@ def found(value: T | None, gid: str) -> T:
 # THE table: reason -> (HTTP status, what it means). Documented in the OpenAPI spec as well.
 REASONS: dict[str, tuple[int, str]] = {
     "malformed_json": (400, "The body is not valid JSON."),
+    "unsupported_json": (
+        400,
+        "The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, "
+        "a member name twice, or a number beyond a double.",
+    ),
     "bad_request": (400, "The request could not be understood."),
     "missing_token": (401, "This needs `Authorization: Bearer <token>`."),
     "bad_token": (401, "The token is not a token of this game."),
@@ -181,7 +187,8 @@ def handle_http_exception(error: HTTPException) -> Response:
             details["fields"] = messages
             message = data.get("message") or "The request does not match the schema."
     if status >= 500:
-        log.error("internal error: %r", getattr(error, "original_exception", error))
+        if getattr(error, "original_exception", None) is None:  # else `_log_exception` did
+            log.error("internal error: %s", where(error))
         message = REASONS["internal_error"][1]
     headers = error.get_headers() if status < 500 else []
     return _respond(status, message, reason, headers, **details)
@@ -217,6 +224,29 @@ def handle_redis_error(error: redis.RedisError) -> Response:
     return _respond(503, message, reason, [("Retry-After", str(retry))], retry_after=retry)
 
 
+def where(error: BaseException) -> str:
+    """A bug's kind and the code it went through (`ValueError at service/x.py:12 in f <- ...`),
+    never its message or a traceback's text: those quote values (a seed, a body, a token)."""
+    frames = traceback.extract_tb(error.__traceback__)[-4:]
+    path = " <- ".join(f"{_short(f.filename)}:{f.lineno} in {f.name}" for f in reversed(frames))
+    return f"{type(error).__name__} at {path or '?'}"
+
+
+def _short(filename: str) -> str:
+    for root in ("/service/", "/engine/", "/bots/", "/site-packages/"):
+        if root in filename:
+            return root.strip("/") + "/" + filename.split(root, 1)[1]
+    return filename
+
+
+def _log_exception(exc_info: Any) -> None:
+    """Flask's log of an unhandled exception, as one line by `where`: no traceback text."""
+    error = exc_info[1] if isinstance(exc_info, tuple) else exc_info
+    log.error(
+        "internal error on %s %s: %s", request.method, request.path, where(error) if error else "?"
+    )
+
+
 def _snake(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
@@ -227,3 +257,4 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(EngineError, handle_engine_error)
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(redis.RedisError, handle_redis_error)
+    app.log_exception = _log_exception  # type: ignore[method-assign]

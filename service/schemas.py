@@ -13,6 +13,7 @@ from marshmallow import EXCLUDE, INCLUDE, Schema, fields, validate
 from bots.match import MAX_GAMES, METHOD
 from engine.fairness import DEALT_BY
 from service import contract
+from service.codec import MAX_SAFE_INTEGER
 from service.errors import REASONS
 
 VERSION_DOC = "Number of accepted state changes of the game; 0 right after creation."
@@ -38,10 +39,14 @@ class WholeNumber(fields.Integer):
     boolean or a fraction (strict otherwise, as `fields.Integer(strict=True)`)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(strict=True, **kwargs)
+        given = kwargs.pop("validate", None)
+        validators = [given] if callable(given) else list(given or [])
+        # What every JSON reader holds exactly (I-JSON); the spec says so as its maximum.
+        validators.append(validate.Range(min=-MAX_SAFE_INTEGER, max=MAX_SAFE_INTEGER))
+        super().__init__(strict=True, validate=validators, **kwargs)
 
     def _validated(self, value: Any) -> int:
-        if isinstance(value, float) and value.is_integer():
+        if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_SAFE_INTEGER:
             value = int(value)
         return int(super()._validated(value))
 
@@ -253,10 +258,17 @@ class EventsHeaders(Schema):
     authorization = _authorization()
 
 
+IDEMPOTENCY_KEY = [
+    validate.Length(min=1, max=255),
+    # Printable ASCII, as the IETF draft's sf-string: a key any server, proxy and log reads alike.
+    validate.Regexp(r"^[\x20-\x7e]+$", error="Printable ASCII only."),
+]
+
+
 class ChangeHeaders(Schema):
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
-        validate=validate.Length(min=1, max=255),
+        validate=IDEMPOTENCY_KEY,
         metadata={"description": "A retry with the same key returns the first answer."},
     )
     if_match = fields.String(
@@ -284,7 +296,7 @@ class AbandonHeaders(Schema):
 class CreateHeaders(Schema):
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
-        validate=validate.Length(min=1, max=255),
+        validate=IDEMPOTENCY_KEY,
         metadata={"description": "A retry with the same key returns the first answer."},
     )
 

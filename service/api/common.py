@@ -12,7 +12,7 @@ from flask_smorest import Blueprint
 from engine import GAMES
 from service.bodies import event_entry, event_out, to_json
 from service.callers import Caller
-from service.codec import loads
+from service.edges import json_body
 from service.errors import REASONS, ServiceError, payload, reasons_for
 from service.matches import Matches
 from service.schemas import ErrorOut
@@ -240,10 +240,7 @@ def plain_json() -> dict[str, Any] | None:
     """The body as a JSON object, when it is declared JSON and parses plainly."""
     if request.mimetype != "application/json":
         return None
-    try:
-        body = loads(request.get_data(cache=True))
-    except ValueError:
-        return None
+    body = json_body()  # read (strictly) before the view ran
     return body if isinstance(body, dict) else None
 
 

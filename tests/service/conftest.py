@@ -186,9 +186,10 @@ def bot_client(bot_app: Flask) -> FlaskClient:
 
 
 @contextmanager
-def gunicorn(redis_port: int, db: int, **env: str) -> Iterator[int]:
+def gunicorn(redis_port: int, db: int, log: Path | None = None, **env: str) -> Iterator[int]:
     """`gunicorn service.wsgi:app` (as scripts/serve runs it) on a free loopback port, on Redis
-    database `db`; yields the port once it accepts connections."""
+    database `db`; yields the port once it accepts connections. With `log`, the server's and
+    the app's log lines go to that file."""
     port = _free_port()
     environ = {
         **os.environ,
@@ -198,11 +199,14 @@ def gunicorn(redis_port: int, db: int, **env: str) -> Iterator[int]:
         "LOG_LEVEL": "WARNING",
         **env,
     }
+    err = log.open("ab") if log else None  # the server keeps its own copy; ours is closed below
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1",
          "--threads", "4", "--bind", f"127.0.0.1:{port}", "service.wsgi:app"],
-        cwd=ROOT, env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=ROOT, env=environ, stdout=subprocess.DEVNULL, stderr=err or subprocess.DEVNULL,
     )  # fmt: skip
+    if err:
+        err.close()
     for _ in range(100):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
