@@ -226,8 +226,19 @@ class Tables:
 
     # --- creating -----------------------------------------------------------------------
 
-    def create(self, request: Mapping[str, Any], idempotency_key: str | None = None) -> Answer:
-        """A new game; the answer holds each human seat's token and the host token, once."""
+    def create(
+        self,
+        request: Mapping[str, Any],
+        idempotency_key: str | None = None,
+        *,
+        scope: str = "",
+        owner: str | None = None,
+    ) -> Answer:
+        """A new game; the answer holds each human seat's token and the host token, once.
+
+        `scope` names the caller its Idempotency-Key belongs to (`service.idempotency`);
+        `owner` is the id of the app key that created it, kept in the meta (its host token is
+        bound to that key: `service.app_keys`)."""
         name = str(request["game"])
         if name not in GAMES:
             raise ServiceError("unknown_game", f"no game is named {name!r}; see the catalog")
@@ -255,7 +266,7 @@ class Tables:
         fp = idempotency.fingerprint("create", dict(request))
         idem_field = key_hash = ""
         if idempotency_key is not None:
-            key_hash = idempotency.create_key_hash(idempotency_key)
+            key_hash = idempotency.create_key_hash(idempotency_key, scope)
             # Reserved for a few seconds only: the write below makes it last.
             held = self.store.claim_create_key(key_hash, gid, self.reservation_ttl)
             if held != gid:
@@ -272,6 +283,8 @@ class Tables:
             "auto_deal": auto_deal,
             "first_deal": Deal.from_json(deal).to_json() if deal is not None else None,
         }
+        if owner is not None:
+            meta["app_key"] = owner
         created = Event(
             "game_created",
             {"game": name, "seat_count": len(seats), "bots": [s.get("bot") for s in seats]},

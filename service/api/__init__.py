@@ -19,5 +19,15 @@ def register(api: Api) -> None:
             "description": "A seat token or the host token, from the game's creation answer.",
         },
     )
+    api.spec.components.security_scheme(
+        "appKey",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "An app key (`dpk_...`), issued by the operator "
+            "(`python -m service.app_keys issue`): creating a game or a match needs one. "
+            "A game's host token is bound to the key that created it.",
+        },
+    )
     for module in (health, catalog, bots, games, moves, deals, scores, events, records, matches):
         api.register_blueprint(module.blp)

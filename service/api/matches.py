@@ -9,7 +9,8 @@ from flask import Response, jsonify, url_for
 from flask_smorest import Blueprint
 
 from bots.match import METHOD
-from service.api.common import errors, location_header, matches
+from service import app_keys
+from service.api.common import APP_KEY, errors, location_header, matches
 from service.schemas import GamesQuery, MatchGamesOut, MatchIn, MatchOut
 
 blp = Blueprint(
@@ -18,6 +19,7 @@ blp = Blueprint(
     url_prefix="/api/v1/matches",
     description="Bot-versus-bot matches with duplicate deals, run as jobs over the workers.",
 )
+app_keys.required_on(blp, "matches.create_match")
 
 EXAMPLE_MATCH_ID = "m4Tc8hQ2xY7e"
 BOTS_EXAMPLE = ["heuristic", "random", "heuristic", "random"]
@@ -72,7 +74,7 @@ MATCH_EXAMPLE: dict[str, Any] = {
 
 
 @blp.route("", methods=["POST"])
-@blp.doc(operationId="create_match")
+@blp.doc(operationId="create_match", security=APP_KEY)
 @blp.arguments(
     MatchIn(),
     example={
@@ -92,12 +94,16 @@ MATCH_EXAMPLE: dict[str, Any] = {
 @errors(
     blp,
     400,
+    "missing_app_key",
+    "bad_app_key",
+    "app_key_revoked",
     413,
     "validation_error",
     "unknown_game",
     "unknown_bot",
     "invalid_seats",
     "invalid_options",
+    "quota_match_games",
     503,
 )
 def create_match(body: dict[str, Any]) -> Response:
@@ -105,9 +111,18 @@ def create_match(body: dict[str, Any]) -> Response:
 
     Game i is dealt from the seed `{seed}:{i}` in every rotation, so each bot plays the same
     cards from every seat (duplicate deals) and the match is reproducible from its seed.
-    Poll the `Location` for progress and results.
+    Poll the `Location` for progress and results. Needs an app key (unless the operator turned
+    them off), whose quotas of match games per match and per day apply (429).
     """
-    answer = matches().create(body)
+    key = app_keys.presented()
+    if key is not None:
+        app_keys.app_keys().admit_match(key, int(body["games"]))
+    try:
+        answer = matches().create(body)
+    except BaseException:
+        if key is not None:
+            app_keys.app_keys().refund_match(key, int(body["games"]))
+        raise
     response = jsonify(MatchOut().dump(answer))
     response.status_code = 202
     response.headers["Location"] = url_for("matches.get_match", match_id=answer["id"])

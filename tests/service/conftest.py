@@ -82,6 +82,7 @@ def _settings(port: int, db: int) -> dict[str, Any]:
         "FINISHED_GAME_TTL": 3600,
         "MAX_BODY_BYTES": 16 * 1024,
         "TESTING": True,
+        "APP_KEYS": "off",  # tests that need keys turn them on (tests/service/test_app_keys.py)
     }
 
 
@@ -180,6 +181,7 @@ def gunicorn(redis_port: int, db: int, **env: str) -> Iterator[int]:
         "BOT_QUEUE": BOT_QUEUE,
         "BULK_QUEUE": BULK_QUEUE,
         "LOG_LEVEL": "WARNING",
+        "APP_KEYS": "off",
         **env,
     }
     proc = subprocess.Popen(
