@@ -330,6 +330,13 @@ class Tables:
         self.turns.schedule(gid, bots, 0, live(meta))
         return Answer(body)
 
+    def is_retry(self, idempotency_key: str | None, scope: str = "") -> bool:
+        """Whether a creation with this key (of this caller) was made or is under way: its
+        retry is answered from the first, and counts against no quota."""
+        if idempotency_key is None:
+            return False
+        return self.store.create_key_held(idempotency.create_key_hash(idempotency_key, scope))
+
     def _created_before(self, held: str, idempotency_key: str, fp: str) -> Answer:
         """The first answer of a creation retried under the key that game `held` holds."""
         prior = self.store.idempotent_response(held, "create")

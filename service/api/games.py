@@ -128,13 +128,15 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     the caller's own: the same key sent with another app key (or from another address, with
     keys off) is another request.
     """
-    key = app_keys.presented()
-    slot = app_keys.app_keys().admit_game(key) if key is not None else None
+    key, scope, idem = app_keys.presented(), app_keys.scope(), headers.get("idempotency_key")
+    slot = None
+    if key is not None and not tables().is_retry(idem, scope):
+        slot = app_keys.app_keys().admit_game(key)
     try:
         answer = tables().create(
             body,
-            headers.get("idempotency_key"),
-            scope=app_keys.scope(),
+            idem,
+            scope=scope,
             owner=key.id if key is not None else None,
         )
     except BaseException:
