@@ -156,3 +156,44 @@ def _headers(limiter: Limiter) -> Callable[[Response], Response]:
         return response
 
     return add
+
+
+RATE_HEADERS = {
+    "RateLimit-Limit": "Requests the closest limit allows in its window.",
+    "RateLimit-Remaining": "Requests left in that window.",
+    "RateLimit-Reset": "Seconds until that window resets.",
+}
+
+
+def document(spec: Any) -> None:
+    """A shared 429 on every operation of `spec` (an apispec `APISpec`), with its headers."""
+    from service.errors import REASONS, payload
+
+    def header(text: str) -> dict[str, Any]:
+        return {"description": text, "schema": {"type": "integer", "minimum": 0}}
+
+    spec.components.response(
+        "RateLimited",
+        {
+            "description": "Reasons: `rate_limited`: " + REASONS["rate_limited"][1],
+            "headers": {
+                "Retry-After": header("Seconds to wait before trying again."),
+                **{name: header(text) for name, text in RATE_HEADERS.items()},
+            },
+            "content": {
+                "application/json": {
+                    "schema": {"$ref": "#/components/schemas/ErrorOut"},
+                    "example": payload(
+                        429,
+                        "too many requests from this address; retry after Retry-After seconds",
+                        "rate_limited",
+                    ),
+                }
+            },
+        },
+    )
+    for operations in spec._paths.values():
+        for method, operation in operations.items():
+            if method in ("get", "post", "put", "patch", "delete") and isinstance(operation, dict):
+                responses = operation.setdefault("responses", {})
+                responses.setdefault("429", {"$ref": "#/components/responses/RateLimited"})

@@ -80,7 +80,10 @@ def _finish(response: Response) -> Response:
     started = g.get("log_started") or time.perf_counter()
     key = g.get("app_key")
     log.info(
-        "request",
+        "%s %s %d",
+        request.method,
+        request.path[:256],
+        response.status_code,
         extra={
             "method": request.method,
             "route": request.endpoint or "unmatched",

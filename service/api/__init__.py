@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from flask_smorest import Api
 
+from service import rate_limits
 from service.api import bots, catalog, deals, events, games, health, matches, moves, records, scores
 
 
@@ -31,3 +32,4 @@ def register(api: Api) -> None:
     )
     for module in (health, catalog, bots, games, moves, deals, scores, events, records, matches):
         api.register_blueprint(module.blp)
+    rate_limits.document(api.spec)

@@ -113,6 +113,7 @@ CREATED_EXAMPLE: dict[str, Any] = {
     "idempotency_key_reused",
     "quota_live_games",
     "quota_creations",
+    "rate_limited",
     503,
 )
 def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:

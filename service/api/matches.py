@@ -104,6 +104,7 @@ MATCH_EXAMPLE: dict[str, Any] = {
     "invalid_seats",
     "invalid_options",
     "quota_match_games",
+    "rate_limited",
     503,
 )
 def create_match(body: dict[str, Any]) -> Response:
