@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from service import metrics
+
 if TYPE_CHECKING:  # the layers import the bot-turn scheduler, which names these functions
     from service.wiring import Layers
 
@@ -39,7 +41,10 @@ def installed() -> Layers:
 
 def bot_turn(game_id: str, seat: int, version: int) -> str:
     """Play the bot seat's turn if the game is still at `version`; returns what happened."""
-    return installed().tables.bot_turn(game_id, int(seat), int(version), _test_bot_delay())
+    outcome = installed().tables.bot_turn(game_id, int(seat), int(version), _test_bot_delay())
+    if outcome == "moved":
+        metrics.moved("bot")
+    return outcome
 
 
 def play_match_game(match_id: str, index: int) -> str:

@@ -92,6 +92,7 @@ def _finish(response: Response) -> Response:
             "ms": round((time.perf_counter() - started) * 1000, 2),
             "address": request.remote_addr,
             "app_key": getattr(key, "id", None),
+            "request_id": rid,
         },
     )
     return response
