@@ -16,12 +16,14 @@ Redis keeps only the sha256 of a key, never the key (a leaked database holds no 
 - `dp:appkey:{<id>}:day:<d>`   match games started on day d, UTC (expires after two days)
 
 The `{<id>}` hash tag keeps one key's records on one Redis Cluster shard, so each quota is one
-atomic script. `python -m service.app_keys issue|list|revoke|quotas` manages them.
+atomic script. `python -m service.app_keys issue|list|revoke|quotas` manages them (`dev` is
+scripts/serve's development key).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import hmac
 import os
@@ -163,6 +165,20 @@ class AppKeys:
             pipe.sadd(INDEX_KEY, key_id)
             pipe.execute()
         return Issued(key, key_id)
+
+    def usable(self, key: str) -> bool:
+        """Whether `key` is a live key of ours (for `dev`, which reuses a saved key)."""
+        found = KEY_FORMAT.match(key)
+        if not found:
+            return False
+        stored, revoked = cast(
+            list[bytes | None], self.redis.hmget(record_key(found.group(1)), "hash", "revoked")
+        )
+        return (
+            stored is not None
+            and hmac.compare_digest(digest(key), stored.decode())
+            and not int(revoked or b"0")
+        )
 
     def revoke(self, key_id: str) -> bool:
         """Revoke for good: later requests with it get 403 `app_key_revoked`."""
@@ -371,6 +387,21 @@ def _quota_args(parser: argparse.ArgumentParser) -> None:
         )
 
 
+def dev_key(keys: AppKeys, path: str) -> str:
+    """scripts/serve's development key: kept in a file of the checkout (never in a deployment,
+    where keys are issued by hand), so a browser that holds it keeps working across restarts."""
+    with contextlib.suppress(OSError):
+        with open(path, encoding="utf-8") as saved:
+            key = saved.read().strip()
+        if keys.usable(key):
+            return key
+    key = keys.issue("development key (scripts/serve)").key
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(key + "\n")
+    return key
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m service.app_keys", description="Issue, list and revoke app keys."
@@ -384,6 +415,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     issue.add_argument("--quiet", action="store_true", help="print the key alone")
     _quota_args(issue)
     commands.add_parser("list", help="every key: id, name, quotas, live games (never the key)")
+    dev = commands.add_parser(
+        "dev", help="print a development key: the one saved in FILE while usable, else a new one"
+    )
+    dev.add_argument("--file", required=True, help="where the key is kept (mode 0600)")
     revoke = commands.add_parser("revoke", help="revoke a key by its id, for good")
     revoke.add_argument("id")
     quotas = commands.add_parser("quotas", help="change a key's quotas")
@@ -399,6 +434,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             print(f"app key {issued.id} for {args.name!r} (shown once; store it now):")
             print(issued.key)
+        return 0
+    if args.command == "dev":
+        print(dev_key(keys, args.file))
         return 0
     if args.command == "list":
         for entry in keys.list():
