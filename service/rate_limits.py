@@ -8,12 +8,15 @@ API process shares them. Three application-wide limits (all routes share each on
   creations), counted per key: many clients behind one integrator share its key's budget;
 - `RATE_LIMIT_AUTH_FAILURES` (default 300 per minute): answers that refused a credential
   (a wrong seat/host token or app key, another game's token, a revoked key), per address;
-  once over it, that address is refused everything for the rest of the window.
+  once over it, that address is refused every request that carries a credential for the rest
+  of the window (requests without one cannot fail, and skip this limit's read).
 
-Over a limit: 429 `rate_limited` in the one error shape, with `Retry-After` (seconds), and every
-answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds until the
-window resets, as the IETF draft has it) of the limit closest to refusing. Fixed windows: one
-Redis round trip per limit and request, the cheapest of the strategies.
+Over a limit: 429 `rate_limited` in the one error shape, with `Retry-After` (seconds) and
+`RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds until the window resets,
+as the IETF draft has it). Other answers carry those three only with `RATE_LIMIT_HEADERS=on`:
+reading a window's state costs two more Redis commands per request, as much as the limits
+themselves. Fixed windows: one round trip per limit and request, the cheapest strategy (the
+failures' limit is only read before a request, and counted after a refusal).
 
 The client address is the socket's peer, or, behind `TRUSTED_PROXIES` proxies (default 0), the
 address that many hops back in `X-Forwarded-For` (werkzeug's ProxyFix): a client cannot claim
@@ -54,6 +57,12 @@ def app_key_id() -> str:
     of the key whose id it borrows (it spends its address's, and counts as a failure)."""
     credential = bearer(request.headers.get("Authorization")) or ""
     return digest(credential)[:32]
+
+
+def _no_credential() -> bool:
+    """A request without a credential cannot fail to authenticate: it skips that limit's read
+    (a spectator's view, a probe), one Redis round trip fewer."""
+    return not request.headers.get("Authorization")
 
 
 def _no_app_key() -> bool:
@@ -113,6 +122,7 @@ def init_app(app: Flask) -> Limiter | None:
             key_function=address,
             scope="auth_failures",
             deduct_when=failed_authentication,
+            exempt_when=_no_credential,
             error_message="too many refused credentials from this address; retry later",
         ),
     ]
@@ -129,7 +139,7 @@ def init_app(app: Flask) -> Limiter | None:
         on_breach=_count_breach,
     )
     logging.getLogger("flask-limiter").addFilter(_QuietStorageLog())
-    app.after_request(_headers(limiter))
+    app.after_request(_headers(limiter, every=bool(config.get("RATE_LIMIT_HEADERS", False))))
     app.extensions["duckpond_limiter"] = limiter
     return limiter
 
@@ -138,8 +148,10 @@ def _count_breach(limit: Any) -> None:
     metrics.rate_limited(str(limit.limit))
 
 
-def _headers(limiter: Limiter) -> Callable[[Response], Response]:
+def _headers(limiter: Limiter, *, every: bool) -> Callable[[Response], Response]:
     def add(response: Response) -> Response:
+        if not every and response.status_code != 429:
+            return response
         current = limiter.current_limit
         if current is None:
             return response

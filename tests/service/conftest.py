@@ -215,3 +215,15 @@ def served_with_bots(redis_port: int, bot_app: Flask) -> Iterator[int]:
     keys of earlier tests and starts the session's worker)."""
     with gunicorn(redis_port, 1) as port:
         yield port
+
+
+@pytest.fixture()
+def served_with_keys(redis_port: int, bot_app: Flask) -> Iterator[tuple[int, str]]:
+    """`served_with_bots` as a deployment runs it, app keys required: yields the port and an
+    app key issued for the test (the quickstart's, the generated client's)."""
+    from service.app_keys import AppKeys
+
+    with redis.Redis(port=redis_port, db=1) as client:
+        key = AppKeys(client).issue("tests").key
+    with gunicorn(redis_port, 1, APP_KEYS="required") as port:
+        yield port, key

@@ -26,7 +26,7 @@ def at(app: Flask, address: str, **env: str) -> FlaskClient:
 
 
 def test_every_route_shares_one_budget_per_address(make_app: Callable[..., Flask]) -> None:
-    app = make_app(RATE_LIMIT_PER_ADDRESS="4 per minute")
+    app = make_app(RATE_LIMIT_PER_ADDRESS="4 per minute", RATE_LIMIT_HEADERS=True)
     client = at(app, "192.0.2.1")
     remaining = []
     for path in ("/livez", f"{API}/catalog", "/livez", f"{API}/games/nope"):
@@ -81,6 +81,8 @@ def test_failed_authentications_lock_an_address_out(make_app: Callable[..., Flas
         assert wrong.status_code == 401
     refused = guesser.get(url, headers=auth(table.seats[0].token))
     assert refused.status_code == 429 and refused.json["errors"]["reason"] == "rate_limited"
+    move = {"move": {"type": "play", "card": "2C"}}
+    assert guesser.post(f"{url}/moves", json=move, headers=auth("x")).status_code == 429
     # The rightful seat at another address still plays.
     assert at(app, "192.0.2.4").get(url, headers=auth(table.seats[0].token)).status_code == 200
 
@@ -117,6 +119,14 @@ def test_redis_away_is_no_500_from_the_limiter() -> None:
         assert client.get("/livez").status_code == 200
     answer = client.get(f"{API}/games/abc")
     assert answer.status_code == 503 and answer.json["errors"]["reason"] == "redis_unavailable"
+
+
+def test_by_default_only_a_429_carries_the_limit_headers(make_app: Callable[..., Flask]) -> None:
+    client = make_app(RATE_LIMIT_PER_ADDRESS="1 per minute").test_client()
+    assert "RateLimit-Limit" not in client.get("/livez").headers
+    over = client.get("/livez")
+    assert over.status_code == 429 and over.headers["RateLimit-Limit"] == "1"
+    assert over.headers["RateLimit-Remaining"] == "0" and int(over.headers["Retry-After"]) >= 1
 
 
 def test_limits_can_be_turned_off(make_app: Callable[..., Flask]) -> None:
