@@ -55,10 +55,10 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
       `Authorization: Bearer <app key>` (`service.app_keys`; `python -m service.app_keys`).
       Off: anyone may create, for a private network or the test suite.
     - `RATE_LIMITS`: `on` (default) or `off`; `RATE_LIMIT_PER_ADDRESS` (default
-      `3000 per minute`), `RATE_LIMIT_PER_APP_KEY` (`600 per minute`) and
-      `RATE_LIMIT_AUTH_FAILURES` (`300 per minute`): limits in the `limits` library's notation
+      `60000 per minute`: a flood guard), `RATE_LIMIT_PER_APP_KEY` (`600 per minute`) and
+      `RATE_LIMIT_AUTH_FAILURES` (`1200 per minute`): limits in the `limits` library's notation
       (`100/minute;2000/hour`), see `service.rate_limits`. `RATE_LIMIT_HEADERS=on` puts the
-      `RateLimit-*` headers on every answer, not only on 429s (two Redis commands more each).
+      `RateLimit-*` headers on every answer, not only on 429s (one Redis command more each).
     - `TRUSTED_PROXIES`: how many proxies in front append to `X-Forwarded-For` (default 0:
       the header is ignored and the socket's peer is the client).
     - `METRICS`: `on` serves Prometheus metrics at `/metrics` (default `off`);
@@ -99,9 +99,9 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "JSON_SORT_KEYS": False,
         "APP_KEYS": (env.get("APP_KEYS") or "required").strip().lower(),
         "RATE_LIMITS_ENABLED": (env.get("RATE_LIMITS") or "on").strip().lower() != "off",
-        "RATE_LIMIT_PER_ADDRESS": env.get("RATE_LIMIT_PER_ADDRESS") or "3000 per minute",
+        "RATE_LIMIT_PER_ADDRESS": env.get("RATE_LIMIT_PER_ADDRESS") or "60000 per minute",
         "RATE_LIMIT_PER_APP_KEY": env.get("RATE_LIMIT_PER_APP_KEY") or "600 per minute",
-        "RATE_LIMIT_AUTH_FAILURES": env.get("RATE_LIMIT_AUTH_FAILURES") or "300 per minute",
+        "RATE_LIMIT_AUTH_FAILURES": env.get("RATE_LIMIT_AUTH_FAILURES") or "1200 per minute",
         "RATE_LIMIT_HEADERS": (env.get("RATE_LIMIT_HEADERS") or "off").strip().lower() == "on",
         "TRUSTED_PROXIES": _int(env, "TRUSTED_PROXIES", 0),
         "METRICS": (env.get("METRICS") or "off").strip().lower(),

@@ -10,7 +10,8 @@ scraped, so every process (and every container) reports the same figures.
   never a path: paths hold game ids);
 - `duckpond_moves_total{by}`: moves accepted, by `seat` (API) or `bot` (workers);
 - `duckpond_refusals_total{reason}`: 4xx/5xx answers by their reason in the one error shape;
-- `duckpond_rate_limited_total{limit}`: requests refused by a rate limit;
+- `duckpond_rate_limited_total{limit}`: requests refused by a rate limit (`address`,
+  `app_key` or `auth_failures`);
 - `duckpond_recoveries_total`: bot turns the watchdog re-enqueued;
 - `duckpond_queue_depth{queue}`, `duckpond_bot_turns_due`, `duckpond_bot_turn_lag_seconds`
   (how long the oldest due bot turn has waited), read from Redis at scrape time.
