@@ -9,7 +9,17 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api
 
-from service import docs, edges, errors, web
+from service import (
+    app_keys,
+    docs,
+    edges,
+    errors,
+    metrics,
+    rate_limits,
+    request_log,
+    security_headers,
+    web,
+)
 from service.api import register
 from service.config import from_env
 from service.contract import components
@@ -36,7 +46,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         "info": {"description": docs.DESCRIPTION},
         "servers": docs.SERVERS,
     }
-    _configure_logging(app.config["LOG_LEVEL"])
+    _configure_logging(app.config["LOG_LEVEL"], app.config.get("LOG_FORMAT", "json"))
     api = DuckpondApi(app)
     api.ma_plugin.converter.add_attribute_function(documented)
     for name, schema in components().items():
@@ -47,15 +57,25 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     edges.init_app(app)
     web.init_app(app)
     app.extensions["duckpond"] = build(app.config)
+    # Issue 17: who may create (app keys), how often (rate limits), and what operators see.
+    request_log.init_app(app)
+    metrics.init_app(app)
+    security_headers.init_app(app)
+    rate_limits.init_app(app)
+    app_keys.init_app(app)
     return app
 
 
-def _configure_logging(level: str) -> None:
+def _configure_logging(level: str, style: str = "json") -> None:
     """Our loggers print somewhere under gunicorn too, unless the host already set logging up.
     They never log a hand, the stock, a seed or a token: only ids, versions and public moves."""
     logger = logging.getLogger("duckpond")
     logger.setLevel(level)
     if not logger.handlers and not logging.getLogger().handlers:
         handler = logging.StreamHandler()
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+        handler.setFormatter(
+            request_log.JsonFormatter()
+            if style == "json"
+            else logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s")
+        )
         logger.addHandler(handler)

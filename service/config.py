@@ -59,6 +59,19 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     - `WAIT_SLOTS`: requests that may wait at once in one API process (default 48). Each holds
       a server thread: keep it below the threads per process (scripts/serve runs 64), so
       moves always find a thread; with every slot taken, a request answers at once.
+    - `APP_KEYS`: `required` (default) or `off`. Required: creating a game or a match needs
+      `Authorization: Bearer <app key>` (`service.app_keys`; `python -m service.app_keys`).
+      Off: anyone may create, for a private network or the test suite.
+    - `RATE_LIMITS`: `on` (default) or `off`; `RATE_LIMIT_PER_ADDRESS` (default
+      `60000 per minute`: a flood guard), `RATE_LIMIT_PER_APP_KEY` (`600 per minute`) and
+      `RATE_LIMIT_AUTH_FAILURES` (`1200 per minute`): limits in the `limits` library's notation
+      (`100/minute;2000/hour`), see `service.rate_limits`. `RATE_LIMIT_HEADERS=on` puts the
+      `RateLimit-*` headers on every answer, not only on 429s (one Redis command more each).
+    - `TRUSTED_PROXIES`: how many proxies in front append to `X-Forwarded-For` (default 0:
+      the header is ignored and the socket's peer is the client).
+    - `METRICS`: `on` serves Prometheus metrics at `/metrics` (default `off`);
+      `METRICS_TOKEN`: when set, `/metrics` needs `Authorization: Bearer <it>`.
+    - `LOG_FORMAT`: `json` (default: one JSON object per line, a line per request) or `text`.
     """
     env = os.environ if env is None else env
     max_body = _int(env, "MAX_BODY_BYTES", 16 * 1024)
@@ -95,4 +108,14 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "OPENAPI_SWAGGER_UI_PATH": "/docs",
         "OPENAPI_SWAGGER_UI_URL": "/docs/static/",  # served by service.docs, no CDN
         "JSON_SORT_KEYS": False,
+        "APP_KEYS": (env.get("APP_KEYS") or "required").strip().lower(),
+        "RATE_LIMITS_ENABLED": (env.get("RATE_LIMITS") or "on").strip().lower() != "off",
+        "RATE_LIMIT_PER_ADDRESS": env.get("RATE_LIMIT_PER_ADDRESS") or "60000 per minute",
+        "RATE_LIMIT_PER_APP_KEY": env.get("RATE_LIMIT_PER_APP_KEY") or "600 per minute",
+        "RATE_LIMIT_AUTH_FAILURES": env.get("RATE_LIMIT_AUTH_FAILURES") or "1200 per minute",
+        "RATE_LIMIT_HEADERS": (env.get("RATE_LIMIT_HEADERS") or "off").strip().lower() == "on",
+        "TRUSTED_PROXIES": _int(env, "TRUSTED_PROXIES", 0),
+        "METRICS": (env.get("METRICS") or "off").strip().lower(),
+        "METRICS_TOKEN": env.get("METRICS_TOKEN") or "",
+        "LOG_FORMAT": (env.get("LOG_FORMAT") or "json").strip().lower(),
     }

@@ -40,9 +40,16 @@ waits with `?wait=30&after_version=N` for any change after version N.
 `python -m service.verify record.json events.json` checks it against the commitments you saw
 (the repository's `docs/fair-deals.md`).
 
+**App keys.** Creating a game or a match needs `Authorization: Bearer <app key>` (an
+integrator's key, issued by the operator; `scripts/serve` prints a development key), with
+quotas of live games, creations per minute and match games (429 `quota_*`). Every route is
+rate limited per address, per app key and per refused credential: a 429 `rate_limited` says
+how long to wait in `Retry-After`. Send `X-Request-Id` to follow a request through the logs.
+
 **Retries.** When you cannot tell whether a change was made (a cut connection, a 503), send it
 again with the same `Idempotency-Key` header: a change made once answers its first answer again
-(`Idempotent-Replayed: true`), never twice.
+(`Idempotent-Replayed: true`), never twice. Keys are the caller's own: another caller's equal
+key is another request.
 
 **Errors.** Every error has one shape: `code`, `status`, `message` (for people) and
 `errors.reason` (a stable code for programs; the enum lists them all).

@@ -31,8 +31,10 @@ from service.codec import dumps
 from service.errors import REASONS, ServiceError, payload
 from service.json_in import read_body
 
-EXPOSED = ["ETag", "Location", "Idempotent-Replayed", "Retry-After"]
-ALLOWED = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key"]
+EXPOSED = ["ETag", "Location", "Idempotent-Replayed", "Retry-After", "X-Request-Id",
+           "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]  # fmt: skip
+ALLOWED = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key",
+           "X-Request-Id"]  # fmt: skip
 PRIVATE_PREFIX = "/api/v1/games"
 
 

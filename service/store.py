@@ -435,6 +435,10 @@ class Store:
         held = cast(bytes | None, self.redis.get(key))
         return gid if held is None else held.decode()
 
+    def create_key_held(self, key_hash: str) -> bool:
+        """Whether a creation already holds this Idempotency-Key (a retry will replay it)."""
+        return bool(self.redis.exists(create_pointer_key(key_hash)))
+
     def release_create_key(self, key_hash: str, gid: str) -> None:
         """Undo `claim_create_key` after a failed creation (only if it still names `gid`)."""
         key = create_pointer_key(key_hash)

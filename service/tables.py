@@ -32,7 +32,7 @@ from engine import GAMES, Deal, EngineError, Event, Game, Move, Reason
 from engine.record import load as load_game
 from engine.record import record_of
 from engine.record import start as start_game
-from service import idempotency
+from service import idempotency, metrics
 from service.bodies import (
     ABANDONED,
     OVER,
@@ -238,8 +238,19 @@ class Tables:
 
     # --- creating -----------------------------------------------------------------------
 
-    def create(self, request: Mapping[str, Any], idempotency_key: str | None = None) -> Answer:
-        """A new game; the answer holds each human seat's token and the host token, once."""
+    def create(
+        self,
+        request: Mapping[str, Any],
+        idempotency_key: str | None = None,
+        *,
+        scope: str = "",
+        owner: str | None = None,
+    ) -> Answer:
+        """A new game; the answer holds each human seat's token and the host token, once.
+
+        `scope` names the caller its Idempotency-Key belongs to (`service.idempotency`);
+        `owner` is the id of the app key that created it, kept in the meta (its host token is
+        bound to that key: `service.app_keys`)."""
         name = str(request["game"])
         if name not in GAMES:
             raise ServiceError("unknown_game", f"no game is named {name!r}; see the catalog")
@@ -277,7 +288,7 @@ class Tables:
         fp = idempotency.fingerprint("create", dict(request))
         idem_field = key_hash = ""
         if idempotency_key is not None:
-            key_hash = idempotency.create_key_hash(idempotency_key)
+            key_hash = idempotency.create_key_hash(idempotency_key, scope)
             # Reserved for a few seconds only: the write below makes it last.
             held = self.store.claim_create_key(key_hash, gid, self.reservation_ttl)
             if held != gid:
@@ -294,6 +305,8 @@ class Tables:
             "auto_deal": auto_deal,
             "first_deal": Deal.from_json(deal).to_json() if deal is not None else None,
         }
+        if owner is not None:
+            meta["app_key"] = owner
         created = Event(
             "game_created",
             {"game": name, "seat_count": len(seats), "bots": [s.get("bot") for s in seats]},
@@ -338,6 +351,13 @@ class Tables:
         log.info("game %s created: %s, seats %s", gid, name, [s.get("bot") for s in seats])
         self.turns.schedule(gid, bots, 0, live(meta))
         return Answer(body)
+
+    def is_retry(self, idempotency_key: str | None, scope: str = "") -> bool:
+        """Whether a creation with this key (of this caller) was made or is under way: its
+        retry is answered from the first, and counts against no quota."""
+        if idempotency_key is None:
+            return False
+        return self.store.create_key_held(idempotency.create_key_hash(idempotency_key, scope))
 
     def _created_before(self, held: str, idempotency_key: str, fp: str) -> Answer:
         """The first answer of a creation retried under the key that game `held` holds."""
@@ -498,6 +518,7 @@ class Tables:
             if exc.reason == "stale_version":
                 return "stale", None
             raise
+        metrics.moved("bot")  # each move of a chain counts
         return "moved", change if chain else None
 
     def _change(

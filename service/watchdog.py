@@ -49,7 +49,7 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from service import wiring
+from service import metrics, wiring
 from service.bot_turns import BotTurns, job_id, live, parse_due_member
 from service.config import from_env
 from service.store import Store
@@ -131,6 +131,7 @@ class Watchdog:
                 continue
             attempt = store.claim_due(member, age_ms)
             if attempt and self.turns.enqueue(gid, seat, version, attempt, is_live=live(meta)):
+                metrics.recovered()
                 log.warning(
                     "game %s v%d: bot seat %d re-enqueued (try %d)", gid, version, seat, attempt
                 )

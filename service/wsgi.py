@@ -7,12 +7,13 @@ import threading
 from types import FrameType
 from typing import Any
 
-from service import edges
+from service import edges, security_headers
 from service.app import create_app
 from service.waits import Changes
 
 app = create_app()
 edges.server_errors_as_json()
+security_headers.hide_server_banner()
 
 
 def _answer_waiters_on_shutdown(changes: Changes) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from flask_smorest import Api
 
+from service import rate_limits
 from service.api import (
     abandon,
     bots,
@@ -31,6 +32,18 @@ def register(api: Api) -> None:
             "description": "A seat token or the host token, from the game's creation answer.",
         },
     )
-    for module in (health, catalog, bots, games, moves, deals, abandon, scores, events, records):
+    api.spec.components.security_scheme(
+        "appKey",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "An app key (`dpk_...`), issued by the operator "
+            "(`python -m service.app_keys issue`): creating a game or a match needs one. "
+            "A game's host token is bound to the key that created it.",
+        },
+    )
+    for module in (
+        health, catalog, bots, games, moves, deals, abandon, scores, events, records, matches
+    ):  # fmt: skip
         api.register_blueprint(module.blp)
-    api.register_blueprint(matches.blp)
+    rate_limits.document(api.spec)

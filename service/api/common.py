@@ -23,6 +23,8 @@ from service.wiring import Layers
 F = TypeVar("F", bound=Callable[..., Any])
 
 BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}]
+APP_KEY: list[dict[str, list[str]]] = [{"appKey": []}, {}]
+"""Creations: an app key (or nothing, where the operator turned app keys off)."""
 
 EXAMPLE_ID = "q7Zk3xP2aB9w"
 

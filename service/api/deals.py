@@ -8,6 +8,7 @@ from typing import Any
 from flask import Response
 from flask_smorest import Blueprint
 
+from service import app_keys
 from service.api.common import (
     BEARER,
     CHANGE_HEADERS,
@@ -57,6 +58,7 @@ token_first(blp)
     400,
     401,
     "token_of_another_game",
+    "app_key_revoked",
     "host_only",
     "no_such_game",
     "no_deal_pending",
@@ -74,10 +76,13 @@ token_first(blp)
 def post_deal(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> Response:
     """Deal the next deal when the previous one is scored (409 otherwise).
 
-    Any seat token or the host token may deal; only the host may pass an explicit `deal`.
-    Games with `auto_deal` on never need this.
+    Any seat token or the host token may deal; only the host may pass an explicit `deal`, and
+    only while the app key that created the game is not revoked (the host token is bound to
+    it). Games with `auto_deal` on never need this.
     """
     who, stored = open_game(game_id, required=True)
+    if who.host and body.get("deal") is not None:
+        app_keys.app_keys().still_valid(stored.meta.get("app_key"))
     expected = expected_versions(body.get("expected_version"), headers)
     answer = tables().deal(
         game_id, who, body.get("deal"), expected, headers.get("idempotency_key"), stored

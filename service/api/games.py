@@ -10,7 +10,9 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 from flask_smorest import Blueprint
 
+from service import app_keys
 from service.api.common import (
+    APP_KEY,
     CHANGE_HEADERS,
     EXAMPLE_ID,
     EXAMPLE_PUBLIC_VIEW,
@@ -41,6 +43,7 @@ from service.schemas import (
 )
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Create and read games.")
+app_keys.required_on(blp, "games.create_game")
 CREATED_OUT = CreatedOut()  # built once: building a schema costs more than a dump
 
 SEATS_EXAMPLE = [
@@ -77,7 +80,7 @@ CREATED_EXAMPLE: dict[str, Any] = {
 
 
 @blp.route("", methods=["POST"])
-@blp.doc(operationId="create_game")
+@blp.doc(operationId="create_game", security=APP_KEY)
 @blp.arguments(
     CreateGameIn(),
     example={
@@ -96,6 +99,9 @@ CREATED_EXAMPLE: dict[str, Any] = {
 @errors(
     blp,
     400,
+    "missing_app_key",
+    "bad_app_key",
+    "app_key_revoked",
     "idempotency_in_progress",
     413,
     "validation_error",
@@ -105,6 +111,9 @@ CREATED_EXAMPLE: dict[str, Any] = {
     "unknown_game",
     "unknown_bot",
     "idempotency_key_reused",
+    "quota_live_games",
+    "quota_creations",
+    "rate_limited",
     503,
 )
 def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
@@ -114,8 +123,29 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     `seed` the server draws a secret one. `deal` pins the first deal (hands, stock top first).
     The service option `auto_deal` (default: on when at most one seat is human) deals each next
     deal in the same change as the move that ended the previous one.
+
+    Needs `Authorization: Bearer <app key>` (unless the operator turned app keys off); the
+    key's quotas of live games and creations per minute apply (429). An `Idempotency-Key` is
+    the caller's own: the same key sent with another app key (or from another address, with
+    keys off) is another request.
     """
-    answer = tables().create(body, headers.get("idempotency_key"))
+    key, scope, idem = app_keys.presented(), app_keys.scope(), headers.get("idempotency_key")
+    slot = None
+    if key is not None and not tables().is_retry(idem, scope):
+        slot = app_keys.app_keys().admit_game(key)
+    try:
+        answer = tables().create(
+            body,
+            idem,
+            scope=scope,
+            owner=key.id if key is not None else None,
+        )
+    except BaseException:
+        if key is not None and slot is not None:
+            app_keys.app_keys().settle(key, slot, None)
+        raise
+    if key is not None and slot is not None:
+        app_keys.app_keys().settle(key, slot, None if answer.replayed else answer.body["id"])
     response = jsonify(CREATED_OUT.dump(answer.body))
     response.status_code = 201
     response.headers["Location"] = url_for("games.get_game", game_id=answer.body["id"])

@@ -9,7 +9,8 @@ from flask import Response, jsonify, request, url_for
 from flask_smorest import Blueprint
 
 from bots.match import METHOD
-from service.api.common import BEARER, errors, location_header, matches
+from service import app_keys
+from service.api.common import APP_KEY, BEARER, errors, location_header, matches
 from service.schemas import (
     GamesQuery,
     MatchCancelHeaders,
@@ -25,6 +26,7 @@ blp = Blueprint(
     url_prefix="/api/v1/matches",
     description="Bot-versus-bot matches with duplicate deals, run as jobs over the workers.",
 )
+app_keys.required_on(blp, "matches.create_match")
 
 EXAMPLE_MATCH_ID = "m4Tc8hQ2xY7e"
 BOTS_EXAMPLE = ["heuristic", "random", "heuristic", "random"]
@@ -79,7 +81,7 @@ MATCH_EXAMPLE: dict[str, Any] = {
 
 
 @blp.route("", methods=["POST"])
-@blp.doc(operationId="create_match")
+@blp.doc(operationId="create_match", security=APP_KEY)
 @blp.arguments(
     MatchIn(),
     example={
@@ -99,6 +101,9 @@ MATCH_EXAMPLE: dict[str, Any] = {
 @errors(
     blp,
     400,
+    "missing_app_key",
+    "bad_app_key",
+    "app_key_revoked",
     413,
     "validation_error",
     "unknown_game",
@@ -106,6 +111,8 @@ MATCH_EXAMPLE: dict[str, Any] = {
     "invalid_seats",
     "invalid_options",
     "too_many_games",
+    "quota_match_games",
+    "rate_limited",
     503,
 )
 def create_match(body: dict[str, Any]) -> Response:
@@ -114,9 +121,18 @@ def create_match(body: dict[str, Any]) -> Response:
     Game i is dealt from the seed `{seed}:{i}` in every rotation, so each bot plays the same
     cards from every seat (duplicate deals) and the match is reproducible from its seed.
     Poll the `Location` for progress and results. The answer's `host_token` (shown once)
-    may cancel the match.
+    may cancel the match. Needs an app key (unless the operator turned them off), whose
+    quotas of match games per match and per day apply (429).
     """
-    answer = matches().create(body)
+    key = app_keys.presented()
+    if key is not None:
+        app_keys.app_keys().admit_match(key, int(body["games"]))
+    try:
+        answer = matches().create(body)
+    except BaseException:
+        if key is not None:
+            app_keys.app_keys().refund_match(key, int(body["games"]))
+        raise
     response = jsonify(MatchCreatedOut().dump(answer))
     response.status_code = 202
     response.headers["Location"] = url_for("matches.get_match", match_id=answer["id"])

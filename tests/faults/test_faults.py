@@ -293,7 +293,7 @@ def test_a_crashed_creation_is_retried_within_seconds(
 def create_pointer_key_of(key: str) -> str:
     from service.idempotency import create_key_hash
 
-    return create_pointer_key(create_key_hash(key))
+    return create_pointer_key(create_key_hash(key, "addr:127.0.0.1"))  # keys off: per address
 
 
 # --- a gunicorn worker killed mid-request -------------------------------------------------------

@@ -82,6 +82,7 @@ def _settings(port: int, db: int) -> dict[str, Any]:
         "FINISHED_GAME_TTL": 3600,
         "MAX_BODY_BYTES": 16 * 1024,
         "TESTING": True,
+        "APP_KEYS": "off",  # tests that need keys turn them on (tests/service/test_app_keys.py)
     }
 
 
@@ -197,6 +198,7 @@ def gunicorn(redis_port: int, db: int, log: Path | None = None, **env: str) -> I
         "BOT_QUEUE": BOT_QUEUE,
         "BULK_QUEUE": BULK_QUEUE,
         "LOG_LEVEL": "WARNING",
+        "APP_KEYS": "off",
         **env,
     }
     err = log.open("ab") if log else None  # the server keeps its own copy; ours is closed below
@@ -233,3 +235,15 @@ def served_with_bots(redis_port: int, bot_app: Flask) -> Iterator[int]:
     keys of earlier tests and starts the session's worker)."""
     with gunicorn(redis_port, 1) as port:
         yield port
+
+
+@pytest.fixture()
+def served_with_keys(redis_port: int, bot_app: Flask) -> Iterator[tuple[int, str]]:
+    """`served_with_bots` as a deployment runs it, app keys required: yields the port and an
+    app key issued for the test (the quickstart's, the generated client's)."""
+    from service.app_keys import AppKeys
+
+    with redis.Redis(port=redis_port, db=1) as client:
+        key = AppKeys(client).issue("tests").key
+    with gunicorn(redis_port, 1, APP_KEYS="required") as port:
+        yield port, key

@@ -62,7 +62,7 @@ def _mod(package: ModuleType, name: str) -> Any:
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_generated_client_plays_a_whole_game(
-    client_package: ModuleType, served_with_bots: int, name: str
+    client_package: ModuleType, served_with_keys: tuple[int, str], name: str
 ) -> None:
     m = _mod(client_package, "models")
     api = {op: _mod(client_package, f"api.{tag}.{op}") for tag, op in (
@@ -70,8 +70,11 @@ def test_a_generated_client_plays_a_whole_game(
         ("scores", "get_score"), ("records", "get_record"), ("events", "list_events"),
     )}  # fmt: skip
     http = _mod(client_package, "client")
-    base = f"http://127.0.0.1:{served_with_bots}"
+    port, app_key = served_with_keys
+    base = f"http://127.0.0.1:{port}"
     anyone = http.Client(base_url=base, timeout=_timeout(WAIT + 20))
+    # The integrator's client: creating a game needs its app key (the spec's `appKey`).
+    integrator = http.AuthenticatedClient(base_url=base, token=app_key, timeout=_timeout(WAIT))
     seats, options = SHORT[name]
     seed = f"generated-{name}"
     body = m.CreateGameIn(
@@ -80,7 +83,10 @@ def test_a_generated_client_plays_a_whole_game(
         seed=seed,
         options=m.CreateGameInOptions.from_dict(options),
     )
-    created = api["create_game"].sync(client=anyone, body=body)
+    refused_key = api["create_game"].sync(client=anyone, body=body)
+    assert isinstance(refused_key, m.ErrorOut), refused_key
+    assert refused_key.errors.reason == m.ErrorDetailsOutReason.MISSING_APP_KEY
+    created = api["create_game"].sync(client=integrator, body=body)
     assert isinstance(created, m.CreatedOut), created
     assert created.auto_deal is True
     token = created.seats[0].token

@@ -103,3 +103,27 @@ def test_retried_deal_applies_once(client: FlaskClient) -> None:
     second = client.post(f"{API}/games/{table.gid}/deal", json={}, headers=headers)
     assert first.status_code == second.status_code == 200
     assert first.json == second.json and table.public()["version"] == 105
+
+
+def test_another_caller_with_the_same_key_and_body_gets_nothing_of_the_first(
+    app: Flask, r: redis.Redis
+) -> None:
+    """Issue 17, "taking a table": creation keys were global, so anyone who sent the same key
+    and body (the quickstart's, `order-42`) got the first caller's game and every token. With
+    app keys off the caller is its client address: another address makes its own game."""
+    first_client = app.test_client()
+    first_client.environ_base["REMOTE_ADDR"] = "192.0.2.1"
+    thief = app.test_client()
+    thief.environ_base["REMOTE_ADDR"] = "192.0.2.2"
+    headers = {"Idempotency-Key": "order-42"}
+    first = first_client.post(f"{API}/games", json=CREATE, headers=headers)
+    second = thief.post(f"{API}/games", json=CREATE, headers=headers)
+    assert first.status_code == second.status_code == 201
+    assert "Idempotent-Replayed" not in second.headers
+    assert second.json["id"] != first.json["id"]
+    assert second.json["host_token"] != first.json["host_token"]
+    first_tokens = {s.get("token") for s in first.json["seats"]}
+    assert not first_tokens & {s.get("token") for s in second.json["seats"]}
+    # The first caller's own retry still gets its first answer.
+    again = first_client.post(f"{API}/games", json=CREATE, headers=headers)
+    assert again.headers["Idempotent-Replayed"] == "true" and again.json == first.json

@@ -24,6 +24,8 @@ COMMITMENT = re.compile(r'("deal_commitment": ?)"[0-9a-f]{64}"')
 """A deal's commitment is salted with 128 random bits: it differs in every run."""
 SERVE = "scripts/serve"
 """The block that starts the service: the test serves it instead."""
+DOC_KEY = "dpk_0123456789ab_paste-the-key-scripts-serve-printed-here"
+"""The page's stand-in for the app key scripts/serve prints: the test's own key replaces it."""
 
 
 def steps(text: str) -> list[tuple[str, str | None]]:
@@ -48,18 +50,23 @@ def normalised(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.strip().splitlines())
 
 
-def test_the_quickstart_runs_as_written(served_with_bots: int, tmp_path: Path) -> None:
+def test_the_quickstart_runs_as_written(served_with_keys: tuple[int, str], tmp_path: Path) -> None:
+    """With app keys required, as scripts/serve runs the service."""
     if not (shutil.which("curl") and shutil.which("jq")):
         pytest.fail("curl and jq are not installed (scripts/test installs them)")
-    base = f"http://127.0.0.1:{served_with_bots}"
-    page = steps(PAGE.read_text(encoding="utf-8"))
+    port, key = served_with_keys
+    base = f"http://127.0.0.1:{port}"
+    text = PAGE.read_text(encoding="utf-8")
+    assert DOC_KEY in text
+    page = steps(text)
     assert len(page) > 10
     script = ["set -u"]
     for i, (body, _) in enumerate(page):
-        script += [f"echo '@@step {i}'", body.replace(DOC_BASE, base), f"echo '@@step {i} end'"]
+        step = body.replace(DOC_BASE, base).replace(DOC_KEY, key)
+        script += [f"echo '@@step {i}'", step, f"echo '@@step {i} end'"]
     (tmp_path / "quickstart.sh").write_text("\n".join(script) + "\n")
     done = subprocess.run(
-        ["bash", "quickstart.sh"], cwd=tmp_path, capture_output=True, text=True, timeout=120
+        ["bash", "quickstart.sh"], cwd=tmp_path, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr[-2000:]
     outputs = re.findall(r"^@@step (\d+)\n(.*?)^@@step \1 end$", done.stdout, re.M | re.S)

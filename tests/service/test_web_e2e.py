@@ -1,5 +1,7 @@
 """The web client end to end: Debian's chromium (driven by Playwright) against the real service
-(a threaded werkzeug server on a loopback port, the session's RQ worker for the bots).
+(a threaded werkzeug server on a loopback port, the session's RQ worker for the bots), with
+app keys required, as scripts/serve runs it: each browser holds an app key in localStorage, as
+the `#/key/<app key>` link scripts/serve prints leaves it.
 
 Every game is played by clicks as a person would; every page must log no console error. Each
 game's table is photographed at desktop and phone widths into var/screenshots/ (gitignored).
@@ -16,11 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
+from conftest import _settings
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from werkzeug.serving import make_server
 
 from engine.duck import DECK_NAMES as DUCK_DECK
+from service.app import create_app
+from service.app_keys import AppKeys
 
 pytestmark = pytest.mark.e2e
 
@@ -51,15 +57,24 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
+KEYS: dict[str, str] = {}
+"""The app key of each live server, by its URL (the `api` helper sends it on creations)."""
+
+
 @pytest.fixture()
-def live_url(bot_app: Flask) -> Iterator[str]:
-    """The app on the worker's database, served by a threaded server on a free port."""
-    server = make_server("127.0.0.1", 0, bot_app, threaded=True)
+def live_url(bot_app: Flask, redis_port: int) -> Iterator[str]:
+    """The app on the worker's database (app keys required), served by a threaded server on a
+    free port; `bot_app` clears the database and starts the worker."""
+    keyed = create_app({**_settings(redis_port, 1), "APP_KEYS": "required"})
+    server = make_server("127.0.0.1", 0, keyed, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
+    url = f"http://127.0.0.1:{server.server_port}"
+    KEYS[url] = AppKeys(redis.Redis(port=redis_port, db=1)).issue("e2e").key
+    yield url
     server.shutdown()
     thread.join(timeout=10)
+    KEYS.pop(url, None)
 
 
 class Console:
@@ -92,6 +107,7 @@ def console() -> Iterator[Console]:
 @pytest.fixture()
 def context(browser: Browser, live_url: str) -> Iterator[BrowserContext]:
     ctx = browser.new_context(base_url=live_url, viewport=DESKTOP)
+    ctx.add_init_script(f"localStorage.setItem('duckpond.appKey', {json.dumps(KEYS[live_url])})")
     ctx.set_default_timeout(TURN)
     yield ctx
     ctx.close()
@@ -184,9 +200,10 @@ def shoot(page: Page, name: str) -> None:
 
 def api(url: str, path: str, body: dict[str, Any] | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(
-        f"{url}/api/v1{path}", data=data, headers={"Content-Type": "application/json"}
-    )
+    headers = {"Content-Type": "application/json"}
+    if body is not None:
+        headers["Authorization"] = f"Bearer {KEYS[url]}"
+    request = urllib.request.Request(f"{url}/api/v1{path}", data=data, headers=headers)
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.load(response)
 
@@ -409,3 +426,27 @@ def test_a_match_shows_its_results_as_a_chart(page: Page) -> None:
     expect(page.locator(".chart svg circle.mean")).to_have_count(4)
     expect(page.locator(".results tbody tr")).to_have_count(2)
     shoot(page, "match")
+
+
+def test_an_app_key_link_is_kept_and_leaves_the_url(
+    browser: Browser, live_url: str, console: Console
+) -> None:
+    """A browser without a key is told how to get one; scripts/serve's `#/key/<key>` link
+    hands it over, and the key leaves the address bar (and the history) at once."""
+    ctx = browser.new_context(base_url=live_url, viewport=DESKTOP)
+    ctx.set_default_timeout(TURN)
+    try:
+        page = console.watch(ctx.new_page())
+        console.allow(r"status of 401")
+        start_table(page, "ducksoup", ["", "random"])
+        expect(page.locator("#notice")).to_contain_text("needs an app key")
+        expect(page.locator(".key-state")).to_contain_text("No app key")
+        page.goto(f"/#/key/{KEYS[live_url]}")
+        expect(page.locator("#notice")).to_contain_text("app key is saved")
+        assert KEYS[live_url] not in page.url
+        assert page.evaluate("localStorage.getItem('duckpond.appKey')") == KEYS[live_url]
+        start_table(page, "ducksoup", ["", "random"])
+        page.wait_for_selector(".table-page")
+        assert "/#/play/" in page.url
+    finally:
+        ctx.close()

@@ -48,6 +48,24 @@ export async function api(path, { method = "GET", token, body, headers = {}, sig
   return data;
 }
 
+const KEY_STORE = "duckpond.appKey";
+
+/**
+ * The app key this browser creates with (games, matches): the operator's, handed over once by
+ * a `#/key/<app key>` link (scripts/serve prints one) or typed in the lobby; kept in
+ * localStorage, sent only as an Authorization header on creations, never put in a URL again.
+ */
+export const appKey = {
+  get: () => localStorage.getItem(KEY_STORE) || "",
+  set: (key) => localStorage.setItem(KEY_STORE, key.trim()),
+  clear: () => localStorage.removeItem(KEY_STORE),
+};
+
+/** A creation (`/games`, `/matches`) with this browser's app key. */
+export function create(path, body) {
+  return api(path, { method: "POST", body, token: appKey.get() || undefined });
+}
+
 /**
  * `call()` until it answers, waiting 1, 2, 4 ... 30 s between tries while the connection is
  * lost; `onRetry(seconds)` says so, `onBack()` once it works again. Other errors go through.
@@ -86,6 +104,13 @@ const EXPLAINED = {
   invalid_options: "An option is out of its limits.",
   invalid_seats: "That number of seats does not fit the game.",
   no_such_match: "There is no match with this id.",
+  missing_app_key: "Starting a table or a match needs an app key: open the link scripts/serve printed (…/#/key/…), or enter the key under “App key” below.",
+  bad_app_key: "This browser's app key is not a key of this server: enter a valid one under “App key” below.",
+  app_key_revoked: "This app key was revoked: ask the operator for a new one.",
+  quota_live_games: "This app key has as many unfinished games as it may: finish one first.",
+  quota_creations: "This app key started as many games as it may this minute: wait a moment.",
+  quota_match_games: "This app key may not start that many match games.",
+  rate_limited: "Too many requests: wait a moment and try again.",
 };
 
 /** "That move is against the rules: seat 1 must follow suit." */

@@ -1,5 +1,5 @@
 // Start a table: a game from the catalog, seats (you, friends or bots), options with limits.
-import { api, explain } from "./api.js";
+import { api, appKey, create, explain } from "./api.js";
 import { h, mount } from "./dom.js";
 
 /** Inputs for a game's options (defaults and limits from the catalog); read() gives values. */
@@ -68,7 +68,7 @@ export async function lobbyPage(main, { signal, go, notify }) {
       h("small", {}, g.min_seats === g.max_seats ? `${g.min_seats} players` : `${g.min_seats}–${g.max_seats} players`))));
   const rest = h("div");
   form.append(h("h1#lobby-title", {}, "Start a table"), pick, rest);
-  mount(main, form, watchBox(go));
+  mount(main, form, watchBox(go), keyBox(notify));
 
   function draw() {
     const choices = botChoices(bots, game);
@@ -96,7 +96,7 @@ export async function lobbyPage(main, { signal, go, notify }) {
       if (seed) body.seed = seed;
       submit.disabled = true;
       try {
-        const created = await api("/games", { method: "POST", body });
+        const created = await create("/games", body);
         const humans = created.seats.filter((s) => s.kind === "human");
         if (!humans.length) return go(`#/watch/${created.id}`);
         const invites = humans.slice(1).map((s) => ({ seat: s.seat, link: `${location.origin}/#/play/${s.token}` }));
@@ -125,6 +125,28 @@ function watchBox(go) {
     h("h2", {}, "Watch a game"),
     h("label.field", {}, h("span", {}, "Game id"), input),
     h("button", { type: "submit" }, "Watch"));
+}
+
+/** The app key this browser creates with: whether one is saved, and a field to change it. */
+export function keyBox(notify) {
+  const state = h("p.key-state", {});
+  const show = () => { state.textContent = appKey.get() ? "An app key is saved in this browser." : "No app key is saved in this browser."; };
+  const input = h("input", { id: "app-key", type: "password", autocomplete: "off", placeholder: "dpk_…", maxlength: 200 });
+  const form = h("form.panel.key-box", { onsubmit: (e) => {
+    e.preventDefault();
+    if (input.value.trim()) appKey.set(input.value);
+    else appKey.clear();
+    input.value = "";
+    show();
+    notify(appKey.get() ? "The app key is saved in this browser." : "The app key is removed from this browser.");
+  } },
+  h("h2", {}, "App key"),
+  h("p", {}, "Starting tables and matches needs the operator's app key (scripts/serve prints a development key and a link that hands it over)."),
+  state,
+  h("label.field", {}, h("span", {}, "App key"), input),
+  h("button", { type: "submit" }, "Save"));
+  show();
+  return form;
 }
 
 /** The watch page without an id: just the box. */

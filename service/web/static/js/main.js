@@ -2,7 +2,8 @@
 //   #/             start a table          #/play/<seat token>   play that seat
 //   #/watch        watch a game by id     #/watch/<game id>     watch it
 //   #/matches      start a match          #/match/<match id>    a match's progress and results
-import { explain } from "./api.js";
+//   #/key/<app key>  keep this app key in the browser (then the lobby, the key out of the URL)
+import { appKey, explain } from "./api.js";
 import { h, mount } from "./dom.js";
 import { lobbyPage, watchIndex } from "./lobby.js";
 import { matchForm, matchPage } from "./match.js";
@@ -36,7 +37,13 @@ async function route() {
   current = controller;
   const signal = controller.signal;
   notify(null);
-  const [page, arg] = location.hash.replace(/^#\/?/, "").split("/");
+  let [page, arg] = location.hash.replace(/^#\/?/, "").split("/");
+  if (page === "key" && arg) {
+    appKey.set(decodeURIComponent(arg));
+    history.replaceState(null, "", "#/"); // out of the address bar and the history
+    [page, arg] = ["", undefined];
+    notify("The app key is saved in this browser: you can start tables and matches.");
+  }
   const context = { signal, go, notify };
   for (const link of document.querySelectorAll("nav a")) {
     link.toggleAttribute("aria-current", link.getAttribute("href") === `#/${page}`);

@@ -1,5 +1,5 @@
 // Matches: bots against bots over duplicate deals; progress, then results with 95% intervals.
-import { api, explain, retrying, sleep } from "./api.js";
+import { api, create, explain, retrying, sleep } from "./api.js";
 import { h, mount, svg } from "./dom.js";
 import { botChoices, optionFields, seatCount } from "./lobby.js";
 
@@ -27,7 +27,7 @@ export async function matchForm(main, { signal, go, notify }) {
       const body = { game: game.name, bots: picks.map((p) => p.value), games: Number(count.value), options: options.read() };
       if (seed.value.trim()) body.seed = seed.value.trim();
       try {
-        const match = await api("/matches", { method: "POST", body });
+        const match = await create("/matches", body);
         go(`#/match/${match.id}`);
       } catch (error) {
         notify(explain(error), "error");

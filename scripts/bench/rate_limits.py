@@ -1,0 +1,87 @@
+"""What the rate limits cost a request: the same requests through two apps on one Redis, one
+with the limits on and one with them off (everything else of the app identical), in
+interleaved rounds, in-process (Flask's test client, so no server or network is measured).
+
+    redis-server --port 20152 --save "" --appendonly no --daemonize yes
+    .venv/bin/python scripts/bench/rate_limits.py --redis-port 20152          # wall time
+    .venv/bin/python scripts/bench/rate_limits.py --redis-port 20152 --cpu    # CPU time
+
+A turn is what a seat's client does per move: the public view, its own view, its move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[0] = str(ROOT)  # not scripts/bench, whose engine.py would shadow the package
+from service.app import create_app  # noqa: E402
+
+CREATE = {"game": "doubleduck", "seats": [{}] * 4, "seed": "bench"}
+
+
+def game(client: FlaskClient) -> tuple[str, dict[int, str]]:
+    body: Any = client.post("/api/v1/games", json=CREATE).json
+    return body["id"], {s["seat"]: s["token"] for s in body["seats"]}
+
+
+def run(app: Flask, n: int, clock: Callable[[], float]) -> tuple[float, float]:
+    client = app.test_client()
+    started = clock()
+    for _ in range(n):
+        client.get("/livez")
+    livez = (clock() - started) / n
+    gid, tokens = game(client)
+    started, moves = clock(), 0
+    for _ in range(n // 4):
+        public: Any = client.get(f"/api/v1/games/{gid}").json
+        if public["status"] != "playing":
+            gid, tokens = game(client)
+            continue
+        seat = public["view"]["to_act"][0]
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        view: Any = client.get(f"/api/v1/games/{gid}", headers=auth).json
+        move = {"move": view["view"]["legal_moves"][0], "expected_version": view["version"]}
+        client.post(f"/api/v1/games/{gid}/moves", json=move, headers=auth)
+        moves += 1
+    return livez, (clock() - started) / max(moves, 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--redis-port", type=int, default=20152)
+    parser.add_argument("--cpu", action="store_true", help="CPU time instead of wall time")
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--requests", type=int, default=400)
+    args = parser.parse_args()
+    clock = time.process_time if args.cpu else time.perf_counter
+    base = {"REDIS_URL": f"redis://127.0.0.1:{args.redis_port}/5", "APP_KEYS": "off"}
+    apps = {
+        "on": create_app({**base, "RATE_LIMIT_PER_ADDRESS": "1000000 per minute"}),
+        "off": create_app({**base, "RATE_LIMITS_ENABLED": False}),
+    }
+    logging.getLogger("duckpond").setLevel("WARNING")
+    results: dict[str, list[tuple[float, float]]] = {"on": [], "off": []}
+    for i in range(args.rounds):
+        for name in ("on", "off") if i % 2 == 0 else ("off", "on"):
+            results[name].append(run(apps[name], args.requests, clock))
+    med = {k: [statistics.median(r[j] for r in v) for j in (0, 1)] for k, v in results.items()}
+    kind = "CPU" if args.cpu else "wall"
+    for name, (livez, turn) in med.items():
+        print(f"limits {name}: /livez {livez * 1e3:.3f} ms, a turn {turn * 1e3:.3f} ms ({kind})")
+    livez, turn = (med["on"][j] / med["off"][j] for j in (0, 1))
+    print(f"on/off: /livez {livez:.2f}x, turn {turn:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,165 @@
+"""Prometheus metrics (prometheus_client), safe under gunicorn's many worker processes.
+
+With `PROMETHEUS_MULTIPROC_DIR` set (scripts/serve and the compose file set it, and empty it at
+start), every process writes its counters to files there and `/metrics` sums them, as the
+client library's multiprocess mode prescribes; without it, one process's own registry is served.
+Whatever lives in Redis (queue depth, due bot turns, the oldest one's lag) is read when
+scraped, so every process (and every container) reports the same figures.
+
+- `duckpond_request_seconds{route,method,status}`: latency per route (the endpoint's name,
+  never a path: paths hold game ids);
+- `duckpond_moves_total{by}`: moves accepted, by `seat` (API) or `bot` (workers);
+- `duckpond_refusals_total{reason}`: 4xx/5xx answers by their reason in the one error shape;
+- `duckpond_rate_limited_total{limit}`: requests refused by a rate limit (`address`,
+  `app_key` or `auth_failures`);
+- `duckpond_recoveries_total`: bot turns the watchdog re-enqueued;
+- `duckpond_queue_depth{queue}`, `duckpond_bot_turns_due`, `duckpond_bot_turn_lag_seconds`
+  (how long the oldest due bot turn has waited), read from Redis at scrape time.
+
+`/metrics` is off unless `METRICS` is `on`; with `METRICS_TOKEN` set it also needs
+`Authorization: Bearer <that token>`. The figures tell nothing secret (no ids, no tokens), but
+they tell an outsider how busy the service is, so they are for the operator's scraper only.
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+import time
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import redis
+from flask import Flask, Response, g, request
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+
+REQUEST_SECONDS = Histogram(
+    "duckpond_request_seconds",
+    "Time to answer a request, by route (endpoint name), method and status.",
+    ["route", "method", "status"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30),
+)
+MOVES = Counter("duckpond_moves", "Moves accepted, by who made them (seat or bot).", ["by"])
+REFUSALS = Counter("duckpond_refusals", "Error answers by their reason.", ["reason"])
+RATE_LIMITED = Counter("duckpond_rate_limited", "Requests refused by a rate limit.", ["limit"])
+RECOVERIES = Counter("duckpond_recoveries", "Bot turns re-enqueued by the watchdog.")
+
+MOVE_ENDPOINT = "moves.post_move"
+
+
+def moved(by: str) -> None:
+    MOVES.labels(by=by).inc()
+
+
+def refused(reason: str) -> None:
+    REFUSALS.labels(reason=reason).inc()
+
+
+def rate_limited(limit: str) -> None:
+    RATE_LIMITED.labels(limit=limit).inc()
+
+
+def recovered() -> None:
+    RECOVERIES.inc()
+
+
+class RedisCollector(Collector):
+    """What Redis holds, read at scrape time: queues, due bot turns and the oldest one's age."""
+
+    def __init__(self, client: redis.Redis, queues: Iterable[str]) -> None:
+        self.redis = client
+        self.queues = list(queues)
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        from service.store import DUE_KEY  # no cycle at import time
+
+        depth = GaugeMetricFamily(
+            "duckpond_queue_depth", "Jobs waiting in an RQ queue.", labels=["queue"]
+        )
+        try:
+            with self.redis.pipeline(transaction=False) as pipe:
+                for name in self.queues:
+                    pipe.llen(f"rq:queue:{name}")
+                pipe.zcard(DUE_KEY)
+                pipe.zrange(DUE_KEY, 0, 0, withscores=True)
+                pipe.time()
+                *lengths, due, oldest, now = pipe.execute()
+        except redis.RedisError:
+            return  # the store is away: these gauges are absent, the rest still scrapes
+        for name, length in zip(self.queues, lengths, strict=True):
+            depth.add_metric([name], float(length))
+        yield depth
+        yield GaugeMetricFamily(
+            "duckpond_bot_turns_due", "Bot turns due and not yet played.", value=float(due)
+        )
+        now_ms = now[0] * 1000 + now[1] / 1000
+        lag = max(now_ms - oldest[0][1], 0) / 1000 if oldest else 0.0
+        yield GaugeMetricFamily(
+            "duckpond_bot_turn_lag_seconds",
+            "How long the oldest due bot turn has waited (0 when none is due).",
+            value=lag,
+        )
+
+
+def init_app(app: Flask) -> None:
+    """Time every request; count refusals; serve `/metrics` when `METRICS` is on."""
+    app.before_request(_start)
+    app.after_request(_observe)
+    if app.config.get("METRICS", "off") != "on":
+        return
+    layers = app.extensions["duckpond"]
+    queues = [app.config["BOT_QUEUE"], app.config["BULK_QUEUE"]]
+    scrape = _registry()
+    scrape.register(RedisCollector(layers.redis, queues))
+    token = str(app.config.get("METRICS_TOKEN") or "")
+
+    def serve() -> Response:
+        if token and not hmac.compare_digest(
+            request.headers.get("Authorization", ""), f"Bearer {token}"
+        ):
+            return Response("metrics need Authorization: Bearer <METRICS_TOKEN>\n", 401)
+        return Response(generate_latest(scrape), mimetype=CONTENT_TYPE_LATEST)
+
+    app.add_url_rule("/metrics", "metrics", serve, methods=["GET"])
+
+
+def _registry() -> CollectorRegistry:
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+        return registry
+    registry = CollectorRegistry()
+    for collector in list(REGISTRY._collector_to_names):
+        registry.register(collector)
+    return registry
+
+
+def _start() -> None:
+    g.started = time.perf_counter()
+
+
+def _observe(response: Response) -> Response:
+    started: Any = g.get("started")
+    route = request.endpoint or "unmatched"
+    status = response.status_code
+    if started is not None:
+        REQUEST_SECONDS.labels(route, request.method, str(status)).observe(
+            time.perf_counter() - started
+        )
+    if status >= 400:
+        body = response.get_json(silent=True) if response.is_json else None
+        reason = body.get("errors", {}).get("reason") if isinstance(body, dict) else None
+        refused(str(reason) if isinstance(reason, str) else f"http_{status}")
+    elif route == MOVE_ENDPOINT and "Idempotent-Replayed" not in response.headers:
+        moved("seat")
+    return response

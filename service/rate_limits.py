@@ -1,0 +1,231 @@
+"""Rate limits on every route, per client address and per app key, failed authentications too.
+
+The `limits` library (the one flask-limiter is built on) counts in the service's Redis, fixed
+windows, so every API process shares one count and a request costs one Redis round trip per
+limit it meets. Three limits, each shared by every route:
+
+- `RATE_LIMIT_PER_ADDRESS` (default 60000 per minute, a flood guard: lower it where clients are
+  known): every request from one client address;
+- `RATE_LIMIT_PER_APP_KEY` (default 600 per minute): requests that present an app key (the
+  creations), counted per key: many clients behind one integrator share its key's budget;
+- `RATE_LIMIT_AUTH_FAILURES` (default 1200 per minute): answers that refused a credential
+  (a wrong seat/host token or app key, another game's token, a revoked key), per address;
+  once over it, that address is refused every request that carries a credential for the rest
+  of the window (requests without one cannot fail, and skip this limit's read).
+
+Over a limit: 429 `rate_limited` in the one error shape, with `Retry-After` (seconds) and
+`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds until the window resets,
+as the IETF draft has it). Other answers carry those three only with `RATE_LIMIT_HEADERS=on`:
+reading a window's state costs one more Redis command per limit and request.
+
+Why not flask-limiter itself: measured here, its per-request machinery (filtering the limits
+of each route, blueprint scopes, conditional deductions) cost several times the CPU of the
+`limits` calls it makes, a third of a trivial request; these three application-wide limits need
+none of it. `limits` keeps the storage, the window arithmetic and the Lua scripts.
+
+The client address is the socket's peer, or, behind `TRUSTED_PROXIES` proxies (default 0), the
+address that many hops back in `X-Forwarded-For` (werkzeug's ProxyFix): a client cannot claim
+an address of its choosing by sending that header itself.
+
+When Redis cannot be reached the limits let requests through (and say so once a minute): the
+request itself then gets its 503 from the store, never a 500 from the limiter.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, Response, g, request
+from limits import RateLimitItem, parse_many
+from limits.storage import RedisStorage
+from limits.strategies import FixedWindowRateLimiter
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from service import metrics
+from service.app_keys import KEY_FORMAT, bearer, digest
+from service.errors import ServiceError
+
+log = logging.getLogger("duckpond.rate_limits")
+
+AUTH_FAILURES = {"bad_token", "bad_app_key", "token_of_another_game", "app_key_revoked"}
+"""Reasons of answers that count as failed authentications."""
+
+MESSAGES = {
+    "address": "too many requests from this address; retry after Retry-After seconds",
+    "app_key": "too many requests with this app key; retry after Retry-After seconds",
+    "auth_failures": "too many refused credentials from this address; retry later",
+}
+
+
+def address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def failed_authentication(response: Response) -> bool:
+    """Whether an answer refused a credential (its reason, read from the one error shape)."""
+    if response.status_code not in (401, 403):
+        return False
+    body = response.get_json(silent=True)
+    reason = body.get("errors", {}).get("reason") if isinstance(body, dict) else None
+    return reason in AUTH_FAILURES
+
+
+@dataclass(frozen=True, slots=True)
+class Met:
+    """The limit closest to refusing that a request met, for its headers."""
+
+    item: RateLimitItem
+    ids: tuple[str, ...]
+
+
+class RateLimits:
+    """The three limits of one app, on one `limits` storage (its own Redis pool, 1 s timeouts:
+    a stalled Redis delays a request by a second, not by the store's five)."""
+
+    def __init__(self, config: Any) -> None:
+        storage = RedisStorage(
+            config["REDIS_URL"],
+            key_prefix="dp:ratelimit",
+            socket_timeout=1,
+            socket_connect_timeout=1,
+        )
+        self.limiter = FixedWindowRateLimiter(storage)
+        self.per_address = parse_many(config["RATE_LIMIT_PER_ADDRESS"])
+        self.per_key = parse_many(config["RATE_LIMIT_PER_APP_KEY"])
+        self.failures = parse_many(config["RATE_LIMIT_AUTH_FAILURES"])
+        self.every_answer = bool(config.get("RATE_LIMIT_HEADERS", False))
+        self._said = 0.0
+
+    def _checks(self) -> Iterator[tuple[str, RateLimitItem, tuple[str, ...], bool]]:
+        """(scope, limit, identifiers, counts) of this request: `counts` False only reads."""
+        who = address()
+        for item in self.per_address:
+            yield "address", item, ("address", who), True
+        authorization = request.headers.get("Authorization")
+        if not authorization:
+            return
+        credential = bearer(authorization)
+        if credential is not None and KEY_FORMAT.match(credential):
+            # The digest of the presented key: a forged secret never spends the budget of
+            # the key whose id it borrows (it spends its address's, and counts as a failure).
+            key = digest(credential)[:32]
+            for item in self.per_key:
+                yield "app_key", item, ("app_key", key), True
+        for item in self.failures:
+            yield "auth_failures", item, ("auth_failures", who), False
+
+    def before(self) -> None:
+        refused: tuple[str, RateLimitItem, tuple[str, ...]] | None = None
+        met: Met | None = None
+        try:
+            for scope, item, ids, counts in self._checks():
+                ok = self.limiter.hit(item, *ids) if counts else self.limiter.test(item, *ids)
+                if not ok:
+                    refused = (scope, item, ids)
+                    break
+                if met is None:
+                    met = Met(item, ids)
+        except Exception as error:  # the store is away: let the request through
+            self._unreachable(error)
+            return
+        if refused is None:
+            g.rate_limit = met
+            return
+        scope, item, ids = refused
+        g.rate_limit = Met(item, ids)
+        metrics.rate_limited(scope)
+        raise ServiceError("rate_limited", MESSAGES[scope], retry_after=self._reset(item, ids))
+
+    def after(self, response: Response) -> Response:
+        if request.headers.get("Authorization") and failed_authentication(response):
+            try:
+                for item in self.failures:
+                    self.limiter.hit(item, "auth_failures", address())
+            except Exception as error:
+                self._unreachable(error)
+        met: Met | None = g.get("rate_limit")
+        if met is None or not (self.every_answer or response.status_code == 429):
+            return response
+        try:
+            reset, remaining = self.limiter.get_window_stats(met.item, *met.ids)
+        except Exception as error:
+            self._unreachable(error)
+            return response
+        response.headers["RateLimit-Limit"] = str(met.item.amount)
+        response.headers["RateLimit-Remaining"] = str(remaining)
+        response.headers["RateLimit-Reset"] = str(max(int(reset - time.time()), 0))
+        return response
+
+    def _reset(self, item: RateLimitItem, ids: tuple[str, ...]) -> int:
+        try:
+            reset = self.limiter.get_window_stats(item, *ids).reset_time
+        except Exception:
+            return int(item.get_expiry())
+        return max(int(reset - time.time()) + 1, 1)
+
+    def _unreachable(self, error: Exception) -> None:
+        now = time.monotonic()
+        if now - self._said >= 60:
+            self._said = now
+            log.warning("rate limit storage unreachable (%s): requests pass unlimited",
+                        type(error).__name__)  # fmt: skip
+
+
+def init_app(app: Flask) -> RateLimits | None:
+    config = app.config
+    proxies = int(config.get("TRUSTED_PROXIES", 0))
+    if proxies > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)  # type: ignore[method-assign]
+    if not config.get("RATE_LIMITS_ENABLED", True):
+        return None
+    limits = RateLimits(config)
+    # First of the app's hooks: every request counts, even one another hook then refuses.
+    app.before_request_funcs.setdefault(None, []).insert(0, limits.before)
+    app.after_request(limits.after)
+    app.extensions["duckpond_rate_limits"] = limits
+    return limits
+
+
+RATE_HEADERS = {
+    "RateLimit-Limit": "Requests the closest limit allows in its window.",
+    "RateLimit-Remaining": "Requests left in that window.",
+    "RateLimit-Reset": "Seconds until that window resets.",
+}
+
+
+def document(spec: Any) -> None:
+    """A shared 429 on every operation of `spec` (an apispec `APISpec`), with its headers."""
+    from service.errors import REASONS, payload
+
+    def header(text: str) -> dict[str, Any]:
+        return {"description": text, "schema": {"type": "integer", "minimum": 0}}
+
+    spec.components.response(
+        "RateLimited",
+        {
+            "description": "Reasons: `rate_limited`: " + REASONS["rate_limited"][1],
+            "headers": {
+                "Retry-After": header("Seconds to wait before trying again."),
+                **{name: header(text) for name, text in RATE_HEADERS.items()},
+            },
+            "content": {
+                "application/json": {
+                    "schema": {"$ref": "#/components/schemas/ErrorOut"},
+                    "example": payload(
+                        429,
+                        "too many requests from this address; retry after Retry-After seconds",
+                        "rate_limited",
+                    ),
+                }
+            },
+        },
+    )
+    for operations in spec._paths.values():
+        for method, operation in operations.items():
+            if method in ("get", "post", "put", "patch", "delete") and isinstance(operation, dict):
+                responses = operation.setdefault("responses", {})
+                responses.setdefault("429", {"$ref": "#/components/responses/RateLimited"})

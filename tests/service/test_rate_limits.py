@@ -1,0 +1,156 @@
+"""Rate limits (issue 17): every route, per address and per app key, failed authentications
+too; 429 in the one error shape with Retry-After and RateLimit-* headers; never a 500 when
+Redis is away. Each test sets low limits of its own."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable
+
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+from svc_helpers import API, Table, auth
+
+from service.app import create_app
+from service.app_keys import AppKeys
+
+CREATE = {"game": "doubleduck", "seats": [{}, {}, {}, {}]}
+
+
+def at(app: Flask, address: str, **env: str) -> FlaskClient:
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    client.environ_base.update({f"HTTP_{k}": v for k, v in env.items()})
+    return client
+
+
+def test_every_route_shares_one_budget_per_address(make_app: Callable[..., Flask]) -> None:
+    app = make_app(RATE_LIMIT_PER_ADDRESS="4 per minute", RATE_LIMIT_HEADERS=True)
+    client = at(app, "192.0.2.1")
+    remaining = []
+    for path in ("/livez", f"{API}/catalog", "/livez", f"{API}/games/nope"):
+        answer = client.get(path)
+        assert answer.status_code in (200, 404)
+        assert answer.headers["RateLimit-Limit"] == "4"
+        assert 0 < int(answer.headers["RateLimit-Reset"]) <= 60
+        remaining.append(int(answer.headers["RateLimit-Remaining"]))
+    assert remaining == [3, 2, 1, 0]
+    over = client.post(f"{API}/games", json=CREATE)
+    assert over.status_code == 429
+    assert over.json["errors"]["reason"] == "rate_limited"
+    assert set(over.json) == {"code", "status", "message", "errors"}
+    assert 1 <= int(over.headers["Retry-After"]) <= 60
+    assert over.headers["RateLimit-Remaining"] == "0"
+    # Another address has its own budget.
+    assert at(app, "192.0.2.2").get("/livez").status_code == 200
+
+
+def test_x_forwarded_for_counts_only_behind_a_trusted_proxy(
+    make_app: Callable[..., Flask],
+) -> None:
+    direct = make_app(RATE_LIMIT_PER_ADDRESS="2 per minute")
+    for i in range(2):
+        assert (
+            at(direct, "192.0.2.9", X_FORWARDED_FOR=f"10.0.0.{i}").get("/livez").status_code == 200
+        )
+    # A client cannot escape its limit by claiming another address.
+    assert at(direct, "192.0.2.9", X_FORWARDED_FOR="10.0.0.7").get("/livez").status_code == 429
+    proxied = make_app(RATE_LIMIT_PER_ADDRESS="2 per minute", TRUSTED_PROXIES=1)
+    for _ in range(2):
+        assert (
+            at(proxied, "127.0.0.1", X_FORWARDED_FOR="198.51.100.1").get("/livez").status_code
+            == 200
+        )
+    assert at(proxied, "127.0.0.1", X_FORWARDED_FOR="198.51.100.1").get("/livez").status_code == 429
+    # Behind the proxy, each client is its forwarded address (the proxy's own is not one).
+    assert at(proxied, "127.0.0.1", X_FORWARDED_FOR="198.51.100.2").get("/livez").status_code == 200
+
+
+def test_failed_authentications_lock_an_address_out(make_app: Callable[..., Flask]) -> None:
+    app = make_app(RATE_LIMIT_AUTH_FAILURES="3 per minute")
+    table = Table.create(app.test_client())
+    guesser = at(app, "192.0.2.3")
+    url = f"{API}/games/{table.gid}"
+    # Reading without a token is no failure ...
+    for _ in range(5):
+        assert guesser.get(url).status_code == 200
+    # ... a wrong token is.
+    for n in range(3):
+        wrong = guesser.get(url, headers=auth(f"{table.gid}.guess{n}"))
+        assert wrong.status_code == 401
+    refused = guesser.get(url, headers=auth(table.seats[0].token))
+    assert refused.status_code == 429 and refused.json["errors"]["reason"] == "rate_limited"
+    move = {"move": {"type": "play", "card": "2C"}}
+    assert guesser.post(f"{url}/moves", json=move, headers=auth("x")).status_code == 429
+    # The rightful seat at another address still plays.
+    assert at(app, "192.0.2.4").get(url, headers=auth(table.seats[0].token)).status_code == 200
+
+
+def test_an_app_key_has_its_own_budget_across_addresses(
+    make_app: Callable[..., Flask], r: redis.Redis
+) -> None:
+    app = make_app(APP_KEYS="required", RATE_LIMIT_PER_APP_KEY="2 per minute")
+    keys = AppKeys(r)
+    busy, quiet = keys.issue("busy").key, keys.issue("quiet").key
+    for address in ("192.0.2.5", "192.0.2.6"):
+        made = at(app, address).post(f"{API}/games", json=CREATE, headers=auth(busy))
+        assert made.status_code == 201
+    over = at(app, "192.0.2.7").post(f"{API}/games", json=CREATE, headers=auth(busy))
+    assert over.status_code == 429 and over.json["errors"]["reason"] == "rate_limited"
+    assert (
+        at(app, "192.0.2.7").post(f"{API}/games", json=CREATE, headers=auth(quiet)).status_code
+        == 201
+    )
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_redis_away_is_no_500_from_the_limiter() -> None:
+    app = create_app(
+        {"REDIS_URL": f"redis://127.0.0.1:{_closed_port()}/0", "RATE_LIMIT_PER_ADDRESS": "1/minute"}
+    )
+    client = app.test_client()
+    for _ in range(3):  # over the limit, yet not refused: the counters are unreachable
+        assert client.get("/livez").status_code == 200
+    answer = client.get(f"{API}/games/abc")
+    assert answer.status_code == 503 and answer.json["errors"]["reason"] == "redis_unavailable"
+
+
+def test_by_default_only_a_429_carries_the_limit_headers(make_app: Callable[..., Flask]) -> None:
+    client = make_app(RATE_LIMIT_PER_ADDRESS="1 per minute").test_client()
+    assert "RateLimit-Limit" not in client.get("/livez").headers
+    over = client.get("/livez")
+    assert over.status_code == 429 and over.headers["RateLimit-Limit"] == "1"
+    assert over.headers["RateLimit-Remaining"] == "0" and int(over.headers["Retry-After"]) >= 1
+
+
+def test_limits_can_be_turned_off(make_app: Callable[..., Flask]) -> None:
+    app = make_app(RATE_LIMITS_ENABLED=False, RATE_LIMIT_PER_ADDRESS="1 per minute")
+    client = app.test_client()
+    assert [client.get("/livez").status_code for _ in range(3)] == [200, 200, 200]
+    assert "RateLimit-Limit" not in client.get("/livez").headers
+
+
+def test_the_spec_documents_a_429_on_every_operation(client: FlaskClient) -> None:
+    spec = client.get("/openapi.json").json
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            if method == "parameters":
+                continue
+            limited = operation["responses"]["429"]
+            assert limited == {"$ref": "#/components/responses/RateLimited"} or (
+                "`rate_limited`" in limited["description"]  # creations: quotas as well
+            ), (method, path)
+    limited = spec["components"]["responses"]["RateLimited"]
+    assert {"Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"} <= set(
+        limited["headers"]
+    )
+    assert (
+        "rate_limited"
+        in spec["components"]["schemas"]["ErrorDetailsOut"]["properties"]["reason"]["enum"]
+    )
