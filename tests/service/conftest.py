@@ -169,6 +169,11 @@ def bot_client(bot_app: Flask) -> FlaskClient:
     return bot_app.test_client()
 
 
+GUNICORN_SERVER = ("--worker-class", "gevent", "--worker-connections", "4096")
+"""The worker model scripts/serve and docker/compose.yaml run (greenlets: a waiting or slow
+request costs no thread)."""
+
+
 @contextmanager
 def gunicorn(redis_port: int, db: int, **env: str) -> Iterator[int]:
     """`gunicorn service.wsgi:app` (as scripts/serve runs it) on a free loopback port, on Redis
@@ -183,8 +188,8 @@ def gunicorn(redis_port: int, db: int, **env: str) -> Iterator[int]:
         **env,
     }
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1",
-         "--threads", "4", "--bind", f"127.0.0.1:{port}", "service.wsgi:app"],
+        [sys.executable, "-m", "gunicorn", *GUNICORN_SERVER, "--workers", "1",
+         "--bind", f"127.0.0.1:{port}", "service.wsgi:app"],
         cwd=ROOT, env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     for _ in range(100):
