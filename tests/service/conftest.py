@@ -24,6 +24,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from svc_helpers import GUNICORN_SERVER
 
 from service.app import create_app
 
@@ -169,15 +170,19 @@ def bot_client(bot_app: Flask) -> FlaskClient:
     return bot_app.test_client()
 
 
-GUNICORN_SERVER = ("--worker-class", "gevent", "--worker-connections", "4096")
-"""The worker model scripts/serve and docker/compose.yaml run (greenlets: a waiting or slow
-request costs no thread)."""
-
-
 @contextmanager
 def gunicorn(redis_port: int, db: int, **env: str) -> Iterator[int]:
     """`gunicorn service.wsgi:app` (as scripts/serve runs it) on a free loopback port, on Redis
     database `db`; yields the port once it accepts connections."""
+    with gunicorn_process(redis_port, db, **env) as (port, _):
+        yield port
+
+
+@contextmanager
+def gunicorn_process(
+    redis_port: int, db: int, **env: str
+) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """`gunicorn` with its process, for tests that signal it; stopped (SIGTERM) at the end."""
     port = _free_port()
     environ = {
         **os.environ,
@@ -199,10 +204,17 @@ def gunicorn(redis_port: int, db: int, **env: str) -> Iterator[int]:
         except OSError:
             time.sleep(0.1)
     try:
-        yield port
+        yield port, proc
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=30)
+
+
+@pytest.fixture()
+def serve_api(redis_port: int, r: redis.Redis) -> Callable[..., Any]:
+    """Start gunicorn on the (flushed) test database with settings: `with serve_api(**env) as
+    (port, process):`."""
+    return lambda **env: gunicorn_process(redis_port, 0, **env)
 
 
 @pytest.fixture()
