@@ -10,6 +10,7 @@ a connection the client closed.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -54,17 +55,15 @@ def hung_up(sock: socket.socket) -> bool:
     except OSError:
         return True  # reset by the peer, or closed under us
     finally:
-        try:
+        with contextlib.suppress(OSError):
             sock.settimeout(previous)
-        except OSError:
-            pass
 
 
 def peer_of(environ: Mapping[str, Any]) -> Peer:
     """The request's client, from its WSGI environ."""
     address = environ.get("REMOTE_ADDR") or None
-    for key in SOCKET_KEYS:
-        sock = environ.get(key)
-        if sock is not None and hasattr(sock, "recv") and hasattr(sock, "settimeout"):
-            return Peer(address, lambda: hung_up(sock))
-    return Peer(address)
+    sockets = (environ.get(key) for key in SOCKET_KEYS)
+    sock = next((s for s in sockets if hasattr(s, "recv") and hasattr(s, "settimeout")), None)
+    if sock is None:
+        return Peer(address)
+    return Peer(address, lambda: hung_up(sock))

@@ -45,9 +45,9 @@ from service.bot_turns import BotTurns, ThinkLimitExceeded, due_turns, live, thi
 from service.cache import GameCache
 from service.callers import HOST, Caller, authenticate, new_token, sha256
 from service.codec import whole_numbers
+from service.connections import NOBODY, Peer
 from service.errors import ServiceError, found
 from service.store import Head, Store, Stored, Write
-from service.connections import NOBODY, Peer
 from service.waits import Waits, ready
 
 log = logging.getLogger("duckpond.tables")

@@ -17,7 +17,8 @@ Under the run command's gevent workers (`scripts/serve`) a waiting request is a 
 thread, so thousands wait on one process. They are still bounded, so that no client can hold
 them all: per process by `slots` (config `WAIT_SLOTS`), and the waits without a seat (a
 spectator's, which need no token) per client address by `per_address`
-(`SPECTATOR_WAITS_PER_ADDRESS`). A wait over either bound is refused before anything
+(`SPECTATOR_WAITS_PER_ADDRESS`), and all of them together to 3/4 of the slots, so the
+seats' waits always find one. A wait over any bound is refused before anything
 happens (a move is not played), with its reason and `Retry-After`: the client learns to
 back off instead of reading a 200 that did not wait. A waiting request whose client hung up
 (`service.connections`) stops within `HANGUP_CHECK_SECONDS` and gives its slot back.
@@ -82,6 +83,8 @@ class Changes:
         self._by_address: dict[str, int] = {}
         self.waiting = 0
         """Requests waiting now in this process."""
+        self.spectators = 0
+        """... of which without a seat: at most 3/4 of the slots, the rest is kept for seats."""
         self._watches: dict[str, set[Watch]] = {}
         self._lock = threading.Lock()
         self._listener: threading.Thread | None = None
@@ -106,6 +109,13 @@ class Changes:
                     f" retry in {REFUSED_RETRY_AFTER} s, or read without wait",
                     retry_after=REFUSED_RETRY_AFTER,
                 )
+            if address is not None and self.spectators >= self._slots - self._slots // 4:
+                raise ServiceError(
+                    "wait_slots_full",
+                    "the waits without a seat take as many slots as they may (the rest is kept"
+                    f" for seats); retry in {REFUSED_RETRY_AFTER} s, or read without wait",
+                    retry_after=REFUSED_RETRY_AFTER,
+                )
             if address is not None and self._per_address > 0:
                 if self._by_address.get(address, 0) >= self._per_address:
                     raise ServiceError(
@@ -116,6 +126,7 @@ class Changes:
                     )
                 self._by_address[address] = self._by_address.get(address, 0) + 1
             self.waiting += 1
+            self.spectators += address is not None
             watch = Watch(wants)
             self._watches.setdefault(gid, set()).add(watch)
         try:
@@ -129,6 +140,7 @@ class Changes:
                     if not watches:
                         del self._watches[gid]
                 self.waiting -= 1
+                self.spectators -= address is not None
                 if address is not None and self._per_address > 0:
                     left = self._by_address[address] - 1
                     if left:

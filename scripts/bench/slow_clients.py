@@ -231,10 +231,15 @@ def waiters_phase(port: int, args: argparse.Namespace, seed: str) -> Waits:
         still = [s for s in socks if not _readable(s)]
         early, waiting = len(socks) - len(still), len(still)
         http = Http(port)
-        _, view, _ = http.call("GET", f"{api.API}/games/{gid}", token=tokens[first])
-        move = view["view"]["legal_moves"][0]
+        http.conn.timeout = args.timeout
         start = time.monotonic()
-        http.call("POST", f"{api.API}/games/{gid}/moves", {"move": move}, tokens[first])
+        try:
+            _, view, _ = http.call("GET", f"{api.API}/games/{gid}", token=tokens[first])
+            move = view["view"]["legal_moves"][0]
+            start = time.monotonic()
+            http.call("POST", f"{api.API}/games/{gid}/moves", {"move": move}, tokens[first])
+        except OSError:  # the server takes no new connection: the move itself is stalled
+            return Waits(waiting, early, -1.0, 0, moves, alone)
         ok, pending = 0, still
         deadline = start + 30
         while pending and time.monotonic() < deadline:
@@ -291,11 +296,17 @@ def run_setup(kind: str, args: argparse.Namespace, rnd: int, out: dict[str, list
         out.setdefault(kind + "-waits", []).append(
             f"| {kind}, 1 worker | {rnd} | {args.waiters:,} | {w.waiting:,} | {w.early:,} | "
             f"{w.alone.per_s:,.0f} | {w.moves.per_s:,.0f} ({ratio(w.moves, w.alone)}) | "
-            f"{w.moves.p99:.1f} | {w.ok:,} in {w.wake_seconds:.2f} s |"
+            f"{w.moves.p99:.1f} | {woken(w)} | {stalls(w.moves)} |"
         )
     finally:
         server.stop()
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def woken(w: Waits) -> str:
+    if w.wake_seconds < 0:
+        return "none: the move got no answer within the client timeout"
+    return f"{w.ok:,} in {w.wake_seconds:.2f} s"
 
 
 def ratio(a: Rate, b: Rate) -> str:
@@ -346,9 +357,9 @@ def main() -> int:
         print("\n".join(out.get(kind, [])))
     print(
         "\n| setup | round | waits sent | still waiting | answered early | moves/s alone | "
-        "moves/s with the waits | p99 ms | answered after one move |"
+        "moves/s with the waits | p99 ms | answered after one move | stalled clients |"
     )
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |")
     for kind in kinds:
         print("\n".join(out.get(kind + "-waits", [])))
     return 0

@@ -43,7 +43,7 @@ def create(port: int) -> tuple[str, list[str], int]:
 
 
 def move(port: int, gid: str, token: str) -> int:
-    status, view, _ = call(port, "GET", f"/api/v1/games/{gid}", token=token)
+    _, view, _ = call(port, "GET", f"/api/v1/games/{gid}", token=token)
     legal = view["view"]["legal_moves"][0]
     return call(port, "POST", f"/api/v1/games/{gid}/moves", {"move": legal}, token=token)[0]
 
@@ -130,7 +130,7 @@ def test_a_waiter_that_hung_up_gives_its_slot_back(serve_api: Callable[..., Any]
         time.sleep(0.5)
         assert not waiter.out, "the wait was refused or answered at once: the slots are held"
         assert move(port, gid, tokens[first]) == 200
-        (status, body, _), seconds = waiter.result()
+        (status, body, _), _ = waiter.result()
         assert status == 200 and body["version"] == 1
 
 

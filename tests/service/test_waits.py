@@ -228,6 +228,32 @@ def test_with_every_wait_slot_taken_a_wait_is_refused_with_retry_after_and_nothi
     assert again.result()[0] == 200
 
 
+def test_waits_without_a_seat_leave_a_quarter_of_the_slots_to_the_seats(
+    make_app: Callable[..., Flask],
+) -> None:
+    """Spectators from many addresses cannot take every slot: the last quarter is for seats,
+    so their waits never all answer at once for want of a slot."""
+    app = make_app(WAIT_SLOTS=4, SPECTATOR_WAITS_PER_ADDRESS=0)
+    client = app.test_client()
+    table = Table.create(client)
+    url = f"{API}/games/{table.gid}?wait=10&after_version=0"
+    watchers = [
+        Pending(
+            lambda i=i: app.test_client().get(url, environ_base={"REMOTE_ADDR": f"192.0.2.{i}"})
+        )
+        for i in range(3)
+    ]
+    time.sleep(0.3)
+    fourth = client.get(url, environ_base={"REMOTE_ADDR": "198.51.100.1"})
+    assert fourth.status_code == 503 and fourth.json["errors"]["reason"] == "wait_slots_full"
+    first = table.to_act()
+    seat_wait = view_wait(app, table, (first + 1) % 4, "wait=10")
+    time.sleep(0.3)
+    assert not seat_wait.done(), "a seat found no slot: the spectators took them all"
+    table.seat(first).post_move(first_legal(table, first))
+    assert all(w.result()[0] == 200 for w in watchers) and seat_wait.result()[0] == 200
+
+
 def test_spectator_waits_are_limited_per_address_and_seats_still_wait(
     make_app: Callable[..., Flask],
 ) -> None:
