@@ -106,7 +106,8 @@ def test_idle_partial_bodies_do_not_stall_livez_or_moves(serve_api: Callable[...
         with partial_bodies(port, IDLE):
             time.sleep(0.5)
             slowest = max(timed_livez(port) for _ in range(20))
-            assert slowest < 1.0, f"/livez took {slowest:.2f} s behind {IDLE} idle bodies"
+            # Not a latency target (the host may be loaded): the former setup never answered.
+            assert slowest < 3.0, f"/livez took {slowest:.2f} s behind {IDLE} idle bodies"
             assert move(port, gid, tokens[first]) == 200
             _, fresh, _ = create(port)
             assert fresh
@@ -125,7 +126,7 @@ def test_a_waiter_that_hung_up_gives_its_slot_back(serve_api: Callable[..., Any]
         assert "Retry-After" in headers
         for s in gone:
             s.close()
-        time.sleep(2.5)  # a waiter looks at its connection every second
+        time.sleep(3.5)  # a waiter looks at its connection every second
         waiter = Background(lambda: call(port, "GET", path))
         time.sleep(0.5)
         assert not waiter.out, "the wait was refused or answered at once: the slots are held"
@@ -145,7 +146,7 @@ def test_hundreds_of_waits_on_one_process_and_the_api_still_answers(
         path = f"/api/v1/games/{gid}?wait=30&after_version=0"
         waiters = [open_wait(port, path) for _ in range(count)]
         time.sleep(1.0)
-        assert timed_livez(port) < 1.0
+        assert timed_livez(port) < 3.0
         assert move(port, gid, tokens[first]) == 200
         answered = 0
         for s in waiters:
