@@ -56,9 +56,15 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
       default 30).
     - `GAME_CACHE_SIZE`: decoded games kept per process (`service.cache`; default 1024, 0 for
       none), so a move that names its expected version need not read the game.
-    - `WAIT_SLOTS`: requests that may wait at once in one API process (default 48). Each holds
-      a server thread: keep it below the threads per process (scripts/serve runs 64), so
-      moves always find a thread; with every slot taken, a request answers at once.
+    - `WAIT_SLOTS`: requests that may wait at once in one API process (default 4096; 0: no
+      request waits). Under gevent workers (scripts/serve, compose) a waiting request costs
+      a greenlet, not a thread; under a threaded server keep it below the threads per
+      process. With every slot taken, a wait is refused: 503 `wait_slots_full`, Retry-After.
+    - `SPECTATOR_WAITS_PER_ADDRESS`: waits without a seat (no token) one client address may
+      hold at once in one API process (default 16; 0 for no limit); beyond, 429
+      `too_many_waits` with Retry-After.
+    - `REDIS_MAX_CONNECTIONS`: Redis connections per process (default 64); a request that
+      finds none free waits up to `socket_timeout` for one, then answers 503.
     - `APP_KEYS`: `required` (default) or `off`. Required: creating a game or a match needs
       `Authorization: Bearer <app key>` (`service.app_keys`; `python -m service.app_keys`).
       Off: anyone may create, for a private network or the test suite.
@@ -95,7 +101,9 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "LOG_LEVEL": env.get("LOG_LEVEL") or "INFO",
         "CORS_ORIGINS": [o.strip() for o in env.get("CORS_ORIGINS", "*").split(",") if o.strip()],
         "MAX_WAIT_SECONDS": min(_int(env, "MAX_WAIT_SECONDS", 30), 30),
-        "WAIT_SLOTS": _int(env, "WAIT_SLOTS", 48),
+        "WAIT_SLOTS": _int(env, "WAIT_SLOTS", 4096),
+        "SPECTATOR_WAITS_PER_ADDRESS": _int(env, "SPECTATOR_WAITS_PER_ADDRESS", 16),
+        "REDIS_MAX_CONNECTIONS": max(2, _int(env, "REDIS_MAX_CONNECTIONS", 64)),
         "GAME_CACHE_SIZE": _int(env, "GAME_CACHE_SIZE", 1024),
         # Off: every request goes through its schemas (`service.api.common.lean`; tests, benches).
         "LEAN_ROUTES": (env.get("LEAN_ROUTES") or "1") != "0",

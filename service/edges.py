@@ -198,6 +198,12 @@ def server_errors_as_json() -> None:
 
     def write_error(sock: Any, status_int: int, reason: str, mesg: str) -> None:
         util.write_nonblock(sock, server_error_bytes(int(status_int), reason))
+        # The request's unread bytes (a 9 KB URL) would make the close a reset that can
+        # discard this answer. gthread closes gracefully (FIN, drain) itself; the gevent
+        # worker does not, so close gracefully here (gunicorn 27+; its later close is a no-op).
+        close_graceful = getattr(util, "close_graceful", None)
+        if close_graceful is not None:
+            close_graceful(sock)
 
     util.write_error = write_error
     logging.getLogger("gunicorn.error").addFilter(_RequestTextOut())

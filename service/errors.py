@@ -96,6 +96,11 @@ REASONS: dict[str, tuple[int, str]] = {
     Reason.INVALID_OPTIONS: (422, "Unknown game or bad option."),
     Reason.INVALID_SEATS: (422, "Wrong number of seats for this game."),
     "unknown_game": (422, "No game has this name; see the catalog."),
+    "too_many_waits": (
+        429,
+        "This address has as many waits without a seat (`wait` with no token) as it may;"
+        " see Retry-After.",
+    ),
     "unknown_bot": (422, "No bot has this name; see the catalog."),
     "too_many_games": (422, "The match asks for more games than the service allows."),
     "internal_error": (500, "A bug: please report it."),
@@ -110,6 +115,11 @@ REASONS: dict[str, tuple[int, str]] = {
     "redis_error": (503, "The game store refused the command; retry later."),
     "no_worker": (503, "No bot worker is alive: bot turns are not being played."),
     "turns_overdue": (503, "Bot turns are overdue: the workers are behind or stuck."),
+    "wait_slots_full": (
+        503,
+        "This server has as many requests waiting (`wait`) as it takes; nothing was done:"
+        " retry after Retry-After, or without `wait`.",
+    ),
 }
 
 UNKNOWN_OUTCOME = (

@@ -201,8 +201,10 @@ def _wait(more: str) -> fields.Float:
         metadata={
             "description": "Seconds (at most 30) to hold the answer until the game is ready for "
             "you: your seat is to act, or the deal or the game has ended. Saves polling: one "
-            "request per turn. The answer comes at once when it is already so, or when the "
-            "server has no free wait slot; after the time, it is the game as it is then. " + more
+            "request per turn. The answer comes at once when it is already so; after the "
+            "time, it is the game as it is then. A wait the server cannot take now is refused "
+            "with `Retry-After` and nothing done: 503 `wait_slots_full`, or 429 "
+            "`too_many_waits` for too many waits without a token from one address. " + more
         },
     )
 

@@ -47,6 +47,7 @@ from service.bot_turns import BotTurns, ThinkLimitExceeded, due_turns, live, thi
 from service.cache import GameCache
 from service.callers import HOST, Caller, authenticate, new_token, sha256
 from service.codec import whole_numbers
+from service.connections import NOBODY, Peer
 from service.errors import ServiceError, found
 from service.store import Head, Store, Stored, Write
 from service.waits import Waits, ready
@@ -185,12 +186,14 @@ class Tables:
         stored: Stored | None = None,
         wait: float = 0.0,
         after: int | None = None,
+        peer: Peer = NOBODY,
     ) -> JSON:
         """The caller's view; `stored` is the game as `open` read it (else it is read here).
-        With `wait` seconds, the view comes when the caller is to act (or after `after`)."""
+        With `wait` seconds, the view comes when the caller is to act (or after `after`);
+        `peer` is the client that waits (`service.connections`)."""
         stored = self._load(gid) if stored is None else stored
         if wait > 0:
-            stored = self.waits.until_ready(gid, caller, stored, wait, after)
+            stored = self.waits.until_ready(gid, caller, stored, wait, after, peer)
         return self._body(stored, caller)
 
     def score(self, gid: str) -> JSON:
@@ -383,6 +386,7 @@ class Tables:
         idempotency_key: str | None = None,
         stored: Stored | None = None,
         wait: float = 0.0,
+        peer: Peer = NOBODY,
     ) -> Answer:
         """One move by the caller's seat; `stored` as for `view`. With `wait` seconds (and
         `stored`), the answer comes at the seat's next turn (`Waits.next_turn`)."""
@@ -405,7 +409,11 @@ class Tables:
                 gid, caller, "move", apply, expected, idempotency_key, fp, stored,
                 waits=watch is not None,
             )  # fmt: skip
-            turn = None if watch is None else self.waits.next_turn(gid, caller, answer, wait, watch)
+            turn = (
+                None
+                if watch is None
+                else self.waits.next_turn(gid, caller, answer, wait, watch, peer)
+            )
             if turn is None:
                 return answer
             stored, entries = turn

@@ -13,9 +13,15 @@ duplicated message costs at most a re-read. Pub/sub is at-most-once; to cover a 
 connection, every (re)subscription wakes all watchers, and no watcher sleeps longer than
 `RECHECK_SECONDS` without re-reading the game's head.
 
-Each waiting request holds one server thread, so waits are bounded per process by `slots`
-(config `WAIT_SLOTS`): with every slot taken, a request answers at once, as without `wait`,
-and the server never runs out of threads for the moves that would wake the waiters.
+Under the run command's gevent workers (`scripts/serve`) a waiting request is a greenlet, not a
+thread, so thousands wait on one process. They are still bounded, so that no client can hold
+them all: per process by `slots` (config `WAIT_SLOTS`), and the waits without a seat (a
+spectator's, which need no token) per client address by `per_address`
+(`SPECTATOR_WAITS_PER_ADDRESS`), and all of them together to 3/4 of the slots, so the
+seats' waits always find one. A wait over any bound is refused before anything
+happens (a move is not played), with its reason and `Retry-After`: the client learns to
+back off instead of reading a 200 that did not wait. A waiting request whose client hung up
+(`service.connections`) stops within `HANGUP_CHECK_SECONDS` and gives its slot back.
 """
 
 from __future__ import annotations
@@ -31,12 +37,17 @@ import redis
 
 from service.bodies import PLAYING, Answer
 from service.callers import Caller
+from service.connections import NOBODY, Peer
 from service.errors import ServiceError, found
 from service.store import CHANGES_CHANNEL, Head, Store, Stored
 
 log = logging.getLogger("duckpond.waits")
 
 RECHECK_SECONDS = 5.0
+HANGUP_CHECK_SECONDS = 1.0
+"""How often a waiting request looks whether its client is still connected."""
+REFUSED_RETRY_AFTER = 2
+"""Seconds in a refused wait's Retry-After: waits end within MAX_WAIT_SECONDS, most sooner."""
 
 
 class Watch:
@@ -65,9 +76,15 @@ class Watch:
 class Changes:
     """The per-process registry of watches and the listener that wakes them."""
 
-    def __init__(self, client: redis.Redis, slots: int) -> None:
+    def __init__(self, client: redis.Redis, slots: int, per_address: int = 0) -> None:
         self._client = client
-        self._slots = threading.BoundedSemaphore(slots) if slots > 0 else None
+        self._slots = slots
+        self._per_address = per_address
+        self._by_address: dict[str, int] = {}
+        self.waiting = 0
+        """Requests waiting now in this process."""
+        self.spectators = 0
+        """... of which without a seat: at most 3/4 of the slots, the rest is kept for seats."""
         self._watches: dict[str, set[Watch]] = {}
         self._lock = threading.Lock()
         self._listener: threading.Thread | None = None
@@ -75,13 +92,42 @@ class Changes:
         """Set by `close`: no new wait starts, and the waiting requests answer now."""
 
     @contextmanager
-    def watch(self, gid: str, wants: Callable[[Head], bool]) -> Iterator[Watch | None]:
-        """A watch on `gid` for the block, or None when no wait slot is free (answer at once)."""
-        if self.closing or self._slots is None or not self._slots.acquire(blocking=False):
+    def watch(
+        self, gid: str, wants: Callable[[Head], bool], address: str | None = None
+    ) -> Iterator[Watch | None]:
+        """A watch on `gid` for the block; None when waits are off (`slots` 0) or the process
+        is stopping (answer at once). `address`: the client of a wait without a seat, counted
+        against `per_address`. Over a bound, a `ServiceError` with `retry_after`."""
+        if self.closing or self._slots <= 0:
             yield None
             return
-        watch = Watch(wants)
         with self._lock:
+            if self.waiting >= self._slots:
+                raise ServiceError(
+                    "wait_slots_full",
+                    f"this server has {self._slots} requests waiting, as many as it takes;"
+                    f" retry in {REFUSED_RETRY_AFTER} s, or read without wait",
+                    retry_after=REFUSED_RETRY_AFTER,
+                )
+            if address is not None and self.spectators >= self._slots - self._slots // 4:
+                raise ServiceError(
+                    "wait_slots_full",
+                    "the waits without a seat take as many slots as they may (the rest is kept"
+                    f" for seats); retry in {REFUSED_RETRY_AFTER} s, or read without wait",
+                    retry_after=REFUSED_RETRY_AFTER,
+                )
+            if address is not None and self._per_address > 0:
+                if self._by_address.get(address, 0) >= self._per_address:
+                    raise ServiceError(
+                        "too_many_waits",
+                        f"this address already has {self._per_address} waits without a seat,"
+                        f" as many as it may; retry in {REFUSED_RETRY_AFTER} s",
+                        retry_after=REFUSED_RETRY_AFTER,
+                    )
+                self._by_address[address] = self._by_address.get(address, 0) + 1
+            self.waiting += 1
+            self.spectators += address is not None
+            watch = Watch(wants)
             self._watches.setdefault(gid, set()).add(watch)
         try:
             self._ensure_listener()
@@ -93,7 +139,14 @@ class Changes:
                     watches.discard(watch)
                     if not watches:
                         del self._watches[gid]
-            self._slots.release()
+                self.waiting -= 1
+                self.spectators -= address is not None
+                if address is not None and self._per_address > 0:
+                    left = self._by_address[address] - 1
+                    if left:
+                        self._by_address[address] = left
+                    else:
+                        del self._by_address[address]
 
     def notify(self, message: bytes) -> None:
         """Wake the watches that want this change, `<id> <version> <status> <seats...>`."""
@@ -178,21 +231,29 @@ class Waits:
         self.max_wait = max_wait
 
     def until_ready(
-        self, gid: str, caller: Caller, seen: Stored, seconds: float, after: int | None
+        self,
+        gid: str,
+        caller: Caller,
+        seen: Stored,
+        seconds: float,
+        after: int | None,
+        peer: Peer = NOBODY,
     ) -> Stored:
         """The game once it is ready for the caller (`ready`), or after `seconds`: `seen` itself
         when it already is, or when nothing changed; else the game read again."""
         if seconds <= 0 or self.changes is None or ready(seen, caller, after):
             return seen
-        with self.changes.watch(gid, lambda head: ready(head, caller, after)) as watch:
-            return self._sleep(gid, caller, seen, seconds, after, watch, armed=False)
+        address = _counted(caller, peer)
+        with self.changes.watch(gid, lambda head: ready(head, caller, after), address) as watch:
+            return self._sleep(gid, caller, seen, seconds, after, watch, peer, armed=False)
 
     def for_move(
         self, gid: str, caller: Caller, seen: Stored | None, seconds: float
     ) -> AbstractContextManager[Watch | None]:
         """A watch for a move that will wait (`next_turn`), started BEFORE the move is written:
         every later change reaches it, so no read is needed to learn of one made in between.
-        None (no wait) without `seconds`, without the game read first, or with no slot free."""
+        None (no wait) without `seconds` or without the game read first; a refused wait
+        (`Changes.watch`) raises before the move is played."""
         if seconds <= 0 or seen is None or self.changes is None:
             return nullcontext()
         mine = seen.version + 1  # the version this move writes: only later changes wake it
@@ -203,7 +264,13 @@ class Waits:
         return self.changes.watch(gid, wants)
 
     def next_turn(
-        self, gid: str, caller: Caller, answer: Answer, seconds: float, watch: Watch
+        self,
+        gid: str,
+        caller: Caller,
+        answer: Answer,
+        seconds: float,
+        watch: Watch,
+        peer: Peer = NOBODY,
     ) -> tuple[Stored, list[dict[str, Any]]] | None:
         """The game when the mover's seat is to act again (or the deal or game ended, or
         `seconds` passed), with every event since the move; None when `answer` (the move's
@@ -221,7 +288,7 @@ class Waits:
             entries[:] = events
             return found(stored, gid)
 
-        stored = self._sleep(gid, caller, head, seconds, None, watch, armed=True, load=load)
+        stored = self._sleep(gid, caller, head, seconds, None, watch, peer, armed=True, load=load)
         return stored, entries
 
     def _sleep(
@@ -232,30 +299,39 @@ class Waits:
         seconds: float,
         after: int | None,
         watch: Watch | None,
+        peer: Peer,
         *,
         armed: bool,
         load: Callable[[], Stored] | None = None,
     ) -> Stored:
-        """Sleep on `watch` until the game is ready for the caller or `seconds` pass.
+        """Sleep on `watch` until the game is ready for the caller, `seconds` pass, or the
+        client hangs up (`peer.gone`, looked at every `HANGUP_CHECK_SECONDS`).
 
         Only a published change that makes the game ready wakes the request (`Changes`); it
         then reads the whole game once (`load`). `armed`: the watch started before `seen` was
         written, so it has heard every change since; else the head (version, status, seats
         to act) is read first, for a change made between `seen` and the watch. A silent
-        recheck (`RECHECK_SECONDS`) reads the head too."""
+        recheck (every `RECHECK_SECONDS`) reads the head too."""
         reload = load or (lambda: self._load(gid))
-        deadline = time.monotonic() + min(seconds, self.max_wait)
+        now = time.monotonic()
+        deadline = now + min(seconds, self.max_wait)
+        recheck = now + RECHECK_SECONDS
         latest: Stored | Head = seen
         if watch is not None and not armed:
             watch.arm()
             latest = self._head(gid)
         while watch is not None and not ready(latest, caller, after):
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or (self.changes is not None and self.changes.closing):
+            now = time.monotonic()
+            if now >= deadline or (self.changes is not None and self.changes.closing):
                 break
-            woken = watch.sleep(remaining)
-            watch.arm()
-            latest = reload() if woken else self._head(gid)
+            woken = watch.sleep(min(deadline, recheck, now + HANGUP_CHECK_SECONDS) - now)
+            if peer.gone():
+                log.debug("a waiting client of game %s hung up; its wait is dropped", gid)
+                break
+            if woken or time.monotonic() >= recheck:
+                watch.arm()
+                latest = reload() if woken else self._head(gid)
+                recheck = time.monotonic() + RECHECK_SECONDS
         if isinstance(latest, Stored):
             return latest
         if isinstance(seen, Stored) and latest.version == seen.version:
@@ -267,3 +343,11 @@ class Waits:
 
     def _head(self, gid: str) -> Head:
         return found(self.store.head(gid), gid)
+
+
+def _counted(caller: Caller, peer: Peer) -> str | None:
+    """The address a wait counts against: a wait without a seat needs no token, so its only
+    bound is its client's address (`SPECTATOR_WAITS_PER_ADDRESS`)."""
+    if caller.seat is not None:
+        return None
+    return peer.address or "unknown"

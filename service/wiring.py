@@ -52,14 +52,21 @@ class Layers:
 
 def client(settings: Mapping[str, Any], socket_timeout: float = 5) -> redis.Redis:
     """A Redis pool from settings. Commands time out after `socket_timeout` seconds, so a
-    stalled Redis (SIGSTOP, a network cut) is an error the caller recovers from, not a hang."""
-    return redis.Redis.from_url(
+    stalled Redis (SIGSTOP, a network cut) is an error the caller recovers from, not a hang.
+
+    The pool blocks (up to `socket_timeout`) for a free connection instead of failing at
+    redis-py's default 100: under gevent thousands of requests run at once, and a burst
+    (every waiter woken by one move) must queue for `REDIS_MAX_CONNECTIONS`, not be refused."""
+    pool = redis.BlockingConnectionPool.from_url(
         settings["REDIS_URL"],
+        max_connections=int(settings.get("REDIS_MAX_CONNECTIONS", 64)),
+        timeout=socket_timeout,
         socket_timeout=socket_timeout,
         socket_connect_timeout=2,
         health_check_interval=30,
         retry_on_timeout=False,
     )
+    return redis.Redis(connection_pool=pool)
 
 
 def build(settings: Mapping[str, Any]) -> Layers:
@@ -68,7 +75,9 @@ def build(settings: Mapping[str, Any]) -> Layers:
     store = Store(pool)
     bulk = queue(settings, "BULK_QUEUE", pool)
     turns = BotTurns(queue(settings, "BOT_QUEUE", pool), bulk)
-    changes = Changes(pool, int(settings["WAIT_SLOTS"]))
+    changes = Changes(
+        pool, int(settings["WAIT_SLOTS"]), int(settings.get("SPECTATOR_WAITS_PER_ADDRESS", 0))
+    )
     waits = Waits(store, changes, float(settings["MAX_WAIT_SECONDS"]))
     finished_ttl = int(settings["FINISHED_GAME_TTL"])
     tables = Tables(

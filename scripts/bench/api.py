@@ -9,10 +9,11 @@ per request (read from /proc for every process of the service) barely does, so i
 
 It starts everything itself, on loopback only, in a temporary folder: its own redis-server on a
 free port (append-only file on, noeviction, as in production), one RQ worker, and gunicorn
-(gthread). Load comes from separate client processes (stdlib `http.client`, one keep-alive
-connection per thread), so the clients do not share the server's GIL. They first hammer `/livez`
-for half of `--livez-seconds`, then play complete games, `--concurrency` at a time, each move
-chosen at random from the `legal_moves` of the seat to act, then hammer `/livez` again.
+(gevent as scripts/serve runs it, or `--server gthread`, the former setup). Load comes from
+separate client processes (stdlib `http.client`, one keep-alive connection per thread), so
+the clients do not share the server's GIL. They first hammer `/livez` for half of
+`--livez-seconds`, then play complete games, `--concurrency` at a time, each move chosen at
+random from the `legal_moves` of the seat to act, then hammer `/livez` again.
 
 Two ways to play a game. By default, as players at four devices: four seat clients, each with
 its own connection and only its own token, each request its move with `?wait=30` (answered at
@@ -71,9 +72,15 @@ class Service:
     part's processes (gunicorn workers, RQ work horses) can be stopped together."""
 
     def __init__(
-        self, workdir: Path, workers: int, threads: int, app: str = "service.wsgi:app"
+        self,
+        workdir: Path,
+        workers: int,
+        threads: int,
+        app: str = "service.wsgi:app",
+        server: str = "gthread",
     ) -> None:
         self.app = app
+        self.server = server
         self.workdir = workdir
         self.workers = workers
         self.threads = threads
@@ -86,7 +93,8 @@ class Service:
             p for p in (str(ROOT), str(Path(__file__).parent), self.env.get("PYTHONPATH", "")) if p
         )
         self.env["LOG_LEVEL"] = "WARNING"
-        self.env["WAIT_SLOTS"] = str(max(1, threads * 3 // 4))  # as scripts/serve sets it
+        if server == "gthread":  # a waiting request holds a thread: leave a quarter free
+            self.env["WAIT_SLOTS"] = str(max(1, threads * 3 // 4))
 
     def _spawn(self, name: str, argv: list[str]) -> None:
         log = open(self.workdir / f"{name}.log", "wb")  # noqa: SIM115 (lives as long as the child)
@@ -110,8 +118,8 @@ class Service:
             "gunicorn",
             [
                 sys.executable, "-m", "gunicorn",
-                "--worker-class", "gthread",
-                "--workers", str(self.workers), "--threads", str(self.threads),
+                *self.server_args(),
+                "--workers", str(self.workers),
                 "--bind", f"{HOST}:{self.port}",
                 "--keep-alive", "30", "--backlog", "512",
                 *self._gunicorn_extra(),
@@ -137,6 +145,12 @@ class Service:
             ],
         )  # fmt: skip
         self._wait(lambda: _redis_ping(self.redis_port), "redis-server")
+
+    def server_args(self) -> list[str]:
+        """gunicorn's worker model: gevent (scripts/serve) or gthread (the former setup)."""
+        if self.server == "gevent":
+            return ["--worker-class", "gevent", "--worker-connections", "10000"]
+        return ["--worker-class", "gthread", "--threads", str(self.threads)]
 
     @staticmethod
     def _gunicorn_extra() -> list[str]:
@@ -689,7 +703,10 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=4, help="max_deals of each game (1-4)")
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=64, help="gunicorn threads per worker")
+    parser.add_argument("--threads", type=int, default=64, help="gthread's threads per worker")
+    parser.add_argument(
+        "--server", choices=("gevent", "gthread"), default="gevent", help="gunicorn worker class"
+    )
     parser.add_argument(
         "--poll",
         action="store_true",
@@ -713,7 +730,7 @@ def main() -> int:
     # Ctrl-C or SIGTERM: unwind through the finally below, which stops everything.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     workdir = Path(tempfile.mkdtemp(prefix="duckpond-bench-"))
-    service = Service(workdir, args.workers, args.threads)
+    service = Service(workdir, args.workers, args.threads, server=args.server)
     if args.in_process:
         try:
             service.start_redis()
@@ -787,6 +804,11 @@ def main() -> int:
     livez_cpu_ms = livez_cpu / livez_n * 1000 if livez_n else 0.0
     cores = os.cpu_count() or 1
     command = "python scripts/bench/api.py " + " ".join(sys.argv[1:])
+    server = (
+        f"gevent {args.workers} workers"
+        if args.server == "gevent"
+        else f"gthread {args.workers} workers x {args.threads} threads"
+    )
     move_row = (
         "`POST /api/v1/games/{id}/moves`"
         if args.poll
@@ -807,8 +829,8 @@ def main() -> int:
         f"### API benchmark ({time.strftime('%Y-%m-%d')})",
         "",
         f"`{command.strip()}`: {platform.python_implementation()} {platform.python_version()}, "
-        f"{os.cpu_count()} cores, redis-server {_redis_version()} (AOF everysec); gunicorn gthread "
-        f"{args.workers} workers x {args.threads} threads; {args.concurrency} concurrent clients "
+        f"{os.cpu_count()} cores, redis-server {_redis_version()} (AOF everysec); "
+        f"gunicorn {server}; {args.concurrency} concurrent clients "
         f"in {procs} processes, keep-alive, loopback; {mode}.",
         "",
         "| request | count | per second | p50 ms | p99 ms |",

@@ -32,6 +32,7 @@ from service.api.common import (
     plain_wait,
     tables,
 )
+from service.connections import peer_of
 from service.schemas import (
     IF_NONE_MATCH_MAX,
     CreatedOut,
@@ -161,7 +162,14 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
 @blp.response(200, GameOut, example=GAME_EXAMPLE, headers=VIEW_HEADERS)
 @blp.alt_response(304, description="Not modified: `If-None-Match` names the current ETag.")
 @errors(
-    blp, 401, "token_of_another_game", "no_such_game", "validation_error", "wait_needs_seat", 503
+    blp,
+    401,
+    "token_of_another_game",
+    "no_such_game",
+    "validation_error",
+    "wait_needs_seat",
+    "too_many_waits",
+    503,
 )
 def _get_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) -> Response:
     """Read a game: a seat's view with its token (hand, legal moves), else the public view.
@@ -170,7 +178,9 @@ def _get_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) -> R
     `?wait=30&after_version=12` until anything changes after version 12.
     """
     who, stored = open_game(game_id, required=False)
-    body = tables().view(game_id, who, stored, query["wait"], query.get("after_version"))
+    body = tables().view(
+        game_id, who, stored, query["wait"], query.get("after_version"), peer_of(request.environ)
+    )
     tag = etag(body)
     if not_modified(tag, headers.get("if_none_match")):
         return Response(status=304, headers={"ETag": tag})

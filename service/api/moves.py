@@ -33,6 +33,7 @@ from service.api.common import (
     token_first,
 )
 from service.bodies import Answer
+from service.connections import peer_of
 from service.schemas import ChangeHeaders, ChangeOut, MoveIn, MoveQuery
 
 blp = Blueprint(
@@ -117,7 +118,14 @@ def _move(
     expected = expected_versions(body.get("expected_version"), headers)
     who, stored = open_game(game_id, required=True, expected=expected)
     answer = tables().move(
-        game_id, who, body["move"], expected, headers.get("idempotency_key"), stored, query["wait"]
+        game_id,
+        who,
+        body["move"],
+        expected,
+        headers.get("idempotency_key"),
+        stored,
+        query["wait"],
+        peer_of(request.environ),
     )
     return change_response(answer)
 

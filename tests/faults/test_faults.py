@@ -325,8 +325,18 @@ def test_a_gunicorn_worker_killed_mid_creation(server: RedisServer, tmp_path: Pa
         DUCKPOND_TEST_CREATE_PAUSE=str(pause),
         LOG_LEVEL="WARNING",
     )
-    argv = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1",
-            "--threads", "4", "--bind", f"127.0.0.1:{port}", "service.wsgi:app"]  # fmt: skip
+    argv = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--worker-class",
+        "gevent",
+        "--workers",
+        "1",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "service.wsgi:app",
+    ]  # fmt: skip  (as scripts/serve)
     log = (tmp_path / "gunicorn.log").open("wb")
     api = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

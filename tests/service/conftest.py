@@ -24,6 +24,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from svc_helpers import GUNICORN_SERVER
 
 from service.app import create_app
 
@@ -191,6 +192,15 @@ def gunicorn(redis_port: int, db: int, log: Path | None = None, **env: str) -> I
     """`gunicorn service.wsgi:app` (as scripts/serve runs it) on a free loopback port, on Redis
     database `db`; yields the port once it accepts connections. With `log`, the server's and
     the app's log lines go to that file."""
+    with gunicorn_process(redis_port, db, log, **env) as (port, _):
+        yield port
+
+
+@contextmanager
+def gunicorn_process(
+    redis_port: int, db: int, log: Path | None = None, **env: str
+) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """`gunicorn` with its process, for tests that signal it; stopped (SIGTERM) at the end."""
     port = _free_port()
     environ = {
         **os.environ,
@@ -203,8 +213,8 @@ def gunicorn(redis_port: int, db: int, log: Path | None = None, **env: str) -> I
     }
     err = log.open("ab") if log else None  # the server keeps its own copy; ours is closed below
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1",
-         "--threads", "4", "--bind", f"127.0.0.1:{port}", "service.wsgi:app"],
+        [sys.executable, "-m", "gunicorn", *GUNICORN_SERVER, "--workers", "1",
+         "--bind", f"127.0.0.1:{port}", "service.wsgi:app"],
         cwd=ROOT, env=environ, stdout=subprocess.DEVNULL, stderr=err or subprocess.DEVNULL,
     )  # fmt: skip
     if err:
@@ -216,10 +226,17 @@ def gunicorn(redis_port: int, db: int, log: Path | None = None, **env: str) -> I
         except OSError:
             time.sleep(0.1)
     try:
-        yield port
+        yield port, proc
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=30)
+
+
+@pytest.fixture()
+def serve_api(redis_port: int, r: redis.Redis) -> Callable[..., Any]:
+    """Start gunicorn on the (flushed) test database with settings: `with serve_api(**env) as
+    (port, process):`."""
+    return lambda **env: gunicorn_process(redis_port, 0, **env)
 
 
 @pytest.fixture()

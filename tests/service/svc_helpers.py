@@ -20,6 +20,9 @@ from werkzeug.test import TestResponse
 from engine import cards
 
 API = "/api/v1"
+GUNICORN_SERVER = ("--worker-class", "gevent", "--worker-connections", "4096")
+"""gunicorn's worker model as scripts/serve and docker/compose.yaml run it (greenlets: a waiting
+or slow request costs no thread)."""
 DECK = [cards.NAMES[c] for c in cards.PACK] * 2
 
 

@@ -187,9 +187,11 @@ def test_bad_wait_parameters_are_refused(client: FlaskClient, query: str) -> Non
     assert r.status_code == 422 and table.public()["version"] == 0
 
 
-def test_with_every_wait_slot_taken_a_request_answers_at_once(
+def test_with_every_wait_slot_taken_a_wait_is_refused_with_retry_after_and_nothing_done(
     make_app: Callable[..., Flask],
 ) -> None:
+    """A full server says so (503 `wait_slots_full`, Retry-After) instead of a 200 that did
+    not wait; a refused waiting move is not played."""
     app = make_app(WAIT_SLOTS=1)
     client = app.test_client()
     table = Table.create(client)
@@ -200,13 +202,82 @@ def test_with_every_wait_slot_taken_a_request_answers_at_once(
     other = client.get(
         f"{API}/games/{table.gid}?wait=10", headers=auth(table.seat((first + 1) % 4).token)
     )
-    assert other.status_code == 200 and time.monotonic() - start < 2
-    assert other.json["version"] == 0
+    assert other.status_code == 503 and time.monotonic() - start < 2
+    assert other.json["errors"]["reason"] == "wait_slots_full"
+    assert int(other.headers["Retry-After"]) >= 1
+    refused = client.post(
+        f"{API}/games/{table.gid}/moves?wait=10",
+        json={"move": first_legal(table, first)},
+        headers=auth(table.seat(first).token),
+    )
+    assert refused.status_code == 503 and refused.json["errors"]["reason"] == "wait_slots_full"
+    assert "Retry-After" in refused.headers
+    assert table.public()["version"] == 0, "a refused waiting move was played"
+    assert client.get(f"{API}/games/{table.gid}").status_code == 200, "reads without wait work"
     assert not waiting.done()
     for _ in range(2):
         seat = table.to_act()
         table.seat(seat).post_move(first_legal(table, seat))
     assert waiting.result()[1]["version"] == 2
+    # The slot is free again: a wait is taken.
+    again = view_wait(app, table, (first + 3) % 4, "wait=10")
+    time.sleep(0.3)
+    assert not again.done(), "a wait after the slot came free was refused"
+    seat = table.to_act()
+    table.seat(seat).post_move(first_legal(table, seat))
+    assert again.result()[0] == 200
+
+
+def test_waits_without_a_seat_leave_a_quarter_of_the_slots_to_the_seats(
+    make_app: Callable[..., Flask],
+) -> None:
+    """Spectators from many addresses cannot take every slot: the last quarter is for seats,
+    so their waits never all answer at once for want of a slot."""
+    app = make_app(WAIT_SLOTS=4, SPECTATOR_WAITS_PER_ADDRESS=0)
+    client = app.test_client()
+    table = Table.create(client)
+    url = f"{API}/games/{table.gid}?wait=10&after_version=0"
+    watchers = [
+        Pending(
+            lambda i=i: app.test_client().get(url, environ_base={"REMOTE_ADDR": f"192.0.2.{i}"})
+        )
+        for i in range(3)
+    ]
+    time.sleep(0.3)
+    fourth = client.get(url, environ_base={"REMOTE_ADDR": "198.51.100.1"})
+    assert fourth.status_code == 503 and fourth.json["errors"]["reason"] == "wait_slots_full"
+    first = table.to_act()
+    seat_wait = view_wait(app, table, (first + 1) % 4, "wait=10")
+    time.sleep(0.3)
+    assert not seat_wait.done(), "a seat found no slot: the spectators took them all"
+    table.seat(first).post_move(first_legal(table, first))
+    assert all(w.result()[0] == 200 for w in watchers) and seat_wait.result()[0] == 200
+
+
+def test_spectator_waits_are_limited_per_address_and_seats_still_wait(
+    make_app: Callable[..., Flask],
+) -> None:
+    """Waits without a token are bounded per client address (429 `too_many_waits`), so one
+    address cannot take every slot; a seat's wait is not counted against it."""
+    app = make_app(SPECTATOR_WAITS_PER_ADDRESS=2)
+    client = app.test_client()
+    table = Table.create(client)
+    url = f"{API}/games/{table.gid}?wait=10&after_version=0"
+    watchers = [Pending(lambda: app.test_client().get(url)) for _ in range(2)]
+    time.sleep(0.3)
+    third = client.get(url)
+    assert third.status_code == 429 and third.json["errors"]["reason"] == "too_many_waits"
+    assert int(third.headers["Retry-After"]) >= 1
+    other = Pending(lambda: app.test_client().get(url, environ_base={"REMOTE_ADDR": "192.0.2.7"}))
+    first = table.to_act()
+    seat_wait = view_wait(app, table, (first + 1) % 4, "wait=10")
+    time.sleep(0.3)
+    assert not other.done(), "another address was limited by this one's waits"
+    assert not seat_wait.done(), "a seat's wait was refused by the spectators' limit"
+    table.seat(first).post_move(first_legal(table, first))
+    assert all(w.result()[0] == 200 for w in [*watchers, other])
+    assert seat_wait.result()[0] == 200
+    assert client.get(url).status_code == 200, "the address's waits came free again"
 
 
 def test_a_human_waits_through_the_bots_turns(bot_app: Flask, bot_client: FlaskClient) -> None:

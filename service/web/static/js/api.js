@@ -43,6 +43,10 @@ export async function api(path, { method = "GET", token, body, headers = {}, sig
   if (response.status === 502 || response.status === 503 || response.status === 504) {
     throw new ConnectionLost(`the server is unavailable (HTTP ${response.status})`);
   }
+  if (response.status === 429) {
+    // Too many waits (or requests) from this address: back off, as Retry-After asks.
+    throw new ConnectionLost("the server asks this address to slow down (HTTP 429)");
+  }
   const data = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, data);
   return data;

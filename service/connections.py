@@ -1,0 +1,69 @@
+"""The client at the other end of a request's connection: its address, and whether it hung up.
+
+Why: a request that waits (`?wait=`) may outlive its client. A client that closes its
+connection (a closed tab, a fire-and-forget script) must not keep its wait slot, nor its
+address's share of spectator waits (`service.waits`), for the rest of the wait. gunicorn and
+werkzeug hand the connection's socket to the application (`gunicorn.socket`,
+`werkzeug.socket`); once the request's body is read, a readable socket that yields no bytes is
+a connection the client closed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+SOCKET_KEYS = ("gunicorn.socket", "werkzeug.socket")
+"""Where WSGI servers put the request's socket in the environ."""
+
+
+def _never() -> bool:
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Peer:
+    """Who sent a request: `address` (None when unknown, as in a test client) and `gone`,
+    which tells, without blocking, whether the client has closed its connection."""
+
+    address: str | None = None
+    gone: Callable[[], bool] = field(default=_never)
+
+
+NOBODY = Peer()
+"""A caller with no connection to watch (in-process callers, tests)."""
+
+
+def hung_up(sock: socket.socket) -> bool:
+    """Whether the client closed `sock`: a peek that finds the end of the stream (or a reset).
+
+    Bytes waiting (a pipelined request) mean the client is still there. The socket's timeout
+    is set to zero only for the peek, so a blocking socket (gthread) or a cooperative one
+    (gevent) never blocks here, and is restored for the server's own reads and writes."""
+    try:
+        previous = sock.gettimeout()
+    except OSError:
+        return True
+    try:
+        sock.settimeout(0.0)
+        return sock.recv(1, socket.MSG_PEEK) == b""
+    except (BlockingIOError, InterruptedError):
+        return False
+    except OSError:
+        return True  # reset by the peer, or closed under us
+    finally:
+        with contextlib.suppress(OSError):
+            sock.settimeout(previous)
+
+
+def peer_of(environ: Mapping[str, Any]) -> Peer:
+    """The request's client, from its WSGI environ."""
+    address = environ.get("REMOTE_ADDR") or None
+    sockets = (environ.get(key) for key in SOCKET_KEYS)
+    sock = next((s for s in sockets if hasattr(s, "recv") and hasattr(s, "settimeout")), None)
+    if sock is None:
+        return Peer(address)
+    return Peer(address, lambda: hung_up(sock))
