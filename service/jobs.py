@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-
 if TYPE_CHECKING:  # the layers import the bot-turn scheduler, which names these functions
     from service.wiring import Layers
 
