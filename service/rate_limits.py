@@ -89,7 +89,7 @@ class RateLimits:
     def __init__(self, config: Any) -> None:
         storage = RedisStorage(
             config["REDIS_URL"],
-            key_prefix="dp:ratelimit",
+            key_prefix="ratelimit",  # outside dp:, the games' keys
             socket_timeout=1,
             socket_connect_timeout=1,
         )
