@@ -186,7 +186,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=64, help="bot-only games (throughput)")
     parser.add_argument("--tables", type=int, default=32, help="live tables (latency)")
-    parser.add_argument("--match-games", type=int, default=2000)
+    parser.add_argument("--match-games", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--think-ms", type=float, default=1000, help="a human's time per move")
     parser.add_argument(
@@ -196,7 +196,9 @@ def main() -> None:
     args = parser.parse_args()
     stack = Stack()
     try:
-        app = create_app({"REDIS_URL": stack.url, "TESTING": True, "LOG_LEVEL": "WARNING"})
+        app = create_app(
+            {"REDIS_URL": stack.url, "TESTING": True, "LOG_LEVEL": "WARNING", "APP_KEYS": "off"}
+        )
         client = app.test_client()
         r = redis.Redis(port=stack.port)
         if args.throughput_only:
