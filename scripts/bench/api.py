@@ -89,6 +89,7 @@ class Service:
         self.procs: list[tuple[str, subprocess.Popen[bytes]]] = []
         self.env = dict(os.environ)
         self.env["REDIS_URL"] = f"redis://{HOST}:{self.redis_port}/0"
+        self.env["APP_KEYS"] = "off"  # benches measure the game path; keys have their own
         self.env["PYTHONPATH"] = os.pathsep.join(
             p for p in (str(ROOT), str(Path(__file__).parent), self.env.get("PYTHONPATH", "")) if p
         )
@@ -644,7 +645,7 @@ def in_process(redis_url: str, games: int, seed: int) -> list[str]:
     sys.path.insert(0, str(ROOT))
     from service.app import create_app
 
-    app = create_app({"REDIS_URL": redis_url, "LOG_LEVEL": "WARNING"})
+    app = create_app({"REDIS_URL": redis_url, "LOG_LEVEL": "WARNING", "APP_KEYS": "off"})
     cpu: dict[str, float] = {"livez": 0.0, "view": 0.0, "move": 0.0}
     count = dict.fromkeys(cpu, 0)
 

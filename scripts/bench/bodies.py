@@ -50,7 +50,7 @@ def reader_alone() -> None:
 
 def requests(url: str) -> None:
     app = create_app({"REDIS_URL": url, "BOT_QUEUE": "bench-b", "BULK_QUEUE": "bench-bulk",
-                      "LOG_LEVEL": "WARNING"})  # fmt: skip
+                      "LOG_LEVEL": "WARNING", "APP_KEYS": "off"})  # fmt: skip
     client = app.test_client()
     game = client.post("/api/v1/games", json={"game": "ducksoup", "seats": [{}, {}]}).json
     assert game is not None

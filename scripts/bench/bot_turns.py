@@ -37,7 +37,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CREATE = """
 import sys
 from service.app import create_app
-settings = {"REDIS_URL": sys.argv[1], "BOT_QUEUE": "bench-bots", "BULK_QUEUE": "bench-bulk"}
+settings = {"REDIS_URL": sys.argv[1], "BOT_QUEUE": "bench-bots", "BULK_QUEUE": "bench-bulk",
+            "APP_KEYS": "off"}
 client = create_app(settings).test_client()
 for n in range(int(sys.argv[2])):
     body = {"game": "doubleduck", "seats": [{"bot": "heuristic"}] * 4, "seed": f"bench-{n}",
@@ -51,7 +52,9 @@ import sys, time
 import redis
 from service.app import create_app
 url, games = sys.argv[1], int(sys.argv[2])
-app = create_app({"REDIS_URL": url, "BOT_QUEUE": "bench-bots", "LOG_LEVEL": "WARNING"})
+app = create_app(
+    {"REDIS_URL": url, "BOT_QUEUE": "bench-bots", "LOG_LEVEL": "WARNING", "APP_KEYS": "off"}
+)
 layers = app.extensions["duckpond"]
 use_cases = getattr(layers, "tables", layers)  # `Games` before issue 11
 client, raw = app.test_client(), redis.Redis.from_url(url)

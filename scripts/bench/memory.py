@@ -109,7 +109,7 @@ def main() -> None:
     try:
         url = f"redis://127.0.0.1:{args.port}/0"
         settings = {"REDIS_URL": url, "BOT_QUEUE": "bench-bots", "BULK_QUEUE": "bench-bulk",
-                    "LOG_LEVEL": "WARNING"}  # fmt: skip
+                    "LOG_LEVEL": "WARNING", "APP_KEYS": "off"}  # fmt: skip
         app = create_app(settings)
         client = redis.Redis.from_url(url)
         version = client.info("server")["redis_version"]
