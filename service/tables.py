@@ -24,8 +24,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import redis
-
 from bots import BOTS, decide, known, turn_rng
 from engine import GAMES, Deal, EngineError, Event, Game, Move, Reason
 from engine.record import load as load_game
@@ -46,6 +44,7 @@ from service.cache import GameCache
 from service.callers import HOST, Caller, authenticate, new_token, sha256
 from service.codec import whole_numbers
 from service.errors import ServiceError, found
+from service.shards import FAILURES, new_id
 from service.store import Head, Store, Stored, Write
 from service.waits import Waits, ready
 
@@ -251,11 +250,12 @@ class Tables:
         # The engine validates game, seat count, options and deal before anything is stored.
         game, dealt = start_game(name, len(seats), seed=seed, options=options, deal=deal)
 
-        gid = secrets.token_urlsafe(9)
         fp = idempotency.fingerprint("create", dict(request))
         idem_field = key_hash = ""
         if idempotency_key is not None:
             key_hash = idempotency.create_key_hash(idempotency_key)
+        gid = new_id(key_hash)  # in the key's bucket, with its pointer (service.shards)
+        if idempotency_key is not None:
             # Reserved for a few seconds only: the write below makes it last.
             held = self.store.claim_create_key(key_hash, gid, self.reservation_ttl)
             if held != gid:
@@ -304,7 +304,7 @@ class Tables:
         _test_create_delay()
         try:
             outcome = self.store.write(gid, write)
-        except redis.RedisError:
+        except FAILURES:
             if idem_field:  # free the key, or every retry would wait for a game never written
                 self.store.release_create_key(key_hash, gid)
             raise

@@ -22,6 +22,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth, wait_for
 
+from service.shards import tag
+from service.store import changes_channel
 from service.waits import Changes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -232,6 +234,11 @@ def test_a_human_waits_through_the_bots_turns(bot_app: Flask, bot_client: FlaskC
     assert bot_plays >= 3  # at least one whole trick of bot plays was waited for
 
 
+def _listened(r: Any, gid: str) -> bool:
+    """A listener subscribes to the shard channel of the game's bucket."""
+    return int(r.pubsub_shardnumsub(changes_channel(tag(gid)))[0][1]) >= 1
+
+
 def test_a_lost_listener_connection_wakes_the_waiters_who_read_again(
     app: Flask, client: FlaskClient, r: Any
 ) -> None:
@@ -240,7 +247,7 @@ def test_a_lost_listener_connection_wakes_the_waiters_who_read_again(
     table = Table.create(client)
     first = table.to_act()
     pending = view_wait(app, table, (first + 1) % 4, "wait=20")
-    wait_for(lambda: int(r.pubsub_numsub("dp:changes")[0][1]) >= 1)
+    wait_for(lambda: _listened(r, table.gid))
     killed = r.client_kill_filter(_type="pubsub")
     assert killed >= 1
     table.seat(first).post_move(first_legal(table, first))  # likely published to nobody
@@ -298,12 +305,14 @@ def test_the_listener_wakes_every_watch_when_it_resubscribes(redis_port: int, r:
     changes = Changes(redis.Redis(port=redis_port), slots=2)
     with changes.watch("g1", lambda head: head.version > 5) as watch:
         assert watch is not None
-        wait_for(lambda: int(r.pubsub_numsub("dp:changes")[0][1]) >= 1)
+        wait_for(lambda: _listened(r, "g1"))
         assert watch.sleep(0.2) is True  # the first subscription woke it
         watch.arm()
-        r.publish("dp:changes", "g1 3 playing 0")  # a change this watch does not want
+        r.spublish(
+            changes_channel(tag("g1")), "g1 3 playing 0"
+        )  # a change this watch does not want
         assert watch.sleep(0.3) is False
-        r.publish("dp:changes", "g1 6 playing 0")
+        r.spublish(changes_channel(tag("g1")), "g1 6 playing 0")
         assert watch.sleep(2) is True
         watch.arm()
         assert r.client_kill_filter(_type="pubsub") >= 1
