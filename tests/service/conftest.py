@@ -3,6 +3,11 @@ test, and a REAL RQ worker process (`python -m service.worker`) for the bot test
 
 The worker gets its own Redis database (1), so flushing database 0 between tests never pulls
 the worker's own keys from under it; bot tests clean database 1's game and queue keys instead.
+
+Two backends (`backend`): `single`, everything on that one redis-server, and `cluster`, game
+data on a REAL three-master Redis Cluster (`clusterkit`, started once per session when a test
+needs it) with the queues on the single server (database 4 for `app`, 3 for the cluster's
+worker). The modules of `ON_BOTH` run on both; every other test on `single` only.
 """
 
 from __future__ import annotations
@@ -20,16 +25,47 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import clusterkit
 import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from redis.cluster import RedisCluster
 
+from service import shards
 from service.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT_QUEUE = "duckpond-test-bots"
 BULK_QUEUE = "duckpond-test-bulk"
+ON_BOTH = {
+    "test_game_flow.py",  # creation, moves, deals, expiry
+    "test_concurrency.py",  # races
+    "test_idempotency.py",
+    "test_waits.py",
+    "test_bots.py",
+    "test_bots_watchdog.py",  # a killed worker, lost enqueues
+    "test_matches.py",
+    "test_cluster.py",
+}
+"""Test modules run against the single server AND the cluster."""
+QUEUE_DB = {0: 4, 1: 3, 2: 5}
+"""On the cluster backend: the single server's database that holds the queues of what would
+be database n on the single backend (game data is on the cluster)."""
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        both = Path(str(metafunc.definition.path)).name in ON_BOTH
+        metafunc.parametrize("backend", ["single", "cluster"] if both else ["single"])
+
+
+@pytest.fixture(scope="session")
+def cluster() -> Iterator[clusterkit.Cluster]:
+    """A REAL three-master Redis Cluster for the session (no replicas: see test_failover)."""
+    started = clusterkit.start(masters=3)
+    yield started
+    started.stop()
 
 
 def _free_port() -> int:
@@ -74,9 +110,17 @@ def redis_port() -> Iterator[int]:
     shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _settings(port: int, db: int) -> dict[str, Any]:
+def _env(port: int, db: int, nodes: str = "") -> dict[str, str]:
+    """Where a process's Redis is: database `db` of the single server, or with cluster `nodes`
+    game data there and the queues on the single server's database QUEUE_DB[db]."""
+    if not nodes:
+        return {"REDIS_URL": f"redis://127.0.0.1:{port}/{db}"}
+    return {"REDIS_URL": f"redis://127.0.0.1:{port}/{QUEUE_DB[db]}", "REDIS_CLUSTER_NODES": nodes}
+
+
+def _settings(port: int, db: int, nodes: str = "") -> dict[str, Any]:
     return {
-        "REDIS_URL": f"redis://127.0.0.1:{port}/{db}",
+        **_env(port, db, nodes),
         "BOT_QUEUE": BOT_QUEUE,
         "BULK_QUEUE": BULK_QUEUE,
         "FINISHED_GAME_TTL": 3600,
@@ -86,17 +130,52 @@ def _settings(port: int, db: int) -> dict[str, Any]:
 
 
 @pytest.fixture()
-def r(redis_port: int) -> Iterator[redis.Redis]:
-    """A raw client on the test database, flushed before each test."""
-    client = redis.Redis(port=redis_port, db=0)
-    client.flushdb()
+def backend(request: pytest.FixtureRequest) -> str:
+    """`single` or `cluster` (parametrized by `pytest_generate_tests`)."""
+    return str(getattr(request, "param", "single"))
+
+
+@pytest.fixture()
+def nodes(backend: str, request: pytest.FixtureRequest) -> str:
+    """The cluster's nodes on the cluster backend (starting the cluster), else ""."""
+    if backend != "cluster":
+        return ""
+    return str(request.getfixturevalue("cluster").nodes)
+
+
+def flush_cluster(nodes: str) -> None:
+    """Empty every master of the cluster."""
+    client = shards.data_client({"REDIS_CLUSTER_NODES": nodes})
+    try:
+        client.flushdb(target_nodes=RedisCluster.PRIMARIES)  # type: ignore[union-attr]
+    finally:
+        client.close()
+
+
+@pytest.fixture()
+def r(redis_port: int, nodes: str) -> Iterator[Any]:
+    """A raw client on the test database (game data: the cluster on that backend), flushed
+    before each test, with the queues' database."""
+    if not nodes:
+        client: Any = redis.Redis(port=redis_port, db=0)
+        client.flushdb()
+    else:
+        flush_cluster(nodes)
+        redis.Redis(port=redis_port, db=QUEUE_DB[0]).flushdb()
+        client = shards.data_client({"REDIS_CLUSTER_NODES": nodes})
     yield client
     client.close()
 
 
 @pytest.fixture()
-def app(redis_port: int, r: redis.Redis) -> Flask:
-    return create_app(_settings(redis_port, 0))
+def settings(redis_port: int, nodes: str) -> dict[str, Any]:
+    """The test app's settings on this backend (database 0's role)."""
+    return _settings(redis_port, 0, nodes)
+
+
+@pytest.fixture()
+def app(settings: dict[str, Any], r: redis.Redis) -> Flask:
+    return create_app(settings)
 
 
 @pytest.fixture()
@@ -105,23 +184,25 @@ def client(app: Flask) -> FlaskClient:
 
 
 @pytest.fixture()
-def make_app(redis_port: int, r: redis.Redis) -> Callable[..., Flask]:
+def make_app(settings: dict[str, Any], r: redis.Redis) -> Callable[..., Flask]:
     """Apps on the (flushed) test database with some settings changed: make_app(WAIT_SLOTS=1)."""
-    return lambda **overrides: create_app({**_settings(redis_port, 0), **overrides})
+    return lambda **overrides: create_app({**settings, **overrides})
 
 
-def start_worker(redis_port: int, db: int, pool: str, **env: str) -> subprocess.Popen[bytes]:
-    """A real `python -m service.worker --pool <pool>` on database `db`."""
+def start_worker(
+    redis_port: int, db: int, pool: str, nodes: str = "", *args: str, **env: str
+) -> subprocess.Popen[bytes]:
+    """A real `python -m service.worker --pool <pool>` on database `db` (or the cluster)."""
     full = dict(os.environ)
     full.update(
-        REDIS_URL=f"redis://127.0.0.1:{redis_port}/{db}",
+        **_env(redis_port, db, nodes),
         BOT_QUEUE=BOT_QUEUE,
         BULK_QUEUE=BULK_QUEUE,
         LOG_LEVEL="WARNING",
         **env,
     )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "service.worker", "--pool", pool],
+        [sys.executable, "-m", "service.worker", "--pool", pool, *args],
         cwd=ROOT,
         env=full,
         stdout=subprocess.DEVNULL,
@@ -154,14 +235,33 @@ def worker(redis_port: int) -> Iterator[subprocess.Popen[bytes]]:
     stop_worker(bulk)
 
 
+@pytest.fixture(scope="session")
+def cluster_worker(
+    redis_port: int, cluster: clusterkit.Cluster
+) -> Iterator[subprocess.Popen[bytes]]:
+    """The same two pools with game data on the cluster, the queues on database 3. Without a
+    watchdog: it would sweep the games of every cluster test (one keyspace), where database 1
+    keeps the single backend's worker to its own games."""
+    live = start_worker(redis_port, 1, "live", cluster.nodes, "--no-watchdog")
+    bulk = start_worker(redis_port, 1, "bulk", cluster.nodes, "--no-watchdog")
+    yield live
+    stop_worker(live)
+    stop_worker(bulk)
+
+
 @pytest.fixture()
-def bot_app(redis_port: int, worker: subprocess.Popen[bytes]) -> Flask:
+def bot_app(redis_port: int, nodes: str, request: pytest.FixtureRequest) -> Flask:
     """An app on the worker's database; game keys and queued jobs of earlier tests removed."""
-    client = redis.Redis(port=redis_port, db=1)
+    if nodes:
+        request.getfixturevalue("cluster_worker")
+        flush_cluster(nodes)
+    else:
+        request.getfixturevalue("worker")
+    client = redis.Redis(port=redis_port, db=QUEUE_DB[1] if nodes else 1)
     for key in client.scan_iter("dp:*"):
         client.delete(key)
     client.close()
-    return create_app(_settings(redis_port, 1))
+    return create_app(_settings(redis_port, 1, nodes))
 
 
 @pytest.fixture()
@@ -170,13 +270,13 @@ def bot_client(bot_app: Flask) -> FlaskClient:
 
 
 @contextmanager
-def gunicorn(redis_port: int, db: int, **env: str) -> Iterator[int]:
+def gunicorn(redis_port: int, db: int, nodes: str = "", **env: str) -> Iterator[int]:
     """`gunicorn service.wsgi:app` (as scripts/serve runs it) on a free loopback port, on Redis
-    database `db`; yields the port once it accepts connections."""
+    database `db` (or the cluster); yields the port once it accepts connections."""
     port = _free_port()
     environ = {
         **os.environ,
-        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/{db}",
+        **_env(redis_port, db, nodes),
         "BOT_QUEUE": BOT_QUEUE,
         "BULK_QUEUE": BULK_QUEUE,
         "LOG_LEVEL": "WARNING",
@@ -201,15 +301,15 @@ def gunicorn(redis_port: int, db: int, **env: str) -> Iterator[int]:
 
 
 @pytest.fixture()
-def served(redis_port: int, r: redis.Redis) -> Iterator[int]:
+def served(redis_port: int, nodes: str, r: redis.Redis) -> Iterator[int]:
     """The API under a real gunicorn on the (flushed) test database; no worker."""
-    with gunicorn(redis_port, 0, MAX_BODY_BYTES="16384") as port:
+    with gunicorn(redis_port, 0, nodes, MAX_BODY_BYTES="16384") as port:
         yield port
 
 
 @pytest.fixture()
-def served_with_bots(redis_port: int, bot_app: Flask) -> Iterator[int]:
+def served_with_bots(redis_port: int, nodes: str, bot_app: Flask) -> Iterator[int]:
     """The API under a real gunicorn on the worker's database: bots play (`bot_app` clears the
     keys of earlier tests and starts the session's worker)."""
-    with gunicorn(redis_port, 1) as port:
+    with gunicorn(redis_port, 1, nodes) as port:
         yield port

@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from engine import cards
+from service.store import game_keys
 
 API = "/api/v1"
 DECK = [cards.NAMES[c] for c in cards.PACK] * 2
@@ -143,7 +144,7 @@ class Table:
     def snapshot(self, r: Any) -> dict[str, Any]:
         """Every Redis value of the game, to prove a refused request changed nothing."""
         out: dict[str, Any] = {}
-        for key in sorted(r.scan_iter(f"dp:{{{self.gid}}}:*")):
+        for key in sorted(k.encode() for k in game_keys(self.gid) if r.exists(k)):
             kind = r.type(key)
             if kind == b"hash":
                 out[key] = r.hgetall(key)

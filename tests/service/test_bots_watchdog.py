@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 import redis
+from conftest import QUEUE_DB, _env, flush_cluster
 from flask import Flask
 from flask.testing import FlaskClient
 from rq import SimpleWorker
@@ -186,11 +187,12 @@ def test_a_turn_played_twice_moves_once(
 # --- a REAL worker, killed in the middle of a bot turn ---------------------------------------
 
 
-def _worker(port: int, log: Path, **env: str) -> subprocess.Popen[bytes]:
-    """`python -m service.worker` on database 2, in its own session (its work horse too)."""
+def _worker(port: int, log: Path, nodes: str = "", **env: str) -> subprocess.Popen[bytes]:
+    """`python -m service.worker` on database 2 (or the cluster), in its own session (its work
+    horse too)."""
     full = dict(os.environ)
     full.update(
-        REDIS_URL=f"redis://127.0.0.1:{port}/2",
+        **_env(port, 2, nodes),
         BOT_QUEUE="bots-killed",
         BULK_QUEUE="bots-killed",  # one queue: the one worker plays this bot-only game
         **env,
@@ -213,12 +215,14 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
 
 
 @pytest.fixture()
-def killed_app(redis_port: int) -> Iterator[Flask]:
-    client = redis.Redis(port=redis_port, db=2)
+def killed_app(redis_port: int, nodes: str) -> Iterator[Flask]:
+    client = redis.Redis(port=redis_port, db=QUEUE_DB[2] if nodes else 2)
     client.flushdb()
+    if nodes:
+        flush_cluster(nodes)
     yield create_app(
         {
-            "REDIS_URL": f"redis://127.0.0.1:{redis_port}/2",
+            **_env(redis_port, 2, nodes),
             "BOT_QUEUE": "bots-killed",
             "BULK_QUEUE": "bots-killed",
             "FINISHED_GAME_TTL": 3600,
@@ -230,7 +234,7 @@ def killed_app(redis_port: int) -> Iterator[Flask]:
 
 
 def test_a_worker_killed_mid_turn_does_not_stall_the_game(
-    killed_app: Flask, redis_port: int, tmp_path: Path
+    killed_app: Flask, redis_port: int, nodes: str, tmp_path: Path
 ) -> None:
     games: Layers = killed_app.extensions["duckpond"]
     client = killed_app.test_client()
@@ -238,6 +242,7 @@ def test_a_worker_killed_mid_turn_does_not_stall_the_game(
     slow = _worker(
         redis_port,
         tmp_path / "slow.log",
+        nodes,
         **{TEST_BOT_DELAY: "60", "BOT_WATCHDOG_STALE_SECONDS": "600"},
     )
     fresh: subprocess.Popen[bytes] | None = None
@@ -251,6 +256,7 @@ def test_a_worker_killed_mid_turn_does_not_stall_the_game(
         fresh = _worker(
             redis_port,
             tmp_path / "fresh.log",
+            nodes,
             BOT_WATCHDOG_STALE_SECONDS="1",
             BOT_WATCHDOG_INTERVAL="0.2",
             LOG_LEVEL="WARNING",
