@@ -77,6 +77,7 @@ class Cluster:
                 "--cluster-node-timeout", str(NODE_TIMEOUT_MS),
                 "--save", "",
                 "--maxmemory-policy", "noeviction",
+                "--logfile", str(folder / "redis.log"),
                 *durability,
             ],
             stdout=subprocess.DEVNULL,
@@ -143,6 +144,21 @@ def wait_ok(ports: list[int], timeout: float = 30) -> None:
     raise RuntimeError("the cluster did not become ok")
 
 
+def wait_replicated(ports: list[int], timeout: float = 30) -> None:
+    """Until every replica's link to its master is up (synced): a replica that never synced
+    refuses to take over (`cluster-replica-validity-factor`)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            infos = [redis.Redis(port=p, socket_timeout=1).info("replication") for p in ports]
+            if all(i["role"] == "master" or i.get("master_link_status") == "up" for i in infos):
+                return
+        except redis.RedisError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("the replicas did not sync")
+
+
 def start(masters: int = 3, replicas: int = 0, aof: bool = False) -> Cluster:
     """A new cluster of `masters` masters with `replicas` replicas each, its slots covered."""
     if shutil.which("redis-server") is None or shutil.which("redis-cli") is None:
@@ -162,6 +178,7 @@ def start(masters: int = 3, replicas: int = 0, aof: bool = False) -> Cluster:
                 check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60,
             )  # fmt: skip
             wait_ok(cluster.ports)
+            wait_replicated(cluster.ports)
             return cluster
         except (RuntimeError, subprocess.SubprocessError):
             cluster.stop()

@@ -46,9 +46,10 @@ ON_BOTH = {
     "test_bots.py",
     "test_bots_watchdog.py",  # a killed worker, lost enqueues
     "test_matches.py",
-    "test_cluster.py",
 }
 """Test modules run against the single server AND the cluster."""
+CLUSTER_ONLY = {"test_cluster.py"}
+"""Test modules of the cluster itself (shards, failover)."""
 QUEUE_DB = {0: 4, 1: 3, 2: 5}
 """On the cluster backend: the single server's database that holds the queues of what would
 be database n on the single backend (game data is on the cluster)."""
@@ -56,8 +57,9 @@ be database n on the single backend (game data is on the cluster)."""
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames:
-        both = Path(str(metafunc.definition.path)).name in ON_BOTH
-        metafunc.parametrize("backend", ["single", "cluster"] if both else ["single"])
+        name = Path(str(metafunc.definition.path)).name
+        backends = ["single", "cluster"] if name in ON_BOTH else ["single"]
+        metafunc.parametrize("backend", ["cluster"] if name in CLUSTER_ONLY else backends)
 
 
 @pytest.fixture(scope="session")
