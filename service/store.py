@@ -174,15 +174,6 @@ redis.call("ZADD", KEYS[1], "XX", now, ARGV[1])
 return redis.call("HINCRBY", KEYS[2], ARGV[1], 1)
 """
 
-DUE_HEALTH_SCRIPT = """
--- One bucket's part of what /healthz reports, with its shard's clock.
--- KEYS[1] dp:{t}:bots:due. Returns {due turns, the oldest one's age in ms or -1}.
-local t = redis.call("TIME")
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local oldest = redis.call("ZRANGE", KEYS[1], 0, 0, "WITHSCORES")
-return {redis.call("ZCARD", KEYS[1]), oldest[2] and now - tonumber(oldest[2]) or -1}
-"""
-
 ALIVE_SCRIPT = """
 -- The heartbeats younger than ARGV[1] ms in KEYS[1] dp:workers, by that Redis's clock.
 local t = redis.call("TIME")
@@ -211,6 +202,8 @@ def valid_id(gid: str) -> bool:
 META_CACHE_SIZE = 4096
 """Decoded metas kept per process (`Store._meta`)."""
 
+CLOCK_SLACK_MS = 1000
+"""How far the clocks of a cluster's nodes may disagree for `stale_due`'s first, cheap look."""
 WORKERS_KEY = "dp:workers"
 PROBE_KEY = "dp:readyz"
 
@@ -343,7 +336,6 @@ class Store:
         self._cas = client.register_script(CAS_SCRIPT)
         self._stale = client.register_script(STALE_SCRIPT)
         self._claim = client.register_script(CLAIM_SCRIPT)
-        self._due_health = client.register_script(DUE_HEALTH_SCRIPT)
         self._alive = self.control.register_script(ALIVE_SCRIPT)
         self._beat = self.control.register_script(BEAT_SCRIPT)
 
@@ -482,11 +474,32 @@ class Store:
         raw = cast(bytes | None, self.redis.hget(game_key(gid), "due"))
         return [] if raw is None else raw.decode().split()
 
+    def _oldest_due(self) -> tuple[float, list[tuple[str, int, float]]]:
+        """One pipelined read of every bucket: (Redis's time in ms, [(bucket, due turns, the
+        oldest one's due time in ms)] of the buckets with any). On a cluster the time is one
+        node's: the buckets' shards' clocks agree with it to NTP's precision."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            for bucket in all_tags():
+                pipe.zcard(due_key(bucket))
+                pipe.zrange(due_key(bucket), 0, 0, withscores=True)
+            replies = pipe.execute()
+        seconds, micros = self.redis.time()
+        buckets = [
+            (bucket, int(count), float(first[0][1]))
+            for bucket, count, first in zip(all_tags(), replies[::2], replies[1::2], strict=True)
+            if count
+        ]
+        return seconds * 1000 + micros / 1000, buckets
+
     def stale_due(self, age_ms: int, limit: int) -> list[str]:
-        """Due turns of every bucket due for `age_ms` or longer, oldest first (each bucket
-        measured by its own shard's clock), at most `limit`."""
+        """Due turns of every bucket due for `age_ms` or longer, oldest first, at most
+        `limit`. One pipelined read finds the buckets whose oldest turn may be that old (a
+        second's slack for clocks); the script, by the bucket's own shard's clock, decides."""
+        now, buckets = self._oldest_due()
         found: list[tuple[int, str]] = []
-        for bucket in all_tags():
+        for bucket, _, oldest in buckets:
+            if oldest > now - age_ms + CLOCK_SLACK_MS:
+                continue
             raw = cast(list[bytes], self._stale(keys=[due_key(bucket)], args=[age_ms, limit]))
             found += [(int(raw[i + 1]), raw[i].decode()) for i in range(0, len(raw), 2)]
         found.sort(key=lambda aged: -aged[0])
@@ -535,13 +548,11 @@ class Store:
 
     def health(self, max_age_ms: int) -> Health:
         """Due turns summed over every bucket, the oldest one's age, and the heartbeats."""
-        due, oldest_ms = 0, 0
-        for bucket in all_tags():
-            count, oldest = cast(list[Any], self._due_health(keys=[due_key(bucket)]))
-            due += int(count)
-            oldest_ms = max(oldest_ms, int(oldest))
+        now, buckets = self._oldest_due()
+        due = sum(count for _, count, _ in buckets)
+        oldest_ms = max((now - oldest for _, _, oldest in buckets), default=0.0)
         alive = cast(list[bytes], self._alive(keys=[WORKERS_KEY], args=[max_age_ms]))
-        return Health(due, oldest_ms / 1000, [m.decode() for m in alive])
+        return Health(due, max(oldest_ms, 0.0) / 1000, [m.decode() for m in alive])
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,9 @@ local copy of the engine (so no request but the move itself is timed), naming it
 `expected_version`. Memory is read (`used_memory`, summed over the masters) before the games,
 when the first game ends (live games late in their last deal: an upper bound for a live table)
 and at the end (finished games, their keys kept as for `FINISHED_GAME_TTL`). Redis CPU is
-`used_cpu_user + used_cpu_sys` over the moves. Rounds
+`used_cpu_user + used_cpu_sys` over the moves, less the servers' idle CPU (measured for 3 s
+before: a cluster's nodes gossip and run their cron even when idle). Memory also as the
+`MEMORY USAGE` of each game's keys, free of the servers' own overhead. Rounds
 alternate between the backends (single, cluster, single, ...), so load from other processes
 on the machine hits both alike; the medians and their ratio are printed.
 
@@ -47,6 +49,7 @@ import clusterkit  # noqa: E402
 
 from engine.record import start as start_game  # noqa: E402
 from service.app import create_app  # noqa: E402
+from service.store import game_keys  # noqa: E402
 
 API = "/api/v1/games"
 
@@ -57,8 +60,13 @@ class Round:
     moves: int
     server_ms_per_move: float
     redis_ms_per_move: float
+    """Redis CPU over the moves, less what the idle servers burn in as long (cluster cron)."""
+    redis_idle_ms_per_s: float
     live_kb: float
     finished_kb: float
+    live_keys_kb: float
+    """`MEMORY USAGE` of a live game's own keys (no allocator or server overhead)."""
+    finished_keys_kb: float
 
 
 @contextmanager
@@ -102,6 +110,15 @@ def redis_cpu(nodes: list[redis.Redis]) -> float:
     return total
 
 
+IDLE_SECONDS = 3.0
+
+
+def keys_kb(client: Any, gids: list[str]) -> float:
+    """Mean `MEMORY USAGE` of these games' keys, in KB."""
+    total = sum(int(client.memory_usage(k, samples=0) or 0) for g in gids for k in game_keys(g))
+    return total / len(gids) / 1024
+
+
 def play_round(backend: str, settings: dict[str, Any], nodes: list[redis.Redis], games: int,
                rng: random.Random) -> Round:  # fmt: skip
     app = create_app({**settings, "BOT_QUEUE": "bench-bots", "BULK_QUEUE": "bench-bulk",
@@ -121,9 +138,14 @@ def play_round(backend: str, settings: dict[str, Any], nodes: list[redis.Redis],
         tables.append((data["id"], tokens, game, [0]))
     server = 0.0
     moves = 0
-    live_kb = 0.0
+    live_kb = live_keys = 0.0
     late = False
+    idle_before = redis_cpu(nodes)
+    time.sleep(IDLE_SECONDS)
+    idle = (redis_cpu(nodes) - idle_before) / IDLE_SECONDS  # CPU seconds per second, idle
+    data = app.extensions["duckpond"].redis
     redis_before = redis_cpu(nodes)
+    started = time.monotonic()
     playing = list(tables)
     while playing:
         for table in list(playing):
@@ -147,9 +169,12 @@ def play_round(backend: str, settings: dict[str, Any], nodes: list[redis.Redis],
         if not late and len(playing) < games:  # the first game ended: the others are late
             late = True
             live_kb = (used_memory(nodes) - base) / games / 1024
-    cpu = redis_cpu(nodes) - redis_before
+            live_keys = keys_kb(data, [t[0] for t in playing])
+    cpu = redis_cpu(nodes) - redis_before - idle * (time.monotonic() - started)
     finished_kb = (used_memory(nodes) - base) / games / 1024
-    return Round(backend, moves, server / moves * 1000, cpu / moves * 1000, live_kb, finished_kb)
+    finished_keys = keys_kb(data, [t[0] for t in tables])
+    return Round(backend, moves, server / moves * 1000, cpu / moves * 1000, idle * 1000,
+                 live_kb, finished_kb, live_keys, finished_keys)  # fmt: skip
 
 
 def main() -> None:
@@ -171,10 +196,13 @@ def main() -> None:
                     rounds.append(play_round(backend, settings, nodes, args.games, rng))
             r = rounds[-1]
             print(f"{r.backend:8} {r.moves} moves: server {r.server_ms_per_move:.2f} ms/move, "
-                  f"redis {r.redis_ms_per_move:.3f} ms/move, live {r.live_kb:.1f} KB/game, "
-                  f"finished {r.finished_kb:.1f} KB/game", flush=True)  # fmt: skip
+                  f"redis {r.redis_ms_per_move:.3f} ms/move (idle {r.redis_idle_ms_per_s:.1f}"
+                  f" ms/s), used_memory live {r.live_kb:.1f} / finished {r.finished_kb:.1f}"
+                  f" KB/game, keys live {r.live_keys_kb:.1f} / finished"
+                  f" {r.finished_keys_kb:.1f} KB/game", flush=True)  # fmt: skip
     print("\nmedians (cluster / single):")
-    for name in ("server_ms_per_move", "redis_ms_per_move", "live_kb", "finished_kb"):
+    for name in ("server_ms_per_move", "redis_ms_per_move", "redis_idle_ms_per_s", "live_kb",
+                 "finished_kb", "live_keys_kb", "finished_keys_kb"):  # fmt: skip
         one = statistics.median(getattr(r, name) for r in rounds if r.backend == "single")
         many = statistics.median(getattr(r, name) for r in rounds if r.backend == "cluster")
         print(f"  {name:20} single {one:8.3f}  cluster {many:8.3f}  ratio {many / one:.2f}")
