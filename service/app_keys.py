@@ -345,8 +345,11 @@ class AppKeys:
 
 
 def init_app(app: Flask) -> None:
-    """One `AppKeys` per app, on the app's Redis pool (call after the layers are built)."""
-    pool = app.extensions["duckpond"].redis
+    """One `AppKeys` per app, on the queues' standalone Redis pool (the app's only Redis when
+    there is one; never the cluster, whose slots would split a key's records). Call after the
+    layers are built."""
+    layers = app.extensions["duckpond"]
+    pool = layers.queue_redis or layers.redis
     app.extensions["duckpond_app_keys"] = AppKeys(pool, str(app.config["APP_KEYS"]))
 
 
@@ -407,7 +410,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m service.app_keys", description="Issue, list and revoke app keys."
     )
     parser.add_argument(
-        "--redis-url", default=os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+        "--redis-url",
+        default=os.environ.get("QUEUE_REDIS_URL")
+        or os.environ.get("REDIS_URL")
+        or "redis://127.0.0.1:6379/0",
+        help="the queues' Redis, where app keys live (QUEUE_REDIS_URL, else REDIS_URL)",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     issue = commands.add_parser("issue", help="make a key; it is printed once, never stored")
