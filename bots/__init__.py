@@ -98,8 +98,9 @@ SEARCH_LEVELS = (
         "strong",
         200.0,
         {"doubleduck": 200, "ducksoup": 116, "doppelkopf": 240, "duck": 76},
-        "The most worlds; more budget measured better than less in Doubleduck "
-        "(+124 +- 40 a deal, 40 vs 10 worlds); docs/benchmarks.md.",
+        "The most worlds; more budget measured better than less in Doubleduck (+124 +- 40 a "
+        "deal, 40 vs 10 worlds), Doppelkopf (+1.2 +- 0.5, 80 vs 10) and Duck (+0.7 +- 0.6 a "
+        "round, 36 vs 9), not yet in Duck Soup (+5 +- 12, 32 vs 8); docs/benchmarks.md.",
     ),
 )
 """Worlds per decision calibrated to the think time: mean CPU ms per world per decision measured

@@ -88,11 +88,11 @@ class RateLimits:
     a stalled Redis delays a request by a second, not by the store's five)."""
 
     def __init__(self, config: Any) -> None:
-        # On the queues' standalone Redis, not the cluster: its counters are per-process
-        # throwaway state, and `limits` runs its scripts on one server.
+        # On the queues' standalone Redis (QUEUE_REDIS_URL, else REDIS_URL), never the game
+        # data's cluster: `limits` speaks to one server, which then holds every counter.
         storage = RedisStorage(
             queue_url(config),
-            key_prefix="dp:ratelimit",
+            key_prefix="ratelimit",  # outside dp:, the games' keys
             socket_timeout=1,
             socket_connect_timeout=1,
         )

@@ -664,6 +664,10 @@ class MatchCreatedOut(MatchOut):
     )
 
 
+class MatchCancelIn(Schema):
+    """A cancel takes no fields: the body may be absent or `{}`."""
+
+
 class MatchCancelHeaders(Schema):
     authorization = fields.String(
         data_key="Authorization",

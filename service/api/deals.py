@@ -63,6 +63,7 @@ token_first(blp)
     "no_such_game",
     "no_deal_pending",
     "game_over",
+    "game_abandoned",
     "stale_version",
     "future_version",
     "idempotency_in_progress",

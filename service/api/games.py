@@ -169,6 +169,7 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     "validation_error",
     "wait_needs_seat",
     "too_many_waits",
+    "rate_limited",
     503,
 )
 def _get_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) -> Response:

@@ -14,6 +14,7 @@ from service.api.common import APP_KEY, BEARER, errors, location_header, matches
 from service.schemas import (
     GamesQuery,
     MatchCancelHeaders,
+    MatchCancelIn,
     MatchCreatedOut,
     MatchGamesOut,
     MatchIn,
@@ -150,10 +151,21 @@ def get_match(match_id: str) -> dict[str, Any]:
 
 @blp.route("/<string:match_id>/cancel", methods=["POST"])
 @blp.doc(security=BEARER, operationId="cancel_match")
+@blp.arguments(MatchCancelIn(), example={})
 @blp.arguments(MatchCancelHeaders(), location="headers")
 @blp.response(200, MatchOut, example={**MATCH_EXAMPLE, "status": "cancelled"})
-@errors(blp, 401, "token_of_another_game", "no_such_match", "match_done", "validation_error", 503)
-def cancel_match(headers: dict[str, Any], match_id: str) -> dict[str, Any]:
+@errors(
+    blp,
+    400,
+    401,
+    "token_of_another_game",
+    "no_such_match",
+    "match_done",
+    413,
+    "validation_error",
+    503,
+)
+def cancel_match(body: dict[str, Any], headers: dict[str, Any], match_id: str) -> dict[str, Any]:
     """Cancel a match with its host token: each running job finishes the game it plays, no
     further game starts, and the results cover the games recorded. Again: the same answer."""
     return matches().cancel(match_id, request.headers.get("Authorization"))

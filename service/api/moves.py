@@ -86,6 +86,7 @@ def change_response(answer: Answer, status: int = 200) -> Response:
     "no_such_game",
     "not_your_turn",
     "game_over",
+    "game_abandoned",
     "deal_pending",
     "stale_version",
     "future_version",

@@ -22,7 +22,7 @@ from engine.record import act, record_of, start
 
 NAMES = sorted(GAMES)
 OPTIONS: dict[str, dict[str, Any]] = {
-    "doubleduck": {"max_deals": 2, "target": 10**6},
+    "doubleduck": {"max_deals": 2, "target": 100_000},
     "ducksoup": {"target": 250},
     "duck": {},
     "doppelkopf": {"max_deals": 2},

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 import uuid
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import redis
@@ -84,6 +85,19 @@ class Game:
         return True
 
 
+def every_event(game: Game) -> list[dict[str, Any]]:
+    """The whole public feed, page after page (`has_more`, `next_after`)."""
+    events: list[dict[str, Any]] = []
+    after = 0
+    while True:
+        url = f"{API}/games/{game.gid}/events?after={after}&limit=1000"
+        page = retrying(partial(game.client.get, url)).json
+        events += page["events"]
+        if not page["has_more"]:
+            return events
+        after = page["next_after"]
+
+
 def check_finished_once(r: redis.Redis, game: Game) -> None:
     """Over; every version's move applied once and in order (the record replays to the same
     result); every move the human was told was accepted is in the record at its version."""
@@ -91,7 +105,7 @@ def check_finished_once(r: redis.Redis, game: Game) -> None:
     assert public["status"] == "over", public
     resp = retrying(lambda: game.client.get(f"{API}/games/{game.gid}/record"))
     record = resp.json["record"]
-    events = retrying(lambda: game.client.get(f"{API}/games/{game.gid}/events")).json["events"]
+    events = every_event(game)
     played = [e["version"] for e in events if e["type"] == "card_played"]
     assert played == list(range(1, public["version"] + 1)), "a version moved twice or not"
     moves = [a for a in record["actions"] if "seat" in a]  # the others: automatic deals

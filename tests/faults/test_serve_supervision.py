@@ -37,6 +37,7 @@ class Serve:
             start_new_session=True, text=True,
         )  # fmt: skip
         self.lines: list[str] = []
+        self.key = ""
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -66,10 +67,12 @@ class Serve:
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json"} if data else {}
+        if data and self.key:
+            headers["Authorization"] = f"Bearer {self.key}"  # the development app key
         request = urllib.request.Request(
-            f"http://127.0.0.1:{self.port}{path}", data=data, method=method,
-            headers={"Content-Type": "application/json"} if data else {},
-        )  # fmt: skip
+            f"http://127.0.0.1:{self.port}{path}", data=data, method=method, headers=headers
+        )
         try:
             with urllib.request.urlopen(request, timeout=10) as answer:
                 return answer.status, json.loads(answer.read() or b"null")
@@ -93,6 +96,7 @@ def serve(tmp_path: Path) -> Iterator[Serve]:
     running = Serve(tmp_path)
     try:
         running.wait_line(r"duckpond is running", timeout=120)
+        running.key = running.wait_line(r"App key\s+(dpk_\S+)").group(1)
         yield running
     finally:
         running.stop()

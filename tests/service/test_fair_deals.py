@@ -47,7 +47,7 @@ def test_a_served_game_discloses_every_deal_and_its_record_verifies(
     client: FlaskClient, tmp_path: Path
 ) -> None:
     """Four humans, a server seed, deal 1 shuffled and deal 2 chosen by the host."""
-    table = Table.create(client, seed=None, options={"max_deals": 2, "target": 10**6})
+    table = Table.create(client, seed=None, options={"max_deals": 2, "target": 100_000})
     seen: list[str] = [json.dumps(table.created)]
     first = table.created["view"]
     assert first["dealt_by"] == "server_shuffle" and HEX64.match(first["deal_commitment"])
