@@ -199,11 +199,13 @@ def start_worker(
     """A real `python -m service.worker --pool <pool>` on database `db` (or the cluster)."""
     full = dict(os.environ)
     full.update(
-        **_env(redis_port, db, nodes),
-        BOT_QUEUE=BOT_QUEUE,
-        BULK_QUEUE=BULK_QUEUE,
-        LOG_LEVEL="WARNING",
-        **env,
+        {  # a literal, not keywords: `env` may override the queues
+            **_env(redis_port, db, nodes),
+            "BOT_QUEUE": BOT_QUEUE,
+            "BULK_QUEUE": BULK_QUEUE,
+            "LOG_LEVEL": "WARNING",
+            **env,
+        }
     )
     proc = subprocess.Popen(
         [sys.executable, "-m", "service.worker", "--pool", pool, *args],
