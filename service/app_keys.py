@@ -40,6 +40,7 @@ from flask import Flask, current_app, g, request
 from flask_smorest import Blueprint
 
 from service.errors import ServiceError
+from service.shards import DataClient
 
 PREFIX = "dpk_"
 KEY_FORMAT = re.compile(r"^dpk_([0-9a-f]{12})_([A-Za-z0-9_-]{32,64})$")
@@ -133,10 +134,15 @@ def bearer(authorization: str | None) -> str | None:
 class AppKeys:
     """Issue, verify, revoke keys and hold each to its quotas; one per process."""
 
-    def __init__(self, client: redis.Redis, mode: str = "required") -> None:
+    def __init__(
+        self, client: redis.Redis, mode: str = "required", games: DataClient | None = None
+    ) -> None:
+        """`client`: the keys' Redis (the queues' standalone one); `games`: where the games
+        are (a cluster, or the same Redis: the default), read to free finished games' slots."""
         if mode not in MODES:
             raise ValueError(f"APP_KEYS must be one of {', '.join(MODES)}, not {mode!r}")
         self.redis = client
+        self.games: DataClient = client if games is None else games
         self.mode = mode
         self._admit = client.register_script(ADMIT_SCRIPT)
         self._match = client.register_script(MATCH_SCRIPT)
@@ -302,7 +308,7 @@ class AppKeys:
         if games:
             from service.store import game_key  # no cycle at import time
 
-            with self.redis.pipeline(transaction=False) as pipe:
+            with self.games.pipeline(transaction=False) as pipe:
                 for gid in games:
                     pipe.hget(game_key(gid), "status")
                 statuses = pipe.execute()
@@ -350,7 +356,9 @@ def init_app(app: Flask) -> None:
     layers are built."""
     layers = app.extensions["duckpond"]
     pool = layers.queue_redis or layers.redis
-    app.extensions["duckpond_app_keys"] = AppKeys(pool, str(app.config["APP_KEYS"]))
+    app.extensions["duckpond_app_keys"] = AppKeys(
+        pool, str(app.config["APP_KEYS"]), games=layers.redis
+    )
 
 
 def app_keys() -> AppKeys:

@@ -204,3 +204,31 @@ def test_a_killed_master_costs_503s_until_its_replica_takes_over(
         assert len(events) == stored.nevents
         assert len(layers.store.actions(table.gid)) == acked[table.gid]
     print(f"failover: 503 for {took_over:.1f} s, {len(statuses)} tries")
+
+
+def test_app_keys_live_on_the_queue_redis_and_count_the_games_on_the_cluster(
+    make_app: Any, redis_port: int, r: Any
+) -> None:
+    """App keys (and rate limits) are on the queues' standalone Redis; the live-games quota
+    reads its games' statuses on the cluster, so a live game there holds its slot."""
+    from conftest import QUEUE_DB
+
+    from service.app_keys import AppKeys
+
+    queues = redis.Redis(port=redis_port, db=QUEUE_DB[0])
+    try:
+        issued = AppKeys(queues).issue("acme", live_games=1)
+        client = make_app(APP_KEYS="required").test_client()
+        headers = auth(issued.key)
+        body = {"game": "doubleduck", "seats": [{}, {}, {}, {}], "seed": "keys"}
+        first = client.post(f"{API}/games", json=body, headers=headers)
+        assert first.status_code == 201, first.json
+        over = client.post(f"{API}/games", json=body, headers=headers)
+        assert over.status_code == 429 and over.json["errors"]["reason"] == "quota_live_games"
+        for key in game_keys(first.json["id"]):  # the game expired: its slot is free again
+            r.delete(key)
+        assert client.post(f"{API}/games", json=body, headers=headers).status_code == 201
+        assert not list(r.scan_iter("ratelimit:*"))  # no counter on the cluster
+        assert list(queues.scan_iter("ratelimit:*"))
+    finally:
+        queues.close()
