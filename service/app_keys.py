@@ -40,6 +40,7 @@ from flask import Flask, current_app, g, request
 from flask_smorest import Blueprint
 
 from service.errors import ServiceError
+from service.shards import DataClient
 
 PREFIX = "dpk_"
 KEY_FORMAT = re.compile(r"^dpk_([0-9a-f]{12})_([A-Za-z0-9_-]{32,64})$")
@@ -133,10 +134,15 @@ def bearer(authorization: str | None) -> str | None:
 class AppKeys:
     """Issue, verify, revoke keys and hold each to its quotas; one per process."""
 
-    def __init__(self, client: redis.Redis, mode: str = "required") -> None:
+    def __init__(
+        self, client: redis.Redis, mode: str = "required", games: DataClient | None = None
+    ) -> None:
+        """`client`: the keys' Redis (the queues' standalone one); `games`: where the games
+        are (a cluster, or the same Redis: the default), read to free finished games' slots."""
         if mode not in MODES:
             raise ValueError(f"APP_KEYS must be one of {', '.join(MODES)}, not {mode!r}")
         self.redis = client
+        self.games: DataClient = client if games is None else games
         self.mode = mode
         self._admit = client.register_script(ADMIT_SCRIPT)
         self._match = client.register_script(MATCH_SCRIPT)
@@ -302,7 +308,7 @@ class AppKeys:
         if games:
             from service.store import game_key  # no cycle at import time
 
-            with self.redis.pipeline(transaction=False) as pipe:
+            with self.games.pipeline(transaction=False) as pipe:
                 for gid in games:
                     pipe.hget(game_key(gid), "status")
                 statuses = pipe.execute()
@@ -345,9 +351,14 @@ class AppKeys:
 
 
 def init_app(app: Flask) -> None:
-    """One `AppKeys` per app, on the app's Redis pool (call after the layers are built)."""
-    pool = app.extensions["duckpond"].redis
-    app.extensions["duckpond_app_keys"] = AppKeys(pool, str(app.config["APP_KEYS"]))
+    """One `AppKeys` per app, on the queues' standalone Redis pool (the app's only Redis when
+    there is one; never the cluster, whose slots would split a key's records). Call after the
+    layers are built."""
+    layers = app.extensions["duckpond"]
+    pool = layers.queue_redis or layers.redis
+    app.extensions["duckpond_app_keys"] = AppKeys(
+        pool, str(app.config["APP_KEYS"]), games=layers.redis
+    )
 
 
 def app_keys() -> AppKeys:
@@ -407,7 +418,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m service.app_keys", description="Issue, list and revoke app keys."
     )
     parser.add_argument(
-        "--redis-url", default=os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+        "--redis-url",
+        default=os.environ.get("QUEUE_REDIS_URL")
+        or os.environ.get("REDIS_URL")
+        or "redis://127.0.0.1:6379/0",
+        help="the queues' Redis, where app keys live (QUEUE_REDIS_URL, else REDIS_URL)",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     issue = commands.add_parser("issue", help="make a key; it is printed once, never stored")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import zlib
 from typing import cast
 
-import redis
+from service.shards import DataClient
 
 COMPACT_SCRIPT = """
 -- Pack an ended game's events and actions into its hash, once, if it is still at the version
@@ -53,7 +53,7 @@ def unpack(blob: bytes) -> list[bytes]:
 class Archive:
     """Packs ended games; one per process, on the store's Redis pool."""
 
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: DataClient) -> None:
         self.redis = client
         self._compact = client.register_script(COMPACT_SCRIPT)
 

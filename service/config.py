@@ -24,7 +24,11 @@ def _int(env: Mapping[str, str], name: str, default: int) -> int:
 def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The service settings as Flask config keys, defaults overridden by the environment.
 
-    - `REDIS_URL`: game data and the RQ queue (default redis://127.0.0.1:6379/0).
+    - `REDIS_URL`: game data and the RQ queues (default redis://127.0.0.1:6379/0).
+    - `REDIS_CLUSTER_NODES`: game data on this Redis Cluster instead, a few of its nodes as
+      `host:port,host:port` (the rest are found from them); see `service.shards`.
+    - `QUEUE_REDIS_URL`: RQ's queues and registries and the workers' heartbeats, on a standalone
+      Redis (RQ does not run on a cluster); default `REDIS_URL`.
     - `FINISHED_GAME_TTL`: seconds a finished (or abandoned) game's keys live on (default 7
       days).
     - `GAME_IDLE_TTL`: seconds an unfinished game's keys live after its last change (default
@@ -83,6 +87,8 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     max_body = _int(env, "MAX_BODY_BYTES", 16 * 1024)
     return {
         "REDIS_URL": env.get("REDIS_URL") or "redis://127.0.0.1:6379/0",
+        "REDIS_CLUSTER_NODES": env.get("REDIS_CLUSTER_NODES") or "",
+        "QUEUE_REDIS_URL": env.get("QUEUE_REDIS_URL") or "",
         "FINISHED_GAME_TTL": _int(env, "FINISHED_GAME_TTL", 7 * 24 * 3600),
         "IDEMPOTENCY_TTL": _int(env, "IDEMPOTENCY_TTL", 24 * 3600),
         "GAME_IDLE_TTL": max(60, _int(env, "GAME_IDLE_TTL", 3 * 24 * 3600)),

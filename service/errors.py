@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import redis
 from flask import Flask, Response, jsonify, request
+from redis.exceptions import ClusterDownError, RedisClusterException, TryAgainError
 from werkzeug.exceptions import HTTPException
 
 from engine import EngineError, Reason
@@ -212,9 +213,14 @@ def handle_http_exception(error: HTTPException) -> Response:
     return _respond(status, message, reason, headers, **details)
 
 
-def redis_reason(error: redis.RedisError) -> str:
+CLUSTER_UNAVAILABLE = (RedisClusterException, ClusterDownError, TryAgainError)
+
+
+def redis_reason(error: redis.RedisError | RedisClusterException) -> str:
     """The reason of a Redis failure, by its kind (redis-py's exception, else its message)."""
     text = str(error)
+    if isinstance(error, CLUSTER_UNAVAILABLE) or text.startswith(("CLUSTERDOWN", "TRYAGAIN")):
+        return "redis_unavailable"  # a shard's master is down or its slots move: a failover
     if isinstance(error, redis.exceptions.BusyLoadingError) or text.startswith("LOADING"):
         return "redis_loading"
     if isinstance(error, redis.TimeoutError):
@@ -232,7 +238,7 @@ def redis_reason(error: redis.RedisError) -> str:
     return "redis_error"
 
 
-def handle_redis_error(error: redis.RedisError) -> Response:
+def handle_redis_error(error: redis.RedisError | RedisClusterException) -> Response:
     """Every Redis failure is a 503 with its reason and Retry-After, never a 500."""
     reason = redis_reason(error)
     # The kind only: a Redis error's text may quote a command's arguments (a game's state).
@@ -276,3 +282,4 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(redis.RedisError, handle_redis_error)
     app.log_exception = _log_exception  # type: ignore[method-assign]
+    app.register_error_handler(RedisClusterException, handle_redis_error)

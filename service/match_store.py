@@ -14,8 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, cast
 
-import redis
-
+from service.shards import DataClient
 from service.store import valid_id
 
 JSON = dict[str, Any]
@@ -76,7 +75,7 @@ def results_key(mid: str) -> str:
 class MatchStore:
     """Reads and writes of matches; one instance (one connection pool) per process."""
 
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: DataClient) -> None:
         self.redis = client
         self._record = client.register_script(RECORD_SCRIPT)
         self._start = client.register_script(START_SCRIPT)

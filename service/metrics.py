@@ -74,14 +74,16 @@ def recovered() -> None:
 
 
 class RedisCollector(Collector):
-    """What Redis holds, read at scrape time: queues, due bot turns and the oldest one's age."""
+    """What Redis holds, read at scrape time: queues (on the queues' Redis), due bot turns and
+    the oldest one's age (every bucket of the due-turn index, on the game data's Redis)."""
 
-    def __init__(self, client: redis.Redis, queues: Iterable[str]) -> None:
-        self.redis = client
+    def __init__(self, queues_client: redis.Redis, store: Any, queues: Iterable[str]) -> None:
+        self.redis = queues_client
+        self.store = store
         self.queues = list(queues)
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
-        from service.store import DUE_KEY  # no cycle at import time
+        from service.shards import FAILURES  # no cycle at import time
 
         depth = GaugeMetricFamily(
             "duckpond_queue_depth", "Jobs waiting in an RQ queue.", labels=["queue"]
@@ -90,20 +92,19 @@ class RedisCollector(Collector):
             with self.redis.pipeline(transaction=False) as pipe:
                 for name in self.queues:
                     pipe.llen(f"rq:queue:{name}")
-                pipe.zcard(DUE_KEY)
-                pipe.zrange(DUE_KEY, 0, 0, withscores=True)
-                pipe.time()
-                *lengths, due, oldest, now = pipe.execute()
-        except redis.RedisError:
+                lengths = pipe.execute()
+            now_ms, buckets = self.store.oldest_due()
+        except FAILURES:
             return  # the store is away: these gauges are absent, the rest still scrapes
+        due = sum(count for _, count, _ in buckets)
+        oldest = min((first for _, _, first in buckets), default=None)
         for name, length in zip(self.queues, lengths, strict=True):
             depth.add_metric([name], float(length))
         yield depth
         yield GaugeMetricFamily(
             "duckpond_bot_turns_due", "Bot turns due and not yet played.", value=float(due)
         )
-        now_ms = now[0] * 1000 + now[1] / 1000
-        lag = max(now_ms - oldest[0][1], 0) / 1000 if oldest else 0.0
+        lag = max(now_ms - oldest, 0) / 1000 if oldest is not None else 0.0
         yield GaugeMetricFamily(
             "duckpond_bot_turn_lag_seconds",
             "How long the oldest due bot turn has waited (0 when none is due).",
@@ -120,7 +121,7 @@ def init_app(app: Flask) -> None:
     layers = app.extensions["duckpond"]
     queues = [app.config["BOT_QUEUE"], app.config["BULK_QUEUE"]]
     scrape = _registry()
-    scrape.register(RedisCollector(layers.redis, queues))
+    scrape.register(RedisCollector(layers.queue_redis or layers.redis, layers.store, queues))
     token = str(app.config.get("METRICS_TOKEN") or "")
 
     def serve() -> Response:

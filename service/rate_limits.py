@@ -48,6 +48,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from service import metrics
 from service.app_keys import KEY_FORMAT, bearer, digest
 from service.errors import ServiceError
+from service.shards import queue_url
 
 log = logging.getLogger("duckpond.rate_limits")
 
@@ -87,8 +88,10 @@ class RateLimits:
     a stalled Redis delays a request by a second, not by the store's five)."""
 
     def __init__(self, config: Any) -> None:
+        # On the queues' standalone Redis (QUEUE_REDIS_URL, else REDIS_URL), never the game
+        # data's cluster: `limits` speaks to one server, which then holds every counter.
         storage = RedisStorage(
-            config["REDIS_URL"],
+            queue_url(config),
             key_prefix="ratelimit",  # outside dp:, the games' keys
             socket_timeout=1,
             socket_connect_timeout=1,

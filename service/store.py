@@ -1,22 +1,24 @@
 """Redis layout of a game and the one atomic write that changes it.
 
-Every key of a game carries the `{game-id}` hash tag, so a Redis Cluster keeps them on one shard
-and one Lua script may touch them all:
+Every key of a game carries its bucket's hash tag `{t}` (`service.shards.tag`: a tag per first
+character of the id, 64 in all), so a Redis Cluster keeps a game's keys, and its bucket of the
+due-turn index, in one slot, and one Lua script may touch them all:
 
-- `dp:{id}:game`    hash: `version`, `state` (engine `to_dict` JSON, secrets included), `meta`
-                    (seats, token hashes, service options), `status`, `nevents`, `to_act`
-                    (the seats to act, space-separated: what a waiting request tests)
-- `dp:{id}:events`  list: every event ever produced, event number n at index n - 1
-- `dp:{id}:actions` list: the engine record's actions, in order (moves and later deals)
-- `dp:{id}:idem`    hash: hashed Idempotency-Key -> the first response to that request
+- `dp:{t}:<id>:game`    hash: `version`, `state` (engine `to_dict` JSON, secrets included),
+                        `meta` (seats, token hashes, service options), `status`, `nevents`,
+                        `to_act` (the seats to act, space-separated: what a waiting request tests)
+- `dp:{t}:<id>:events`  list: every event ever produced, event number n at index n - 1
+- `dp:{t}:<id>:actions` list: the engine record's actions, in order (moves and later deals)
+- `dp:{t}:<id>:idem`    hash: hashed Idempotency-Key -> the first response to that request
 
 Every key of a game has a TTL, refreshed by each change: `GAME_IDLE_TTL` while it is played
 (an idle game expires), `FINISHED_GAME_TTL` once it ended (finished or abandoned). Once it
 ended, `service.archive` packs `events` and `actions` into the `events_z` and `actions_z`
 fields of the hash and deletes both lists; the reads below take either form.
 
-Plus `dp:idem:create:<sha256(key)>` -> game id, for creations retried with an Idempotency-Key
-(a creation has no game id yet, so that one pointer lives outside the game's hash slot). It is
+Plus `dp:{t}:idem:create:<sha256(key)>` -> game id, for creations retried with an
+Idempotency-Key. A creation has no game id yet: the key's hash names the bucket, and the new
+id is drawn in it (`service.shards.new_id`), so the pointer shares the game's slot. It is
 reserved for a few seconds before the game is written (`CREATE_RESERVATION_SECONDS`), and the
 compare-and-set that writes the game extends it to the idempotency TTL: a request that dies in
 between holds the key only for the reservation.
@@ -24,24 +26,28 @@ between holds the key only for the reservation.
 Due bot turns. A change that leaves bot seats to act records those turns in the SAME script that
 stores it, so no crash can separate the two:
 
-- `due` field of `dp:{id}:game`: the game's due turns, space-separated members named by
-  `service.bot_turns.due_member` (the authoritative marker, in the game's own slot)
-- `dp:bots:due`       sorted set: the same members of every game, scored by the due time in ms
-                      from Redis `TIME` (the index the watchdog scans, oldest first)
-- `dp:bots:attempts`  hash: member -> how many times the watchdog re-enqueued that turn
+- `due` field of `dp:{t}:<id>:game`: the game's due turns, space-separated members named by
+  `service.bot_turns.due_member` (the authoritative marker)
+- `dp:{t}:bots:due`       sorted set, one per bucket: the same members of the bucket's games,
+                          scored by the due time in ms from Redis `TIME` (the index the
+                          watchdog scans, every bucket, oldest first)
+- `dp:{t}:bots:attempts`  hash, one per bucket: member -> how many times the watchdog
+                          re-enqueued that turn
 
-Liveness, for `/healthz` (`service.api.health`):
+The script removes the previous version's members from both before adding the new ones, so an
+entry lives exactly as long as its turn is the game's current turn. Each accepted change is
+published on the bucket's shard channel `dp:{t}:changes` (SPUBLISH: on a cluster only the
+slot's shard carries it; `service.waits` listens to every bucket's channel).
+
+Liveness, for `/healthz` (`service.api.health`), on the queues' Redis (`Store.control`, where
+RQ's own heartbeats are too):
 
 - `dp:workers`        sorted set: `<pool>:<worker name>` -> the ms of its last heartbeat
                       (`live:...`, `bulk:...` from RQ workers' loops, `recovery:...` from
                       each watchdog sweep); entries an hour old are pruned by the beats
 
-The script removes the previous version's members from both before adding the new ones, so an
-entry lives exactly as long as its turn is the game's current turn. Trade-off: the two index keys
-lie outside the `{id}` hash tag, so on Redis Cluster this script would fail (CROSSSLOT). We accept
-that because RQ, which shares this Redis, does not run on Cluster either. Moving game data to a
-Cluster would keep the `due` field in the script and write the index right after it, rebuilding
-a lost index entry from a periodic SCAN of the `due` fields.
+Rule for every new key: a key a script touches with a game's keys goes through `tag(gid)`;
+an index the watchdog scans is one key per bucket (`service.shards.all_tags`).
 """
 
 from __future__ import annotations
@@ -55,19 +61,23 @@ import redis
 
 from service.archive import ACTIONS_FIELD, EVENTS_FIELD, Archive, unpack
 from service.codec import dumps_sorted, loads
+from service.shards import TAGS, DataClient, all_tags, key_bucket, tag
 
 # KEYS/ARGV contract of the compare-and-set. Version = number of accepted state changes.
 CAS_SCRIPT = """
 -- Compare-and-set of one game: check the version, then write state, events, actions, the
 -- idempotent response and the due bot turns together, or nothing at all.
--- KEYS[1] dp:{id}:game     hash (version, state, status, nevents, meta, due, to_act)
--- KEYS[2] dp:{id}:events   list of event JSON
--- KEYS[3] dp:{id}:actions  list of action JSON
--- KEYS[4] dp:{id}:idem     hash of first responses by hashed Idempotency-Key
--- KEYS[5] dp:bots:due      sorted set of due bot turns "<id>:<seat>:<version>" by due time (ms)
--- KEYS[6] dp:bots:attempts hash of watchdog re-enqueues per due turn
--- KEYS[7] dp:idem:create:<hash>, a creation's Idempotency-Key pointer (read only when
+-- Every key (and the channel) carries the game's bucket tag {t}: one hash slot.
+-- KEYS[1] dp:{t}:<id>:game     hash (version, state, status, nevents, meta, due, to_act)
+-- KEYS[2] dp:{t}:<id>:events   list of event JSON
+-- KEYS[3] dp:{t}:<id>:actions  list of action JSON
+-- KEYS[4] dp:{t}:<id>:idem     hash of first responses by hashed Idempotency-Key
+-- KEYS[5] dp:{t}:bots:due      the bucket's sorted set of due bot turns
+--   "<id>:<seat>:<version>" by due time (ms)
+-- KEYS[6] dp:{t}:bots:attempts the bucket's hash of watchdog re-enqueues per due turn
+-- KEYS[7] dp:{t}:idem:create:<hash>, a creation's Idempotency-Key pointer (read only when
 --   ARGV[13] is not "0")
+-- KEYS[8] dp:{t}:changes, the bucket's shard channel
 -- ARGV[1] expected version; "-1" creates the game (it must not exist) at version 0
 -- ARGV[2] new state JSON
 -- ARGV[3] new status
@@ -83,8 +93,8 @@ CAS_SCRIPT = """
 --   the pointer must be free or name this game (its short reservation), else nothing is
 --   written and the answer is {"taken", the game id that holds it}
 -- ARGV[14 .. 13+n] the events; ARGV[14+n .. 13+n+m] the actions
--- Publishes "<id> <version> <status> <seats to act...>" on dp:changes (CHANGES_CHANNEL), for
--- the requests that wait.
+-- Publishes "<id> <version> <status> <seats to act...>" on KEYS[8] (SPUBLISH), for the
+-- requests that wait.
 -- Returns {"ok", new version, events before}, {"stale", current version}, {"missing"},
 -- {"exists"}, {"taken", game id} or {"replay", stored response}.
 local game, events, actions, idem = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -138,24 +148,28 @@ local ttl = tonumber(ARGV[4])
 if ttl > 0 then
   for i = 1, 4 do redis.call("EXPIRE", KEYS[i], ttl) end
 end
-redis.call("PUBLISH", "dp:changes", ARGV[10] .. " " .. version .. " " .. ARGV[3] .. " " .. ARGV[12])
+redis.call("SPUBLISH", KEYS[8], ARGV[10] .. " " .. version .. " " .. ARGV[3] .. " " .. ARGV[12])
 return {"ok", tostring(version), tostring(before)}
 """
 
 # The watchdog's two scripts; both measure time with Redis `TIME`, the clock of the due scores.
 STALE_SCRIPT = """
--- Due bot turns older than an age, oldest first.
--- KEYS[1] dp:bots:due; ARGV[1] the age in ms; ARGV[2] at most this many members
+-- One bucket's due bot turns older than an age, oldest first, with their ages in ms.
+-- KEYS[1] dp:{t}:bots:due; ARGV[1] the age in ms; ARGV[2] at most this many members
+-- Returns {member, age, member, age, ...}.
 local t = redis.call("TIME")
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-return redis.call("ZRANGEBYSCORE", KEYS[1], "-inf", now - tonumber(ARGV[1]),
-  "LIMIT", 0, tonumber(ARGV[2]))
+local found = redis.call("ZRANGEBYSCORE", KEYS[1], "-inf", now - tonumber(ARGV[1]),
+  "WITHSCORES", "LIMIT", 0, tonumber(ARGV[2]))
+for i = 2, #found, 2 do found[i] = tostring(now - tonumber(found[i])) end
+return found
 """
 
 CLAIM_SCRIPT = """
 -- Claim a stale due turn for one more attempt: only one watchdog wins per stale period, as
 -- the winner moves the due time to now.
--- KEYS[1] dp:bots:due; KEYS[2] dp:bots:attempts; ARGV[1] the member; ARGV[2] the age in ms
+-- KEYS[1] dp:{t}:bots:due; KEYS[2] dp:{t}:bots:attempts (the member's bucket);
+-- ARGV[1] the member; ARGV[2] the age in ms
 -- Returns the attempt number (1, 2, ...), or 0 when the turn is gone or not stale (any more).
 local score = redis.call("ZSCORE", KEYS[1], ARGV[1])
 if not score then return 0 end
@@ -166,15 +180,11 @@ redis.call("ZADD", KEYS[1], "XX", now, ARGV[1])
 return redis.call("HINCRBY", KEYS[2], ARGV[1], 1)
 """
 
-HEALTH_SCRIPT = """
--- What /healthz reports, read in one step with one clock.
--- KEYS[1] dp:bots:due; KEYS[2] dp:workers; ARGV[1] a heartbeat's longest age in ms
--- Returns {now ms, due turns, the oldest due score or -1, the members alive}.
+ALIVE_SCRIPT = """
+-- The heartbeats younger than ARGV[1] ms in KEYS[1] dp:workers, by that Redis's clock.
 local t = redis.call("TIME")
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local oldest = redis.call("ZRANGE", KEYS[1], 0, 0, "WITHSCORES")
-local alive = redis.call("ZRANGEBYSCORE", KEYS[2], now - tonumber(ARGV[1]), "+inf")
-return {now, redis.call("ZCARD", KEYS[1]), oldest[2] and tonumber(oldest[2]) or -1, alive}
+return redis.call("ZRANGEBYSCORE", KEYS[1], now - tonumber(ARGV[1]), "+inf")
 """
 
 BEAT_SCRIPT = """
@@ -198,33 +208,60 @@ def valid_id(gid: str) -> bool:
 META_CACHE_SIZE = 4096
 """Decoded metas kept per process (`Store._meta`)."""
 
-CHANGES_CHANNEL = "dp:changes"
-"""Every accepted change is published here as `<id> <version> <status> <seats to act...>`
-(see `service.waits`)."""
-DUE_KEY = "dp:bots:due"
-ATTEMPTS_KEY = "dp:bots:attempts"
+CLOCK_SLACK_MS = 1000
+"""How far the clocks of a cluster's nodes may disagree for `stale_due`'s first, cheap look."""
 WORKERS_KEY = "dp:workers"
 PROBE_KEY = "dp:readyz"
 
 
+def changes_channel(bucket_tag: str) -> str:
+    """A bucket's shard channel: each accepted change of its games is published there as
+    `<id> <version> <status> <seats to act...>` (see `service.waits`)."""
+    return f"dp:{{{bucket_tag}}}:changes"
+
+
+def change_channels() -> list[str]:
+    """Every bucket's channel: what a listener subscribes to."""
+    return [changes_channel(t) for t in all_tags()]
+
+
+def due_key(bucket_tag: str) -> str:
+    """A bucket's due-turn index (see the module docstring)."""
+    return f"dp:{{{bucket_tag}}}:bots:due"
+
+
+def attempts_key(bucket_tag: str) -> str:
+    return f"dp:{{{bucket_tag}}}:bots:attempts"
+
+
+def due_key_of(member: str) -> str:
+    """The index bucket of a due member `<id>:<seat>:<version>` (its game's bucket)."""
+    return due_key(tag(member))
+
+
+def attempts_key_of(member: str) -> str:
+    return attempts_key(tag(member))
+
+
 def game_key(gid: str) -> str:
-    return f"dp:{{{gid}}}:game"
+    return f"dp:{{{tag(gid)}}}:{gid}:game"
 
 
 def events_key(gid: str) -> str:
-    return f"dp:{{{gid}}}:events"
+    return f"dp:{{{tag(gid)}}}:{gid}:events"
 
 
 def actions_key(gid: str) -> str:
-    return f"dp:{{{gid}}}:actions"
+    return f"dp:{{{tag(gid)}}}:{gid}:actions"
 
 
 def idem_key(gid: str) -> str:
-    return f"dp:{{{gid}}}:idem"
+    return f"dp:{{{tag(gid)}}}:{gid}:idem"
 
 
 def create_pointer_key(key_hash: str) -> str:
-    return f"dp:idem:create:{key_hash}"
+    """In the bucket the key's hash names, where `service.shards.new_id` draws its game."""
+    return f"dp:{{{TAGS[key_bucket(key_hash)]}}}:idem:create:{key_hash}"
 
 
 def game_keys(gid: str) -> list[str]:
@@ -293,16 +330,20 @@ def _seats(raw: bytes | None) -> tuple[int, ...] | None:
 
 
 class Store:
-    """Reads and the compare-and-set write; one instance (one connection pool) per process."""
+    """Reads and the compare-and-set write; one instance (one connection pool) per process.
 
-    def __init__(self, client: redis.Redis) -> None:
+    `client` holds game data (one Redis or a cluster); `control`, the queues' standalone Redis,
+    holds the heartbeats (the same client when there is one Redis)."""
+
+    def __init__(self, client: DataClient, control: redis.Redis | None = None) -> None:
         self.redis = client
+        self.control: redis.Redis | DataClient = client if control is None else control
         self._metas: dict[str, tuple[bytes, dict[str, Any]]] = {}
         self._cas = client.register_script(CAS_SCRIPT)
         self._stale = client.register_script(STALE_SCRIPT)
         self._claim = client.register_script(CLAIM_SCRIPT)
-        self._health = client.register_script(HEALTH_SCRIPT)
-        self._beat = client.register_script(BEAT_SCRIPT)
+        self._alive = self.control.register_script(ALIVE_SCRIPT)
+        self._beat = self.control.register_script(BEAT_SCRIPT)
         self.archive = Archive(client)
 
     def load(self, gid: str) -> Stored | None:
@@ -393,7 +434,9 @@ class Store:
         args += [dumps_sorted(e) for e in w.events]
         args += [dumps_sorted(a) for a in w.actions]
         pointer = create_pointer_key(w.create_key) if w.create_key else game_key(gid)
-        keys = [*game_keys(gid), DUE_KEY, ATTEMPTS_KEY, pointer]
+        bucket = tag(gid)
+        keys = [*game_keys(gid), due_key(bucket), attempts_key(bucket), pointer]
+        keys.append(changes_channel(bucket))
         reply = cast(list[bytes], self._cas(keys=keys, args=args))
         kind = reply[0].decode()
         if kind == "ok":
@@ -459,25 +502,67 @@ class Store:
         raw = cast(bytes | None, self.redis.hget(game_key(gid), "due"))
         return [] if raw is None else raw.decode().split()
 
+    def oldest_due(self) -> tuple[float, list[tuple[str, int, float]]]:
+        """`_oldest_due`, for the metrics' scrape."""
+        return self._oldest_due()
+
+    def _oldest_due(self) -> tuple[float, list[tuple[str, int, float]]]:
+        """One pipelined read of every bucket: (Redis's time in ms, [(bucket, due turns, the
+        oldest one's due time in ms)] of the buckets with any). On a cluster the time is one
+        node's: the buckets' shards' clocks agree with it to NTP's precision."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            for bucket in all_tags():
+                pipe.zcard(due_key(bucket))
+                pipe.zrange(due_key(bucket), 0, 0, withscores=True)
+            replies = pipe.execute()
+        seconds, micros = self.redis.time()
+        buckets = [
+            (bucket, int(count), float(first[0][1]))
+            for bucket, count, first in zip(all_tags(), replies[::2], replies[1::2], strict=True)
+            if count
+        ]
+        return seconds * 1000 + micros / 1000, buckets
+
     def stale_due(self, age_ms: int, limit: int) -> list[str]:
-        """Members of `dp:bots:due` due for `age_ms` or longer, oldest first."""
-        raw = cast(list[bytes], self._stale(keys=[DUE_KEY], args=[age_ms, limit]))
-        return [m.decode() for m in raw]
+        """Due turns of every bucket due for `age_ms` or longer, oldest first, at most
+        `limit`. One pipelined read finds the buckets whose oldest turn may be that old (a
+        second's slack for clocks); the script, by the bucket's own shard's clock, decides."""
+        now, buckets = self._oldest_due()
+        found: list[tuple[int, str]] = []
+        for bucket, _, oldest in buckets:
+            if oldest > now - age_ms + CLOCK_SLACK_MS:
+                continue
+            raw = cast(list[bytes], self._stale(keys=[due_key(bucket)], args=[age_ms, limit]))
+            found += [(int(raw[i + 1]), raw[i].decode()) for i in range(0, len(raw), 2)]
+        found.sort(key=lambda aged: -aged[0])
+        return [member for _, member in found[:limit]]
 
     def claim_due(self, member: str, age_ms: int) -> int:
         """The next attempt number if this caller may re-enqueue the turn, else 0."""
-        return int(cast(int, self._claim(keys=[DUE_KEY, ATTEMPTS_KEY], args=[member, age_ms])))
+        keys = [due_key_of(member), attempts_key_of(member)]
+        return int(cast(int, self._claim(keys=keys, args=[member, age_ms])))
 
     def due_attempts(self, member: str) -> int:
-        raw = cast(bytes | None, self.redis.hget(ATTEMPTS_KEY, member))
+        raw = cast(bytes | None, self.redis.hget(attempts_key_of(member), member))
         return 0 if raw is None else int(raw)
 
     def drop_due(self, member: str) -> None:
         """Forget a due turn in the index (its game moved on, vanished, or it was given up)."""
         with self.redis.pipeline(transaction=True) as pipe:
-            pipe.zrem(DUE_KEY, member)
-            pipe.hdel(ATTEMPTS_KEY, member)
+            pipe.zrem(due_key_of(member), member)
+            pipe.hdel(attempts_key_of(member), member)
             pipe.execute()
+
+    def all_due(self) -> dict[str, float]:
+        """Every bucket's due turns -> their due time in ms (for tests and tools)."""
+        due: dict[str, float] = {}
+        for bucket in all_tags():
+            pairs = cast(
+                list[tuple[bytes, float]],
+                self.redis.zrange(due_key(bucket), 0, -1, withscores=True),
+            )
+            due.update((member.decode(), float(score)) for member, score in pairs)
+        return due
 
     def ping(self) -> bool:
         return bool(self.redis.ping())
@@ -494,11 +579,12 @@ class Store:
         self._beat(keys=[WORKERS_KEY], args=[member])
 
     def health(self, max_age_ms: int) -> Health:
-        now, due, oldest, alive = cast(
-            list[Any], self._health(keys=[DUE_KEY, WORKERS_KEY], args=[max_age_ms])
-        )
-        oldest_age = (int(now) - int(oldest)) / 1000 if int(oldest) >= 0 else 0.0
-        return Health(int(due), max(oldest_age, 0.0), [m.decode() for m in alive])
+        """Due turns summed over every bucket, the oldest one's age, and the heartbeats."""
+        now, buckets = self._oldest_due()
+        due = sum(count for _, count, _ in buckets)
+        oldest_ms = max((now - oldest for _, _, oldest in buckets), default=0.0)
+        alive = cast(list[bytes], self._alive(keys=[WORKERS_KEY], args=[max_age_ms]))
+        return Health(due, max(oldest_ms, 0.0) / 1000, [m.decode() for m in alive])
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import redis
-
 from bots import BOTS, decide, known, turn_rng
 from engine import GAMES, Deal, EngineError, Event, Game, Move, Reason
 from engine.record import load as load_game
@@ -49,6 +47,7 @@ from service.callers import HOST, Caller, authenticate, new_token, sha256
 from service.codec import whole_numbers
 from service.connections import NOBODY, Peer
 from service.errors import ServiceError, found
+from service.shards import FAILURES, new_id
 from service.store import Head, Store, Stored, Write
 from service.waits import Waits, ready
 
@@ -287,11 +286,12 @@ class Tables:
             client_seed=bool(request.get("seed")),
         )
 
-        gid = secrets.token_urlsafe(9)
         fp = idempotency.fingerprint("create", dict(request))
         idem_field = key_hash = ""
         if idempotency_key is not None:
             key_hash = idempotency.create_key_hash(idempotency_key, scope)
+        gid = new_id(key_hash)  # in the key's bucket, with its pointer (service.shards)
+        if idempotency_key is not None:
             # Reserved for a few seconds only: the write below makes it last.
             held = self.store.claim_create_key(key_hash, gid, self.reservation_ttl)
             if held != gid:
@@ -342,7 +342,7 @@ class Tables:
         _test_create_delay()
         try:
             outcome = self.store.write(gid, write)
-        except redis.RedisError:
+        except FAILURES:
             if idem_field:  # free the key, or every retry would wait for a game never written
                 self.store.release_create_key(key_hash, gid)
             raise
@@ -753,7 +753,7 @@ class Tables:
         """Pack an ended game (`service.archive`); a failure leaves it unpacked, only bigger."""
         try:
             self.store.compact(gid, version)
-        except redis.RedisError as exc:
+        except FAILURES as exc:
             log.warning("game %s: not compacted (%s)", gid, type(exc).__name__)
 
     # --- helpers ------------------------------------------------------------------------

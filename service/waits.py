@@ -2,9 +2,11 @@
 
 Why: a client that holds one seat must learn when its turn comes. Polling costs a request per
 poll; a request that waits (`?wait=` on a view or a move) costs one request per turn. The
-compare-and-set script (`service.store`) publishes `<game id> <version>` on `CHANGES_CHANNEL` in the
-same atomic step that stores a change, so every API process hears of every change, whichever
-process or bot worker made it.
+compare-and-set script (`service.store`) publishes `<game id> <version>` on its bucket's shard
+channel (SPUBLISH) in the same atomic step that stores a change, and each process listens to
+every bucket's channel (SSUBSCRIBE: on a Redis Cluster, one connection per shard, each carrying
+only its own slots' changes), so every API process hears of every change, whichever process or
+bot worker made it.
 
 The message carries the new version, status and seats to act, so the listener wakes only the
 requests that change may concern (the seat whose turn it is), not every watcher of the game.
@@ -26,6 +28,7 @@ back off instead of reading a 200 that did not wait. A waiting request whose cli
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -39,7 +42,8 @@ from service.bodies import PLAYING, Answer
 from service.callers import Caller
 from service.connections import NOBODY, Peer
 from service.errors import ServiceError, found
-from service.store import CHANGES_CHANNEL, Head, Store, Stored
+from service.shards import DataClient
+from service.store import Head, Store, Stored, change_channels
 
 log = logging.getLogger("duckpond.waits")
 
@@ -48,6 +52,8 @@ HANGUP_CHECK_SECONDS = 1.0
 """How often a waiting request looks whether its client is still connected."""
 REFUSED_RETRY_AFTER = 2
 """Seconds in a refused wait's Retry-After: waits end within MAX_WAIT_SECONDS, most sooner."""
+SHARD_POLL_SECONDS = 0.05
+"""A cluster's listener polls its shards' connections in turn, each this long."""
 
 
 class Watch:
@@ -76,7 +82,7 @@ class Watch:
 class Changes:
     """The per-process registry of watches and the listener that wakes them."""
 
-    def __init__(self, client: redis.Redis, slots: int, per_address: int = 0) -> None:
+    def __init__(self, client: DataClient, slots: int, per_address: int = 0) -> None:
         self._client = client
         self._slots = slots
         self._per_address = per_address
@@ -188,25 +194,38 @@ class Changes:
         while True:
             pubsub = self._client.pubsub()  # type: ignore[no-untyped-call]
             try:
-                pubsub.subscribe(CHANGES_CHANNEL)
+                pubsub.ssubscribe(*change_channels())
+                sharded = getattr(pubsub, "get_sharded_message", None)  # a cluster's
                 while True:
-                    message = pubsub.get_message(timeout=RECHECK_SECONDS)
+                    if sharded is not None:
+                        message = sharded(timeout=SHARD_POLL_SECONDS)
+                    else:
+                        message = pubsub.get_message(timeout=RECHECK_SECONDS)
                     if message is None:
                         continue
-                    if message["type"] == "subscribe":
+                    kind = message["type"]
+                    kind = kind.decode() if isinstance(kind, bytes) else kind
+                    if kind == "ssubscribe":
                         # (Re)subscribed: changes during a disconnection were not heard.
                         failing = False
                         self._wake_all()
-                    elif message["type"] == "message":
+                    elif kind == "smessage":
                         self.notify(bytes(message["data"]))
+                    elif kind == "sunsubscribe":  # its slot moved (a failover): subscribe anew
+                        raise redis.ConnectionError("a shard channel was unsubscribed")
             except Exception as exc:  # keep listening: waiters re-read the game meanwhile
                 if not failing:  # once per outage, not every half second
                     log.warning("change listener: %s; reconnecting", exc)
                 failing = True
                 self._wake_all()
                 time.sleep(0.5)
+                refresh = getattr(self._client, "nodes_manager", None)  # a cluster's slot map
+                if refresh is not None:
+                    with contextlib.suppress(Exception):
+                        refresh.initialize()
             finally:
-                pubsub.close()
+                with contextlib.suppress(Exception):
+                    pubsub.close()
 
 
 def ready(game: Stored | Head, caller: Caller, after: int | None) -> bool:

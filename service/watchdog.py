@@ -28,7 +28,9 @@ outage.
 It runs as a thread in every `python -m service.worker` (so nothing else needs deploying), or on
 its own as `python -m service.watchdog`. Settings from the environment:
 `BOT_WATCHDOG_STALE_SECONDS` (default 5), `BOT_WATCHDOG_INTERVAL` (1), `BOT_WATCHDOG_MAX_ATTEMPTS`
-(5), plus `REDIS_URL`, `BOT_QUEUE` and `BULK_QUEUE` as everywhere.
+(5), plus `REDIS_URL`, `QUEUE_REDIS_URL`, `REDIS_CLUSTER_NODES`, `BOT_QUEUE` and `BULK_QUEUE` as
+everywhere. With game data on a cluster, a sweep reads every bucket of the due-turn index
+(`service.store`), so it covers every shard; the jobs go to the queues' Redis.
 """
 
 from __future__ import annotations
@@ -44,7 +46,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-import redis
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
@@ -52,6 +53,7 @@ from rq.serializers import JSONSerializer
 from service import metrics, wiring
 from service.bot_turns import BotTurns, job_id, live, parse_due_member
 from service.config import from_env
+from service.shards import FAILURES
 from service.store import Store
 
 log = logging.getLogger("duckpond.watchdog")
@@ -165,7 +167,7 @@ class Watchdog:
                 if failing:
                     log.warning("watchdog: Redis is back, sweeping again")
                 failing = False
-            except redis.RedisError as exc:
+            except FAILURES as exc:
                 if not failing:
                     log.error("watchdog: sweep failed (%s); retrying every %.1f s",
                               type(exc).__name__, self.settings.interval)  # fmt: skip

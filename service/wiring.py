@@ -15,10 +15,12 @@ import redis
 from rq import Queue
 from rq.serializers import JSONSerializer
 
+from service import shards
 from service.bot_turns import BotTurns
 from service.cache import GameCache
 from service.match_store import MatchStore
 from service.matches import Matches
+from service.shards import DataClient, QueueClient
 from service.store import Store
 from service.tables import Tables
 from service.waits import Changes, Waits
@@ -26,15 +28,17 @@ from service.waits import Changes, Waits
 
 @dataclass(frozen=True, slots=True)
 class Layers:
-    """Everything a process needs, built once; one Redis pool shared by all of it."""
+    """Everything a process needs, built once: one pool for game data (`redis`: one Redis or a
+    cluster) and one for the queues (`queue_redis`, the same pool when there is one Redis)."""
 
-    redis: redis.Redis
+    redis: DataClient
     store: Store
     turns: BotTurns
     changes: Changes
     waits: Waits
     tables: Tables
     matches: Matches
+    queue_redis: QueueClient | None = None
 
     @property
     def bot_queue(self) -> Queue:
@@ -51,30 +55,22 @@ class Layers:
 
 
 def client(settings: Mapping[str, Any], socket_timeout: float = 5) -> redis.Redis:
-    """A Redis pool from settings. Commands time out after `socket_timeout` seconds, so a
-    stalled Redis (SIGSTOP, a network cut) is an error the caller recovers from, not a hang.
-
-    The pool blocks (up to `socket_timeout`) for a free connection instead of failing at
-    redis-py's default 100: under gevent thousands of requests run at once, and a burst
-    (every waiter woken by one move) must queue for `REDIS_MAX_CONNECTIONS`, not be refused."""
-    pool = redis.BlockingConnectionPool.from_url(
-        settings["REDIS_URL"],
-        max_connections=int(settings.get("REDIS_MAX_CONNECTIONS", 64)),
-        timeout=socket_timeout,
-        socket_timeout=socket_timeout,
-        socket_connect_timeout=2,
-        health_check_interval=30,
-        retry_on_timeout=False,
+    """A pool on the queues' Redis (`QUEUE_REDIS_URL`, else `REDIS_URL`; RQ's connection).
+    Commands time out after `socket_timeout` seconds, so a stalled Redis (SIGSTOP, a network
+    cut) is an error the caller recovers from, not a hang. The pool blocks for a free
+    connection, up to `REDIS_MAX_CONNECTIONS` (`service.shards.standalone`)."""
+    return shards.standalone(
+        shards.queue_url(settings), socket_timeout, shards.max_connections(settings)
     )
-    return redis.Redis(connection_pool=pool)
 
 
 def build(settings: Mapping[str, Any]) -> Layers:
     """The layers from settings (`service.config.from_env`, or a test's overrides)."""
-    pool = client(settings)
-    store = Store(pool)
-    bulk = queue(settings, "BULK_QUEUE", pool)
-    turns = BotTurns(queue(settings, "BOT_QUEUE", pool), bulk)
+    pool = shards.data_client(settings)
+    queues = shards.queue_client(settings, data=pool)
+    store = Store(pool, queues)
+    bulk = queue(settings, "BULK_QUEUE", queues)
+    turns = BotTurns(queue(settings, "BOT_QUEUE", queues), bulk)
     changes = Changes(
         pool, int(settings["WAIT_SLOTS"]), int(settings.get("SPECTATOR_WAITS_PER_ADDRESS", 0))
     )
@@ -98,7 +94,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         finished_ttl=finished_ttl,
         max_games=int(settings.get("MAX_MATCH_GAMES", 1000)),
     )
-    return Layers(pool, store, turns, changes, waits, tables, matches)
+    return Layers(pool, store, turns, changes, waits, tables, matches, queues)
 
 
 def queue(settings: Mapping[str, Any], name: str, pool: redis.Redis) -> Queue:

@@ -1,5 +1,6 @@
 """`python -m service.worker [--pool live|bulk]`: one RQ worker on ONE queue, JSON serializer,
-settings from the environment (REDIS_URL, BOT_QUEUE, BULK_QUEUE, LOG_LEVEL), as the API
+settings from the environment (REDIS_URL, QUEUE_REDIS_URL, REDIS_CLUSTER_NODES, BOT_QUEUE,
+BULK_QUEUE, LOG_LEVEL), as the API
 enqueues.
 
 Pools. `live` (the default) serves `BOT_QUEUE`, the bot turns of tables with a human seat;
@@ -138,7 +139,8 @@ def main(argv: list[str] | None = None) -> None:
         lower_priority(settings["BULK_NICE"])
     queue = queue_of(layers, args.pool)
     # RQ's blocking dequeue needs a long socket timeout (RQ raises it on the pool it gets):
-    # its own pool, so the jobs' commands keep their short one and fail fast on a stall.
+    # its own pool on the queues' Redis, so the jobs' commands keep their short one and fail
+    # fast on a stall.
     connection = wiring.client(settings, socket_timeout=WORKER_TTL)
     cls = ForkingTurnWorker if args.fork else TurnWorker
     beats = Beats(layers.store, args.pool)

@@ -51,6 +51,7 @@ USE_CASE = """
 import sys, time
 import redis
 from service.app import create_app
+from service.store import game_key
 url, games = sys.argv[1], int(sys.argv[2])
 app = create_app(
     {"REDIS_URL": url, "BOT_QUEUE": "bench-bots", "LOG_LEVEL": "WARNING", "APP_KEYS": "off"}
@@ -66,7 +67,7 @@ for n in range(games):
 cpu, moves = 0.0, 0
 while live:
     for gid in list(live):
-        version, status, to_act = raw.hmget(f"dp:{{{gid}}}:game", "version", "status", "to_act")
+        version, status, to_act = raw.hmget(game_key(gid), "version", "status", "to_act")
         if status != b"playing":
             live.remove(gid)
             continue

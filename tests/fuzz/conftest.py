@@ -17,6 +17,9 @@ service_conftest = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(service_conftest)
 
 redis_port = service_conftest.redis_port
+backend = service_conftest.backend  # always `single` here: the fuzz suite runs on one Redis
+nodes = service_conftest.nodes
+settings = service_conftest.settings
 r = service_conftest.r
 app = service_conftest.app
 client = service_conftest.client

@@ -3,6 +3,11 @@ test, and a REAL RQ worker process (`python -m service.worker`) for the bot test
 
 The worker gets its own Redis database (1), so flushing database 0 between tests never pulls
 the worker's own keys from under it; bot tests clean database 1's game and queue keys instead.
+
+Two backends (`backend`): `single`, everything on that one redis-server, and `cluster`, game
+data on a REAL three-master Redis Cluster (`clusterkit`, started once per session when a test
+needs it) with the queues on the single server (database 4 for `app`, 3 for the cluster's
+worker). The modules of `ON_BOTH` run on both; every other test on `single` only.
 """
 
 from __future__ import annotations
@@ -20,17 +25,50 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import clusterkit
 import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from redis.cluster import RedisCluster
 from svc_helpers import GUNICORN_SERVER
 
+from service import shards
 from service.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT_QUEUE = "duckpond-test-bots"
 BULK_QUEUE = "duckpond-test-bulk"
+ON_BOTH = {
+    "test_game_flow.py",  # creation, moves, deals, expiry
+    "test_concurrency.py",  # races
+    "test_idempotency.py",
+    "test_waits.py",
+    "test_bots.py",
+    "test_bots_watchdog.py",  # a killed worker, lost enqueues
+    "test_matches.py",
+}
+"""Test modules run against the single server AND the cluster."""
+CLUSTER_ONLY = {"test_cluster.py"}
+"""Test modules of the cluster itself (shards, failover)."""
+QUEUE_DB = {0: 4, 1: 3, 2: 5}
+"""On the cluster backend: the single server's database that holds the queues of what would
+be database n on the single backend (game data is on the cluster)."""
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        name = Path(str(metafunc.definition.path)).name
+        backends = ["single", "cluster"] if name in ON_BOTH else ["single"]
+        metafunc.parametrize("backend", ["cluster"] if name in CLUSTER_ONLY else backends)
+
+
+@pytest.fixture(scope="session")
+def cluster() -> Iterator[clusterkit.Cluster]:
+    """A REAL three-master Redis Cluster for the session (no replicas: see test_failover)."""
+    started = clusterkit.start(masters=3)
+    yield started
+    started.stop()
 
 
 def _free_port() -> int:
@@ -75,9 +113,17 @@ def redis_port() -> Iterator[int]:
     shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _settings(port: int, db: int) -> dict[str, Any]:
+def _env(port: int, db: int, nodes: str = "") -> dict[str, str]:
+    """Where a process's Redis is: database `db` of the single server, or with cluster `nodes`
+    game data there and the queues on the single server's database QUEUE_DB[db]."""
+    if not nodes:
+        return {"REDIS_URL": f"redis://127.0.0.1:{port}/{db}"}
+    return {"REDIS_URL": f"redis://127.0.0.1:{port}/{QUEUE_DB[db]}", "REDIS_CLUSTER_NODES": nodes}
+
+
+def _settings(port: int, db: int, nodes: str = "") -> dict[str, Any]:
     return {
-        "REDIS_URL": f"redis://127.0.0.1:{port}/{db}",
+        **_env(port, db, nodes),
         "BOT_QUEUE": BOT_QUEUE,
         "BULK_QUEUE": BULK_QUEUE,
         "FINISHED_GAME_TTL": 3600,
@@ -88,17 +134,52 @@ def _settings(port: int, db: int) -> dict[str, Any]:
 
 
 @pytest.fixture()
-def r(redis_port: int) -> Iterator[redis.Redis]:
-    """A raw client on the test database, flushed before each test."""
-    client = redis.Redis(port=redis_port, db=0)
-    client.flushdb()
+def backend(request: pytest.FixtureRequest) -> str:
+    """`single` or `cluster` (parametrized by `pytest_generate_tests`)."""
+    return str(getattr(request, "param", "single"))
+
+
+@pytest.fixture()
+def nodes(backend: str, request: pytest.FixtureRequest) -> str:
+    """The cluster's nodes on the cluster backend (starting the cluster), else ""."""
+    if backend != "cluster":
+        return ""
+    return str(request.getfixturevalue("cluster").nodes)
+
+
+def flush_cluster(nodes: str) -> None:
+    """Empty every master of the cluster."""
+    client = shards.data_client({"REDIS_CLUSTER_NODES": nodes})
+    try:
+        client.flushdb(target_nodes=RedisCluster.PRIMARIES)  # type: ignore[union-attr]
+    finally:
+        client.close()
+
+
+@pytest.fixture()
+def r(redis_port: int, nodes: str) -> Iterator[Any]:
+    """A raw client on the test database (game data: the cluster on that backend), flushed
+    before each test, with the queues' database."""
+    if not nodes:
+        client: Any = redis.Redis(port=redis_port, db=0)
+        client.flushdb()
+    else:
+        flush_cluster(nodes)
+        redis.Redis(port=redis_port, db=QUEUE_DB[0]).flushdb()
+        client = shards.data_client({"REDIS_CLUSTER_NODES": nodes})
     yield client
     client.close()
 
 
 @pytest.fixture()
-def app(redis_port: int, r: redis.Redis) -> Flask:
-    return create_app(_settings(redis_port, 0))
+def settings(redis_port: int, nodes: str) -> dict[str, Any]:
+    """The test app's settings on this backend (database 0's role)."""
+    return _settings(redis_port, 0, nodes)
+
+
+@pytest.fixture()
+def app(settings: dict[str, Any], r: redis.Redis) -> Flask:
+    return create_app(settings)
 
 
 @pytest.fixture()
@@ -107,17 +188,19 @@ def client(app: Flask) -> FlaskClient:
 
 
 @pytest.fixture()
-def make_app(redis_port: int, r: redis.Redis) -> Callable[..., Flask]:
+def make_app(settings: dict[str, Any], r: redis.Redis) -> Callable[..., Flask]:
     """Apps on the (flushed) test database with some settings changed: make_app(WAIT_SLOTS=1)."""
-    return lambda **overrides: create_app({**_settings(redis_port, 0), **overrides})
+    return lambda **overrides: create_app({**settings, **overrides})
 
 
-def start_worker(redis_port: int, db: int, pool: str, **env: str) -> subprocess.Popen[bytes]:
-    """A real `python -m service.worker --pool <pool>` on database `db`."""
+def start_worker(
+    redis_port: int, db: int, pool: str, nodes: str = "", *args: str, **env: str
+) -> subprocess.Popen[bytes]:
+    """A real `python -m service.worker --pool <pool>` on database `db` (or the cluster)."""
     full = dict(os.environ)
     full.update(
-        {
-            "REDIS_URL": f"redis://127.0.0.1:{redis_port}/{db}",
+        {  # a literal, not keywords: `env` may override the queues
+            **_env(redis_port, db, nodes),
             "BOT_QUEUE": BOT_QUEUE,
             "BULK_QUEUE": BULK_QUEUE,
             "LOG_LEVEL": "WARNING",
@@ -125,7 +208,7 @@ def start_worker(redis_port: int, db: int, pool: str, **env: str) -> subprocess.
         }
     )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "service.worker", "--pool", pool],
+        [sys.executable, "-m", "service.worker", "--pool", pool, *args],
         cwd=ROOT,
         env=full,
         stdout=subprocess.DEVNULL,
@@ -172,14 +255,33 @@ def worker(redis_port: int) -> Iterator[subprocess.Popen[bytes]]:
     stop_worker(bulk)
 
 
+@pytest.fixture(scope="session")
+def cluster_worker(
+    redis_port: int, cluster: clusterkit.Cluster
+) -> Iterator[subprocess.Popen[bytes]]:
+    """The same two pools with game data on the cluster, the queues on database 3. Without a
+    watchdog: it would sweep the games of every cluster test (one keyspace), where database 1
+    keeps the single backend's worker to its own games."""
+    live = start_worker(redis_port, 1, "live", cluster.nodes, "--no-watchdog")
+    bulk = start_worker(redis_port, 1, "bulk", cluster.nodes, "--no-watchdog")
+    yield live
+    stop_worker(live)
+    stop_worker(bulk)
+
+
 @pytest.fixture()
-def bot_app(redis_port: int, worker: subprocess.Popen[bytes]) -> Flask:
+def bot_app(redis_port: int, nodes: str, request: pytest.FixtureRequest) -> Flask:
     """An app on the worker's database; game keys and queued jobs of earlier tests removed."""
-    client = redis.Redis(port=redis_port, db=1)
+    if nodes:
+        request.getfixturevalue("cluster_worker")
+        flush_cluster(nodes)
+    else:
+        request.getfixturevalue("worker")
+    client = redis.Redis(port=redis_port, db=QUEUE_DB[1] if nodes else 1)
     for key in client.scan_iter("dp:*"):
         client.delete(key)
     client.close()
-    return create_app(_settings(redis_port, 1))
+    return create_app(_settings(redis_port, 1, nodes))
 
 
 @pytest.fixture()
@@ -188,23 +290,25 @@ def bot_client(bot_app: Flask) -> FlaskClient:
 
 
 @contextmanager
-def gunicorn(redis_port: int, db: int, log: Path | None = None, **env: str) -> Iterator[int]:
+def gunicorn(
+    redis_port: int, db: int, nodes: str = "", log: Path | None = None, **env: str
+) -> Iterator[int]:
     """`gunicorn service.wsgi:app` (as scripts/serve runs it) on a free loopback port, on Redis
-    database `db`; yields the port once it accepts connections. With `log`, the server's and
-    the app's log lines go to that file."""
-    with gunicorn_process(redis_port, db, log, **env) as (port, _):
+    database `db` (or the cluster); yields the port once it accepts connections. With `log`,
+    the server's and the app's log lines go to that file."""
+    with gunicorn_process(redis_port, db, nodes, log, **env) as (port, _):
         yield port
 
 
 @contextmanager
 def gunicorn_process(
-    redis_port: int, db: int, log: Path | None = None, **env: str
+    redis_port: int, db: int, nodes: str = "", log: Path | None = None, **env: str
 ) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     """`gunicorn` with its process, for tests that signal it; stopped (SIGTERM) at the end."""
     port = _free_port()
     environ = {
         **os.environ,
-        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/{db}",
+        **_env(redis_port, db, nodes),
         "BOT_QUEUE": BOT_QUEUE,
         "BULK_QUEUE": BULK_QUEUE,
         "LOG_LEVEL": "WARNING",
@@ -233,34 +337,35 @@ def gunicorn_process(
 
 
 @pytest.fixture()
-def serve_api(redis_port: int, r: redis.Redis) -> Callable[..., Any]:
+def serve_api(redis_port: int, nodes: str, r: redis.Redis) -> Callable[..., Any]:
     """Start gunicorn on the (flushed) test database with settings: `with serve_api(**env) as
     (port, process):`."""
-    return lambda **env: gunicorn_process(redis_port, 0, **env)
+    return lambda **env: gunicorn_process(redis_port, 0, nodes, **env)
 
 
 @pytest.fixture()
-def served(redis_port: int, r: redis.Redis) -> Iterator[int]:
+def served(redis_port: int, nodes: str, r: redis.Redis) -> Iterator[int]:
     """The API under a real gunicorn on the (flushed) test database; no worker."""
-    with gunicorn(redis_port, 0, MAX_BODY_BYTES="16384") as port:
+    with gunicorn(redis_port, 0, nodes, MAX_BODY_BYTES="16384") as port:
         yield port
 
 
 @pytest.fixture()
-def served_with_bots(redis_port: int, bot_app: Flask) -> Iterator[int]:
+def served_with_bots(redis_port: int, nodes: str, bot_app: Flask) -> Iterator[int]:
     """The API under a real gunicorn on the worker's database: bots play (`bot_app` clears the
     keys of earlier tests and starts the session's worker)."""
-    with gunicorn(redis_port, 1) as port:
+    with gunicorn(redis_port, 1, nodes) as port:
         yield port
 
 
 @pytest.fixture()
-def served_with_keys(redis_port: int, bot_app: Flask) -> Iterator[tuple[int, str]]:
+def served_with_keys(redis_port: int, nodes: str, bot_app: Flask) -> Iterator[tuple[int, str]]:
     """`served_with_bots` as a deployment runs it, app keys required: yields the port and an
     app key issued for the test (the quickstart's, the generated client's)."""
     from service.app_keys import AppKeys
 
-    with redis.Redis(port=redis_port, db=1) as client:
+    # App keys live on the queues' Redis (the single server's database, on either backend).
+    with redis.Redis(port=redis_port, db=QUEUE_DB[1] if nodes else 1) as client:
         key = AppKeys(client).issue("tests").key
-    with gunicorn(redis_port, 1, APP_KEYS="required") as port:
+    with gunicorn(redis_port, 1, nodes, APP_KEYS="required") as port:
         yield port, key

@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from engine import cards
+from service.store import game_keys
 
 API = "/api/v1"
 GUNICORN_SERVER = ("--worker-class", "gevent", "--worker-connections", "4096")
@@ -146,7 +147,7 @@ class Table:
     def snapshot(self, r: Any) -> dict[str, Any]:
         """Every Redis value of the game, to prove a refused request changed nothing."""
         out: dict[str, Any] = {}
-        for key in sorted(r.scan_iter(f"dp:{{{self.gid}}}:*")):
+        for key in sorted(k.encode() for k in game_keys(self.gid) if r.exists(k)):
             kind = r.type(key)
             if kind == b"hash":
                 out[key] = r.hgetall(key)

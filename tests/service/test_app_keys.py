@@ -106,7 +106,7 @@ def test_live_games_quota_counts_unfinished_games_only(
     assert create(client, issued.key).status_code == 201
     # So does a game that expired.
     assert create(client, issued.key).status_code == 429
-    for key in r.scan_iter("dp:{*}:game"):
+    for key in r.scan_iter("dp:*:game"):
         if r.hget(key, "status") != b"over":
             r.delete(key)
             break

@@ -22,7 +22,7 @@ from engine import GAMES
 from engine.record import replay
 from service.bot_turns import due_member, parse_due_member
 from service.bot_turns import job_id as bot_job_id
-from service.store import ATTEMPTS_KEY, DUE_KEY
+from service.store import Store, attempts_key_of, due_key_of
 from service.wiring import Layers
 
 BOT = {"bot": "random"}
@@ -30,7 +30,7 @@ BOT = {"bot": "random"}
 
 def _due(r: redis.Redis, gid: str) -> list[str]:
     """The game's members of the due-turn index."""
-    return sorted(m.decode() for m in r.zrange(DUE_KEY, 0, -1) if m.decode().startswith(gid))
+    return sorted(m for m in Store(r).all_due() if m.startswith(gid))
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
@@ -131,11 +131,12 @@ def test_the_change_records_its_due_turns_and_the_next_clears_them(
     layers: Layers = app.extensions["duckpond"]
     assert layers.store.due_turns(table.gid) == [due_member(table.gid, 1, 0)]
     assert _due(r, table.gid) == [f"{table.gid}:1:0"]
-    assert r.zscore(DUE_KEY, f"{table.gid}:1:0") is not None
-    r.hset(ATTEMPTS_KEY, f"{table.gid}:1:0", 2)  # as if the watchdog had retried it
+    member = f"{table.gid}:1:0"
+    assert r.zscore(due_key_of(member), member) is not None
+    r.hset(attempts_key_of(member), member, 2)  # as if the watchdog had retried it
     assert layers.tables.bot_turn(table.gid, 1, 0) == "moved"
     assert _due(r, table.gid) == [f"{table.gid}:2:1"]
-    assert not r.hexists(ATTEMPTS_KEY, f"{table.gid}:1:0")
+    assert not r.hexists(attempts_key_of(member), member)
     assert layers.tables.bot_turn(table.gid, 2, 1) == "moved"
     assert layers.store.due_turns(table.gid) == [] and _due(r, table.gid) == []  # a human's turn
 

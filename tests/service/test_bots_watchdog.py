@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 import redis
+from conftest import QUEUE_DB, _env, flush_cluster
 from flask import Flask
 from flask.testing import FlaskClient
 from rq import SimpleWorker
@@ -32,7 +33,7 @@ from service.app import create_app
 from service.bot_turns import due_member
 from service.bot_turns import job_id as bot_job_id
 from service.jobs import TEST_BOT_DELAY
-from service.store import ATTEMPTS_KEY, DUE_KEY
+from service.store import attempts_key_of, due_key_of
 from service.watchdog import Settings, Watchdog, settings_from_env
 from service.wiring import Layers
 
@@ -80,7 +81,8 @@ def test_a_turn_whose_enqueue_was_lost_is_enqueued_again(
     _run_jobs(games)
     assert table.public()["version"] == 1
     assert games.store.due_turns(table.gid) == []
-    assert not games.store.redis.zcard(DUE_KEY) and not games.store.redis.hlen(ATTEMPTS_KEY)
+    member = due_member(table.gid, 1, 0)
+    assert not games.store.all_due() and not games.store.redis.hlen(attempts_key_of(member))
 
 
 def _as_if_started(games: Layers, job_id: str, ago: float) -> None:
@@ -95,7 +97,7 @@ def _as_if_started(games: Layers, job_id: str, ago: float) -> None:
 def test_a_running_job_is_trusted_until_it_is_stale(games: Layers, client: FlaskClient) -> None:
     table = Table.create(client, seats=[{}, BOT, {}, {}])
     member = due_member(table.gid, 1, 0)
-    games.store.redis.zadd(DUE_KEY, {member: 0})  # due since 1970
+    games.store.redis.zadd(due_key_of(member), {member: 0})  # due since 1970
     dog = Watchdog(games.store, games.turns, Settings(stale_after=5))
     _as_if_started(games, bot_job_id(table.gid, 1, 0), ago=1)
     assert dog.sweep().healthy == 1 and games.bot_queue.count == 0
@@ -110,9 +112,10 @@ def test_a_running_job_is_trusted_until_it_is_stale(games: Layers, client: Flask
 def test_leftovers_are_dropped(games: Layers, client: FlaskClient) -> None:
     table = Table.create(client, seats=[{}, BOT, {}, {}])
     r = games.store.redis
-    r.zadd(DUE_KEY, {due_member(table.gid, 1, 7): 0, "nonsense": 0, "gone:1:0": 0})
+    for member in (due_member(table.gid, 1, 7), "nonsense", "gone:1:0"):
+        r.zadd(due_key_of(member), {member: 0})
     assert Watchdog(games.store, games.turns, Settings(stale_after=5)).sweep().dropped == 3
-    assert [m.decode() for m in r.zrange(DUE_KEY, 0, -1)] == [due_member(table.gid, 1, 0)]
+    assert list(games.store.all_due()) == [due_member(table.gid, 1, 0)]
 
 
 def test_the_watchdog_gives_up_after_max_attempts(
@@ -128,13 +131,14 @@ def test_the_watchdog_gives_up_after_max_attempts(
     with caplog.at_level(logging.ERROR, "duckpond.watchdog"):
         assert dog.sweep().given_up == 1
     assert "given up after 2 tries" in caplog.text
-    assert not games.store.redis.zcard(DUE_KEY) and games.bot_queue.count == 0
+    assert not games.store.all_due() and games.bot_queue.count == 0
 
 
 def test_many_watchdogs_enqueue_a_lost_turn_once(games: Layers, client: FlaskClient) -> None:
     table = Table.create(client, seats=[{}, BOT, {}, {}])
     games.bot_queue.empty()
-    games.store.redis.zadd(DUE_KEY, {due_member(table.gid, 1, 0): 0})
+    member = due_member(table.gid, 1, 0)
+    games.store.redis.zadd(due_key_of(member), {member: 0})
     dogs = [Watchdog(games.store, games.turns, Settings(stale_after=1)) for _ in range(8)]
     results: list[int] = []
     barrier = threading.Barrier(len(dogs))
@@ -183,11 +187,12 @@ def test_a_turn_played_twice_moves_once(
 # --- a REAL worker, killed in the middle of a bot turn ---------------------------------------
 
 
-def _worker(port: int, log: Path, **env: str) -> subprocess.Popen[bytes]:
-    """`python -m service.worker` on database 2, in its own session (its work horse too)."""
+def _worker(port: int, log: Path, nodes: str = "", **env: str) -> subprocess.Popen[bytes]:
+    """`python -m service.worker` on database 2 (or the cluster), in its own session (its work
+    horse too)."""
     full = dict(os.environ)
     full.update(
-        REDIS_URL=f"redis://127.0.0.1:{port}/2",
+        **_env(port, 2, nodes),
         BOT_QUEUE="bots-killed",
         BULK_QUEUE="bots-killed",  # one queue: the one worker plays this bot-only game
         **env,
@@ -210,12 +215,14 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
 
 
 @pytest.fixture()
-def killed_app(redis_port: int) -> Iterator[Flask]:
-    client = redis.Redis(port=redis_port, db=2)
+def killed_app(redis_port: int, nodes: str) -> Iterator[Flask]:
+    client = redis.Redis(port=redis_port, db=QUEUE_DB[2] if nodes else 2)
     client.flushdb()
+    if nodes:
+        flush_cluster(nodes)
     yield create_app(
         {
-            "REDIS_URL": f"redis://127.0.0.1:{redis_port}/2",
+            **_env(redis_port, 2, nodes),
             "BOT_QUEUE": "bots-killed",
             "BULK_QUEUE": "bots-killed",
             "FINISHED_GAME_TTL": 3600,
@@ -227,7 +234,7 @@ def killed_app(redis_port: int) -> Iterator[Flask]:
 
 
 def test_a_worker_killed_mid_turn_does_not_stall_the_game(
-    killed_app: Flask, redis_port: int, tmp_path: Path
+    killed_app: Flask, redis_port: int, nodes: str, tmp_path: Path
 ) -> None:
     games: Layers = killed_app.extensions["duckpond"]
     client = killed_app.test_client()
@@ -235,6 +242,7 @@ def test_a_worker_killed_mid_turn_does_not_stall_the_game(
     slow = _worker(
         redis_port,
         tmp_path / "slow.log",
+        nodes,
         **{TEST_BOT_DELAY: "60", "BOT_WATCHDOG_STALE_SECONDS": "600"},
     )
     fresh: subprocess.Popen[bytes] | None = None
@@ -248,6 +256,7 @@ def test_a_worker_killed_mid_turn_does_not_stall_the_game(
         fresh = _worker(
             redis_port,
             tmp_path / "fresh.log",
+            nodes,
             BOT_WATCHDOG_STALE_SECONDS="1",
             BOT_WATCHDOG_INTERVAL="0.2",
             LOG_LEVEL="WARNING",
@@ -265,7 +274,7 @@ def test_a_worker_killed_mid_turn_does_not_stall_the_game(
     events = client.get(f"{API}/games/{table.gid}/events").json["events"]
     played = [e["version"] for e in events if e["type"] == "card_played"]
     assert played == list(range(1, 105))
-    assert games.store.due_turns(table.gid) == [] and not games.store.redis.zcard(DUE_KEY)
+    assert games.store.due_turns(table.gid) == [] and not games.store.all_due()
 
 
 def test_watchdog_settings_and_its_own_process(redis_port: int, tmp_path: Path) -> None:

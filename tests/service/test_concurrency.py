@@ -14,7 +14,7 @@ from flask import Flask
 from svc_helpers import API, Table, auth, pinned_deal
 
 from engine.record import load, record_of, replay
-from service.store import Write
+from service.store import Write, actions_key, events_key, game_key
 
 THREADS = 8
 TARGET_MOVES = 60
@@ -78,7 +78,7 @@ def test_conflicting_moves_one_winner_per_version(app: Flask, r: redis.Redis) ->
     assert set(refused) <= {"stale_version", "not_your_turn", "card_not_in_hand", "illegal_call"}
 
     # Events: numbered without gaps, each accepted move's events are its own, one card each.
-    events = r.lrange(f"dp:{{{table.gid}}}:events", 0, -1)
+    events = r.lrange(events_key(table.gid), 0, -1)
     public = table.client.get(f"{API}/games/{table.gid}/events").json["events"]
     assert [e["n"] for e in public] == sorted({e["n"] for e in public})
     played = [e for e in public if e["type"] == "card_played"]
@@ -86,14 +86,14 @@ def test_conflicting_moves_one_winner_per_version(app: Flask, r: redis.Redis) ->
     assert Counter(e["version"] for e in played) == {v: 1 for v in versions}
     numbers = [e["n"] for a in accepted for e in a["events"]]
     assert len(numbers) == len(set(numbers)) and max(numbers) <= len(events)
-    assert int(r.hget(f"dp:{{{table.gid}}}:game", "nevents")) == len(events)
+    assert int(r.hget(game_key(table.gid), "nevents")) == len(events)
 
     # Engine invariants: the stored state is exactly the replay of the stored actions, and
     # every one of the 104 cards is somewhere.
     stored = table.snapshot(r)
-    state_key = f"dp:{{{table.gid}}}:game".encode()
+    state_key = game_key(table.gid).encode()
     state = json.loads(stored[state_key][b"state"])
-    actions = [json.loads(a) for a in r.lrange(f"dp:{{{table.gid}}}:actions", 0, -1)]
+    actions = [json.loads(a) for a in r.lrange(actions_key(table.gid), 0, -1)]
     assert len(actions) == final["version"]
     game = load(state)
     rebuilt = replay(record_of(game, pinned_deal(), actions))

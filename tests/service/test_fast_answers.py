@@ -24,6 +24,7 @@ from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth, pinned_deal, play_out
 
 from service.schemas import ChangeOut, GameOut
+from service.store import events_key, idem_key
 from service.tables import Tables
 
 
@@ -158,14 +159,14 @@ def test_a_change_after_the_read_makes_the_move_a_409_that_writes_nothing(
             raced[0] = seat2.play("4H")["version"]
         return opened
 
-    before_events = r.llen(f"dp:{{{table.gid}}}:events")
+    before_events = r.llen(events_key(table.gid))
     monkeypatch.setattr(games, "open", open_then_race)
     # Seat 2 is to act when its request is read; its racing twin (another tab) wins first.
     r409 = seat2.post_move({"type": "play", "card": "4C"})
     assert raced == [2]
     assert _reason(r409) == (409, "stale_version")
     assert r409.json["errors"]["version"] == 2
-    assert r.llen(f"dp:{{{table.gid}}}:events") == before_events + 1  # the winner's card only
+    assert r.llen(events_key(table.gid)) == before_events + 1  # the winner's card only
     monkeypatch.setattr(games, "open", original)
     view = seat2.view()
     assert view["version"] == 2 and "4C" in view["view"]["hand"]
@@ -178,7 +179,7 @@ def test_the_idempotency_record_holds_the_answer_sent(
     headers = {"Idempotency-Key": "once"}
     first = seat1.post_move({"type": "play", "card": "4H"}, headers=headers)
     assert first.status_code == 200
-    (stored,) = r.hvals(f"dp:{{{table.gid}}}:idem")
+    (stored,) = r.hvals(idem_key(table.gid))
     record = json.loads(stored)
     assert set(record) == {"fp", "body"} and record["body"] == first.json
     again = seat1.post_move({"type": "play", "card": "4H"}, headers=headers)

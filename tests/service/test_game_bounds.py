@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth, play_out, wait_for
 
 from service.archive import ACTIONS_FIELD, EVENTS_FIELD
-from service.store import DUE_KEY, actions_key, events_key, game_key, game_keys
+from service.store import actions_key, due_key_of, events_key, game_key, game_keys
 from service.tables import Tables
 from service.watchdog import Settings, Watchdog
 from service.wiring import Layers
@@ -65,7 +65,7 @@ def test_an_idle_game_expires(make_app: Any, r: redis.Redis) -> None:
     answer = client.get(f"{API}/games/{table.gid}")
     assert answer.status_code == 404
     assert answer.json["errors"]["reason"] == "no_such_game"
-    assert list(r.scan_iter(f"dp:{{{table.gid}}}:*")) == []
+    assert list(r.scan_iter(f"dp:*:{table.gid}:*")) == []
 
 
 def test_the_watchdog_drops_the_due_turns_of_an_expired_game(make_app: Any, r: redis.Redis) -> None:
@@ -74,12 +74,12 @@ def test_the_watchdog_drops_the_due_turns_of_an_expired_game(make_app: Any, r: r
     app = make_app(GAME_IDLE_TTL=1)
     table = Table.create(app.test_client(), seats=BOTS4, seed="expire")
     member = f"{table.gid}:{table.to_act()}:0"
-    assert r.zscore(DUE_KEY, member) is not None
+    assert r.zscore(due_key_of(member), member) is not None
     time.sleep(2.1)
     assert not r.exists(game_key(table.gid))
     dog = Watchdog(layers(app).store, layers(app).turns, Settings(stale_after=0))
     assert dog.sweep().dropped >= 1
-    assert r.zscore(DUE_KEY, member) is None
+    assert r.zscore(due_key_of(member), member) is None
 
 
 # --- abandon -------------------------------------------------------------------------------
@@ -161,7 +161,8 @@ def test_abandoning_stops_the_bots(bot_client: FlaskClient, redis_port: int) -> 
     time.sleep(1.0)
     assert table.public()["version"] == version
     assert table.public()["status"] == "abandoned"
-    assert [m for m in r1.zrange(DUE_KEY, 0, -1) if m.startswith(table.gid.encode())] == []
+    due = r1.zrange(due_key_of(table.gid), 0, -1)
+    assert [m for m in due if m.startswith(table.gid.encode())] == []
 
 
 # --- paged events --------------------------------------------------------------------------
@@ -269,7 +270,7 @@ def test_a_finished_doubleduck_game_takes_at_most_32_kib(app: Flask, r: redis.Re
     for seed in ("m1", "m2"):
         table = Table.create(client, seats=BOTS4, seed=seed)
         play_bots_to_the_end(tables, table.gid)
-        keys = list(r.scan_iter(f"dp:{{{table.gid}}}:*"))
+        keys = list(r.scan_iter(f"dp:*:{table.gid}:*"))
         used = sum(r.memory_usage(k, samples=0) or 0 for k in keys)
         assert used <= 32 * 1024, (seed, used)
 

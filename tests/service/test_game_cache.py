@@ -15,7 +15,7 @@ from test_fast_answers import redis_commands
 
 from engine import GAMES
 from service.cache import GameCache
-from service.store import Stored
+from service.store import Stored, events_key, game_key
 
 
 @pytest.fixture()
@@ -72,14 +72,14 @@ def test_a_cached_version_behind_redis_still_answers_409_and_writes_nothing(
         headers=auth(seat2.token),
     )
     assert moved.status_code == 200 and moved.json["version"] == 2
-    events = r.llen(f"dp:{{{table.gid}}}:events")
+    events = r.llen(events_key(table.gid))
     # Legal at the cached v1 (seat 2 to act, holds 4C): the compare-and-set refuses it.
     late = seat2.post_move({"type": "play", "card": "4C"}, expected_version=1)
     assert _reason(late) == (409, "stale_version") and late.json["errors"]["version"] == 2
     # Illegal at v1 (seat 2 holds no 5S): still a 409 from the game as Redis has it, not 422.
     odd = seat2.post_move({"type": "play", "card": "5S"}, expected_version=1)
     assert _reason(odd) == (409, "stale_version") and odd.json["errors"]["version"] == 2
-    assert r.llen(f"dp:{{{table.gid}}}:events") == events
+    assert r.llen(events_key(table.gid)) == events
     assert seat2.view()["version"] == 2
 
 
@@ -88,10 +88,10 @@ def test_an_illegal_move_at_a_cached_current_version_is_refused_as_without_cache
 ) -> None:
     seat1 = table.seat(1)
     seat1.play("4H", expected_version=0)
-    before = r.hgetall(f"dp:{{{table.gid}}}:game")
+    before = r.hgetall(game_key(table.gid))
     assert table.seat(2).refused("5S", expected_version=1) == (422, "card_not_in_hand")
     assert table.seat(3).refused("5S", expected_version=1) == (409, "not_your_turn")
-    assert r.hgetall(f"dp:{{{table.gid}}}:game") == before
+    assert r.hgetall(game_key(table.gid)) == before
 
 
 def _stored(gid: str, version: int, game: Any) -> Stored:

@@ -98,7 +98,7 @@ def test_full_game_to_record_and_replay(client: FlaskClient, r: redis.Redis) -> 
     deals = [a for a in record["actions"] if "deal" in a]
     assert pub["version"] == moves + len(deals)
     # Finished games expire: every key of the game has a TTL.
-    keys = list(r.scan_iter(f"dp:{{{table.gid}}}:*"))
+    keys = list(r.scan_iter(f"dp:*:{table.gid}:*"))
     assert keys and all(0 < r.ttl(k) <= 3600 for k in keys)
     # A move after the end is a 409 game_over.
     assert table.seats[0].refused("AC") == (409, "game_over")

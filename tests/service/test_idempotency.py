@@ -10,6 +10,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth
 
+from service.store import events_key
+
 CREATE = {"game": "doubleduck", "seats": [{}, {}, {}, {}], "seed": "idem"}
 
 
@@ -20,12 +22,12 @@ def test_retried_move_returns_the_first_answer(client: FlaskClient, r: redis.Red
     key = {"Idempotency-Key": "move-1"}
     first = seat.post_move(move, expected_version=0, headers=key)
     assert first.status_code == 200 and "Idempotent-Replayed" not in first.headers
-    events_after_first = r.llen(f"dp:{{{table.gid}}}:events")
+    events_after_first = r.llen(events_key(table.gid))
     second = seat.post_move(move, expected_version=0, headers=key)
     assert second.status_code == 200 and second.headers["Idempotent-Replayed"] == "true"
     assert second.json == first.json
     assert table.public()["version"] == 1
-    assert r.llen(f"dp:{{{table.gid}}}:events") == events_after_first
+    assert r.llen(events_key(table.gid)) == events_after_first
     # The same key with another body is refused, and changes nothing.
     other = seat.post_move({"type": "play", "card": "AC"}, headers=key)
     assert other.status_code == 422
@@ -76,7 +78,7 @@ def test_retried_creation_returns_the_same_game_and_tokens(
     assert first.status_code == second.status_code == 201
     assert second.json == first.json and second.headers["Idempotent-Replayed"] == "true"
     assert second.headers["Location"] == first.headers["Location"]
-    games = {k for k in r.scan_iter("dp:{*}:game")}
+    games = {k for k in r.scan_iter("dp:*:game")}
     assert len(games) == 1
     # The stored first answer is sealed: no token is readable in Redis.
     tokens = [s["token"] for s in first.json["seats"]] + [first.json["host_token"]]

@@ -176,8 +176,9 @@ def test_the_watchdog_follows_the_window(app: Flask, client: FlaskClient, r: red
     mid = create(client, games=5)["id"]
     assert queue_of(app).job_ids == [match_job_id(mid, 0), match_job_id(mid, 1)]
     layer.play(mid, 0)  # records game 0 and enqueues game 2
-    Job.fetch(match_job_id(mid, 2), connection=r).delete()  # ... whose job is then lost
-    r.hset(Job.key_for(match_job_id(mid, 1)), "status", "failed")  # and game 1 fails for good
+    jobs = queue_of(app).connection  # the queues' Redis (on the cluster backend, not `r`)
+    Job.fetch(match_job_id(mid, 2), connection=jobs).delete()  # ... whose job is then lost
+    jobs.hset(Job.key_for(match_job_id(mid, 1)), "status", "failed")  # and game 1 fails for good
     body = client.get(f"{API}/{mid}").json
     assert body["progress"] == {"done": 1, "failed": 1, "total": 5}
     queued = set(queue_of(app).job_ids)
@@ -261,7 +262,13 @@ def test_live_bot_turns_never_queue_behind_match_games(app: Flask, r: redis.Redi
     assert layers.match_queue.name == match_q.name
     match_q.enqueue_call("builtins.len", args=("match",), job_id="m1")
     bot_q.enqueue_call("builtins.len", args=("bot",), job_id="b1")
-    worker = SimpleWorker([bot_q], connection=r, serializer=JSONSerializer)
+    worker = SimpleWorker([bot_q], connection=bot_q.connection, serializer=JSONSerializer)
     assert worker.work(burst=True, max_jobs=1)
-    assert Job.fetch("b1", connection=r, serializer=JSONSerializer).get_status() == "finished"
-    assert Job.fetch("m1", connection=r, serializer=JSONSerializer).get_status() == "queued"
+    assert (
+        Job.fetch("b1", connection=bot_q.connection, serializer=JSONSerializer).get_status()
+        == "finished"
+    )
+    assert (
+        Job.fetch("m1", connection=bot_q.connection, serializer=JSONSerializer).get_status()
+        == "queued"
+    )

@@ -15,6 +15,7 @@ from flask import Flask
 from svc_helpers import API, Table, auth
 
 from service.request_log import JsonFormatter
+from service.store import due_key_of
 
 
 def metric(text: str, name: str, **labels: str) -> float:
@@ -45,7 +46,7 @@ def test_metrics_count_requests_moves_refusals_and_read_the_queues(
     seat = table.seat(table.to_act())
     seat.play(seat.view()["view"]["legal_moves"][0]["card"])
     assert client.get(f"{API}/games/{table.gid}", headers=auth("nope")).status_code == 401
-    r.zadd("dp:bots:due", {"g x 0 1": 0})  # a bot turn due since the epoch: a long lag
+    r.zadd(due_key_of("g:0:1"), {"g:0:1": 0})  # a bot turn due since the epoch: a long lag
     after = client.get("/metrics", headers=scrape)
     assert after.status_code == 200 and after.mimetype == "text/plain"
     text = after.text

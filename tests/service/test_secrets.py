@@ -14,6 +14,8 @@ from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth, pinned_deal, play_out
 from werkzeug.test import TestResponse
 
+from service.store import game_key
+
 SEED = "SEED-qx7-do-not-leak"
 STOCK_TOP = "7D 2S 9H KD QC 3H 8S"
 
@@ -84,7 +86,7 @@ def test_nothing_secret_leaks_before_the_end(
         move_and_refusals()
     sweep()
 
-    state = json.loads(r.hget(f"dp:{{{gid}}}:game", "state"))
+    state = json.loads(r.hget(game_key(gid), "state"))
     assert state["stock"][:3] != STOCK_TOP.split()[:3]  # the test reached the draws
     stock_run = state["stock"][:4]
     hands = state["hands"]

@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from redis.cluster import RedisCluster
 from svc_helpers import API, Table, auth, wait_for
 
+from service.shards import data_client, tag
+from service.store import changes_channel
 from service.waits import Changes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -303,6 +305,22 @@ def test_a_human_waits_through_the_bots_turns(bot_app: Flask, bot_client: FlaskC
     assert bot_plays >= 3  # at least one whole trick of bot plays was waited for
 
 
+def _listened(r: Any, gid: str) -> bool:
+    """A listener subscribes to the shard channel of the game's bucket (on a cluster: at the
+    channel's shard)."""
+    channel = changes_channel(tag(gid))
+    where = {"target_nodes": r.get_node_from_key(channel)} if isinstance(r, RedisCluster) else {}
+    return int(r.pubsub_shardnumsub(channel, **where)[0][1]) >= 1
+
+
+def _kill_listeners(r: Any) -> int:
+    """Cut every pub/sub connection (on a cluster: at every node)."""
+    if not isinstance(r, RedisCluster):
+        return int(r.client_kill_filter(_type="pubsub"))
+    killed = r.client_kill_filter(_type="pubsub", target_nodes=RedisCluster.ALL_NODES)
+    return sum(int(n) for n in killed.values()) if isinstance(killed, dict) else int(killed)
+
+
 def test_a_lost_listener_connection_wakes_the_waiters_who_read_again(
     app: Flask, client: FlaskClient, r: Any
 ) -> None:
@@ -311,8 +329,8 @@ def test_a_lost_listener_connection_wakes_the_waiters_who_read_again(
     table = Table.create(client)
     first = table.to_act()
     pending = view_wait(app, table, (first + 1) % 4, "wait=20")
-    wait_for(lambda: int(r.pubsub_numsub("dp:changes")[0][1]) >= 1)
-    killed = r.client_kill_filter(_type="pubsub")
+    wait_for(lambda: _listened(r, table.gid))
+    killed = _kill_listeners(r)
     assert killed >= 1
     table.seat(first).post_move(first_legal(table, first))  # likely published to nobody
     status, body, seconds = pending.result(timeout=15)
@@ -363,21 +381,27 @@ def test_a_retried_waiting_move_returns_the_first_answer_at_once(
     assert again.json["version"] == 1 and table.public()["version"] == 1
 
 
-def test_the_listener_wakes_every_watch_when_it_resubscribes(redis_port: int, r: Any) -> None:
+def test_the_listener_wakes_every_watch_when_it_resubscribes(
+    settings: dict[str, Any], r: Any
+) -> None:
     """Even a watch that wants no change is woken after a reconnection, as changes published
     while the listener was away were not heard; a change it does not want does not wake it."""
-    changes = Changes(redis.Redis(port=redis_port), slots=2)
+    changes = Changes(data_client(settings), slots=2)
     with changes.watch("g1", lambda head: head.version > 5) as watch:
         assert watch is not None
-        wait_for(lambda: int(r.pubsub_numsub("dp:changes")[0][1]) >= 1)
+        wait_for(lambda: _listened(r, "g1"))
         assert watch.sleep(0.2) is True  # the first subscription woke it
         watch.arm()
-        r.publish("dp:changes", "g1 3 playing 0")  # a change this watch does not want
+        while watch.sleep(0.3):  # one wake-up per shard channel's confirmation (64 buckets)
+            watch.arm()
+        r.spublish(
+            changes_channel(tag("g1")), "g1 3 playing 0"
+        )  # a change this watch does not want
         assert watch.sleep(0.3) is False
-        r.publish("dp:changes", "g1 6 playing 0")
+        r.spublish(changes_channel(tag("g1")), "g1 6 playing 0")
         assert watch.sleep(2) is True
         watch.arm()
-        assert r.client_kill_filter(_type="pubsub") >= 1
+        assert _kill_listeners(r) >= 1
         assert watch.sleep(4) is True
 
 
