@@ -5,8 +5,9 @@
   (`ETag`, `Location`, `Idempotent-Replayed`, `Retry-After`) are exposed.
 - A body must be JSON: anything else is a 415 in the one error shape, not a schema's 422
   about missing fields.
-- Answers about games carry `Cache-Control: no-store`: they hold tokens, hands or private
-  events, which no cache between the client and us may keep.
+- Answers about games and matches carry `Cache-Control: no-store`: they hold tokens, hands
+  or private events (a match's creation, its host token), which no cache between the client
+  and us may keep.
 - A JSON body is read once, strictly (`service.json_in`: I-JSON): a lone surrogate, nesting
   5,000 deep or a 5,000-digit integer is a 400 before any schema or use case sees it.
 - A body sent in chunks (no Content-Length) is held to the same limit as any other: over it,
@@ -35,7 +36,7 @@ EXPOSED = ["ETag", "Location", "Idempotent-Replayed", "Retry-After", "X-Request-
            "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]  # fmt: skip
 ALLOWED = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key",
            "X-Request-Id"]  # fmt: skip
-PRIVATE_PREFIX = "/api/v1/games"
+PRIVATE_PREFIXES = ("/api/v1/games", "/api/v1/matches")
 
 
 def init_app(app: Flask) -> None:
@@ -169,7 +170,7 @@ def _single_query_values() -> None:
 
 
 def _no_store(response: Response) -> Response:
-    if request.path.startswith(PRIVATE_PREFIX):
+    if request.path.startswith(PRIVATE_PREFIXES):
         response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -30,12 +30,13 @@ def change_field(principal: str, kind: str, key: str) -> str:
     return sha256(f"{principal}\n{kind}\n{key}")
 
 
-def create_key_hash(key: str, scope: str = "") -> str:
-    """A creation has no game yet: its key points to the game id it made. The pointer is the
+def create_key_hash(key: str, scope: str = "", kind: str = "create") -> str:
+    """A creation has no id yet: its key points to the id it made. The pointer is the
     caller's own (`scope`: its app key, or its address with keys off), as payment APIs scope
     keys to the account: another caller with the same key and body makes its own game and
-    learns nothing of the first (issue 17, "taking a table")."""
-    return sha256(f"create\n{scope}\n{key}" if scope else "create\n" + key)
+    learns nothing of the first (issue 17, "taking a table"). `kind` keeps a game's key and
+    a match's apart (`create`, `match`): the same key may create one of each."""
+    return sha256(f"{kind}\n{scope}\n{key}" if scope else f"{kind}\n{key}")
 
 
 def stored_answer(fp: str, text: str) -> str:

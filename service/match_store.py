@@ -1,11 +1,19 @@
-"""Redis layout of a match and its two scripts.
+"""Redis layout of a match and its scripts.
 
-A match lives under its own `{match-id}` hash tag (one Cluster slot, one Lua script):
+A match's keys carry its bucket's hash tag `{t}` (`service.shards.tag`, as a game's do), so a
+Redis Cluster keeps them, and the Idempotency-Key pointer of the request that created the
+match, in one slot, and one Lua script may touch them all:
 
-- `dp:{id}:match`    hash: `spec` (the `bots.match.MatchSpec` JSON), `host` (the sha256 of
-                     the host token, which may cancel), `started` (set by the first job that
-                     runs), `summary` (cached once done), `cancelled` (set by a cancel)
-- `dp:{id}:results`  hash: game index -> that game's record (every rotation, per-seat scores)
+- `dp:{t}:<id>:match`    hash: `spec` (the `bots.match.MatchSpec` JSON), `host` (the sha256 of
+                         the host token, which may cancel), `started` (set by the first job
+                         that runs), `summary` (cached once done), `cancelled` (set by a
+                         cancel), `created` (the creation's answer sealed with its
+                         Idempotency-Key, `service.idempotency.seal`, when it had one)
+- `dp:{t}:<id>:results`  hash: game index -> that game's record (every rotation, per-seat scores)
+- `dp:{t}:idem:create:<sha256>` -> match id: the creation's Idempotency-Key
+                         (`service.store.create_pointer_key`; the hash has kind `match`, so a
+                         game's key and a match's never meet), reserved for seconds, then kept
+                         for the idempotency TTL by the script that writes the match
 """
 
 from __future__ import annotations
@@ -14,10 +22,29 @@ import json
 from collections.abc import Sequence
 from typing import Any, cast
 
-from service.shards import DataClient
-from service.store import valid_id
+from service.shards import DataClient, tag
+from service.store import claim_pointer, create_pointer_key, release_pointer, valid_id
 
 JSON = dict[str, Any]
+
+CREATE_SCRIPT = """
+-- Write a new match, and make its creation's Idempotency-Key pointer last, together.
+-- KEYS[1] dp:{t}:<id>:match; KEYS[2] its pointer dp:{t}:idem:create:<hash>, or KEYS[1] again
+-- when the creation has no key. ARGV[1] the match id; ARGV[2] spec JSON; ARGV[3] host token
+-- hash; ARGV[4] the sealed answer ("" without a key); ARGV[5] the pointer's TTL in seconds
+-- Returns {"ok"}, {"exists"} (the id is taken) or {"taken", the id that holds the key}.
+if ARGV[4] ~= "" then
+  local held = redis.call("GET", KEYS[2])
+  if held and held ~= ARGV[1] then return {"taken", held} end
+end
+if redis.call("EXISTS", KEYS[1]) == 1 then return {"exists"} end
+redis.call("HSET", KEYS[1], "spec", ARGV[2], "host", ARGV[3])
+if ARGV[4] ~= "" then
+  redis.call("HSET", KEYS[1], "created", ARGV[4])
+  redis.call("SET", KEYS[2], ARGV[1], "EX", tonumber(ARGV[5]))
+end
+return {"ok"}
+"""
 
 RECORD_SCRIPT = """
 -- Record one match game's result exactly once, and start the TTL when it is the last one.
@@ -65,11 +92,11 @@ STARTED, CANCELLED = 1, 2
 
 
 def match_key(mid: str) -> str:
-    return f"dp:{{{mid}}}:match"
+    return f"dp:{{{tag(mid)}}}:{mid}:match"
 
 
 def results_key(mid: str) -> str:
-    return f"dp:{{{mid}}}:results"
+    return f"dp:{{{tag(mid)}}}:{mid}:results"
 
 
 class MatchStore:
@@ -77,17 +104,41 @@ class MatchStore:
 
     def __init__(self, client: DataClient) -> None:
         self.redis = client
+        self._create = client.register_script(CREATE_SCRIPT)
         self._record = client.register_script(RECORD_SCRIPT)
         self._start = client.register_script(START_SCRIPT)
         self._cancel = client.register_script(CANCEL_SCRIPT)
 
-    def create(self, mid: str, spec: JSON, host: str = "") -> bool:
-        """Store a new match's spec and its host token's hash; False when the id is taken."""
-        if not self.redis.hsetnx(match_key(mid), "spec", json.dumps(spec)):
-            return False
-        if host:
-            self.redis.hset(match_key(mid), "host", host)
-        return True
+    def create(
+        self, mid: str, spec: JSON, host: str, *, key_hash: str = "", sealed: str = "", ttl: int = 0
+    ) -> tuple[str, str]:
+        """Store a new match (spec, host token hash, and with an Idempotency-Key its sealed
+        answer, the key's pointer kept `ttl` s): ("ok" | "exists" | "taken", the holder)."""
+        pointer = create_pointer_key(key_hash) if key_hash else match_key(mid)
+        reply = cast(
+            list[bytes],
+            self._create(
+                keys=[match_key(mid), pointer],
+                args=[mid, json.dumps(spec), host, sealed if key_hash else "", ttl],
+            ),
+        )
+        words = [r.decode() for r in reply]
+        return words[0], words[1] if len(words) > 1 else ""
+
+    def claim_key(self, key_hash: str, mid: str, ttl: int) -> str:
+        """Reserve a creation's Idempotency-Key for match `mid` (`store.claim_pointer`)."""
+        return claim_pointer(self.redis, key_hash, mid, ttl)
+
+    def release_key(self, key_hash: str, mid: str) -> None:
+        release_pointer(self.redis, key_hash, mid)
+
+    def key_held(self, key_hash: str) -> bool:
+        return bool(self.redis.exists(create_pointer_key(key_hash)))
+
+    def created(self, mid: str) -> str | None:
+        """The sealed answer of the creation of `mid`, if it had an Idempotency-Key."""
+        raw = cast(bytes | None, self.redis.hget(match_key(mid), "created"))
+        return None if raw is None else raw.decode()
 
     def cancel(self, mid: str, games: int, ttl: int) -> str:
         """Cancel a running match: "ok", or "missing", "done", "cancelled" (already)."""

@@ -27,11 +27,13 @@ from rq.exceptions import DuplicateJobError
 from rq.job import Job
 
 from bots.match import MatchError, MatchSpec, check, play_match_game, rotations, summarize
-from service import jobs
+from service import idempotency, jobs
+from service.bodies import Answer
 from service.callers import authenticate, new_token, sha256
 from service.codec import whole_numbers
 from service.errors import ServiceError
 from service.match_store import CANCELLED, MatchStore
+from service.shards import new_id
 
 log = logging.getLogger("duckpond.matches")
 
@@ -60,18 +62,29 @@ class Matches:
         finished_ttl: int,
         window: int = WINDOW,
         max_games: int = MAX_MATCH_GAMES,
+        idempotency_ttl: int = 24 * 3600,
+        reservation_ttl: int = 5,
     ) -> None:
         self.store = store
         self.queue = queue
         self.finished_ttl = finished_ttl
+        self.idempotency_ttl = idempotency_ttl
+        self.reservation_ttl = reservation_ttl
         self.window = window
         self.max_games = max_games
 
     # --- creating -----------------------------------------------------------------------
 
-    def create(self, request: Mapping[str, Any]) -> JSON:
-        """Validate, store the spec, enqueue one job per game; the answer is the match so far,
-        with the host token (shown once) that may cancel it."""
+    def create(
+        self, request: Mapping[str, Any], idempotency_key: str | None = None, scope: str = ""
+    ) -> Answer:
+        """Validate, store the spec, enqueue the first window of games; the answer is the
+        match so far, with the host token (shown once) that may cancel it.
+
+        With an Idempotency-Key (the caller's own, `scope` as for games) a retry gets the
+        first answer back, token included, and no second match: the key is reserved for
+        `reservation_ttl` seconds, and the script that writes the match keeps it for the
+        idempotency TTL, the answer sealed with the key (`service.idempotency.seal`)."""
         spec = MatchSpec(
             game=str(request["game"]),
             bots=tuple(request["bots"]),
@@ -89,14 +102,66 @@ class Matches:
                 f"a match may have at most {self.max_games} games, not {spec.games}",
                 maximum=self.max_games,
             )
-        mid = secrets.token_urlsafe(9)
+        fp = idempotency.fingerprint("match", dict(request))
+        key_hash = "" if idempotency_key is None else self._key_hash(idempotency_key, scope)
+        mid = new_id(key_hash)  # in the key's bucket, with its pointer (service.shards)
+        if idempotency_key is not None:
+            held = self.store.claim_key(key_hash, mid, self.reservation_ttl)
+            if held != mid:
+                return self._created_before(held, idempotency_key, fp)
         host = new_token(mid)
-        # A 72-bit random id taken: vanishingly rare, never silent.
-        if not self.store.create(mid, spec.to_json(), sha256(host)):
+        body = {**self._body(mid, spec, {}, started=False), "host_token": host}
+        sealed = ""
+        if idempotency_key is not None:
+            sealed = idempotency.seal(idempotency_key, json.dumps({"fp": fp, "body": body}))
+        try:
+            outcome, holder = self.store.create(
+                mid,
+                spec.to_json(),
+                sha256(host),
+                key_hash=key_hash,
+                sealed=sealed,
+                ttl=self.idempotency_ttl,
+            )
+        except BaseException:
+            if idempotency_key is not None:
+                self.store.release_key(key_hash, mid)
+            raise
+        if outcome == "taken" and idempotency_key is not None:
+            # Our reservation ran out and another request holds the key now: its answer.
+            return self._created_before(holder, idempotency_key, fp)
+        if outcome != "ok":  # a 66- or 72-bit random id taken: vanishingly rare, never silent
             raise ServiceError("idempotency_in_progress", "could not allocate a match id; retry")
         self._enqueue(mid, range(min(spec.games, self.window)))
         log.info("match %s created: %s, %s x %d", mid, spec.game, list(spec.bots), spec.games)
-        return {**self._body(mid, spec, {}, started=False), "host_token": host}
+        return Answer(body)
+
+    def is_retry(self, idempotency_key: str | None, scope: str = "") -> bool:
+        """Whether a creation with this key (of this caller) was made or is under way: its
+        retry is answered from the first, and counts against no quota."""
+        if idempotency_key is None:
+            return False
+        return self.store.key_held(self._key_hash(idempotency_key, scope))
+
+    @staticmethod
+    def _key_hash(idempotency_key: str, scope: str) -> str:
+        return idempotency.create_key_hash(idempotency_key, scope, kind="match")
+
+    def _created_before(self, held: str, idempotency_key: str, fp: str) -> Answer:
+        """The first answer of a creation retried under the key that match `held` holds. Its
+        first window is enqueued again (unique job ids: a job that exists is left alone), in
+        case the first request died between writing the match and enqueueing it."""
+        prior = self.store.created(held)
+        if prior is None:
+            raise ServiceError(
+                "idempotency_in_progress",
+                f"a creation with this key is still running; retry with the same key in "
+                f"{self.reservation_ttl} s",
+                retry_after=self.reservation_ttl,
+            )
+        first = idempotency.replay(idempotency.unseal(idempotency_key, prior), fp)
+        self.get(held)  # a read re-enqueues a game whose job is lost (`_kick`)
+        return Answer(first, replayed=True)
 
     def cancel(self, mid: str, authorization: str | None) -> JSON:
         """Cancel a match (its host token only): the running jobs finish the game they play,

@@ -264,6 +264,25 @@ def create_pointer_key(key_hash: str) -> str:
     return f"dp:{{{TAGS[key_bucket(key_hash)]}}}:idem:create:{key_hash}"
 
 
+def claim_pointer(client: DataClient, key_hash: str, new: str, ttl: int) -> str:
+    """Reserve a creation's Idempotency-Key for the id `new` for `ttl` seconds (short: the
+    script that writes the game or match makes it long); returns the id that holds it."""
+    key = create_pointer_key(key_hash)
+    if client.set(key, new, nx=True, ex=ttl):
+        return new
+    held = cast(bytes | None, client.get(key))
+    return new if held is None else held.decode()
+
+
+def release_pointer(client: DataClient, key_hash: str, new: str) -> None:
+    """Undo `claim_pointer` after a failed creation (only if it still names `new`), or every
+    retry would wait for a creation that never comes."""
+    key = create_pointer_key(key_hash)
+    with contextlib.suppress(redis.RedisError):
+        if client.get(key) == new.encode():
+            client.delete(key)
+
+
 def game_keys(gid: str) -> list[str]:
     return [game_key(gid), events_key(gid), actions_key(gid), idem_key(gid)]
 
@@ -470,24 +489,15 @@ class Store:
         return None if raw is None else raw.decode()
 
     def claim_create_key(self, key_hash: str, gid: str, ttl: int) -> str:
-        """Reserve a creation's Idempotency-Key for a game id for `ttl` seconds (short: the
-        compare-and-set that writes the game makes it long); returns the id that holds it."""
-        key = create_pointer_key(key_hash)
-        if self.redis.set(key, gid, nx=True, ex=ttl):
-            return gid
-        held = cast(bytes | None, self.redis.get(key))
-        return gid if held is None else held.decode()
+        """Reserve a creation's Idempotency-Key for a game id (`claim_pointer`)."""
+        return claim_pointer(self.redis, key_hash, gid, ttl)
 
     def create_key_held(self, key_hash: str) -> bool:
         """Whether a creation already holds this Idempotency-Key (a retry will replay it)."""
         return bool(self.redis.exists(create_pointer_key(key_hash)))
 
     def release_create_key(self, key_hash: str, gid: str) -> None:
-        """Undo `claim_create_key` after a failed creation (only if it still names `gid`)."""
-        key = create_pointer_key(key_hash)
-        with contextlib.suppress(redis.RedisError):
-            if self.redis.get(key) == gid.encode():
-                self.redis.delete(key)
+        release_pointer(self.redis, key_hash, gid)
 
     # --- due bot turns (see the module docstring) ----------------------------------------
 

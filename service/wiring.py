@@ -76,14 +76,16 @@ def build(settings: Mapping[str, Any]) -> Layers:
     )
     waits = Waits(store, changes, float(settings["MAX_WAIT_SECONDS"]))
     finished_ttl = int(settings["FINISHED_GAME_TTL"])
+    idempotency_ttl = int(settings["IDEMPOTENCY_TTL"])
+    reservation_ttl = int(settings.get("CREATE_RESERVATION_SECONDS", 5))
     tables = Tables(
         store,
         turns,
         waits,
         finished_ttl=finished_ttl,
-        idempotency_ttl=int(settings["IDEMPOTENCY_TTL"]),
+        idempotency_ttl=idempotency_ttl,
         idle_ttl=int(settings.get("GAME_IDLE_TTL", 3 * 24 * 3600)),
-        reservation_ttl=int(settings.get("CREATE_RESERVATION_SECONDS", 5)),
+        reservation_ttl=reservation_ttl,
         think_limit_ms=int(settings.get("BOT_THINK_LIMIT_MS", 1000)),
         chain_seconds=int(settings.get("BOT_CHAIN_MS", 20)) / 1000,
         cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
@@ -93,6 +95,8 @@ def build(settings: Mapping[str, Any]) -> Layers:
         bulk,
         finished_ttl=finished_ttl,
         max_games=int(settings.get("MAX_MATCH_GAMES", 1000)),
+        idempotency_ttl=idempotency_ttl,
+        reservation_ttl=reservation_ttl,
     )
     return Layers(pool, store, turns, changes, waits, tables, matches, queues)
 

@@ -10,8 +10,17 @@ from flask_smorest import Blueprint
 
 from bots.match import METHOD
 from service import app_keys
-from service.api.common import APP_KEY, BEARER, errors, location_header, matches
+from service.api.common import (
+    APP_KEY,
+    BEARER,
+    NO_STORE_HEADER,
+    REPLAYED_HEADER,
+    errors,
+    location_header,
+    matches,
+)
 from service.schemas import (
+    CreateHeaders,
     GamesQuery,
     MatchCancelHeaders,
     MatchCancelIn,
@@ -93,11 +102,16 @@ MATCH_EXAMPLE: dict[str, Any] = {
         "options": {"max_deals": 1},
     },
 )
+@blp.arguments(CreateHeaders(), location="headers")
 @blp.response(
     202,
     MatchCreatedOut,
     example={**MATCH_EXAMPLE, "status": "queued", "host_token": f"{EXAMPLE_MATCH_ID}.s3cr3t"},
-    headers={"Location": location_header("match")},
+    headers={
+        "Location": location_header("match"),
+        "Cache-Control": NO_STORE_HEADER,
+        "Idempotent-Replayed": REPLAYED_HEADER,
+    },
 )
 @errors(
     blp,
@@ -105,6 +119,7 @@ MATCH_EXAMPLE: dict[str, Any] = {
     "missing_app_key",
     "bad_app_key",
     "app_key_revoked",
+    "idempotency_in_progress",
     413,
     "validation_error",
     "unknown_game",
@@ -112,11 +127,12 @@ MATCH_EXAMPLE: dict[str, Any] = {
     "invalid_seats",
     "invalid_options",
     "too_many_games",
+    "idempotency_key_reused",
     "quota_match_games",
     "rate_limited",
     503,
 )
-def create_match(body: dict[str, Any]) -> Response:
+def create_match(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     """Start a match: one RQ job per game, each game played with every rotation of the bots.
 
     Game i is dealt from the seed `{seed}:{i}` in every rotation, so each bot plays the same
@@ -124,19 +140,29 @@ def create_match(body: dict[str, Any]) -> Response:
     Poll the `Location` for progress and results. The answer's `host_token` (shown once)
     may cancel the match. Needs an app key (unless the operator turned them off), whose
     quotas of match games per match and per day apply (429).
+
+    Send an `Idempotency-Key` to retry safely when the outcome is unknown (a 503, a cut
+    connection): the retry gets the first answer back (`Idempotent-Replayed: true`, the same
+    id and host token), starts no second match and counts against no quota. The key is the
+    caller's own, as for games.
     """
-    key = app_keys.presented()
-    if key is not None:
+    key, scope, idem = app_keys.presented(), app_keys.scope(), headers.get("idempotency_key")
+    charged = key is not None and not matches().is_retry(idem, scope)
+    if key is not None and charged:
         app_keys.app_keys().admit_match(key, int(body["games"]))
     try:
-        answer = matches().create(body)
+        answer = matches().create(body, idem, scope)
     except BaseException:
-        if key is not None:
+        if key is not None and charged:
             app_keys.app_keys().refund_match(key, int(body["games"]))
         raise
-    response = jsonify(MatchCreatedOut().dump(answer))
+    if key is not None and charged and answer.replayed:
+        app_keys.app_keys().refund_match(key, int(body["games"]))  # a race of two retries
+    response = jsonify(MatchCreatedOut().dump(answer.body))
     response.status_code = 202
-    response.headers["Location"] = url_for("matches.get_match", match_id=answer["id"])
+    response.headers["Location"] = url_for("matches.get_match", match_id=answer.body["id"])
+    if answer.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     return response
 
 

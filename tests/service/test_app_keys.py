@@ -180,6 +180,18 @@ def test_match_quotas_per_match_and_per_day(keyed: Flask, keys: AppKeys) -> None
     assert int(day.headers["Retry-After"]) > 0
 
 
+def test_a_replayed_match_creation_takes_no_match_quota(keyed: Flask, keys: AppKeys) -> None:
+    client = keyed.test_client()
+    issued = keys.issue("acme", match_games_per_day=5)
+    headers = {"Authorization": f"Bearer {issued.key}", "Idempotency-Key": "nightly"}
+    first = client.post(f"{API}/matches", json=MATCH, headers=headers)
+    again = client.post(f"{API}/matches", json=MATCH, headers=headers)
+    assert first.status_code == 202 and again.status_code == 202  # not 429: a day is 5 games
+    assert again.headers["Idempotent-Replayed"] == "true" and again.json["id"] == first.json["id"]
+    fresh = client.post(f"{API}/matches", json=MATCH, headers={**headers, "Idempotency-Key": "x"})
+    assert fresh.status_code == 429 and fresh.json["errors"]["reason"] == "quota_match_games"
+
+
 def test_the_game_records_its_key_and_no_view_shows_it(keyed: Flask, keys: AppKeys) -> None:
     client = keyed.test_client()
     issued = keys.issue("acme")
