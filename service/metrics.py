@@ -113,11 +113,12 @@ class RedisCollector(Collector):
 
 
 def init_app(app: Flask) -> None:
-    """Time every request; count refusals; serve `/metrics` when `METRICS` is on."""
-    app.before_request(_start)
-    app.after_request(_observe)
+    """With `METRICS` on: time every request, count refusals, serve `/metrics` (off, no
+    hook runs: nothing would read what they count)."""
     if app.config.get("METRICS", "off") != "on":
         return
+    app.before_request(_start)
+    app.after_request(_observe)
     layers = app.extensions["duckpond"]
     queues = [app.config["BOT_QUEUE"], app.config["BULK_QUEUE"]]
     scrape = _registry()

@@ -29,6 +29,19 @@ an address of its choosing by sending that header itself.
 
 When Redis cannot be reached the limits let requests through (and say so once a minute): the
 request itself then gets its 503 from the store, never a 500 from the limiter.
+
+Counting in batches (issue 11: two Redis round trips per request were a third of a move's
+CPU). A process counts a limit's hits in memory and adds them to Redis `batch` at a time
+(`limits`' `hit(cost=n)`), where `batch` is a hundredth of the limit (1 for limits under 200,
+and with `RATE_LIMIT_HEADERS=on`, whose numbers must be exact): a request that does not
+complete a batch costs no round trip. Once Redis says a limit is spent, the process refuses
+that client locally until the window ends. So each process may let through up to `batch - 1`
+hits that Redis has not counted yet: with P API processes a limit can be exceeded by at most
+P percent, and hits never sent (a client that stops mid-batch) are at most `batch - 1` per
+process and limit. The failed-authentication lockout is read at most once a second per
+address and process (a "not locked out" answer is kept for `LOCKOUT_CHECK_SECONDS`); the
+failures themselves are counted in Redis at once, and the process that sees the limit spent
+locks the address out at once (after a failure, its next credential reads Redis again).
 """
 
 from __future__ import annotations
@@ -75,6 +88,26 @@ def failed_authentication(response: Response) -> bool:
     return reason in AUTH_FAILURES
 
 
+BATCH_SHARE = 100
+"""A batch is this share of its limit (`RateLimits.batch`)."""
+LOCKOUT_CHECK_SECONDS = 1.0
+"""How long a process trusts Redis's "this address is not locked out"."""
+MAX_TRACKED = 10_000
+"""Clients (address or key, per limit) a process tracks; past it, it starts over (the
+pending hits forgotten are an undercount of at most `batch - 1` each)."""
+
+
+@dataclass(slots=True)
+class Tally:
+    """One client's count of one limit in this process: hits not yet in Redis, and until
+    when (monotonic) Redis said the limit is spent."""
+
+    pending: int = 0
+    refused_until: float = 0.0
+    known_ok_until: float = 0.0
+    """For a limit only read (the lockout): until when Redis's "not spent" is trusted."""
+
+
 @dataclass(frozen=True, slots=True)
 class Met:
     """The limit closest to refusing that a request met, for its headers."""
@@ -102,6 +135,45 @@ class RateLimits:
         self.failures = parse_many(config["RATE_LIMIT_AUTH_FAILURES"])
         self.every_answer = bool(config.get("RATE_LIMIT_HEADERS", False))
         self._said = 0.0
+        self._tallies: dict[tuple[str, tuple[str, ...]], Tally] = {}
+
+    def batch(self, item: RateLimitItem) -> int:
+        """Hits counted in memory before they are added to Redis at once (module docstring)."""
+        return 1 if self.every_answer else max(1, item.amount // BATCH_SHARE)
+
+    def _tally(self, item: RateLimitItem, ids: tuple[str, ...]) -> Tally:
+        key = (item.key_for(), ids)
+        tally = self._tallies.get(key)
+        if tally is None:
+            if len(self._tallies) >= MAX_TRACKED:
+                self._tallies.clear()
+            tally = self._tallies[key] = Tally()
+        return tally
+
+    def _hit(self, item: RateLimitItem, ids: tuple[str, ...], counts: bool) -> float:
+        """Count a hit (or, with `counts` False, only read the limit); the seconds until the
+        client may try again when the limit is spent, else 0. A client refused once is
+        refused here until its window ends, without asking Redis again."""
+        tally = self._tally(item, ids)
+        now = time.monotonic()
+        if now < tally.refused_until:
+            return tally.refused_until - now
+        if counts:
+            tally.pending += 1
+            if tally.pending < self.batch(item):
+                return 0.0
+            cost, tally.pending = tally.pending, 0
+            ok = self.limiter.hit(item, *ids, cost=cost)
+        elif now < tally.known_ok_until:
+            return 0.0
+        else:
+            ok = self.limiter.test(item, *ids)
+            tally.known_ok_until = now + LOCKOUT_CHECK_SECONDS if ok else 0.0
+        if ok:
+            return 0.0
+        wait = self._reset(item, ids)
+        tally.refused_until = now + wait
+        return float(wait)
 
     def _checks(self) -> Iterator[tuple[str, RateLimitItem, tuple[str, ...], bool]]:
         """(scope, limit, identifiers, counts) of this request: `counts` False only reads."""
@@ -122,13 +194,13 @@ class RateLimits:
             yield "auth_failures", item, ("auth_failures", who), False
 
     def before(self) -> None:
-        refused: tuple[str, RateLimitItem, tuple[str, ...]] | None = None
+        refused: tuple[str, RateLimitItem, tuple[str, ...], float] | None = None
         met: Met | None = None
         try:
             for scope, item, ids, counts in self._checks():
-                ok = self.limiter.hit(item, *ids) if counts else self.limiter.test(item, *ids)
-                if not ok:
-                    refused = (scope, item, ids)
+                wait = self._hit(item, ids, counts)
+                if wait:
+                    refused = (scope, item, ids, wait)
                     break
                 if met is None:
                     met = Met(item, ids)
@@ -138,20 +210,30 @@ class RateLimits:
         if refused is None:
             g.rate_limit = met
             return
-        scope, item, ids = refused
+        scope, item, ids, wait = refused
         g.rate_limit = Met(item, ids)
+        g.rate_limit_wait = seconds = max(int(wait + 0.999), 1)
         metrics.rate_limited(scope)
-        raise ServiceError("rate_limited", MESSAGES[scope], retry_after=self._reset(item, ids))
+        raise ServiceError("rate_limited", MESSAGES[scope], retry_after=seconds)
 
     def after(self, response: Response) -> Response:
         if request.headers.get("Authorization") and failed_authentication(response):
             try:
                 for item in self.failures:
                     self.limiter.hit(item, "auth_failures", address())
+                    # The next credential from here reads the lockout from Redis again:
+                    # once the failures reach the limit, this process refuses it at once.
+                    self._tally(item, ("auth_failures", address())).known_ok_until = 0.0
             except Exception as error:
                 self._unreachable(error)
         met: Met | None = g.get("rate_limit")
         if met is None or not (self.every_answer or response.status_code == 429):
+            return response
+        wait = g.get("rate_limit_wait")
+        if wait is not None:  # refused here: a flood costs Redis nothing more
+            response.headers["RateLimit-Limit"] = str(met.item.amount)
+            response.headers["RateLimit-Remaining"] = "0"
+            response.headers["RateLimit-Reset"] = str(wait)
             return response
         try:
             reset, remaining = self.limiter.get_window_stats(met.item, *met.ids)

@@ -77,6 +77,8 @@ def _finish(response: Response) -> Response:
         _start()
         rid = g.request_id
     response.headers[HEADER] = rid
+    if not log.isEnabledFor(logging.INFO):
+        return response
     started = g.get("log_started") or time.perf_counter()
     key = g.get("app_key")
     log.info(

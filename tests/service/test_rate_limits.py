@@ -5,6 +5,7 @@ Redis is away. Each test sets low limits of its own."""
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Callable
 
 import redis
@@ -154,3 +155,63 @@ def test_the_spec_documents_a_429_on_every_operation(client: FlaskClient) -> Non
         "rate_limited"
         in spec["components"]["schemas"]["ErrorDetailsOut"]["properties"]["reason"]["enum"]
     )
+
+
+# --- counting in batches (issue 11) ---------------------------------------------------------
+
+
+def _counted(r: redis.Redis, address: str) -> int:
+    """The per-address count Redis holds for `address` (0 before its first batch)."""
+    keys = [k for k in r.scan_iter("ratelimit*") if address.encode() in k]
+    return sum(int(r.get(k) or 0) for k in keys)
+
+
+def test_a_high_limit_is_counted_in_redis_a_batch_at_a_time(
+    make_app: Callable[..., Flask], r: redis.Redis
+) -> None:
+    """1000 a minute: a batch is 10 hits, so nine requests cost no Redis command of the limiter
+    and the tenth adds all ten."""
+    client = at(make_app(RATE_LIMIT_PER_ADDRESS="1000 per minute"), "192.0.2.20")
+    for _ in range(9):
+        assert client.get("/livez").status_code == 200
+    assert _counted(r, "192.0.2.20") == 0
+    assert client.get("/livez").status_code == 200
+    assert _counted(r, "192.0.2.20") == 10
+
+
+def test_processes_exceed_a_limit_by_at_most_a_batch_each(
+    make_app: Callable[..., Flask], r: redis.Redis
+) -> None:
+    """Two processes (two apps) share 200 a minute, batches of 2: together they let through
+    200 requests, plus at most one uncounted hit each, then refuse without asking Redis."""
+    clients = [at(make_app(RATE_LIMIT_PER_ADDRESS="200 per minute"), "192.0.2.21") for _ in "ab"]
+    allowed = 0
+    for n in range(400):
+        if clients[n % 2].get("/livez").status_code == 200:
+            allowed += 1
+    assert 200 <= allowed <= 202
+    counted = _counted(r, "192.0.2.21")
+    for client in clients:
+        refused = client.get("/livez")
+        assert refused.status_code == 429 and 1 <= int(refused.headers["Retry-After"]) <= 60
+        assert refused.headers["RateLimit-Remaining"] == "0"
+    assert _counted(r, "192.0.2.21") == counted  # refused in memory: Redis untouched
+
+
+def test_a_lockout_reaches_every_process_within_a_second(
+    make_app: Callable[..., Flask],
+) -> None:
+    from service import rate_limits
+
+    first = make_app(RATE_LIMIT_AUTH_FAILURES="3 per minute")
+    second = make_app(RATE_LIMIT_AUTH_FAILURES="3 per minute")
+    table = Table.create(first.test_client())
+    url, token = f"{API}/games/{table.gid}", table.seats[0].token
+    # The second process learns that the address is not locked out, and trusts it a while.
+    assert at(second, "192.0.2.22").get(url, headers=auth(token)).status_code == 200
+    guesser = at(first, "192.0.2.22")
+    for n in range(3):
+        assert guesser.get(url, headers=auth(f"{table.gid}.guess{n}")).status_code == 401
+    assert guesser.get(url, headers=auth(token)).status_code == 429  # here at once
+    time.sleep(rate_limits.LOCKOUT_CHECK_SECONDS + 0.05)
+    assert at(second, "192.0.2.22").get(url, headers=auth(token)).status_code == 429
