@@ -48,8 +48,8 @@ return {"ok"}
 
 RECORD_SCRIPT = """
 -- Record one match game's result exactly once, and start the TTL when it is the last one.
--- KEYS[1] dp:{id}:match    hash (spec, started, summary)
--- KEYS[2] dp:{id}:results  hash: game index -> record JSON
+-- KEYS[1] dp:{t}:<id>:match    hash (spec, started, summary)
+-- KEYS[2] dp:{t}:<id>:results  hash: game index -> record JSON
 -- ARGV[1] game index; ARGV[2] record JSON; ARGV[3] TTL in seconds once done, "0" for none;
 -- ARGV[4] the match's number of games
 -- Returns {"recorded" | "duplicate" | "missing", games recorded}.
@@ -67,7 +67,7 @@ return {added == 1 and "recorded" or "duplicate", done}
 
 START_SCRIPT = """
 -- Mark a match as running, never creating the hash of a match that expired or never was.
--- KEYS[1] dp:{id}:match. Returns 1 when the match exists, 2 when it was cancelled, else 0.
+-- KEYS[1] dp:{t}:<id>:match. Returns 1 when the match exists, 2 when it was cancelled, else 0.
 if redis.call("EXISTS", KEYS[1]) == 0 then return 0 end
 if redis.call("HEXISTS", KEYS[1], "cancelled") == 1 then return 2 end
 redis.call("HSETNX", KEYS[1], "started", "1")
@@ -76,7 +76,7 @@ return 1
 
 CANCEL_SCRIPT = """
 -- Cancel a match that is not done: its jobs stop at their next game; both keys get the TTL.
--- KEYS[1] dp:{id}:match; KEYS[2] dp:{id}:results; ARGV[1] its games; ARGV[2] TTL in seconds
+-- KEYS[1] dp:{t}:<id>:match; KEYS[2] dp:{t}:<id>:results; ARGV[1] its games; ARGV[2] TTL in seconds
 -- Returns "missing", "done", "cancelled" (already) or "ok".
 if redis.call("EXISTS", KEYS[1]) == 0 then return "missing" end
 if redis.call("HEXISTS", KEYS[1], "cancelled") == 1 then return "cancelled" end

@@ -60,7 +60,12 @@ def play_all(games: list[Game], watch: StallWatch, until: float, during: Any = N
             time.sleep(0.02)
         else:
             time.sleep(0.005)  # leave the workers some CPU
-    raise AssertionError("the games did not finish in time")
+    unfinished = {
+        g.gid: {k: view.get(k) for k in ("status", "version")} | {"to_act": view["view"]["to_act"]}
+        for g in games
+        if (view := g.public())["status"] != "over"
+    }
+    raise AssertionError(f"the games did not finish in time: {unfinished}")
 
 
 # --- a job taken from its queue and never started --------------------------------------------
@@ -171,7 +176,11 @@ def _outage_test(app: Flask, server: RedisServer, workers: Workers, outage: Any)
             done = True
             outage()
 
-    play_all(games, watch, until=time.monotonic() + 120, during=once)
+    try:
+        play_all(games, watch, until=time.monotonic() + 120, during=once)
+    except AssertionError as stuck:  # what a later reader needs to tell a lost turn from a slow one
+        due = {g.gid: r.hget(game_key(g.gid), "due") for g in games}
+        raise AssertionError(f"{stuck}\ndue: {due}\nworkers:\n{workers.log()[-4000:]}") from None
     assert done
     for game in games:
         check_finished_once(r, game)  # 0 acknowledged moves lost, none doubled
