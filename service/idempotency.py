@@ -54,6 +54,20 @@ def replay(stored: str, fp: str) -> JSON:
     return cast(JSON, first["body"])
 
 
+def first_creation(prior: str | None, key: str, fp: str, reservation_ttl: int) -> JSON:
+    """The first answer of a creation (of a game or a match) retried under its key: `prior` is
+    its sealed record, None while the first request is still under way (a 409 to retry in
+    `reservation_ttl` seconds, when its reservation has surely settled)."""
+    if prior is None:
+        raise ServiceError(
+            "idempotency_in_progress",
+            f"a creation with this key is still running; retry with the same key in "
+            f"{reservation_ttl} s",
+            retry_after=reservation_ttl,
+        )
+    return replay(unseal(key, prior), fp)
+
+
 def seal(key: str, text: str) -> str:
     """Encrypt a stored creation answer (it holds tokens) with a keystream from the
     Idempotency-Key, which only the client knows: Redis never holds a usable token."""

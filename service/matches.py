@@ -152,14 +152,7 @@ class Matches:
         first window is enqueued again (unique job ids: a job that exists is left alone), in
         case the first request died between writing the match and enqueueing it."""
         prior = self.store.created(held)
-        if prior is None:
-            raise ServiceError(
-                "idempotency_in_progress",
-                f"a creation with this key is still running; retry with the same key in "
-                f"{self.reservation_ttl} s",
-                retry_after=self.reservation_ttl,
-            )
-        first = idempotency.replay(idempotency.unseal(idempotency_key, prior), fp)
+        first = idempotency.first_creation(prior, idempotency_key, fp, self.reservation_ttl)
         self.get(held)  # a read re-enqueues a game whose job is lost (`_kick`)
         return Answer(first, replayed=True)
 

@@ -365,14 +365,7 @@ class Tables:
     def _created_before(self, held: str, idempotency_key: str, fp: str) -> Answer:
         """The first answer of a creation retried under the key that game `held` holds."""
         prior = self.store.idempotent_response(held, "create")
-        if prior is None:
-            raise ServiceError(
-                "idempotency_in_progress",
-                f"a creation with this key is still running; retry with the same key in "
-                f"{self.reservation_ttl} s",
-                retry_after=self.reservation_ttl,
-            )
-        first = idempotency.replay(idempotency.unseal(idempotency_key, prior), fp)
+        first = idempotency.first_creation(prior, idempotency_key, fp, self.reservation_ttl)
         return Answer(first, replayed=True)
 
     # --- changing -----------------------------------------------------------------------
