@@ -18,7 +18,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth
+from svc_helpers import API, Table, auth, wait_for
 
 import service.jobs
 from service import idempotency, shards
@@ -187,8 +187,15 @@ def test_a_killed_master_costs_503s_until_its_replica_takes_over(
     assert statuses[0] == 503 and statuses[-1] == 200, Counter(statuses)
     assert reasons <= {"redis_unavailable", "redis_timeout", "redis_error"}, reasons
     acked[victim.gid] += 1
-    promoted = cluster.masters()
-    assert victim_port not in promoted and len(promoted) == 3  # its replica is the master now
+
+    # Its replica is the master now, in every node's map once gossip has spread the news (the
+    # client followed a MOVED to it already; the node asked here may learn it a moment later).
+    def converged() -> dict[int, list[tuple[int, int]]] | None:
+        now = cluster.masters()
+        return now if victim_port not in now and len(now) == 3 else None
+
+    promoted = wait_for(converged, timeout=15)
+    assert victim_port not in promoted and len(promoted) == 3
 
     # Play resumes everywhere, and no acknowledged move was lost (replication is asynchronous:
     # docs/scaling.md says what the policy allows; on one machine nothing is lost).
