@@ -64,7 +64,7 @@ def test_keys_are_stored_hashed_and_listed_without_their_secret(
         for key in r.scan_iter("*")
     )
     assert issued.key.encode() not in everything
-    assert issued.key.split("_")[2].encode() not in everything
+    assert issued.key.split("_", 2)[2].encode() not in everything  # the secret may hold "_"
     (entry,) = keys.list()
     assert entry["id"] == issued.id and entry["name"] == "acme" and entry["live_games"] == 7
     assert "hash" not in entry and issued.key not in str(entry)
