@@ -23,7 +23,13 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from service.shards import DataClient, tag
-from service.store import claim_pointer, create_pointer_key, release_pointer, valid_id
+from service.store import (
+    claim_pointer,
+    create_pointer_key,
+    pointer_held,
+    release_pointer,
+    valid_id,
+)
 
 JSON = dict[str, Any]
 
@@ -133,7 +139,7 @@ class MatchStore:
         release_pointer(self.redis, key_hash, mid)
 
     def key_held(self, key_hash: str) -> bool:
-        return bool(self.redis.exists(create_pointer_key(key_hash)))
+        return pointer_held(self.redis, key_hash)
 
     def created(self, mid: str) -> str | None:
         """The sealed answer of the creation of `mid`, if it had an Idempotency-Key."""

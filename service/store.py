@@ -274,6 +274,11 @@ def claim_pointer(client: DataClient, key_hash: str, new: str, ttl: int) -> str:
     return new if held is None else held.decode()
 
 
+def pointer_held(client: DataClient, key_hash: str) -> bool:
+    """Whether a creation already holds this Idempotency-Key (a retry will replay it)."""
+    return bool(client.exists(create_pointer_key(key_hash)))
+
+
 def release_pointer(client: DataClient, key_hash: str, new: str) -> None:
     """Undo `claim_pointer` after a failed creation (only if it still names `new`), or every
     retry would wait for a creation that never comes."""
@@ -493,8 +498,7 @@ class Store:
         return claim_pointer(self.redis, key_hash, gid, ttl)
 
     def create_key_held(self, key_hash: str) -> bool:
-        """Whether a creation already holds this Idempotency-Key (a retry will replay it)."""
-        return bool(self.redis.exists(create_pointer_key(key_hash)))
+        return pointer_held(self.redis, key_hash)
 
     def release_create_key(self, key_hash: str, gid: str) -> None:
         release_pointer(self.redis, key_hash, gid)

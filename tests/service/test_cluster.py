@@ -16,6 +16,7 @@ from typing import Any
 import clusterkit
 import pytest
 import redis
+from conftest import QUEUE_DB
 from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth, wait_for
@@ -218,8 +219,6 @@ def test_app_keys_live_on_the_queue_redis_and_count_the_games_on_the_cluster(
 ) -> None:
     """App keys (and rate limits) are on the queues' standalone Redis; the live-games quota
     reads its games' statuses on the cluster, so a live game there holds its slot."""
-    from conftest import QUEUE_DB
-
     from service.app_keys import AppKeys
 
     queues = redis.Redis(port=redis_port, db=QUEUE_DB[0])
