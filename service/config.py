@@ -113,6 +113,8 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "GAME_CACHE_SIZE": _int(env, "GAME_CACHE_SIZE", 1024),
         # Off: every request goes through its schemas (`service.api.common.lean`; tests, benches).
         "LEAN_ROUTES": (env.get("LEAN_ROUTES") or "1") != "0",
+        # Off: plain moves and views go through Flask too (`service.fast_lane`; tests, benches).
+        "FAST_LANE": (env.get("FAST_LANE") or "1") != "0",
         # flask-smorest / OpenAPI
         "API_TITLE": "duckpond",
         "API_VERSION": "1.0.0",
