@@ -42,7 +42,7 @@ import redis
 from rq import Queue, SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 
-from service import jobs, watchdog, wiring
+from service import heap, jobs, watchdog, wiring
 from service.config import from_env
 from service.store import Store
 
@@ -146,6 +146,7 @@ def main(argv: list[str] | None = None) -> None:
     beats = Beats(layers.store, args.pool)
     if not args.no_watchdog and not args.burst:
         watchdog.start_thread(settings)
+    heap.freeze()
     stop = threading.Event()
     while not stop.is_set():
         worker = cls(
