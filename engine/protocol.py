@@ -73,8 +73,12 @@ class Move:
     call: str | None = None
     cards: tuple[str, ...] | None = None
     draw: str | None = None
+    wire: JSON = field(init=False, repr=False, compare=False)
+    """The move's JSON, built once: every saved state and view lists the deal's moves again
+    (a hundred late in a Doubleduck deal, twice a request), so they share it. Read-only:
+    `to_json` hands out copies."""
 
-    def to_json(self) -> JSON:
+    def __post_init__(self) -> None:
         out: JSON = {"type": self.type}
         if self.card is not None:
             out["card"] = self.card
@@ -84,7 +88,12 @@ class Move:
             out["cards"] = list(self.cards)
         if self.draw is not None:
             out["draw"] = self.draw
-        return out
+        object.__setattr__(self, "wire", out)
+
+    def to_json(self) -> JSON:
+        if self.cards is not None:
+            return {**self.wire, "cards": list(self.cards)}
+        return dict(self.wire)
 
     def text(self) -> str:
         """Canonical JSON text, used in transcripts and as a stable key."""
@@ -453,7 +462,7 @@ class Game(ABC):
 
     def history_json(self) -> list[JSON]:
         """`history` as views show it: one `{"seat", "move"}` per move, oldest first."""
-        return [{"seat": seat, "move": move.to_json()} for seat, move in self.history]
+        return [{"seat": seat, "move": move.wire} for seat, move in self.history]
 
     @abstractmethod
     def _apply(self, seat: int, move: Move, events: list[Event] | None) -> None:
@@ -585,7 +594,7 @@ class Game(ABC):
             "client_seed": self.client_seed,
             "commitments": [dict(c) for c in self.commitments],
             "options": options,
-            "history": [[seat, move.to_json()] for seat, move in self.history],
+            "history": [[seat, move.wire] for seat, move in self.history],
         }
 
     @classmethod
