@@ -101,6 +101,25 @@ class Move:
 
     @classmethod
     def from_json(cls, data: object) -> Move:
+        """The move `data` names, or MoveError. A move read once is kept and handed out again
+        (`_KNOWN`): a saved state lists the deal's history, so decoding one read back from
+        the store parsed a hundred moves (a third of the decode, late in a Doubleduck deal)."""
+        key: tuple[Any, ...] | None = None
+        if type(data) is dict and "cards" not in data:
+            key = tuple(data.items())
+            try:
+                known = _KNOWN.get(key)
+            except TypeError:  # a value no dict key can be (a list, a dict): parsed below
+                known, key = None, None
+            if known is not None:
+                return known
+        move = cls._parse(data)
+        if key is not None and len(_KNOWN) < KNOWN_MOVES:
+            _KNOWN[key] = move
+        return move
+
+    @classmethod
+    def _parse(cls, data: object) -> Move:
         if not isinstance(data, Mapping):
             raise MoveError(Reason.MALFORMED_MOVE, "a move is a JSON object")
         unknown = set(data) - {"type", "card", "call", "cards", "draw"}
@@ -125,6 +144,14 @@ class Move:
             cards=tuple(cards) if cards is not None else None,
             draw=data.get("draw"),
         )
+
+
+KNOWN_MOVES = 4096
+"""At most this many parsed moves are kept: every move of the four games fits many times over
+(only moves that parsed are kept, so a client sending odd ones cannot grow it past this)."""
+_KNOWN: dict[tuple[Any, ...], Move] = {}
+"""Parsed moves by their JSON's (name, value) pairs; a `Move` never changes, so one serves
+every reader."""
 
 
 @dataclass(slots=True)
