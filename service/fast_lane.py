@@ -32,7 +32,16 @@ from flask import Flask, Response
 from werkzeug.http import HTTP_STATUS_CODES
 
 from service import metrics, request_log
-from service.api.common import etag, expected_versions, open_caller, plain_move, plain_version
+from service.api.common import (
+    SECONDS,
+    VERSION,
+    etag,
+    expected_versions,
+    open_caller,
+    plain_move,
+    plain_version,
+    plain_wait,
+)
 from service.bodies import to_json
 from service.connections import peer_of
 from service.errors import ServiceError, describe, internal_error, where
@@ -48,8 +57,6 @@ Headers = list[tuple[str, str]]
 
 GAME_PATH = re.compile(r"^/api/v1/games/([A-Za-z0-9_-]{1,64})(/moves)?$")
 PLAIN_QUERY = re.compile(r"^[a-z_]{1,16}=[0-9.]{1,20}(&[a-z_]{1,16}=[0-9.]{1,20})?$")
-SECONDS = re.compile(r"^[0-9]{1,2}(\.[0-9]{1,6})?$")
-VERSION = re.compile(r"^[0-9]{1,18}$")
 MOVE_ROUTE, VIEW_ROUTE = metrics.MOVE_ENDPOINT, "games.get_game"
 BODY_FIELDS = frozenset(("move", "expected_version"))
 IF_MATCH_MAX = 64
@@ -121,14 +128,9 @@ class FastLane:
             out[name] = value
         return out
 
-    def _wait(self, query: dict[str, str]) -> float | None:
-        """`wait` as the schema reads it: None when over 30 (its refusal is the schema's)."""
-        wait = float(query.get("wait", 0))
-        return wait if wait <= 30 else None
-
     def _plain_move(self, environ: dict[str, Any]) -> dict[str, Any] | None:
         query = self._query(environ, {"wait": SECONDS})
-        wait = None if query is None else self._wait(query)
+        wait = None if query is None else plain_wait(query)
         authorization = environ.get("HTTP_AUTHORIZATION")
         if_match = environ.get("HTTP_IF_MATCH")
         if (
@@ -162,7 +164,7 @@ class FastLane:
 
     def _plain_view(self, environ: dict[str, Any]) -> dict[str, Any] | None:
         query = self._query(environ, {"wait": SECONDS, "after_version": VERSION})
-        wait = None if query is None else self._wait(query)
+        wait = None if query is None else plain_wait(query)
         if query is None or wait is None:
             return None
         after = query.get("after_version")
