@@ -48,7 +48,7 @@ from service.store import Store
 
 log = logging.getLogger("duckpond.worker")
 
-POOLS = ("live", "bulk")
+POOLS = ("live", "think", "bulk")
 WORKER_TTL = 20
 """RQ's worker TTL: an idle worker blocks at most WORKER_TTL - 15 s per dequeue, then beats."""
 MAINTENANCE_INTERVAL = 60
@@ -58,7 +58,7 @@ BEAT_EVERY = 1.0
 
 def queue_of(layers: wiring.Layers, pool: str) -> Queue:
     """The one queue a pool's workers serve."""
-    return layers.bot_queue if pool == "live" else layers.bulk_queue
+    return {"live": layers.bot_queue, "think": layers.think_queue}.get(pool, layers.bulk_queue)
 
 
 class Beats:
