@@ -99,3 +99,23 @@ def test_a_search_bot_thinks_in_its_own_pool_and_holds_up_no_other_table(
         assert queues[THINK].count == 0 and bot_only.public()["version"] == 0
     finally:
         connection.close()
+
+
+def test_healthz_wants_a_think_worker_only_where_thinking_bots_have_their_own_queue(
+    pools_app: Flask, redis_port: int
+) -> None:
+    """A pool whose worker has not beaten is `no_worker`; `think` counts only where
+    `THINK_QUEUE` names a queue of its own (else the live workers play those turns)."""
+    store = pools_app.extensions["duckpond"].store
+    for pool in ("live", "bulk", "recovery"):
+        store.beat(f"{pool}:test-host:1")
+    answer = pools_app.test_client().get("/healthz")
+    assert answer.status_code == 503 and "think" in answer.json["message"]
+    store.beat("think:test-host:1")
+    answer = pools_app.test_client().get("/healthz")
+    assert answer.status_code == 200 and answer.json["workers"]["think"] == 1
+    shared = create_app(
+        {"REDIS_URL": f"redis://127.0.0.1:{redis_port}/{DB}", "BOT_QUEUE": LIVE, "TESTING": True}
+    )
+    answer = shared.test_client().get("/healthz")
+    assert answer.status_code == 200 and "think" not in answer.json["workers"]
