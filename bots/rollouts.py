@@ -96,8 +96,8 @@ def doppelkopf(game: dk.Doppelkopf, seat: int, rng: random.Random) -> Move:
 
     Why it reads the other hands of the world (unlike the other games' rollouts): whether a
     later opponent can still beat a card is the question every Doppelkopf play turns on, and
-    guessing it (the first rule set, which fed and took tricks blind) played 0.9 a deal worse
-    than this against it (2,000 duplicate deals of rollout against rollout)."""
+    guessing it (the first rule set, which fed and took tricks blind) lost 0.88 +- 0.06 a deal
+    to this, one seat against three over 2,000 duplicate deals of rollout against rollout."""
     hand: list[int] = game.hands[seat]
     hands = game.hands
     trick = game.trick

@@ -53,7 +53,7 @@ def test_takes_an_opponents_trick_with_the_weakest_card_no_later_opponent_beats(
 def test_throws_the_poorest_card_when_the_trick_is_lost() -> None:
     hands = {1: ["AH", "KH", "9H"], 2: ["9C"], 3: ["KC"]}
     game = position(hands, [(0, "TH")], [True, False, True, False])
-    assert played(game, 1) in {"9H"}  # no trump to follow with, nothing beats TH
+    assert played(game, 1) == "9H"  # no trump to follow with, nothing beats TH
 
 
 def test_leads_a_plain_ace_while_every_opponent_must_follow() -> None:
