@@ -19,6 +19,7 @@ and aces decides (`hand_strength`, `ANNOUNCE_AT`).
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from typing import Any
@@ -65,6 +66,15 @@ def choose(view: JSON, legal: list[JSON], rng: random.Random, budget_ms: float =
     top = max(scores)
     best = [m for m, s in zip(plays, scores, strict=True) if s >= top - 1e-9]
     return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def move_scores(view: JSON, legal: list[JSON]) -> list[float]:
+    """Each legal move's score (higher is better), for the search bot to try the best few: a
+    card its `card_scores`, an announcement above every card (the search judges it, not this
+    score: it changes the deal's value, which no card score weighs)."""
+    plays = [cards.INDEX[m["card"]] for m in legal if m["type"] == "play"]
+    scores = iter(card_scores(view, plays))
+    return [next(scores) if m["type"] == "play" else math.inf for m in legal]
 
 
 def hand_strength(hand: list[str]) -> float:

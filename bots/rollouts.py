@@ -5,8 +5,9 @@ cannot build a view per move as the heuristics' `choose` does (a view costs tens
 microseconds). These policies keep the heuristics' main ideas (take a trick the other side
 holds when a card can, do not waste a winner on a trick the own side holds, feed points to a
 partner, shed value in Duck) at a few microseconds a move, on the state of a sampled world
-(`engine.protocol.RolloutPolicy`). They only look at the seat's own hand and the table, never
-at other hands, so a rollout does not play as if it saw every card. Duck Soup's is its
+(`engine.protocol.RolloutPolicy`). They look at the seat's own hand and the table, not at other
+hands, so a rollout does not play as if it saw every card; Doppelkopf's is the exception (see
+`doppelkopf`). Duck Soup's is its
 heuristic itself read from the state (~40 µs a move): no cheaper rule was good enough there.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 import random
 
 from bots import ducksoup_heuristic
-from engine import Move, RolloutPolicy
+from engine import Move, RolloutPolicy, cards
 from engine import doppelkopf as dk
 from engine import doubleduck as dd
 from engine import duck as du
@@ -88,22 +89,67 @@ def ducksoup(game: ds.Ducksoup, seat: int, rng: random.Random) -> Move:
 
 
 def doppelkopf(game: dk.Doppelkopf, seat: int, rng: random.Random) -> Move:
-    """Lead at random; when the own party holds the trick, add the richest card; else take it
-    with the weakest card that does, else throw the poorest. Never announces."""
+    """Lead a plain ace every opponent must follow, else a top trump no opponent can beat, else a
+    random card worth under 10; follow by feeding the partner's trick the richest card when no
+    later opponent can take it, else take the trick with the weakest card no later opponent can
+    beat, else throw the poorest. Never announces.
+
+    Why it reads the other hands of the world (unlike the other games' rollouts): whether a
+    later opponent can still beat a card is the question every Doppelkopf play turns on, and
+    guessing it (the first rule set, which fed and took tricks blind) lost 0.88 +- 0.06 a deal
+    to this, one seat against three over 2,000 duplicate deals of rollout against rollout."""
     hand: list[int] = game.hands[seat]
+    hands = game.hands
     trick = game.trick
-    options = dk.playable(hand, trick[0][1] if trick else None)
-    if not trick:
-        return PLAY_MOVES[options[int(rng.random() * len(options))]]
-    played = [c for _, c in trick]
-    holder = trick[dk.trick_winner(played)][0]
     re = game.re
-    if re[holder] == re[seat]:
-        return PLAY_MOVES[max(options, key=lambda c: dk.POINTS[c])]
-    winning = [c for c in options if dk.trick_winner([*played, c]) == len(played)]
-    if winning:
-        return PLAY_MOVES[min(winning, key=lambda c: (dk.POWER[c], -dk.POINTS[c]))]
+    mine = re[seat]
+    if not trick:
+        foes = [s for s in range(dk.SEATS) if re[s] != mine]
+        for card in hand:
+            if card in _PLAIN_ACES:
+                suit = dk.FOLLOW[card]
+                if all(any(dk.FOLLOW[c] == suit for c in hands[f]) for f in foes):
+                    return PLAY_MOVES[card]
+        trumps = [c for c in hand if dk.FOLLOW[c] == dk.TRUMP]
+        if trumps:
+            top = max(trumps, key=lambda c: dk.POWER[c])
+            if not any(_beats(hands[f], dk.TRUMP, dk.POWER[top]) for f in foes):
+                return PLAY_MOVES[top]
+        low = [c for c in hand if dk.POINTS[c] < 10] or hand
+        return PLAY_MOVES[low[int(rng.random() * len(low))]]
+    led = dk.FOLLOW[trick[0][1]]
+    options = dk.playable(hand, trick[0][1])
+    holder, top = trick[dk.trick_winner([c for _, c in trick])]
+    later = [(seat + k) % dk.SEATS for k in range(1, dk.SEATS - len(trick))]
+    foes_later = [s for s in later if re[s] != mine]
+    if re[holder] == mine and not any(_beats(hands[f], led, dk.POWER[top]) for f in foes_later):
+        return PLAY_MOVES[max(options, key=lambda c: (dk.POINTS[c], -dk.POWER[c]))]
+    safe = [
+        c
+        for c in options
+        if dk.FOLLOW[c] in (dk.TRUMP, led)
+        and dk.POWER[c] > dk.POWER[top]
+        and not any(_beats(hands[f], led, dk.POWER[c]) for f in foes_later)
+    ]
+    if safe:
+        return PLAY_MOVES[min(safe, key=lambda c: (dk.POWER[c], -dk.POINTS[c]))]
     return PLAY_MOVES[min(options, key=lambda c: (dk.POINTS[c], dk.POWER[c]))]
+
+
+_PLAIN_ACES = frozenset(cards.INDEX[name] for name in ("AC", "AS", "AH"))
+_TRUMP_FLOOR = min(dk.POWER[cards.INDEX[name]] for name in dk.TRUMPS_HIGH_FIRST)
+"""The strength of the lowest trump: a trick's best card below it is a plain card."""
+
+
+def _beats(hand: list[int], led: int, top: int) -> bool:
+    """Whether a hand that must follow a trick led in follow class `led` holds a card that
+    beats the trick's best card of strength `top` (trumps beat every plain card)."""
+    follow = [dk.POWER[c] for c in hand if dk.FOLLOW[c] == led]
+    if follow:
+        return max(follow) > top and (led == dk.TRUMP or top < _TRUMP_FLOOR)
+    if led == dk.TRUMP:
+        return False
+    return any(dk.FOLLOW[c] == dk.TRUMP and dk.POWER[c] > top for c in hand)
 
 
 DUCK_AT = 5
