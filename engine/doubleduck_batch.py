@@ -57,21 +57,22 @@ _SHIFT: Ints = np.array(
 )
 """Row j: the slots of a hand after the card in slot j left (later cards move up one)."""
 _OTHER, _SAME_RANK, _TWIN = 0, 1, 2
-_PAIR: Ints = np.array(
-    [
-        _TWIN if a == b else _SAME_RANK if a % 13 == b % 13 else _OTHER
-        for a in range(52)
-        for b in range(53)
-    ]
-    + [_OTHER] * 53
-)
+
+
+def _pair(lead: int, card: int) -> int:
+    if NONE in (lead, card) or lead % 13 != card % 13:
+        return _OTHER
+    return _TWIN if lead == card else _SAME_RANK
+
+
+_PAIR: Ints = np.array([_pair(a, b) for a in range(NONE + 1) for b in range(NONE + 1)])
 """By lead * 53 + card: the card is the lead's twin, another card of its rank, or neither."""
 _PAIR_STRENGTH: Ints = np.array(
     [
         [
-            STRENGTH[k][b % 13] if b < 52 and a // 13 == b // 13 else -1
-            for a in range(53)
-            for b in range(53)
+            STRENGTH[k][b % 13] if b < NONE and a // 13 == b // 13 else -1
+            for a in range(NONE + 1)
+            for b in range(NONE + 1)
         ]
         for k in (DUCK, SOUP)
     ]
@@ -186,13 +187,12 @@ class Deals:
         """Each deal's seat to act plays `card` with `call`: legal moves, the caller's to check
         (as `Doubleduck._play` after its checks)."""
         r = self.seat_rows + self.to_act()
-        hand = self.hands[r]
-        self._play_slot(r, hand, np.argmax(hand == card[:, None], axis=1), call)
+        self._play(r, self.hands[r], card, call)
 
-    def _play_slot(self, r: Ints, hand: Ints, slot: Ints, call: Ints) -> None:
-        """Play the card in `slot` of each hand (rows `r`): it leaves as `list.remove` takes
-        the first copy of a card (either copy leaves the same list behind)."""
-        card = hand[self.rows, slot]
+    def _play(self, r: Ints, hand: Ints, card: Ints, call: Ints) -> None:
+        """Play `card` from each `hand` (rows `r`): its first copy leaves, as `list.remove`
+        takes it (of two copies apart, which one leaves changes the order of the rest)."""
+        slot = np.argmax(hand == card[:, None], axis=1)
         left = self.counts[r] - 1
         hand = hand[self.rows[:, None], _SHIFT[slot]]
         hand[self.rows, left] = NONE
@@ -300,7 +300,7 @@ class Deals:
                 slot, call = self.random_moves(hand, counts, u)
             else:
                 slot, call = self.rollout_moves(hand, counts, u, quack_odds)
-            self._play_slot(r, hand, slot, call)
+            self._play(r, hand, hand[self.rows, slot], call)
         return self.scores()
 
 
