@@ -52,10 +52,11 @@ _SUIT: Ints = np.array([c // 13 for c in range(52)] + [-2])
 _STRENGTH: Ints = np.array([[STRENGTH[k][c % 13] for c in range(52)] + [-1] for k in (DUCK, SOUP)])
 _SUIT_BIT: Ints = np.array([1 << (c // 13) for c in range(52)] + [0])
 _POPCOUNT: Ints = np.array([bin(bits).count("1") for bits in range(16)])
-_SHIFT: Ints = np.array(
-    [[i if i < j else min(i + 1, HAND - 1) for i in range(HAND)] for j in range(HAND)]
-)
-"""Row j: the slots of a hand after the card in slot j left (later cards move up one)."""
+_SLOT: Ints = np.arange(HAND)[:, None]
+"""Slot numbers as a column, against a hand laid slots x deals (column reductions are fast)."""
+_CODE_STEP = 16
+_SLOT_ORDER: Ints = _CODE_STEP - 1 - _SLOT
+"""Added to a code times _CODE_STEP, so the column maximum is the best code at its first slot."""
 _OTHER, _SAME_RANK, _TWIN = 0, 1, 2
 
 
@@ -78,6 +79,8 @@ _PAIR_STRENGTH: Ints = np.array(
     ]
 )
 """By course, then lead * 53 + card: the card's strength if it is of the led suit, else -1."""
+_RANK_AT: Ints = np.array([[STRENGTH[k].index(s) for s in range(13)] + [0] for k in (DUCK, SOUP)])
+"""By course and strength: the rank (strength HAND, no card, maps to any rank)."""
 _CALL_OF: dict[str | None, int] = {
     None: NO_CALL,
     **{name: call for call, name in CALL_NAMES.items()},
@@ -187,17 +190,16 @@ class Deals:
         """Each deal's seat to act plays `card` with `call`: legal moves, the caller's to check
         (as `Doubleduck._play` after its checks)."""
         r = self.seat_rows + self.to_act()
-        self._play(r, self.hands[r], card, call)
+        self._play(r, self.hands[r].T, card, call)
 
     def _play(self, r: Ints, hand: Ints, card: Ints, call: Ints) -> None:
-        """Play `card` from each `hand` (rows `r`): its first copy leaves, as `list.remove`
-        takes it (of two copies apart, which one leaves changes the order of the rest)."""
-        slot = np.argmax(hand == card[:, None], axis=1)
-        left = self.counts[r] - 1
-        hand = hand[self.rows[:, None], _SHIFT[slot]]
-        hand[self.rows, left] = NONE
-        self.hands[r] = hand
-        self.counts[r] = left
+        """Play `card` from each hand (`hand`: slots x deals, of rows `r`): its first copy
+        leaves, as `list.remove` takes it (of two copies apart, which one leaves changes the
+        order of the rest); the later cards move up one slot."""
+        first = np.where(hand == card, _SLOT, HAND).min(axis=0)
+        self.hands[r, :-1] = np.where(_SLOT[:-1] < first, hand[:-1], hand[1:]).T
+        self.hands[r, -1] = NONE
+        self.counts[r] -= 1
         self._record(card, call)
 
     def _record(self, card: Ints, call: Ints) -> None:
@@ -228,7 +230,8 @@ class Deals:
         winner leads, and in the Duck course everyone draws, the winner first."""
         course = self.course()
         winner = (self.leader + self.holder) % SEATS
-        suits = np.bitwise_or.reduce(_SUIT_BIT[self.trick_cards], axis=1)
+        bits = _SUIT_BIT[self.trick_cards]
+        suits = bits[:, 0] | bits[:, 1] | bits[:, 2] | bits[:, 3]
         self.stored[self.rows, winner & 1, course] += _POPCOUNT[suits]
         self.leader = winner
         self.tricks_done += 1
@@ -247,42 +250,46 @@ class Deals:
     # --- choosing moves -----------------------------------------------------------------
 
     def random_moves(self, hand: Ints, counts: Ints, u: NDArray[np.float64]) -> tuple[Ints, Ints]:
-        """`Doubleduck.playout`'s move, as (slot in `hand`, call): a card of the hand by
-        `u[0]`, then by `u[1]` a call chosen uniformly among none and the calls it allows."""
-        slot = (u[0] * counts).astype(np.int64)
+        """`Doubleduck.playout`'s move (card, call) from each hand (slots x deals): a card of
+        the hand by `u[0]`, then by `u[1]` a call chosen uniformly among none and the calls
+        the card allows."""
+        card = hand[(u[0] * counts).astype(np.int64), self.rows]
         if self.trick_len == 0:
-            return slot, self._no_calls
-        code = _PAIR[self.lead * (NONE + 1) + hand[self.rows, slot]]
+            return card, self._no_calls
+        code = _PAIR[self.lead * (NONE + 1) + card]
         twin = (u[1] >= 1 / 3).astype(np.int64) + (u[1] >= 2 / 3)
-        return slot, np.where(code == _TWIN, twin, (code == _SAME_RANK) & (u[1] < 0.5))
+        return card, np.where(code == _TWIN, twin, (code == _SAME_RANK) & (u[1] < 0.5))
 
     def rollout_moves(
         self, hand: Ints, counts: Ints, u: NDArray[np.float64], quack_odds: float
     ) -> tuple[Ints, Ints]:
-        """`bots.rollouts.doubleduck`'s move, as (slot in `hand`, call): lead at random; when
-        the other side holds the trick, doubleduck with the twin, else quack (odds
-        `quack_odds`, by `u[0]`) with the first card of the led rank, else, with no call made,
-        take the trick with the weakest better card of the led suit; otherwise a card at random
-        (by `u[1]` once `u[0]` decided the quack, else by `u[0]`), without a call."""
-        if self.trick_len == 0:
-            return (u[0] * counts).astype(np.int64), self._no_calls
+        """`bots.rollouts.doubleduck`'s move (card, call) from each hand (slots x deals): lead
+        at random; when the other side holds the trick, doubleduck with the twin, else quack
+        (odds `quack_odds`, by `u[0]`) with the first card of the led rank, else, with no call
+        made, take the trick with the weakest better card of the led suit; otherwise a card at
+        random (by `u[1]` once `u[0]` decided the quack, else by `u[0]`), without a call."""
         rows = self.rows
-        pairs = self.lead[:, None] * (NONE + 1) + hand
-        code = _PAIR[pairs]
-        # The first twin if any, else the first card of the led rank (the twin is one too).
-        calling = np.argmax(code, axis=1)
-        best_code = code[rows, calling]
+        if self.trick_len == 0:
+            return hand[(u[0] * counts).astype(np.int64), rows], self._no_calls
+        lead = self.lead
+        pairs = lead * (NONE + 1) + hand
+        # The best code (twin, else the led rank) and its first slot, in one column maximum.
+        found = (_PAIR[pairs] * _CODE_STEP + _SLOT_ORDER).max(axis=0)
+        best = found // _CODE_STEP
+        calling = hand[_CODE_STEP - 1 - found % _CODE_STEP, rows]
         against = ((self.leader + self.holder) ^ self.to_act()) & 1 == 1
-        twin = against & (best_code == _TWIN)
+        twin = against & (best == _TWIN)
         asked = against & ~twin
-        quack = asked & (u[0] < quack_odds) & (best_code == _SAME_RANK)
-        strength = _PAIR_STRENGTH[self.course()][pairs]
-        key = np.where(strength > self.top[:, None], strength, HAND)
-        weakest = np.argmin(key, axis=1)
-        take = asked & ~quack & (self.kind == NO_CALL) & (key[rows, weakest] < HAND)
-        pick = (np.where(asked, u[1], u[0]) * counts).astype(np.int64)
-        slot = np.where(twin | quack, calling, np.where(take, weakest, pick))
-        return slot, np.where(twin, DOUBLEDUCK, np.where(quack, QUACK, NO_CALL))
+        quack = asked & (u[0] < quack_odds) & (best == _SAME_RANK)
+        course = self.course()
+        strength = _PAIR_STRENGTH[course][pairs]
+        # Equal strengths of the led suit are twins: the weakest better card is one card.
+        weakest = np.where(strength > self.top, strength, HAND).min(axis=0)
+        take = asked & ~quack & (self.kind == NO_CALL) & (weakest < HAND)
+        taking = lead // 13 * 13 + _RANK_AT[course][weakest]
+        picked = hand[(np.where(asked, u[1], u[0]) * counts).astype(np.int64), rows]
+        card = np.where(twin, lead, np.where(quack, calling, np.where(take, taking, picked)))
+        return card, np.where(twin, DOUBLEDUCK, np.where(quack, QUACK, NO_CALL))
 
     def finish(self, gen: np.random.Generator, quack_odds: float | None = None) -> Ints:
         """Play every deal to its end and return the scores (`scores`). `quack_odds` None plays
@@ -294,13 +301,13 @@ class Deals:
             if self.group > 1:
                 u = np.repeat(u, self.group, axis=1)
             r = self.seat_rows + self.to_act()
-            hand = self.hands[r]
+            hand = np.ascontiguousarray(self.hands[r].T)
             counts = self.counts[r]
             if quack_odds is None:
-                slot, call = self.random_moves(hand, counts, u)
+                card, call = self.random_moves(hand, counts, u)
             else:
-                slot, call = self.rollout_moves(hand, counts, u, quack_odds)
-            self._play(r, hand, hand[self.rows, slot], call)
+                card, call = self.rollout_moves(hand, counts, u, quack_odds)
+            self._play(r, hand, card, call)
         return self.scores()
 
 
