@@ -100,8 +100,8 @@ class Deals:
     `stock` (top last, `stock_left` cards), `leader`, `stored` (side, course), and the trick in
     play: its cards and calls, the position in it of the play that holds it (`holder`), what
     holds it (`kind`: no call, quack or doubleduck) and, while no call was made, the strength of
-    the best card of the led suit (`top`). Deals `group` rows apart in a row of `group` are
-    copies of one world that draw the same uniforms (common random numbers for search).
+    the best card of the led suit (`top`). Each run of `group` consecutive deals holds copies of
+    one world, which draw the same uniforms (common random numbers for search).
     """
 
     def __init__(
