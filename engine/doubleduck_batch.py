@@ -139,7 +139,8 @@ class Deals:
 
     @classmethod
     def from_games(cls, games: Sequence[Doubleduck]) -> Deals:
-        """The deals of engine states at the same point of play (tests, and `sample`'s frame)."""
+        """The deals of engine states at the same point of play (so tests can play the engine
+        and a batch side by side)."""
         first = games[0]
         point = (first.tricks_done, len(first.trick), len(first.stock))
         if any((g.tricks_done, len(g.trick), len(g.stock)) != point for g in games):
