@@ -73,8 +73,12 @@ class Move:
     call: str | None = None
     cards: tuple[str, ...] | None = None
     draw: str | None = None
+    wire: JSON = field(init=False, repr=False, compare=False)
+    """The move's JSON, built once: every saved state and view lists the deal's moves again
+    (a hundred late in a Doubleduck deal, twice a request), so they share it. Read-only:
+    `to_json` hands out copies."""
 
-    def to_json(self) -> JSON:
+    def __post_init__(self) -> None:
         out: JSON = {"type": self.type}
         if self.card is not None:
             out["card"] = self.card
@@ -84,7 +88,12 @@ class Move:
             out["cards"] = list(self.cards)
         if self.draw is not None:
             out["draw"] = self.draw
-        return out
+        object.__setattr__(self, "wire", out)
+
+    def to_json(self) -> JSON:
+        if self.cards is not None:
+            return {**self.wire, "cards": list(self.cards)}
+        return dict(self.wire)
 
     def text(self) -> str:
         """Canonical JSON text, used in transcripts and as a stable key."""
@@ -92,6 +101,25 @@ class Move:
 
     @classmethod
     def from_json(cls, data: object) -> Move:
+        """The move `data` names, or MoveError. A move read once is kept and handed out again
+        (`_KNOWN`): a saved state lists the deal's history, so decoding one read back from
+        the store parsed a hundred moves (a third of the decode, late in a Doubleduck deal)."""
+        key: tuple[Any, ...] | None = None
+        if type(data) is dict and "cards" not in data:
+            key = tuple(data.items())
+            try:
+                known = _KNOWN.get(key)
+            except TypeError:  # a value no dict key can be (a list, a dict): parsed below
+                known, key = None, None
+            if known is not None:
+                return known
+        move = cls._parse(data)
+        if key is not None and len(_KNOWN) < KNOWN_MOVES:
+            _KNOWN[key] = move
+        return move
+
+    @classmethod
+    def _parse(cls, data: object) -> Move:
         if not isinstance(data, Mapping):
             raise MoveError(Reason.MALFORMED_MOVE, "a move is a JSON object")
         unknown = set(data) - {"type", "card", "call", "cards", "draw"}
@@ -116,6 +144,14 @@ class Move:
             cards=tuple(cards) if cards is not None else None,
             draw=data.get("draw"),
         )
+
+
+KNOWN_MOVES = 4096
+"""At most this many parsed moves are kept: every move of the four games fits many times over
+(only moves that parsed are kept, so a client sending odd ones cannot grow it past this)."""
+_KNOWN: dict[tuple[Any, ...], Move] = {}
+"""Parsed moves by their JSON's (name, value) pairs; a `Move` never changes, so one serves
+every reader."""
 
 
 @dataclass(slots=True)
@@ -453,7 +489,7 @@ class Game(ABC):
 
     def history_json(self) -> list[JSON]:
         """`history` as views show it: one `{"seat", "move"}` per move, oldest first."""
-        return [{"seat": seat, "move": move.to_json()} for seat, move in self.history]
+        return [{"seat": seat, "move": move.wire} for seat, move in self.history]
 
     @abstractmethod
     def _apply(self, seat: int, move: Move, events: list[Event] | None) -> None:
@@ -585,7 +621,7 @@ class Game(ABC):
             "client_seed": self.client_seed,
             "commitments": [dict(c) for c in self.commitments],
             "options": options,
-            "history": [[seat, move.to_json()] for seat, move in self.history],
+            "history": [[seat, move.wire] for seat, move in self.history],
         }
 
     @classmethod

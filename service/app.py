@@ -14,6 +14,7 @@ from service import (
     docs,
     edges,
     errors,
+    fast_lane,
     metrics,
     rate_limits,
     request_log,
@@ -70,6 +71,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register(api)
     errors.init_app(app)  # after Api: replaces its HTTPException handler
     docs.init_app(app)
+    fast_lane.install(app)  # before edges and rate_limits wrap the WSGI app around it
     edges.init_app(app)
     web.init_app(app)
     app.extensions["duckpond"] = build(app.config)

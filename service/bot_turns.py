@@ -6,9 +6,11 @@ are named here, once: the due member `<id>:<seat>:<version>` (in the game's hash
 watchdog's index) and the job id `bot_<id>_<seat>_<version>[_r<attempt>]`. A job that runs
 twice, or after the game moved on, moves nothing: it submits its move expecting `version`.
 
-Two queues, two worker pools (`service.worker`): the turns of live tables (a human is seated)
-go to the live queue, those of bot-only games to the bulk queue with the match games, so no
-batch of bot-only games or match can delay a human's opponent.
+Three queues, three worker pools (`service.worker`): the turns of live tables (a human is
+seated) go to the live queue, those of bot-only games to the bulk queue with the match games,
+so no batch of bot-only games or match can delay a human's opponent; and at a live table the
+turns of a bot that thinks (the search bot, hundreds of ms a turn) go to the think queue, so
+one table's think never holds a worker that another table's quick bot turn waits for.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import redis
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
+from bots import BOTS
 from service import jobs
 from service.store import valid_id
 
@@ -63,32 +66,45 @@ think limit, `service.jobs`), so this only catches a wedged job."""
 
 
 def live(meta: Mapping[str, Any]) -> bool:
-    """A live table has a human seat: its bot turns go to the live queue."""
+    """A live table has a human seat: its bot turns go to the live (or think) queue."""
     return any(seat.get("bot") is None for seat in meta["seats"])
 
 
-class BotTurns:
-    """Enqueues due bot turns on the live or the bulk queue; one per process."""
+def pool_of(meta: Mapping[str, Any], seat: int) -> str:
+    """The pool that plays `seat`'s turns: `bulk` in a bot-only game; at a live table `think`
+    for a bot with levels (it thinks for its level's time), else `live`."""
+    if not live(meta):
+        return "bulk"
+    bot = BOTS.get(str(meta["seats"][seat].get("bot")))
+    return "think" if bot is not None and bot.levels else "live"
 
-    def __init__(self, queue: Queue, bulk: Queue | None = None) -> None:
+
+class BotTurns:
+    """Enqueues due bot turns on the live, think or bulk queue; one per process."""
+
+    def __init__(self, queue: Queue, bulk: Queue | None = None, think: Queue | None = None) -> None:
         self.queue = queue
         self.bulk = bulk if bulk is not None else queue
+        self.think = think if think is not None else queue
 
-    def queue_for(self, is_live: bool) -> Queue:
-        return self.queue if is_live else self.bulk
+    def queue_for(self, pool: str) -> Queue:
+        return {"live": self.queue, "bulk": self.bulk, "think": self.think}[pool]
 
-    def schedule(self, gid: str, seats: Sequence[int], version: int, is_live: bool = True) -> None:
-        """Enqueue the turns that a write just recorded as due. The job id is deterministic,
-        so a second enqueue of the same turn is refused by RQ (`unique=True`)."""
+    def schedule(
+        self, gid: str, seats: Sequence[int], version: int, meta: Mapping[str, Any]
+    ) -> None:
+        """Enqueue the turns that a write just recorded as due, each on its seat's pool's
+        queue. The job id is deterministic, so a second enqueue of the same turn is refused
+        by RQ (`unique=True`)."""
         for seat in seats:
-            self.enqueue(gid, seat, version, is_live=is_live)
+            self.enqueue(gid, seat, version, pool=pool_of(meta, seat))
 
     def enqueue(
-        self, gid: str, seat: int, version: int, attempt: int = 0, *, is_live: bool = True
+        self, gid: str, seat: int, version: int, attempt: int = 0, *, pool: str = "live"
     ) -> bool:
         """Enqueue one bot turn; False when that job id already exists or Redis failed."""
         try:
-            self.queue_for(is_live).enqueue_call(
+            self.queue_for(pool).enqueue_call(
                 jobs.bot_turn,
                 args=(gid, seat, version),
                 job_id=job_id(gid, seat, version, attempt),

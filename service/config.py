@@ -40,6 +40,10 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
       (default "duckpond-bots"); served by the `live` worker pool only.
     - `BULK_QUEUE`: the RQ queue of match games and of the bot turns of bot-only games
       (default "duckpond-bulk"); served by the `bulk` pool, so none of it delays a live table.
+    - `THINK_QUEUE`: the RQ queue of the turns of bots that think (the search bot's levels,
+      hundreds of ms a turn) at live tables, served by the `think` pool, so a search bot's
+      think never holds up another table's quick bot turn (default: `BOT_QUEUE`, one pool for
+      all; `scripts/serve` and the compose file set it and run a think worker).
     - `BULK_NICE`: how much lower the bulk workers' CPU priority is (default 10; 0 for none):
       on a busy machine they yield the CPU to the live tables' bot turns.
     - `CREATE_RESERVATION_SECONDS`: how long a creation's Idempotency-Key is held before its
@@ -98,6 +102,7 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "BOT_QUEUE": env.get("BOT_QUEUE") or "duckpond-bots",
         # Match games and bot-only games: their own queue and workers (`service.worker`).
         "BULK_QUEUE": env.get("BULK_QUEUE") or "duckpond-bulk",
+        "THINK_QUEUE": env.get("THINK_QUEUE") or "",  # "": the same as BOT_QUEUE
         "BULK_NICE": _int(env, "BULK_NICE", 10),
         "CREATE_RESERVATION_SECONDS": max(1, _int(env, "CREATE_RESERVATION_SECONDS", 5)),
         "BOT_THINK_LIMIT_MS": _int(env, "BOT_THINK_LIMIT_MS", 1000),
@@ -113,6 +118,8 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "GAME_CACHE_SIZE": _int(env, "GAME_CACHE_SIZE", 1024),
         # Off: every request goes through its schemas (`service.api.common.lean`; tests, benches).
         "LEAN_ROUTES": (env.get("LEAN_ROUTES") or "1") != "0",
+        # Off: plain moves and views go through Flask too (`service.fast_lane`; tests, benches).
+        "FAST_LANE": (env.get("FAST_LANE") or "1") != "0",
         # flask-smorest / OpenAPI
         "API_TITLE": "duckpond",
         "API_VERSION": "1.0.0",

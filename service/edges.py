@@ -49,6 +49,9 @@ def init_app(app: Flask) -> None:
             expose_headers=EXPOSED,
             allow_headers=ALLOWED,
             max_age=600,
+            # Error answers get their CORS headers from the same answer hook as the rest
+            # (`_only_with_origin`: only when the request came with an Origin).
+            intercept_exceptions=False,
         )
         _only_with_origin(app, vary=origins != ["*"])
     app.before_request(_require_json)

@@ -164,31 +164,55 @@ def payload(status: int, message: str, reason: str, **details: Any) -> dict[str,
     }
 
 
-def _respond(
-    status: int, message: str, reason: str, headers: Any = None, **details: Any
-) -> Response:
-    response = jsonify(payload(status, message, reason, **details))
+Described = tuple[int, dict[str, Any], list[tuple[str, str]]]
+"""An error answer before it is an HTTP answer: status, payload and extra headers."""
+
+
+def _respond(status: int, body: dict[str, Any], headers: list[tuple[str, str]]) -> Response:
+    response = jsonify(body)
     response.status_code = status
-    for name, value in headers or ():
+    for name, value in headers:
         if name.lower() not in ("content-type", "content-length"):
             response.headers[name] = value
     return response
 
 
-def handle_service_error(error: ServiceError) -> Response:
-    status = status_of(error.reason)
-    headers = [("WWW-Authenticate", 'Bearer realm="duckpond"')] if status == 401 else []
-    if "retry_after" in error.details:
-        headers.append(("Retry-After", str(error.details["retry_after"])))
-    return _respond(status, error.message, error.reason, headers, **error.details)
+def describe(error: Exception) -> Described | None:
+    """The answer to a refusal (`ServiceError`, `EngineError`, a Redis failure), or None for
+    anything else (a bug). Framework-free: Flask's handlers below and the fast lane
+    (`service.fast_lane`) answer with it alike."""
+    if isinstance(error, ServiceError):
+        status = status_of(error.reason)
+        headers = [("WWW-Authenticate", 'Bearer realm="duckpond"')] if status == 401 else []
+        if "retry_after" in error.details:
+            headers.append(("Retry-After", str(error.details["retry_after"])))
+        return status, payload(status, error.message, error.reason, **error.details), headers
+    if isinstance(error, EngineError):
+        status = status_of(error.reason)
+        if status >= 500:
+            log.error("engine refused a stored state: %s", error.reason)
+            return status, payload(status, REASONS[error.reason][1], error.reason), []
+        return status, payload(status, error.message, error.reason), []
+    if isinstance(error, redis.RedisError | RedisClusterException):
+        reason = redis_reason(error)
+        # The kind only: a Redis error's text may quote a command's arguments (a game's state).
+        log.error("redis failure (%s): %s", reason, type(error).__name__)
+        retry = RETRY_AFTER.get(reason, 1)
+        message = REASONS[reason][1] + UNKNOWN_OUTCOME
+        body = payload(503, message, reason, retry_after=retry)
+        return 503, body, [("Retry-After", str(retry))]
+    return None
 
 
-def handle_engine_error(error: EngineError) -> Response:
-    status = status_of(error.reason)
-    if status >= 500:
-        log.error("engine refused a stored state: %s", error.reason)
-        return _respond(status, REASONS[error.reason][1], error.reason)
-    return _respond(status, error.message, error.reason)
+def internal_error() -> Described:
+    """The answer to a bug (its log line is the caller's: `where`)."""
+    return 500, payload(500, REASONS["internal_error"][1], "internal_error"), []
+
+
+def handle_refusal(error: Exception) -> Response:
+    described = describe(error)
+    assert described is not None, "registered only for the kinds `describe` answers"
+    return _respond(*described)
 
 
 def handle_http_exception(error: HTTPException) -> Response:
@@ -210,7 +234,7 @@ def handle_http_exception(error: HTTPException) -> Response:
             log.error("internal error: %s", where(error))
         message = REASONS["internal_error"][1]
     headers = error.get_headers() if status < 500 else []
-    return _respond(status, message, reason, headers, **details)
+    return _respond(status, payload(status, message, reason, **details), headers)
 
 
 CLUSTER_UNAVAILABLE = (RedisClusterException, ClusterDownError, TryAgainError)
@@ -236,16 +260,6 @@ def redis_reason(error: redis.RedisError | RedisClusterException) -> str:
     if "READONLY" in text:
         return "redis_read_only"
     return "redis_error"
-
-
-def handle_redis_error(error: redis.RedisError | RedisClusterException) -> Response:
-    """Every Redis failure is a 503 with its reason and Retry-After, never a 500."""
-    reason = redis_reason(error)
-    # The kind only: a Redis error's text may quote a command's arguments (a game's state).
-    log.error("redis failure (%s): %s", reason, type(error).__name__)
-    retry = RETRY_AFTER.get(reason, 1)
-    message = REASONS[reason][1] + UNKNOWN_OUTCOME
-    return _respond(503, message, reason, [("Retry-After", str(retry))], retry_after=retry)
 
 
 def where(error: BaseException) -> str:
@@ -277,9 +291,9 @@ def _snake(name: str) -> str:
 
 def init_app(app: Flask) -> None:
     """Register every handler; call after `Api.init_app` so these replace its HTTP handler."""
-    app.register_error_handler(ServiceError, handle_service_error)
-    app.register_error_handler(EngineError, handle_engine_error)
+    app.register_error_handler(ServiceError, handle_refusal)
+    app.register_error_handler(EngineError, handle_refusal)
     app.register_error_handler(HTTPException, handle_http_exception)
-    app.register_error_handler(redis.RedisError, handle_redis_error)
+    app.register_error_handler(redis.RedisError, handle_refusal)
     app.log_exception = _log_exception  # type: ignore[method-assign]
-    app.register_error_handler(RedisClusterException, handle_redis_error)
+    app.register_error_handler(RedisClusterException, handle_refusal)

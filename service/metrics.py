@@ -26,7 +26,7 @@ from __future__ import annotations
 import hmac
 import os
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import redis
@@ -150,18 +150,37 @@ def _start() -> None:
     g.started = time.perf_counter()
 
 
+def observe(
+    route: str, method: str, status: int, seconds: float | None, reason: Callable[[], str | None]
+) -> None:
+    """Time one answer and count what it did: a refusal by its reason (`reason()` reads it,
+    only for an error), an accepted seat's move (not a replayed one: the route passes
+    `moved` as its reason then). Framework-free: the Flask hook below and the fast lane
+    (`service.fast_lane`) call it alike."""
+    if seconds is not None:
+        REQUEST_SECONDS.labels(route, method, str(status)).observe(seconds)
+    if status >= 400:
+        said = reason()
+        refused(said if said is not None else f"http_{status}")
+    elif route == MOVE_ENDPOINT and reason() == "moved":
+        moved("seat")
+
+
 def _observe(response: Response) -> Response:
     started: Any = g.get("started")
-    route = request.endpoint or "unmatched"
-    status = response.status_code
-    if started is not None:
-        REQUEST_SECONDS.labels(route, request.method, str(status)).observe(
-            time.perf_counter() - started
-        )
-    if status >= 400:
+
+    def reason() -> str | None:
+        if response.status_code < 400:
+            return None if "Idempotent-Replayed" in response.headers else "moved"
         body = response.get_json(silent=True) if response.is_json else None
-        reason = body.get("errors", {}).get("reason") if isinstance(body, dict) else None
-        refused(str(reason) if isinstance(reason, str) else f"http_{status}")
-    elif route == MOVE_ENDPOINT and "Idempotent-Replayed" not in response.headers:
-        moved("seat")
+        said = body.get("errors", {}).get("reason") if isinstance(body, dict) else None
+        return said if isinstance(said, str) else None
+
+    observe(
+        request.endpoint or "unmatched",
+        request.method,
+        response.status_code,
+        None if started is None else time.perf_counter() - started,
+        reason,
+    )
     return response

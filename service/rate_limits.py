@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,13 +79,11 @@ def address() -> str:
     return request.remote_addr or "unknown"
 
 
-def failed_authentication(response: Response) -> bool:
-    """Whether an answer refused a credential (its reason, read from the one error shape)."""
-    if response.status_code not in (401, 403):
-        return False
+def error_reason(response: Response) -> str | None:
+    """An answer's reason, read from the one error shape."""
     body = response.get_json(silent=True)
     reason = body.get("errors", {}).get("reason") if isinstance(body, dict) else None
-    return reason in AUTH_FAILURES
+    return reason if isinstance(reason, str) else None
 
 
 BATCH_SHARE = 100
@@ -114,6 +112,16 @@ class Met:
 
     item: RateLimitItem
     ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Admission:
+    """What the limits said of one request: the limit it met, and when one is spent, the
+    seconds to wait and the refusal to raise."""
+
+    met: Met | None
+    wait: int = 0
+    refusal: ServiceError | None = None
 
 
 class RateLimits:
@@ -175,12 +183,12 @@ class RateLimits:
         tally.refused_until = now + wait
         return float(wait)
 
-    def _checks(self) -> Iterator[tuple[str, RateLimitItem, tuple[str, ...], bool]]:
-        """(scope, limit, identifiers, counts) of this request: `counts` False only reads."""
-        who = address()
+    def _checks(
+        self, who: str, authorization: str | None
+    ) -> Iterator[tuple[str, RateLimitItem, tuple[str, ...], bool]]:
+        """(scope, limit, identifiers, counts) of a request: `counts` False only reads."""
         for item in self.per_address:
             yield "address", item, ("address", who), True
-        authorization = request.headers.get("Authorization")
         if not authorization:
             return
         credential = bearer(authorization)
@@ -193,56 +201,78 @@ class RateLimits:
         for item in self.failures:
             yield "auth_failures", item, ("auth_failures", who), False
 
-    def before(self) -> None:
-        refused: tuple[str, RateLimitItem, tuple[str, ...], float] | None = None
+    def admit(self, who: str, authorization: str | None) -> Admission | None:
+        """Count a request from address `who` presenting `authorization`: the limit it met
+        (and, when spent, the refusal to raise); None when the store is away (the request
+        passes). Framework-free: the Flask hooks and the fast lane (`service.fast_lane`)
+        both call it."""
         met: Met | None = None
         try:
-            for scope, item, ids, counts in self._checks():
+            for scope, item, ids, counts in self._checks(who, authorization):
                 wait = self._hit(item, ids, counts)
                 if wait:
-                    refused = (scope, item, ids, wait)
-                    break
+                    seconds = max(int(wait + 0.999), 1)
+                    metrics.rate_limited(scope)
+                    refusal = ServiceError("rate_limited", MESSAGES[scope], retry_after=seconds)
+                    return Admission(Met(item, ids), seconds, refusal)
                 if met is None:
                     met = Met(item, ids)
         except Exception as error:  # the store is away: let the request through
             self._unreachable(error)
-            return
-        if refused is None:
-            g.rate_limit = met
-            return
-        scope, item, ids, wait = refused
-        g.rate_limit = Met(item, ids)
-        g.rate_limit_wait = seconds = max(int(wait + 0.999), 1)
-        metrics.rate_limited(scope)
-        raise ServiceError("rate_limited", MESSAGES[scope], retry_after=seconds)
+            return None
+        return Admission(met)
 
-    def after(self, response: Response) -> Response:
-        if request.headers.get("Authorization") and failed_authentication(response):
+    def settle(
+        self,
+        who: str,
+        authorization: str | None,
+        status: int,
+        reason: Callable[[], str | None],
+        admission: Admission | None,
+    ) -> list[tuple[str, str]]:
+        """After an answer: count a refused credential, and the `RateLimit-*` headers the
+        answer gets (`reason()` reads the answer's error reason, only for a 401 or 403)."""
+        if authorization and status in (401, 403) and reason() in AUTH_FAILURES:
             try:
                 for item in self.failures:
-                    self.limiter.hit(item, "auth_failures", address())
+                    self.limiter.hit(item, "auth_failures", who)
                     # The next credential from here reads the lockout from Redis again:
                     # once the failures reach the limit, this process refuses it at once.
-                    self._tally(item, ("auth_failures", address())).known_ok_until = 0.0
+                    self._tally(item, ("auth_failures", who)).known_ok_until = 0.0
             except Exception as error:
                 self._unreachable(error)
-        met: Met | None = g.get("rate_limit")
-        if met is None or not (self.every_answer or response.status_code == 429):
-            return response
-        wait = g.get("rate_limit_wait")
-        if wait is not None:  # refused here: a flood costs Redis nothing more
-            response.headers["RateLimit-Limit"] = str(met.item.amount)
-            response.headers["RateLimit-Remaining"] = "0"
-            response.headers["RateLimit-Reset"] = str(wait)
-            return response
+        met = admission.met if admission is not None else None
+        if met is None or not (self.every_answer or status == 429):
+            return []
+        limit = ("RateLimit-Limit", str(met.item.amount))
+        if admission is not None and admission.wait:  # refused here: a flood costs Redis nothing
+            return [limit, ("RateLimit-Remaining", "0"), ("RateLimit-Reset", str(admission.wait))]
         try:
             reset, remaining = self.limiter.get_window_stats(met.item, *met.ids)
         except Exception as error:
             self._unreachable(error)
-            return response
-        response.headers["RateLimit-Limit"] = str(met.item.amount)
-        response.headers["RateLimit-Remaining"] = str(remaining)
-        response.headers["RateLimit-Reset"] = str(max(int(reset - time.time()), 0))
+            return []
+        return [
+            limit,
+            ("RateLimit-Remaining", str(remaining)),
+            ("RateLimit-Reset", str(max(int(reset - time.time()), 0))),
+        ]
+
+    def before(self) -> None:
+        admission = self.admit(address(), request.headers.get("Authorization"))
+        g.rate_limit = admission
+        if admission is not None and admission.refusal is not None:
+            raise admission.refusal
+
+    def after(self, response: Response) -> Response:
+        for name, value in self.settle(
+            address(),
+            request.headers.get("Authorization"),
+            response.status_code,
+            lambda: error_reason(response),
+            g.get("rate_limit"),
+        ):
+            response.headers[name] = value
         return response
 
     def _reset(self, item: RateLimitItem, ids: tuple[str, ...]) -> int:

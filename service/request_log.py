@@ -18,6 +18,7 @@ import logging
 import re
 import time
 import uuid
+from contextvars import ContextVar
 from typing import Any
 
 from flask import Flask, Response, g, has_request_context, request
@@ -27,6 +28,9 @@ log = logging.getLogger("duckpond.requests")
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 HEADER = "X-Request-Id"
 FIELDS = ("method", "route", "path", "status", "ms", "address", "app_key")
+CURRENT: ContextVar[str | None] = ContextVar("duckpond_request_id", default=None)
+"""The id of the request the fast lane is answering (`service.fast_lane`); Flask's requests
+keep theirs in `g`."""
 
 
 class JsonFormatter(logging.Formatter):
@@ -39,7 +43,7 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "msg": record.getMessage(),
         }
-        request_id = getattr(record, "request_id", None)
+        request_id = getattr(record, "request_id", None) or CURRENT.get()
         if request_id is None and has_request_context():
             request_id = g.get("request_id")
         if request_id is not None:
@@ -65,10 +69,45 @@ def request_id() -> str:
     return str(g.get("request_id") or "")
 
 
+def request_id_for(offered: str | None) -> str:
+    """A request's id: the one it sent when well-formed, else a new one."""
+    return offered if offered and REQUEST_ID.match(offered) else uuid.uuid4().hex
+
+
 def _start() -> None:
-    offered = request.headers.get(HEADER, "")
-    g.request_id = offered if REQUEST_ID.match(offered) else uuid.uuid4().hex
+    g.request_id = request_id_for(request.headers.get(HEADER))
     g.log_started = time.perf_counter()
+
+
+def write(
+    method: str,
+    route: str,
+    path: str,
+    status: int,
+    started: float,
+    address: str | None,
+    app_key: str | None,
+    rid: str,
+) -> None:
+    """The request's one line (callers check `log.isEnabledFor(logging.INFO)` first, so a
+    quiet service builds nothing). Framework-free: the Flask hook below and the fast lane
+    (`service.fast_lane`) write it alike."""
+    log.info(
+        "%s %s %d",
+        method,
+        path[:256],
+        status,
+        extra={
+            "method": method,
+            "route": route,
+            "path": path[:256],
+            "status": status,
+            "ms": round((time.perf_counter() - started) * 1000, 2),
+            "address": address,
+            "app_key": app_key,
+            "request_id": rid,
+        },
+    )
 
 
 def _finish(response: Response) -> Response:
@@ -79,22 +118,15 @@ def _finish(response: Response) -> Response:
     response.headers[HEADER] = rid
     if not log.isEnabledFor(logging.INFO):
         return response
-    started = g.get("log_started") or time.perf_counter()
     key = g.get("app_key")
-    log.info(
-        "%s %s %d",
+    write(
         request.method,
-        request.path[:256],
+        request.endpoint or "unmatched",
+        request.path,
         response.status_code,
-        extra={
-            "method": request.method,
-            "route": request.endpoint or "unmatched",
-            "path": request.path[:256],
-            "status": response.status_code,
-            "ms": round((time.perf_counter() - started) * 1000, 2),
-            "address": request.remote_addr,
-            "app_key": getattr(key, "id", None),
-            "request_id": rid,
-        },
+        g.get("log_started") or time.perf_counter(),
+        request.remote_addr,
+        getattr(key, "id", None),
+        rid,
     )
     return response

@@ -41,7 +41,7 @@ from service.bodies import (
     status_of,
     to_json,
 )
-from service.bot_turns import BotTurns, ThinkLimitExceeded, due_turns, live, think_limit
+from service.bot_turns import BotTurns, ThinkLimitExceeded, due_turns, think_limit
 from service.cache import GameCache
 from service.callers import HOST, Caller, authenticate, new_token, sha256
 from service.codec import whole_numbers
@@ -352,7 +352,7 @@ class Tables:
         if outcome.kind != "ok":  # a 72-bit random id taken: vanishingly rare, never silent
             raise ServiceError("idempotency_in_progress", "could not allocate a game id; retry")
         log.info("game %s created: %s, seats %s", gid, name, [s.get("bot") for s in seats])
-        self.turns.schedule(gid, bots, 0, live(meta))
+        self.turns.schedule(gid, bots, 0, meta)
         return Answer(body)
 
     def is_retry(self, idempotency_key: str | None, scope: str = "") -> bool:
@@ -470,7 +470,7 @@ class Tables:
                 _, follow = self._bot_move(gid, seat, version, before_submit, until)
             except BaseException:
                 # Its turn was recorded as due but not enqueued: hand it to the queue now.
-                self.turns.schedule(gid, [seat], version, live(pending.stored.meta))
+                self.turns.schedule(gid, [seat], version, pending.stored.meta)
                 raise
         return outcome
 
@@ -679,7 +679,7 @@ class Tables:
         )
         self.cache.put(written, change.game)  # nobody changes it after this: callers only read
         if schedule:
-            self.turns.schedule(gid, change.bots, change.version, live(stored.meta))
+            self.turns.schedule(gid, change.bots, change.version, stored.meta)
         return None
 
     # --- ending early ---------------------------------------------------------------------

@@ -14,7 +14,7 @@ watchdog does not tell these apart: every `interval` seconds it looks at the tur
   started less than `stale_after` ago: healthy, left alone;
 - anything else, whatever the job claims: it claims the turn in one script (one winner among
   many watchdogs, which also restarts the turn's clock) and enqueues the job again as
-  `bot_<gid>_<seat>_<version>_r<attempt>` on the turn's queue (live or bulk), at most
+  `bot_<gid>_<seat>_<version>_r<attempt>` on the turn's queue (live, think or bulk), at most
   `max_attempts` times, then gives up loudly.
 
 So a lost turn is played again within `stale_after + interval` seconds (plus one sweep) of
@@ -51,7 +51,7 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from service import metrics, wiring
-from service.bot_turns import BotTurns, job_id, live, parse_due_member
+from service.bot_turns import BotTurns, job_id, parse_due_member, pool_of
 from service.config import from_env
 from service.shards import FAILURES
 from service.store import Store
@@ -132,7 +132,9 @@ class Watchdog:
                 out.given_up += 1
                 continue
             attempt = store.claim_due(member, age_ms)
-            if attempt and self.turns.enqueue(gid, seat, version, attempt, is_live=live(meta)):
+            if attempt and self.turns.enqueue(
+                gid, seat, version, attempt, pool=pool_of(meta, seat)
+            ):
                 metrics.recovered()
                 log.warning(
                     "game %s v%d: bot seat %d re-enqueued (try %d)", gid, version, seat, attempt

@@ -45,6 +45,11 @@ class Layers:
         return self.turns.queue
 
     @property
+    def think_queue(self) -> Queue:
+        """The turns of bots that think (the search bot) at live tables."""
+        return self.turns.think
+
+    @property
     def bulk_queue(self) -> Queue:
         """Match games and the bot turns of bot-only games."""
         return self.turns.bulk
@@ -70,7 +75,9 @@ def build(settings: Mapping[str, Any]) -> Layers:
     queues = shards.queue_client(settings, data=pool)
     store = Store(pool, queues)
     bulk = queue(settings, "BULK_QUEUE", queues)
-    turns = BotTurns(queue(settings, "BOT_QUEUE", queues), bulk)
+    live = queue(settings, "BOT_QUEUE", queues)
+    think = queue(settings, "THINK_QUEUE", queues) if settings.get("THINK_QUEUE") else live
+    turns = BotTurns(live, bulk, think)
     changes = Changes(
         pool, int(settings["WAIT_SLOTS"]), int(settings.get("SPECTATOR_WAITS_PER_ADDRESS", 0))
     )

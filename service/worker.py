@@ -42,13 +42,13 @@ import redis
 from rq import Queue, SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 
-from service import jobs, watchdog, wiring
+from service import heap, jobs, watchdog, wiring
 from service.config import from_env
 from service.store import Store
 
 log = logging.getLogger("duckpond.worker")
 
-POOLS = ("live", "bulk")
+POOLS = ("live", "think", "bulk")
 WORKER_TTL = 20
 """RQ's worker TTL: an idle worker blocks at most WORKER_TTL - 15 s per dequeue, then beats."""
 MAINTENANCE_INTERVAL = 60
@@ -58,7 +58,7 @@ BEAT_EVERY = 1.0
 
 def queue_of(layers: wiring.Layers, pool: str) -> Queue:
     """The one queue a pool's workers serve."""
-    return layers.bot_queue if pool == "live" else layers.bulk_queue
+    return {"live": layers.bot_queue, "think": layers.think_queue}.get(pool, layers.bulk_queue)
 
 
 class Beats:
@@ -146,6 +146,7 @@ def main(argv: list[str] | None = None) -> None:
     beats = Beats(layers.store, args.pool)
     if not args.no_watchdog and not args.burst:
         watchdog.start_thread(settings)
+    heap.freeze()
     stop = threading.Event()
     while not stop.is_set():
         worker = cls(

@@ -7,7 +7,7 @@ import threading
 from types import FrameType
 from typing import Any
 
-from service import edges, security_headers
+from service import edges, heap, security_headers
 from service.app import create_app
 from service.waits import Changes
 
@@ -35,3 +35,4 @@ def _answer_waiters_on_shutdown(changes: Changes) -> None:
 
 
 _answer_waiters_on_shutdown(app.extensions["duckpond"].changes)
+heap.freeze()

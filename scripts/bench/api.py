@@ -643,9 +643,11 @@ def in_process(redis_url: str, games: int, seed: int) -> list[str]:
     from werkzeug.test import EnvironBuilder
 
     sys.path.insert(0, str(ROOT))
+    from service import heap
     from service.app import create_app
 
     app = create_app({"REDIS_URL": redis_url, "LOG_LEVEL": "WARNING", "APP_KEYS": "off"})
+    heap.freeze()  # as the deployed entry point does (service.wsgi)
     cpu: dict[str, float] = {"livez": 0.0, "view": 0.0, "move": 0.0}
     count = dict.fromkeys(cpu, 0)
 

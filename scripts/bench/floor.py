@@ -1,7 +1,8 @@
 """Floor benchmark: what a request of this stack costs when it does (almost) nothing.
 
 Why: `scripts/bench/api.py` compares moves per second with `/livez` requests per second. This
-measures, in the same service set-up (gunicorn gthread, its own redis-server), requests that do
+measures, in the same service set-up (gunicorn, gevent workers as deployed unless `--server
+gthread`; its own redis-server), requests that do
 only part of what a move must do: one Lua script call; a read of a game and one script call;
 a seat's view. Their rates against `/livez` bound what any move can reach on this stack: a move
 does at least a read (or a cached copy) and a compare-and-set, plus the rules and its answer.
@@ -87,9 +88,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0, help="load per request and round")
     parser.add_argument("--rounds", type=int, default=2, help="interleaved rounds")
+    parser.add_argument(
+        "--server",
+        choices=("gevent", "gthread"),
+        default="gevent",
+        help="gunicorn worker class: gevent as deployed and as api.py runs by default",
+    )
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="duckpond-floor-"))
-    service = Service(workdir, 2, 64, app="floor_app:app")
+    service = Service(workdir, 2, 64, app="floor_app:app", server=args.server)
     try:
         service.start()
         http = Http(service.port)

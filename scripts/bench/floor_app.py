@@ -10,6 +10,7 @@ import json
 
 from flask import Response, request
 
+from service import heap
 from service.app import create_app
 from service.wiring import Layers
 
@@ -33,3 +34,6 @@ def read_and_script() -> Response:
     version = _bump(keys=["dp:{floor}:bench"])
     body = {"version": version, "game_version": stored.version if stored else None}
     return Response(json.dumps(body), mimetype="application/json")
+
+
+heap.freeze()  # as the deployed entry point does (service.wsgi), routes and all

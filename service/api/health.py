@@ -15,6 +15,8 @@ from service.schemas import HealthOut, SystemHealthOut
 blp = Blueprint("health", __name__, description="Liveness and readiness probes.")
 
 POOLS = ("live", "bulk", "recovery")
+THINK = "think"
+"""A pool required only where `THINK_QUEUE` gives the thinking bots a queue of their own."""
 
 
 @blp.route("/livez", methods=["GET"])
@@ -42,7 +44,7 @@ def readyz() -> dict[str, Any]:
     SystemHealthOut,
     example={
         "status": "ok",
-        "workers": {"live": 2, "bulk": 1, "recovery": 3},
+        "workers": {"live": 2, "bulk": 1, "recovery": 4, "think": 1},
         "due_turns": 4,
         "oldest_due_seconds": 0.012,
         "overdue_after_seconds": 30,
@@ -50,22 +52,24 @@ def readyz() -> dict[str, Any]:
 )
 @errors(blp, 503)
 def healthz() -> dict[str, Any]:
-    """The whole service, for an operator to poll: 503 `no_worker` when a worker pool or the
-    recovery loop has not beaten lately, 503 `turns_overdue` when a bot turn has been due
+    """The whole service, for an operator to poll: 503 `no_worker` when a worker pool (`think`
+    too, where the operator gave thinking bots their own queue) or the recovery loop has not
+    beaten lately, 503 `turns_overdue` when a bot turn has been due
     too long (the workers are behind or stuck), a Redis reason when Redis fails."""
     config = current_app.config
     store = layers().store
     store.probe()
     health = store.health(int(config["WORKER_SILENT_SECONDS"]) * 1000)
     overdue = int(config["TURNS_OVERDUE_SECONDS"])
-    workers = {pool: health.count(pool) for pool in POOLS}
+    pools = (*POOLS, THINK) if config.get("THINK_QUEUE") else POOLS
+    workers = {pool: health.count(pool) for pool in pools}
     facts: dict[str, Any] = {
         "workers": workers,
         "due_turns": health.due,
         "oldest_due_seconds": round(health.oldest_due_seconds, 3),
         "overdue_after_seconds": overdue,
     }
-    silent = [pool for pool in POOLS if not workers[pool]]
+    silent = [pool for pool in pools if not workers[pool]]
     if silent:
         raise ServiceError("no_worker", f"nothing alive in: {', '.join(silent)}", **facts)
     if health.oldest_due_seconds > overdue:

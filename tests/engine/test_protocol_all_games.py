@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from engine import GAMES, Deal, EngineError, Game, Move, MoveError, Reason, SetupError
+from engine import GAMES, Deal, EngineError, Game, Move, MoveError, Reason, SetupError, protocol
 from engine.record import replay
 
 GAME_SEATS = [
@@ -227,3 +227,27 @@ def test_saved_states_must_hold_exactly_the_deck(name: str, seats: int) -> None:
         with pytest.raises(SetupError) as info:
             type(game).from_dict(bad)
         assert info.value.reason == Reason.INVALID_STATE
+
+
+def test_a_parsed_move_is_shared_and_its_json_cannot_be_changed_through_copies() -> None:
+    """`Move.from_json` hands out one `Move` per JSON it parsed (moves never change), keeps
+    none it refused nor any with a list in it, and `to_json` gives copies of `wire`."""
+    data = {"type": "play", "card": "4H", "call": "quack"}
+    first = Move.from_json(dict(data))
+    assert Move.from_json(dict(data)) is first
+    assert first == Move("play", "4H", "quack") and first.wire == data
+    out = first.to_json()
+    out["card"] = "5S"
+    assert Move.from_json(dict(data)).to_json() == data and first.wire == data
+    listed = {"type": "play", "cards": ["4H", "5S"]}
+    one, two = Move.from_json(listed), Move.from_json(dict(listed))
+    assert one == two and one is not two
+    copied = one.to_json()
+    copied["cards"].append("9D")
+    assert one.to_json() == listed
+    for bad in ({"type": "play", "card": 4}, {"type": ""}, {"type": "play", "nope": "x"}):
+        with pytest.raises(MoveError):
+            Move.from_json(bad)
+        assert tuple(bad.items()) not in protocol._KNOWN  # nothing refused is kept
+    with pytest.raises(MoveError):
+        Move.from_json({"type": "play", "card": {"x": 1}})  # unhashable: parsed, refused

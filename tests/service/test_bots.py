@@ -147,8 +147,10 @@ def test_a_turn_is_enqueued_once(app: Flask, client: FlaskClient, r: redis.Redis
     layers: Layers = app.extensions["duckpond"]
     queue = layers.bot_queue
     assert queue.count == 1 and queue.job_ids == [bot_job_id(table.gid, 1, 0)]
-    layers.turns.schedule(table.gid, [1], 0)
-    layers.turns.schedule(table.gid, [1], 0)
+    meta = layers.store.load_meta(table.gid)
+    assert meta is not None
+    layers.turns.schedule(table.gid, [1], 0, meta)
+    layers.turns.schedule(table.gid, [1], 0, meta)
     assert layers.turns.enqueue(table.gid, 1, 0) is False
     assert queue.count == 1
     job = queue.fetch_job(bot_job_id(table.gid, 1, 0))

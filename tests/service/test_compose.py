@@ -1,6 +1,7 @@
 """The compose file's structure (Docker cannot run here): the `cluster` profile has six Redis
 nodes joined as three masters with a replica each, two API containers behind one published
-port, and two workers, all pointing game data at the cluster and the queues at `redis`."""
+port, and three workers (live, think, bulk), all pointing game data at the cluster and the
+queues at `redis`."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ def _services() -> dict[str, Any]:
     return dict(yaml.safe_load((DOCKER / "compose.yaml").read_text())["services"])
 
 
-def test_the_cluster_profile_has_six_nodes_two_apis_behind_one_port_and_two_workers() -> None:
+def test_the_cluster_profile_has_six_nodes_two_apis_behind_one_port_and_three_workers() -> None:
     services = _services()
     cluster = {n: s for n, s in services.items() if "cluster" in s.get("profiles", [])}
     nodes = sorted(n for n in cluster if n.startswith("redis-node-"))
@@ -38,9 +39,12 @@ def test_the_cluster_profile_has_six_nodes_two_apis_behind_one_port_and_two_work
     assert "server api-cluster:8000" in conf and "proxy_read_timeout 40s" in conf
 
     workers = {n: s for n, s in cluster.items() if n.startswith("worker-")}
-    assert sorted(s["command"][-1] for s in workers.values()) == ["bulk", "live"]
+    assert sorted(s["command"][-1] for s in workers.values()) == ["bulk", "live", "think"]
     for service in [api, *workers.values()]:
         env = service["environment"]
+        assert (
+            env["THINK_QUEUE"] == "duckpond-think"
+        )  # the API enqueues where the think pool serves
         assert env["REDIS_URL"] == "redis://redis:6379/0"  # the queues' standalone Redis
         assert env["REDIS_CLUSTER_NODES"].split(",")[0] == "redis-node-1:6379"
         assert service["depends_on"]["redis-cluster-init"] == {
@@ -51,4 +55,6 @@ def test_the_cluster_profile_has_six_nodes_two_apis_behind_one_port_and_two_work
 def test_the_default_stack_is_unchanged_by_the_profile() -> None:
     services = _services()
     default = sorted(n for n, s in services.items() if not s.get("profiles"))
-    assert default == ["api", "redis", "worker", "worker-bulk"]
+    assert default == ["api", "redis", "worker", "worker-bulk", "worker-think"]
+    assert services["worker-think"]["command"][-2:] == ["--pool", "think"]
+    assert services["api"]["environment"]["THINK_QUEUE"] == "duckpond-think"

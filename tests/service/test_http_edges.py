@@ -70,6 +70,21 @@ def test_cors_preflight_and_exposed_headers(client: FlaskClient) -> None:
     assert {"ETag", "Location", "Idempotent-Replayed", "Retry-After"} <= exposed
 
 
+def test_a_refusal_carries_cors_headers_for_a_browser_only(client: FlaskClient) -> None:
+    """A cross-origin page must be able to read why it was refused; a client that sent no
+    Origin (no browser) gets no CORS headers, on refusals as on answers."""
+    table = Table.create(client)
+    url = f"{API}/games/{table.gid}/moves"
+    body = {"move": {"type": "play", "card": "ZZ"}}
+    token = table.seat(table.to_act()).token
+    browser = client.post(url, json=body, headers={**auth(token), "Origin": ORIGIN})
+    assert browser.status_code == 422
+    assert browser.headers["Access-Control-Allow-Origin"] in ("*", ORIGIN)
+    assert "X-Request-Id" in browser.headers["Access-Control-Expose-Headers"]
+    plain = client.post(url, json=body, headers=auth(token))
+    assert plain.status_code == 422 and "Access-Control-Allow-Origin" not in plain.headers
+
+
 def test_cors_can_be_switched_off(make_app: Any) -> None:
     client = make_app(CORS_ORIGINS=[]).test_client()
     r = client.get(f"{API}/catalog", headers={"Origin": ORIGIN})
