@@ -82,30 +82,35 @@ SEARCH_LEVELS = (
     Level(
         "fast",
         25.0,
-        {"doubleduck": 25, "ducksoup": 14, "doppelkopf": 33, "duck": 10},
-        "About even with the heuristic (Doubleduck at 13 worlds +4 +- 36 a deal, Duck at 9 "
-        "worlds -0.1 +- 0.5); docs/benchmarks.md.",
+        {"doubleduck": 240, "ducksoup": 14, "doppelkopf": 33, "duck": 10},
+        "Beats the heuristic in Doppelkopf (+1.17 +- 0.32 a deal) and plain PIMC at equal CPU "
+        "in Doppelkopf and Duck; about even with the heuristic in Duck (9 worlds: -0.1 +- 0.5 a "
+        "round); Doubleduck's level not measured apart (900 worlds: +194 +- 14 a deal); "
+        "docs/benchmarks.md.",
     ),
     Level(
         "normal",
         100.0,
-        {"doubleduck": 100, "ducksoup": 58, "doppelkopf": 130, "duck": 38},
-        "Beats the heuristic in every game at or below this budget (Doubleduck +75 +- 16, "
-        "Doppelkopf +1.2 +- 0.3, Duck Soup +8.6 +- 5.1 a deal at 33-55 ms; Duck +1.3 +- 0.2 a "
-        "round at 93 ms); docs/benchmarks.md.",
+        {"doubleduck": 1100, "ducksoup": 58, "doppelkopf": 130, "duck": 38},
+        "Beats the heuristic in every game at or below this budget (Doubleduck +194 +- 14 a "
+        "deal at 86 ms, Doppelkopf +1.2 +- 0.3, Duck Soup +8.6 +- 5.1 a deal at 32-55 ms; Duck "
+        "+1.3 +- 0.2 a round at 93 ms); docs/benchmarks.md.",
     ),
     Level(
         "strong",
         200.0,
-        {"doubleduck": 200, "ducksoup": 116, "doppelkopf": 260, "duck": 76},
-        "The most worlds; more budget measured better than less in Doubleduck (+124 +- 40 a "
-        "deal, 40 vs 10 worlds), Doppelkopf (+1.2 +- 0.5, 80 vs 10) and Duck (+0.7 +- 0.6 a "
-        "round, 36 vs 9), not yet in Duck Soup (+5 +- 12, 32 vs 8); docs/benchmarks.md.",
+        {"doubleduck": 2200, "ducksoup": 116, "doppelkopf": 260, "duck": 76},
+        "The most worlds; more budget measured better than less in every game (Doubleduck "
+        "+124 +- 40 a deal, Doppelkopf +1.2 +- 0.5, Duck Soup +8.7 +- 4.9, Duck +0.7 +- 0.6 a "
+        "round); Doubleduck at 1800 worlds (163 ms) +211 +- 15 a deal over the heuristic; "
+        "docs/benchmarks.md.",
     ),
 )
 """Worlds per decision calibrated to the think time: mean CPU ms per world per decision measured
-by scripts/bench/search_strength.py on the development machine (Doubleduck 1.0, Duck Soup 1.7
-with its heuristic rollouts, Doppelkopf 0.74 with four candidates, Duck 2.6; docs/benchmarks.md)."""
+by scripts/bench/search_strength.py on the development machine (Doubleduck about 0.09 with its
+worlds played in batches, `engine.doubleduck_batch`: 260 worlds 27.3 ms, 1100 worlds 103.0 ms,
+2200 worlds 203.8 ms a decision, 3 games each; Duck Soup 1.7 with its heuristic rollouts,
+Doppelkopf 0.74 with four candidates, Duck 2.6; docs/benchmarks.md)."""
 
 BOTS: dict[str, Bot] = {
     bot.name: bot

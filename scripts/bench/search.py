@@ -7,6 +7,10 @@ and one random playout to the end of the deal: ours `Doubleduck.from_view(view, 
 OpenSpiel's IS-MCTS is its C++ `pyspiel.ISMCTSBot` with one random rollout per simulation
 (and, if it runs, the Python `open_spiel.python.algorithms.ismcts`), timed over `step`.
 Both positions are mid-deal: 40 of 104 Doubleduck plays, 20 of 52 hearts plays (passing done).
+The batched figures play `--batch` sampled worlds at once with numpy (`engine.doubleduck_batch`:
+`playouts`, and `candidate_scores` as the search bot calls it, six candidate moves a world in
+batches of `bots.search.BATCH_ROWS` playouts); one iteration is still one sampled world played
+out to the end of the deal.
 
 Run: .venv/bin/python scripts/bench/search.py [--seconds 5]   (needs `pip install open_spiel`
 in the venv for the baseline; it is not a project dependency). Times are this process's CPU
@@ -26,7 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bots.rollouts import ROLLOUTS
+from bots.rollouts import QUACK_ODDS, ROLLOUTS
+from bots.search import BATCH_ROWS, TOP_MOVES
+from engine import doubleduck_batch
 from engine.doubleduck import Doubleduck
 
 CLOCK = time.process_time
@@ -73,6 +79,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per figure")
     parser.add_argument("--sims", type=int, default=1000, help="IS-MCTS simulations per step")
+    parser.add_argument("--batch", type=int, default=1024, help="worlds per batched playout")
     args = parser.parse_args()
 
     view, rng = doubleduck_position()
@@ -106,6 +113,33 @@ def main() -> None:
     pol, elapsed = timed(policy_playout, args.seconds)
     print(f"- Doubleduck sampled world + rollout policy: {pol / elapsed:,.0f} /s")
 
+    def batched(odds: float | None) -> Callable[[], int]:
+        def run() -> int:
+            doubleduck_batch.playouts(view, args.batch, rng, odds)
+            return args.batch
+
+        return run
+
+    done, elapsed = timed(batched(None), args.seconds)
+    batch_rate = done / elapsed
+    print(f"- Doubleduck batched ({args.batch}) worlds + random playouts: {batch_rate:,.0f} /s")
+    done, elapsed = timed(batched(QUACK_ODDS), args.seconds)
+    print(f"- Doubleduck batched ({args.batch}) worlds + rollout policy: {done / elapsed:,.0f} /s")
+    (seat,) = view["to_act"]
+    game = Doubleduck.from_view(view, rng)
+    moves = game.legal_moves(seat)[: TOP_MOVES["doubleduck"]]
+    worlds = BATCH_ROWS // len(moves)
+
+    def candidates() -> int:
+        doubleduck_batch.candidate_scores(view, moves, worlds, rng, QUACK_ODDS)
+        return worlds * len(moves)
+
+    done, elapsed = timed(candidates, args.seconds)
+    print(
+        f"- Doubleduck batched as search ({worlds} worlds x {len(moves)} moves, rollout "
+        f"policy): {done / elapsed:,.0f} /s"
+    )
+
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
@@ -135,6 +169,7 @@ def main() -> None:
     except Exception as exc:
         print(f"- OpenSpiel Python ISMCTSBot did not run: {exc!r}")
     print(f"- Ratio ours (random playout) / C++ IS-MCTS: {ours_rate / cpp_rate:.2f} (target >= 1)")
+    print(f"- Ratio ours batched (random playouts) / C++ IS-MCTS: {batch_rate / cpp_rate:.2f}")
     print(f"- Python {platform.python_version()} on {platform.machine()}, one process, CPU time")
 
 
