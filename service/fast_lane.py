@@ -218,7 +218,8 @@ class FastLane:
                     environ["REQUEST_METHOD"],
                     status,
                     time.perf_counter() - started,
-                    lambda: reason if status >= 400 else None if replayed else "moved",
+                    lambda: reason,
+                    replayed,
                 )
             headers.append((request_log.HEADER, rid))
             if request_log.log.isEnabledFor(logging.INFO):

@@ -151,18 +151,22 @@ def _start() -> None:
 
 
 def observe(
-    route: str, method: str, status: int, seconds: float | None, reason: Callable[[], str | None]
+    route: str,
+    method: str,
+    status: int,
+    seconds: float | None,
+    reason: Callable[[], str | None],
+    replayed: bool,
 ) -> None:
     """Time one answer and count what it did: a refusal by its reason (`reason()` reads it,
-    only for an error), an accepted seat's move (not a replayed one: the route passes
-    `moved` as its reason then). Framework-free: the Flask hook below and the fast lane
-    (`service.fast_lane`) call it alike."""
+    only for an error), an accepted seat's move unless it was a replayed answer.
+    Framework-free: the Flask hook below and the fast lane (`service.fast_lane`) call it."""
     if seconds is not None:
         REQUEST_SECONDS.labels(route, method, str(status)).observe(seconds)
     if status >= 400:
         said = reason()
         refused(said if said is not None else f"http_{status}")
-    elif route == MOVE_ENDPOINT and reason() == "moved":
+    elif route == MOVE_ENDPOINT and not replayed:
         moved("seat")
 
 
@@ -170,8 +174,6 @@ def _observe(response: Response) -> Response:
     started: Any = g.get("started")
 
     def reason() -> str | None:
-        if response.status_code < 400:
-            return None if "Idempotent-Replayed" in response.headers else "moved"
         body = response.get_json(silent=True) if response.is_json else None
         said = body.get("errors", {}).get("reason") if isinstance(body, dict) else None
         return said if isinstance(said, str) else None
@@ -182,5 +184,6 @@ def _observe(response: Response) -> Response:
         response.status_code,
         None if started is None else time.perf_counter() - started,
         reason,
+        "Idempotent-Replayed" in response.headers,
     )
     return response
