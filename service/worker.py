@@ -115,9 +115,12 @@ def wait_for_redis(client: redis.Redis, stop: threading.Event) -> bool:
     while not stop.is_set():
         try:
             if client.ping():
+                if delay > 0.1:
+                    log.warning("Redis answers again")
                 return True
-        except redis.RedisError:
-            pass
+        except redis.RedisError as exc:
+            if delay == 0.1:
+                log.error("waiting for Redis (%s)", type(exc).__name__)
         stop.wait(delay)
         delay = min(delay * 2, 2.0)
     return False
@@ -148,26 +151,28 @@ def main(argv: list[str] | None = None) -> None:
         watchdog.start_thread(settings)
     heap.freeze()
     stop = threading.Event()
-    while not stop.is_set():
-        worker = cls(
-            [Queue(queue.name, connection=connection, serializer=JSONSerializer)],
-            connection=connection,
-            serializer=JSONSerializer,
-            worker_ttl=WORKER_TTL,
-            maintenance_interval=MAINTENANCE_INTERVAL,
-        )
-        worker.beats = beats
+    while wait_for_redis(connection, stop):
+        worker: TurnWorker | ForkingTurnWorker | None = None
         try:
+            # RQ's constructor already talks to Redis (CLIENT SETNAME): inside the try, so a
+            # worker started, or restarted, during an outage waits instead of dying.
+            worker = cls(
+                [Queue(queue.name, connection=connection, serializer=JSONSerializer)],
+                connection=connection,
+                serializer=JSONSerializer,
+                worker_ttl=WORKER_TTL,
+                maintenance_interval=MAINTENANCE_INTERVAL,
+            )
+            worker.beats = beats
             worker.work(burst=args.burst, logging_level=settings["LOG_LEVEL"], with_scheduler=False)
-        except (redis.RedisError, OSError) as exc:  # RQ's teardown on a dead connection
-            log.error("worker %s: %s while stopping", worker.name, type(exc).__name__)
-        if args.burst or worker._shutdown_requested_date is not None:
+        except (redis.RedisError, OSError) as exc:  # RQ's start or teardown on a dead connection
+            name = worker.name if worker is not None else "(starting)"
+            log.error("worker %s: %s", name, type(exc).__name__)
+        if args.burst or (worker is not None and worker._shutdown_requested_date is not None):
             break
         _stop_on_signals(stop)  # RQ's handlers would call Redis: ours, while we wait
-        log.warning("worker %s: RQ's loop ended on an error; reconnecting", worker.name)
+        log.warning("worker on %s: RQ's loop ended on an error; waiting for Redis", queue.name)
         stop.wait(0.5)  # never a busy loop, whatever ended it
-        if wait_for_redis(connection, stop):
-            log.warning("Redis answers again: starting a fresh worker on %s", queue.name)
 
 
 def _stop_on_signals(stop: threading.Event) -> None:

@@ -220,6 +220,24 @@ def test_redis_stopped_mid_play(app: Flask, server: RedisServer, workers: Worker
     assert longest < 6.0 + RECOVERY_BOUND + 4.0
 
 
+def test_a_worker_started_during_an_outage_waits_for_redis(
+    app: Flask, server: RedisServer, workers: Workers
+) -> None:
+    """RQ's Worker constructor already calls Redis (CLIENT SETNAME): a worker started, or
+    restarted by its supervisor, while Redis was down died at once, and its pool with it (CI
+    caught a bulk worker still starting during the kill -9 test: its games stopped for good)."""
+    server.kill()
+    proc = workers.start("live")
+    wait_until(lambda: "waiting for Redis" in workers.log(), timeout=30)
+    assert proc.poll() is None, workers.log()[-3000:]
+    server.start()
+    game = Game.create(app.test_client(), [{}, BOT, {}, {}], seed="late")
+    started = time.monotonic()
+    wait_until(lambda: game.public()["version"] >= 1, timeout=15)
+    report("worker started during an outage", played_in_s=round(time.monotonic() - started, 2))
+    assert proc.poll() is None
+
+
 # --- Redis out of memory -----------------------------------------------------------------------
 
 
