@@ -92,9 +92,11 @@ CAS_SCRIPT = """
 -- ARGV[13] seconds the creation's key pointer lives once the game is written, "0" for none:
 --   the pointer must be free or name this game (its short reservation), else nothing is
 --   written and the answer is {"taken", the game id that holds it}
--- ARGV[14 .. 13+n] the events; ARGV[14+n .. 13+n+m] the actions
+-- ARGV[14] "1" to publish the change's news too (a live table, where requests wait), else "0"
+-- ARGV[15 .. 14+n] the events; ARGV[15+n .. 14+n+m] the actions
 -- Publishes "<id> <version> <status> <seats to act...>" on KEYS[8] (SPUBLISH), for the
--- requests that wait.
+-- requests that wait; with ARGV[14] "1" followed by the news, one line each: the number of
+-- events before this change, the new state, then each of its events (`service.waits`).
 -- Returns {"ok", new version, events before}, {"stale", current version}, {"missing"},
 -- {"exists"}, {"taken", game id} or {"replay", stored response}.
 local game, events, actions, idem = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -121,8 +123,8 @@ end
 local version = current + 1
 local n, m = tonumber(ARGV[8]), tonumber(ARGV[9])
 local before = redis.call("LLEN", events)
-for i = 1, n do redis.call("RPUSH", events, ARGV[13 + i]) end
-for i = 1, m do redis.call("RPUSH", actions, ARGV[13 + n + i]) end
+for i = 1, n do redis.call("RPUSH", events, ARGV[14 + i]) end
+for i = 1, m do redis.call("RPUSH", actions, ARGV[14 + n + i]) end
 local old = redis.call("HGET", game, "due")
 if old then
   for member in string.gmatch(old, "%S+") do
@@ -148,7 +150,13 @@ local ttl = tonumber(ARGV[4])
 if ttl > 0 then
   for i = 1, 4 do redis.call("EXPIRE", KEYS[i], ttl) end
 end
-redis.call("SPUBLISH", KEYS[8], ARGV[10] .. " " .. version .. " " .. ARGV[3] .. " " .. ARGV[12])
+local message = ARGV[10] .. " " .. version .. " " .. ARGV[3] .. " " .. ARGV[12]
+if ARGV[14] == "1" then
+  local lines = {message, tostring(before), ARGV[2]}
+  for i = 1, n do lines[#lines + 1] = ARGV[14 + i] end
+  message = table.concat(lines, "\\n")
+end
+redis.call("SPUBLISH", KEYS[8], message)
 return {"ok", tostring(version), tostring(before)}
 """
 
@@ -336,6 +344,9 @@ class Write:
     create_key: str = ""
     """A creation's hashed Idempotency-Key: its short reservation becomes `pointer_ttl` long."""
     pointer_ttl: int = 0
+    news: bool = False
+    """Publish the new state and the events with the change (`service.waits.News`): at a live
+    table a woken request then answers without reading the game back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,6 +465,7 @@ class Store:
             " ".join(w.due),
             " ".join(str(seat) for seat in w.to_act),
             w.pointer_ttl if w.create_key else 0,
+            1 if w.news else 0,
         ]
         args += [dumps_sorted(e) for e in w.events]
         args += [dumps_sorted(a) for a in w.actions]

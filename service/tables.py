@@ -41,7 +41,7 @@ from service.bodies import (
     status_of,
     to_json,
 )
-from service.bot_turns import BotTurns, ThinkLimitExceeded, due_turns, think_limit
+from service.bot_turns import BotTurns, ThinkLimitExceeded, due_turns, live, think_limit
 from service.cache import GameCache
 from service.callers import HOST, Caller, authenticate, new_token, sha256
 from service.codec import whole_numbers
@@ -644,6 +644,7 @@ class Tables:
                 response=response,
                 due=due_turns(gid, change.bots, change.version),
                 to_act=change.to_act,
+                news=live(stored.meta),
             ),
         )
         if outcome.kind == "replay":

@@ -22,9 +22,10 @@ from flask.testing import FlaskClient
 from redis.cluster import RedisCluster
 from svc_helpers import API, Table, auth, wait_for
 
-from service.shards import data_client, tag
-from service.store import changes_channel
-from service.waits import Changes
+from service import jobs
+from service.shards import all_tags, data_client, tag
+from service.store import Head, Store, Stored, changes_channel, events_key, game_key
+from service.waits import Changes, News
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -116,6 +117,140 @@ def test_a_move_that_waits_answers_at_the_next_turn_with_the_events_since(
     assert all(e.get("visible_to") in (None, mover) for e in body["events"])
     feed = client.get(f"{API}/games/{table.gid}/events", headers=auth(token)).json["events"]
     assert body["events"] == [e for e in feed if e["n"] >= numbers[0]]
+
+
+def _a_waited_move(app: Flask, client: FlaskClient, r: Any) -> dict[str, Any]:
+    """The answer of the first mover's waiting move, once the others played to its next turn."""
+    table = Table.create(client, seed="news")
+    # A listener subscribed to every channel, as in a process that served before (the first
+    # wait starts it, and each subscription's confirmation wakes every watch to read again).
+    with app.extensions["duckpond"].changes.watch("-", lambda head: False) as quiet:
+        assert quiet is not None
+        wait_for(lambda: all(_subscribed(r, changes_channel(t)) for t in all_tags()))
+        while quiet.sleep(0.3):  # until the last confirmation's wake-up
+            quiet.arm()
+    mover = table.to_act()
+    token = table.seat(mover).token
+    move = first_legal(table, mover)
+    pending = Pending(
+        lambda: app.test_client().post(
+            f"{API}/games/{table.gid}/moves?wait=10",
+            json={"move": move, "expected_version": 0},
+            headers=auth(token),
+        )
+    )
+    wait_for(lambda: table.public()["version"] == 1)
+    while not pending.done():
+        pub = table.public()
+        if mover in pub["view"]["to_act"]:
+            break
+        seat = pub["view"]["to_act"][0]
+        table.seat(seat).post_move(first_legal(table, seat))
+    status, body, _ = pending.result()
+    assert status == 200 and mover in body["view"]["to_act"]
+    return body
+
+
+def test_a_waiting_move_answers_from_the_news_exactly_as_from_a_read(
+    app: Flask, client: FlaskClient, r: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a live table each change publishes its state and events: the waiting move answers
+    from them without reading the game back, and says the same as the read would."""
+    reads: list[int] = []
+    read = Store.load_with_events
+
+    def counted(self: Store, gid: str, after: int, limit: int | None = None) -> Any:
+        reads.append(after)
+        return read(self, gid, after, limit)
+
+    monkeypatch.setattr(Store, "load_with_events", counted)
+    told = _a_waited_move(app, client, r)
+    assert reads == []
+    monkeypatch.setattr(News, "told", lambda self, after: None)  # as if a message was lost
+    reread = _a_waited_move(app, client, r)
+    assert len(reads) == 1  # the same answer, read back
+    assert told["version"] == reread["version"] > 3  # a whole round of others' plays
+    for body in (told, reread):  # the two games differ in their ids and salts only
+        del body["id"], body["view"]["deal_commitment"]
+    assert told == reread
+
+
+def _base(version: int) -> Stored:
+    return Stored(gid="g", version=version, state={}, meta={"m": 1}, status="playing", nevents=0)
+
+
+def _news(before: int, state: str, *events: str) -> bytes:
+    return "\n".join([str(before), state, *events]).encode()
+
+
+def test_news_answers_only_while_the_changes_follow_one_another() -> None:
+    news = News(_base(4))
+    news.hear(Head(4, "playing", (1,)), _news(9, '{"old":1}', '{"n":9}'))  # heard late: ignored
+    assert news.told(10) is None  # nothing heard yet
+    news.hear(Head(5, "playing", (2,)), _news(10, '{"s":5}', '{"n":11}'))
+    news.hear(Head(6, "playing", (0,)), _news(11, '{"s":6}', '{"n":12}', '{"n":13}'))
+    told = news.told(10)
+    assert told is not None
+    stored, events = told
+    assert (stored.version, stored.state, stored.to_act, stored.nevents) == (6, {"s": 6}, (0,), 13)
+    assert stored.meta == {"m": 1} and not stored.cached
+    assert events == [{"n": 11}, {"n": 12}, {"n": 13}]
+    assert news.told(11) is None  # not from where the caller's events start
+    gap = News(_base(4))
+    gap.hear(Head(5, "playing", (2,)), _news(10, "{}"))
+    gap.hear(Head(7, "playing", (0,)), _news(10, "{}"))  # version 6 was never heard
+    assert gap.told(10) is None
+    mute = News(_base(4))
+    mute.hear(Head(5, "playing", (2,)), b"")  # a change published without news
+    mute.hear(Head(6, "playing", (0,)), _news(10, "{}"))
+    assert mute.told(10) is None
+    skewed = News(_base(4))
+    skewed.hear(Head(5, "playing", (2,)), _news(10, "{}", '{"n":11}'))
+    skewed.hear(Head(6, "playing", (0,)), _news(12, "{}"))  # an event missing in between
+    assert skewed.told(10) is None
+
+
+def _published(r: Any, gid: str, change: Callable[[], Any]) -> bytes:
+    """The message `change()` publishes on the game's channel."""
+    channel = changes_channel(tag(gid))
+    pubsub = r.pubsub()
+    pubsub.ssubscribe(channel)
+    try:
+        read = getattr(pubsub, "get_sharded_message", None) or pubsub.get_message
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:  # the subscription's confirmation first
+            message = read(timeout=0.1)
+            if message is not None and message["type"] in ("ssubscribe", b"ssubscribe"):
+                break
+        change()
+        while time.monotonic() < deadline:
+            message = read(timeout=0.1)
+            if message is not None and message["type"] in ("smessage", b"smessage"):
+                return bytes(message["data"])
+        raise AssertionError("nothing published")
+    finally:
+        pubsub.close()
+
+
+def test_only_a_live_tables_changes_carry_news(app: Flask, client: FlaskClient, r: Any) -> None:
+    table = Table.create(client)
+    first = table.to_act()
+    message = _published(
+        r, table.gid, lambda: table.seat(first).post_move(first_legal(table, first))
+    )
+    head, before, state, *events = message.split(b"\n")
+    assert head.split(b" ")[:3] == [table.gid.encode(), b"1", b"playing"]
+    assert int(before) > 0 and events  # after the creation's events
+    assert state == r.hget(game_key(table.gid), "state")  # the state, byte for byte as stored
+    assert events == r.lrange(events_key(table.gid), -len(events), -1)
+    bots = Table.create(client, seats=[{"bot": "random"}] * 4, seed="bot-only")
+    jobs.install(app.extensions["duckpond"])
+    try:
+        seat = bots.to_act()
+        message = _published(r, bots.gid, lambda: jobs.bot_turn(bots.gid, seat, 0))
+    finally:
+        jobs.install(None)
+    assert b"\n" not in message and message.startswith(f"{bots.gid} 1 ".encode())
 
 
 def test_a_move_that_waits_past_its_deadline_answers_the_game_as_it_is(
@@ -308,7 +443,10 @@ def test_a_human_waits_through_the_bots_turns(bot_app: Flask, bot_client: FlaskC
 def _listened(r: Any, gid: str) -> bool:
     """A listener subscribes to the shard channel of the game's bucket (on a cluster: at the
     channel's shard)."""
-    channel = changes_channel(tag(gid))
+    return _subscribed(r, changes_channel(tag(gid)))
+
+
+def _subscribed(r: Any, channel: str) -> bool:
     where = {"target_nodes": r.get_node_from_key(channel)} if isinstance(r, RedisCluster) else {}
     return int(r.pubsub_shardnumsub(channel, **where)[0][1]) >= 1
 
