@@ -8,8 +8,10 @@ overhead of the path (target: p50 under 50 ms plus think time) is the difference
 
 It reuses `scripts/bench/api.py`'s service harness: its own redis-server on a free port in a
 temporary folder (AOF everysec), gunicorn (gthread) and here `--rq-workers` RQ workers
-(`python -m service.worker`, the forking worker as in production; `--simple` for SimpleWorker),
-all on loopback, all stopped at the end, also on Ctrl-C. One client plays seat 0 of Doubleduck
+(`python -m service.worker`, no fork per job as deployed; `--fork` for RQ's forking worker),
+all on loopback, all stopped at the end, also on Ctrl-C. With `--think`, as `scripts/serve`
+deploys: the bots with levels have their own queue (`THINK_QUEUE`), the first worker serves
+the live queue and the others the think queue. One client plays seat 0 of Doubleduck
 games against three bots, whole games, until `--moves` human moves are made. After each human
 move whose answer says a bot is to act, it polls `GET .../events?after=N` every `--poll-ms`
 until an event of the next version appears: the latency is from the move's 200 to that answer.
@@ -19,6 +21,7 @@ the same view and seeded generator as the worker had.
     .venv/bin/python scripts/bench/bots.py                       # 300 moves vs 3 heuristic bots
     .venv/bin/python scripts/bench/bots.py --bot random --rq-workers 1 --moves 500
     .venv/bin/python scripts/bench/bots.py --bot search:strong --moves 60   # 200 ms think
+    .venv/bin/python scripts/bench/bots.py --bot search:strong --moves 60 --think
 """
 
 from __future__ import annotations
@@ -48,22 +51,27 @@ HUMAN = 0
 
 
 class BotService(Service):
-    """api.py's service with `rq_workers` RQ workers instead of one."""
+    """api.py's service with `rq_workers` RQ workers instead of one (with `think`: one live
+    worker, the others on the think queue)."""
 
     def __init__(
-        self, workdir: Path, workers: int, threads: int, rq_workers: int, simple: bool
+        self, workdir: Path, workers: int, threads: int, rq_workers: int, fork: bool, think: bool
     ) -> None:
         super().__init__(workdir, workers, threads)
         self.rq_workers = rq_workers
-        self.simple = simple
+        self.fork = fork
+        self.think = think
+        if think:
+            self.env["THINK_QUEUE"] = "think"
 
     def _spawn(self, name: str, argv: list[str]) -> None:
-        if name == "worker" and self.simple:
-            argv = [*argv, "--simple"]
+        if name == "worker" and self.fork:
+            argv = [*argv, "--fork"]
         super()._spawn(name, argv)
         if name == "worker":  # the harness starts one; add the others next to it
+            others = [*argv, "--pool", "think"] if self.think else argv
             for i in range(2, self.rq_workers + 1):
-                super()._spawn(f"worker{i}", argv)
+                super()._spawn(f"worker{i}", others)
 
 
 class Tally:
@@ -162,17 +170,22 @@ def main() -> int:
         "--bot", default="heuristic", help="heuristic, random, or a bot at a level: search:strong"
     )
     parser.add_argument("--rq-workers", type=int, default=2, help="RQ worker processes")
-    parser.add_argument("--simple", action="store_true", help="RQ SimpleWorker (no fork per job)")
+    parser.add_argument("--fork", action="store_true", help="RQ's forking worker (a fork a job)")
+    parser.add_argument(
+        "--think", action="store_true", help="a think queue and pool for bots with levels"
+    )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
     parser.add_argument("--poll-ms", type=float, default=1.0, help="pause between event reads")
     args = parser.parse_args()
-    if args.moves < 1 or args.rq_workers < 1:
-        parser.error("need --moves >= 1 and --rq-workers >= 1")
+    if args.moves < 1 or args.rq_workers < 1 or (args.think and args.rq_workers < 2):
+        parser.error("need --moves >= 1 and --rq-workers >= 1 (2 with --think)")
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     workdir = Path(tempfile.mkdtemp(prefix="duckpond-bench-bots-"))
-    service = BotService(workdir, args.workers, args.threads, args.rq_workers, args.simple)
+    service = BotService(
+        workdir, args.workers, args.threads, args.rq_workers, args.fork, args.think
+    )
     tally = Tally()
     started = time.perf_counter()
     try:
@@ -192,14 +205,16 @@ def main() -> int:
 
     reply, think = tally.reply, tally.think
     overhead = pct(reply, 50) - pct(think, 50)
-    kind = "SimpleWorker" if args.simple else "forking Worker"
+    kind = "forking Worker(s)" if args.fork else "SimpleWorker(s)"
+    if args.think:
+        kind += f" (1 live, {args.rq_workers - 1} think)"
     command = "python scripts/bench/bots.py " + " ".join(sys.argv[1:])
     lines = [
         f"### Bot reply latency ({time.strftime('%Y-%m-%d')})",
         "",
         f"`{command.strip()}`: {platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} cores, redis-server {_redis_version()} (AOF everysec); gunicorn gthread "
-        f"{args.workers} x {args.threads}; {args.rq_workers} RQ {kind}(s); one client, "
+        f"{args.workers} x {args.threads}; {args.rq_workers} RQ {kind}; one client, "
         f"keep-alive, loopback; human seat 0 vs 3 `{args.bot}` bots, events polled every "
         f"{args.poll_ms:g} ms.",
         "",
