@@ -83,10 +83,9 @@ SEARCH_LEVELS = (
         "fast",
         25.0,
         {"doubleduck": 240, "ducksoup": 14, "doppelkopf": 33, "duck": 10},
-        "Beats the heuristic in Doppelkopf (+1.17 +- 0.32 a deal) and plain PIMC at equal CPU "
-        "in Doppelkopf and Duck; about even with the heuristic in Duck (9 worlds: -0.1 +- 0.5 a "
-        "round); Doubleduck's level not measured apart (900 worlds: +194 +- 14 a deal); "
-        "docs/benchmarks.md.",
+        "Beats the heuristic over 1,000 duplicate deals: Doubleduck +160 +- 7 a deal, "
+        "Doppelkopf +0.93 +- 0.12, Duck +0.28 +- 0.11 a round (Duck Soup at 32 worlds: +9.6 "
+        "+- 2.4); beats plain PIMC at equal CPU in every game; docs/benchmarks.md.",
     ),
     Level(
         "normal",
@@ -100,10 +99,10 @@ SEARCH_LEVELS = (
         "strong",
         200.0,
         {"doubleduck": 2200, "ducksoup": 116, "doppelkopf": 260, "duck": 76},
-        "The most worlds; more budget measured better than less in every game (Doubleduck "
-        "+124 +- 40 a deal, Doppelkopf +1.2 +- 0.5, Duck Soup +8.7 +- 4.9, Duck +0.7 +- 0.6 a "
-        "round); Doubleduck at 1800 worlds (163 ms) +211 +- 15 a deal over the heuristic; "
-        "docs/benchmarks.md.",
+        "The most worlds; more budget measured better than less in every game over 200 "
+        "duplicate deals (Doubleduck +53 +- 14 a deal, Doppelkopf +0.29 +- 0.22, Duck Soup "
+        "+8.7 +- 4.9, Duck +0.90 +- 0.23 a round); Doubleduck at 1800 worlds (163 ms) +211 "
+        "+- 15 a deal over the heuristic; docs/benchmarks.md.",
     ),
 )
 """Worlds per decision calibrated to the think time: mean CPU ms per world per decision measured
