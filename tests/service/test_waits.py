@@ -82,10 +82,9 @@ def test_a_view_waits_for_its_seats_turn_and_not_for_other_changes(
     assert body["view"]["legal_moves"], "the woken seat sees its legal moves"
 
 
-def test_a_move_that_waits_answers_at_the_next_turn_with_the_events_since(
-    app: Flask, client: FlaskClient
-) -> None:
-    table = Table.create(client)
+def _waited_move(app: Flask, table: Table) -> tuple[int, int, dict[str, Any]]:
+    """The first mover's move with `?wait=`, the others playing until it is to act again (the
+    trick's winner leads next): the mover, the answer's status and body."""
     mover = table.to_act()
     token = table.seat(mover).token
     move = first_legal(table, mover)
@@ -98,7 +97,6 @@ def test_a_move_that_waits_answers_at_the_next_turn_with_the_events_since(
     )
     wait_for(lambda: table.public()["version"] == 1)
     assert not pending.done()
-    # The others play until the mover is to act again (the trick's winner leads next).
     while not pending.done():
         pub = table.public()
         if pub["status"] != "playing" or mover in pub["view"]["to_act"]:
@@ -106,6 +104,15 @@ def test_a_move_that_waits_answers_at_the_next_turn_with_the_events_since(
         seat = pub["view"]["to_act"][0]
         table.seat(seat).post_move(first_legal(table, seat))
     status, body, _ = pending.result()
+    return mover, status, body
+
+
+def test_a_move_that_waits_answers_at_the_next_turn_with_the_events_since(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = Table.create(client)
+    mover, status, body = _waited_move(app, table)
+    token = table.seat(mover).token
     assert status == 200
     assert mover in body["view"]["to_act"] and body["view"]["legal_moves"]
     assert body["version"] == table.public()["version"] > 1
@@ -120,33 +127,16 @@ def test_a_move_that_waits_answers_at_the_next_turn_with_the_events_since(
 
 
 def _a_waited_move(app: Flask, client: FlaskClient, r: Any) -> dict[str, Any]:
-    """The answer of the first mover's waiting move, once the others played to its next turn."""
+    """`_waited_move` in a process whose listener is subscribed to every channel, as in one
+    that served before (the first wait starts it, and each subscription's confirmation wakes
+    every watch to read again)."""
     table = Table.create(client, seed="news")
-    # A listener subscribed to every channel, as in a process that served before (the first
-    # wait starts it, and each subscription's confirmation wakes every watch to read again).
     with app.extensions["duckpond"].changes.watch("-", lambda head: False) as quiet:
         assert quiet is not None
         wait_for(lambda: all(_subscribed(r, changes_channel(t)) for t in all_tags()))
         while quiet.sleep(0.3):  # until the last confirmation's wake-up
             quiet.arm()
-    mover = table.to_act()
-    token = table.seat(mover).token
-    move = first_legal(table, mover)
-    pending = Pending(
-        lambda: app.test_client().post(
-            f"{API}/games/{table.gid}/moves?wait=10",
-            json={"move": move, "expected_version": 0},
-            headers=auth(token),
-        )
-    )
-    wait_for(lambda: table.public()["version"] == 1)
-    while not pending.done():
-        pub = table.public()
-        if mover in pub["view"]["to_act"]:
-            break
-        seat = pub["view"]["to_act"][0]
-        table.seat(seat).post_move(first_legal(table, seat))
-    status, body, _ = pending.result()
+    mover, status, body = _waited_move(app, table)
     assert status == 200 and mover in body["view"]["to_act"]
     return body
 
