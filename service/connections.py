@@ -11,7 +11,9 @@ a connection the client closed.
 from __future__ import annotations
 
 import contextlib
+import select
 import socket
+import struct
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,11 +61,45 @@ def hung_up(sock: socket.socket) -> bool:
             sock.settimeout(previous)
 
 
+def socket_of(environ: Mapping[str, Any]) -> socket.socket | None:
+    """The request's socket, where the WSGI server hands it over (None in a test client)."""
+    sockets = (environ.get(key) for key in SOCKET_KEYS)
+    return next((s for s in sockets if hasattr(s, "recv") and hasattr(s, "settimeout")), None)
+
+
 def peer_of(environ: Mapping[str, Any]) -> Peer:
     """The request's client, from its WSGI environ."""
     address = environ.get("REMOTE_ADDR") or None
-    sockets = (environ.get(key) for key in SOCKET_KEYS)
-    sock = next((s for s in sockets if hasattr(s, "recv") and hasattr(s, "settimeout")), None)
+    sock = socket_of(environ)
     if sock is None:
         return Peer(address)
     return Peer(address, lambda: hung_up(sock))
+
+
+def writable(sock: socket.socket, seconds: float) -> bool:
+    """Whether `sock` takes more bytes within `seconds`: False for a client that stopped
+    reading (its buffers are full) or is gone. `select.poll` is cooperative under gevent
+    (monkey-patched) and has no limit on descriptor numbers, unlike `select.select`."""
+    try:
+        poller = select.poll()
+        poller.register(sock.fileno(), select.POLLOUT)
+        ready = poller.poll(seconds * 1000)
+    except (OSError, ValueError):
+        return False
+    return any(mask & select.POLLOUT and not mask & (select.POLLERR | select.POLLHUP)
+               for _, mask in ready)  # fmt: skip
+
+
+def cap_send_buffer(sock: socket.socket, size: int) -> None:
+    """Bound what the kernel holds for a client that stops reading to about `size` bytes
+    (Linux doubles it), instead of its autotuned megabytes."""
+    with contextlib.suppress(OSError):
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
+
+
+def abort(sock: socket.socket) -> None:
+    """Cut a connection at once (a reset, nothing more sent or kept): for a client that
+    stopped reading, whose unsent bytes would otherwise wait in the kernel."""
+    with contextlib.suppress(OSError):
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        sock.shutdown(socket.SHUT_RDWR)

@@ -22,6 +22,7 @@ from service.match_store import MatchStore
 from service.matches import Matches
 from service.shards import DataClient, QueueClient
 from service.store import Store
+from service.streams import Limits, Streams
 from service.tables import Tables
 from service.waits import Changes, Waits
 
@@ -39,6 +40,8 @@ class Layers:
     tables: Tables
     matches: Matches
     queue_redis: QueueClient | None = None
+    streams: Streams | None = None
+    """The game streams of this process (the API's; None elsewhere)."""
 
     @property
     def bot_queue(self) -> Queue:
@@ -105,7 +108,8 @@ def build(settings: Mapping[str, Any]) -> Layers:
         idempotency_ttl=idempotency_ttl,
         reservation_ttl=reservation_ttl,
     )
-    return Layers(pool, store, turns, changes, waits, tables, matches, queues)
+    streams = Streams(store, changes, Limits.of(settings))
+    return Layers(pool, store, turns, changes, waits, tables, matches, queues, streams)
 
 
 def queue(settings: Mapping[str, Any], name: str, pool: redis.Redis) -> Queue:
