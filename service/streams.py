@@ -28,6 +28,7 @@ events only once it sent the last); a client that hung up is noticed within
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
 import threading
@@ -242,8 +243,12 @@ class Streams:
         `after` the caller may see, until the game's end, the client's hang-up, a client
         that stops reading, `STREAM_MAX_SECONDS`, or the process stopping."""
         limits = self.limits
+        piece = max(limits.send_buffer // 4, 1024)  # a socket that polls writable takes it
         if sock is not None:
             cap_send_buffer(sock, limits.send_buffer)
+            # A backstop for a write that blocks all the same: it fails after the timeout.
+            previous_timeout = sock.gettimeout()
+            sock.settimeout(limits.send_timeout)
         game = self._follow(stored.gid)
         wake = threading.Event()
         game.readers.add(wake)
@@ -260,13 +265,13 @@ class Streams:
                 head, count, fresh = game.since(sent)
                 if head is None:
                     return  # the game expired meanwhile
-                chunk = b"".join(e.frame(media) for e in fresh if visible(e.entry, caller))
+                out = [e.frame(media) for e in fresh if visible(e.entry, caller)]
                 sent = fresh[-1].number if fresh else sent
                 ended = head.status in ENDED and sent >= count
                 if ended:
                     end = {"id": stored.gid, "version": head.version, "status": head.status}
-                    chunk += sse.frame(media, to_json(end), event="end")
-                if chunk:
+                    out.append(sse.frame(media, to_json(end), event="end"))
+                for chunk in _pieces(out, piece):
                     if not self._can_send(sock):
                         return
                     yield chunk
@@ -277,6 +282,9 @@ class Streams:
         finally:
             game.readers.discard(wake)
             self._unfollow(game)
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.settimeout(previous_timeout)
 
     def _idle(
         self,
@@ -345,3 +353,15 @@ def _add(counts: dict[str, int], who: str, step: int) -> None:
         counts[who] = left
     else:
         counts.pop(who, None)
+
+
+def _pieces(frames: list[bytes], size: int) -> Iterator[bytes]:
+    """Frames joined into pieces of about `size` bytes (a larger frame is a piece alone)."""
+    piece = b""
+    for framed in frames:
+        if piece and len(piece) + len(framed) > size:
+            yield piece
+            piece = b""
+        piece += framed
+    if piece:
+        yield piece
