@@ -33,6 +33,26 @@ NDJSON_EXAMPLE = (
     + sse.frame(sse.NDJSON, to_json(EVENT_EXAMPLE), event_id="7", event="event")
     + sse.frame(sse.NDJSON, to_json(END_EXAMPLE), event="end")
 ).decode()
+SSE_EVENT = {
+    "type": "object",
+    "description": "One event of the stream (OpenAPI 3.1 reads an event stream's schema as "
+    "each event's).",
+    "required": ["data"],
+    "properties": {
+        "id": {"type": "string", "pattern": "^[0-9]{1,18}$", "description": "An event number."},
+        "event": {"type": "string", "enum": ["snapshot", "event", "end"]},
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "description": "JSON: the view (`snapshot`), an event as `/events` lists it "
+            "(`event`), or the game's id, version and status (`end`).",
+        },
+    },
+}
+NDJSON_LINES = (
+    'One JSON object a line, `{"id": "7", "event": "event", "data": {...}}` (the SSE '
+    "frame's fields, `data` as JSON); a keep-alive is an empty line."
+)
 STREAM_RESPONSE = {
     "description": "The stream, until the game's end (then an `end` frame) or the client "
     "leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` "
@@ -44,8 +64,11 @@ STREAM_RESPONSE = {
         "Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}},
     },
     "content": {
-        sse.SSE: {"schema": {"type": "string"}, "example": SSE_EXAMPLE},
-        sse.NDJSON: {"schema": {"type": "string"}, "example": NDJSON_EXAMPLE},
+        sse.SSE: {"schema": SSE_EVENT, "example": SSE_EXAMPLE},
+        sse.NDJSON: {
+            "schema": {"type": "string", "description": NDJSON_LINES},
+            "example": NDJSON_EXAMPLE,
+        },
     },
 }
 

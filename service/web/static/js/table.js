@@ -1,14 +1,14 @@
 // A table: play a seat (its token from the link's fragment) or watch a game as a spectator.
 //
-// Waiting is one long request per turn: a seat's view or move with ?wait=30 answers at its
-// next turn (with the events since its move); a spectator's view with after_version answers
-// at the next change. No polling loop.
+// Every change comes over the game's event stream (stream.js): each batch of events is logged
+// and the view it leads to is read once, so the page shows any move within a moment. A move
+// or a deal answers at once with the view after it. No polling loop, no long poll.
 import { api, ApiError, explain, retrying } from "./api.js";
 import { cardBacks, cardFace, cardName, cardText, faceParts, sortHand } from "./cards.js";
 import { h, mount } from "./dom.js";
 import * as games from "./games.js";
+import { followGame } from "./stream.js";
 
-const WAIT = 30;
 const PLACES = { 2: ["b", "t"], 3: ["b", "tl", "tr"], 4: ["b", "l", "t", "r"], 5: ["b", "l", "tl", "tr", "r"] };
 const TITLES = { doubleduck: "Doubleduck", ducksoup: "Duck Soup", duck: "Duck", doppelkopf: "Doppelkopf" };
 
@@ -23,6 +23,7 @@ class Table {
     this.body = null; // the last game answer (view and all)
     this.log = []; // events, in order
     this.last = 0; // the last event number seen
+    this.seen = 0; // the latest version an event showed
     this.score = null;
     this.busy = false; // a move is on its way
     this.picked = []; // Duck: the cards picked for a play, in laying order (hand indexes)
@@ -43,14 +44,40 @@ class Table {
 
   async run() {
     mount(this.main, h("p.loading", {}, "Taking a seat at the table…"));
-    await this.read("");
-    await this.follow();
+    await this.read();
+    await this.watch();
   }
 
-  /** A view (`query`: how to wait for it; "" reads it now), then the events it brought. */
-  async read(query) {
-    const body = await this.request(`/games/${this.gameId}${query}`);
+  /** The view now, then the events it brought. */
+  async read() {
+    const body = await this.request(`/games/${this.gameId}`);
     this.take(body, await this.eventsSince(this.last));
+  }
+
+  /** Follow the game's stream to its end: each batch of events, then the view after them. */
+  async watch() {
+    await followGame(this.gameId, {
+      token: this.token,
+      after: this.last,
+      signal: this.signal,
+      onEvents: async (events) => {
+        this.addEvents(events);
+        this.seen = Math.max(this.seen, ...events.map((e) => e.version));
+        await this.catchUp();
+      },
+      onLost: (s) => this.notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
+      onBack: () => this.notify("Connected again.", "ok"),
+    });
+  }
+
+  /** Read the view when an event showed a later version than the page (not while a move of
+   *  ours is on its way: its answer brings the view, then this runs again). */
+  async catchUp() {
+    if (this.busy || !this.body || this.body.version >= this.seen) {
+      this.render();
+      return;
+    }
+    this.take(await this.request(`/games/${this.gameId}`));
   }
 
   /** Every event after `after`, page by page (the feed is paged: `has_more`, `next_after`). */
@@ -67,9 +94,11 @@ class Table {
 
   /** A new state of the game, with the events that came with it; drawn once. */
   take(body, events = []) {
-    this.body = body;
-    this.picked = [];
-    this.choices = null;
+    if (!this.body || body.version >= this.body.version) { // answers may cross: keep the latest
+      this.body = body;
+      this.picked = [];
+      this.choices = null;
+    }
     this.addEvents(events);
     this.render();
   }
@@ -96,43 +125,34 @@ class Table {
     return this.seat !== null && this.body.status === "playing" && this.body.view.to_act.includes(this.seat);
   }
 
-  /** Wait (one long request per turn) until it is our turn, a deal is pending or the end. */
-  async follow() {
-    while (!this.signal.aborted) {
-      const { status, version } = this.body;
-      if (status === "over" || this.myTurn() || (this.seat !== null && status === "deal_pending")) return;
-      await this.read(this.seat === null ? `?wait=${WAIT}&after_version=${version}` : `?wait=${WAIT}`);
-    }
-  }
-
-  /** Send a move; the answer comes at our next turn, with what everyone did meanwhile. */
+  /** Send a move; its answer is the view after it (the stream brings what follows). */
   async send(move) {
     if (this.busy) return;
     this.busy = true;
     this.render();
     const key = crypto.randomUUID(); // a retry after a lost answer cannot play twice
     try {
-      const answer = await this.request(`/games/${this.gameId}/moves?wait=${WAIT}`, {
+      const answer = await this.request(`/games/${this.gameId}/moves`, {
         method: "POST",
         body: { move, expected_version: this.body.version },
         headers: { "Idempotency-Key": key },
       });
       this.busy = false;
       this.notify(null);
-      this.take(answer, answer.events); // with ?wait: every event since the move
+      this.take(answer, answer.events);
     } catch (error) {
       this.busy = false;
       if (!(error instanceof ApiError)) throw error;
       await this.refused(error);
     }
-    await this.follow();
+    await this.catchUp();
   }
 
   async refused(error) {
     if (["stale_version", "not_your_turn", "deal_pending", "game_over"].includes(error.reason)) {
       const extra = error.reason === "game_over" ? "" : " The table has been reloaded.";
       this.notify(explain(error) + extra, "warn");
-      await this.read("");
+      await this.read();
       return;
     }
     this.notify(explain(error), "error");
@@ -151,9 +171,9 @@ class Table {
       this.busy = false;
       if (!(error instanceof ApiError)) throw error;
       if (error.reason !== "no_deal_pending") this.notify(explain(error), "warn");
-      await this.read("");
+      await this.read();
     }
-    await this.follow();
+    await this.catchUp();
   }
 
   // --- names -------------------------------------------------------------------------------
@@ -205,7 +225,7 @@ class Table {
       text = this.seat === null ? "The deal is scored; waiting for the next deal." : "The deal is scored. Deal the next one when you are ready.";
       kind = "over";
     } else if (this.busy) {
-      text = "Your move is on its way; waiting for the others…";
+      text = "Your move is on its way…";
     } else if (this.myTurn()) {
       text = this.body.game === "duck"
         ? "Your turn: pick cards to lay (in order), then where to draw from."
