@@ -152,8 +152,10 @@ class Game:
         fresh = [Shared(start + i + 1, text) for i, text in enumerate(raw)]
         if start == self.count:
             self.events += fresh
-        else:
+        elif start <= count:
             self.first, self.events = start, fresh
+        else:  # a resume point past the last event (as `/events` takes it): none yet
+            self.first, self.events = count, []
         if head is not None and self.count < count:
             self.stale = True  # a list shorter than its count (never, but never trust it)
 

@@ -8,6 +8,8 @@ import json
 import time
 from typing import Any
 
+from test_slow_clients import call
+
 API = "/api/v1"
 SSE, NDJSON = "text/event-stream", "application/x-ndjson"
 
@@ -136,28 +138,11 @@ def events(client: Any, port: int | None, gid: str, token: str | None, after: in
         if client is not None:
             page = client.get(path, headers=headers).json
         else:
-            conn = http.client.HTTPConnection("127.0.0.1", port or 0, timeout=10)
-            conn.request("GET", path, headers=headers)
-            page = json.loads(conn.getresponse().read())
-            conn.close()
+            page = call(port or 0, "GET", path, token=token)[1]
         out += page["events"]
         after = page["next_after"]
         if not page["has_more"]:
             return out
-
-
-def call(
-    port: int, method: str, path: str, body: Any = None, token: str | None = None
-) -> tuple[int, Any]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    conn.request(method, path, None if body is None else json.dumps(body), headers)
-    answer = conn.getresponse()
-    data = answer.read()
-    conn.close()
-    return answer.status, json.loads(data or b"null")
 
 
 def play(port: int, gid: str, tokens: list[str], moves: int) -> float:
@@ -165,15 +150,15 @@ def play(port: int, gid: str, tokens: list[str], moves: int) -> float:
     returns the monotonic time the last one was answered."""
     done = time.monotonic()
     for _ in range(moves):
-        _, public = call(port, "GET", f"{API}/games/{gid}")
+        _, public, _ = call(port, "GET", f"{API}/games/{gid}")
         if public["status"] == "over":
             break
         if public["status"] == "deal_pending":
             call(port, "POST", f"{API}/games/{gid}/deal", {}, tokens[0])
             continue
         seat = public["view"]["to_act"][0]
-        _, view = call(port, "GET", f"{API}/games/{gid}", token=tokens[seat])
-        status, _ = call(
+        _, view, _ = call(port, "GET", f"{API}/games/{gid}", token=tokens[seat])
+        status, _, _ = call(
             port, "POST", f"{API}/games/{gid}/moves", {"move": view["view"]["legal_moves"][0]},
             tokens[seat],
         )  # fmt: skip

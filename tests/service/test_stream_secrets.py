@@ -6,8 +6,7 @@ private event, the stock, the seed or a token."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 import redis
@@ -15,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from streamkit import NDJSON, SSE, events, parse
 from svc_helpers import API, Table, auth
+from test_secrets import _walk
 
 from engine import GAMES
 from service.store import events_key
@@ -22,16 +22,6 @@ from service.store import events_key
 SEED = "SEED-stream-do-not-leak"
 SEATS = {"doubleduck": 4, "ducksoup": 2, "duck": 3, "doppelkopf": 4}
 SECRET_FIELDS = (".stock", ".seed", ".hands", ".deck", ".salt")
-
-
-def _walk(data: Any, path: str = "") -> Iterator[tuple[str, Any]]:
-    yield path, data
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _walk(value, f"{path}.{key}")
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            yield from _walk(value, f"{path}[{i}]")
 
 
 def play_some(table: Table, moves: int) -> None:

@@ -15,7 +15,7 @@ FAST = {"STREAM_KEEPALIVE_SECONDS": "0.3", "STREAM_HANGUP_CHECK_SECONDS": "0.2"}
 
 def duck_soup(port: int) -> tuple[str, list[str], str]:
     """A Duck Soup table of two humans: its id, seat tokens and host token."""
-    status, body = call(port, "POST", f"{API}/games", {"game": "ducksoup", "seats": [{}, {}]})
+    status, body, _ = call(port, "POST", f"{API}/games", {"game": "ducksoup", "seats": [{}, {}]})
     assert status == 201
     return body["id"], [s["token"] for s in body["seats"]], body["host_token"]
 
@@ -24,7 +24,7 @@ def events_count(port: int, gid: str) -> int:
     """How many events the game has (what `/events` pages through)."""
     n = 0
     while True:
-        _, page = call(port, "GET", f"{API}/games/{gid}/events?after={n}&limit=200")
+        _, page, _ = call(port, "GET", f"{API}/games/{gid}/events?after={n}&limit=200")
         n = page["next_after"]
         if not page["has_more"]:
             return int(n)
@@ -54,7 +54,7 @@ def test_snapshot_then_every_event_live_and_an_exact_resume(
         assert watcher.answer.getheader("Content-Type") == NDJSON
         snap = seat.next()
         assert snap is not None and snap["event"] == "snapshot"
-        _, view = call(port, "GET", f"{API}/games/{gid}", token=tokens[0])
+        _, view, _ = call(port, "GET", f"{API}/games/{gid}", token=tokens[0])
         assert snap["data"] == view and snap["id"] == str(events_count(port, gid))
         spectator_snap = watcher.next()
         assert spectator_snap is not None and spectator_snap["data"]["role"] == "spectator"
