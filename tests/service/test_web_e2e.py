@@ -357,15 +357,30 @@ def test_an_invite_link_plays_the_other_seat_and_a_stale_tab_recovers(
         mine = wait_ready(page)
         assert "Seat 1 played" in log_text(page)
 
-        # The same seat in a second tab moves first: this tab's move is stale.
+        # The same seat in a second tab moves first: this tab hears of it at once (its stream),
+        # but its read of the view after it is held here, so its own move is stale.
         console.allow(r"status of 409")
+        gid = page.url.split("/play/")[1].split(".")[0]
+        held: list[Any] = []
+        view = f"**/api/v1/games/{gid}"
+
+        def hold(route: Any) -> None:
+            held.append(route)
+
+        page.route(view, hold)
         twin = console.watch(context.new_page())
         twin.goto(page.url)
         wait_ready(twin)
         play_one(twin)
+        for _ in range(100):  # the twin's move reached this tab's stream: it reads the view
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert held, "this tab did not hear of the twin's move"
         page.locator(".hand button.card.legal").first.click()
         expect(page.locator("#notice")).to_contain_text("Another tab or window moved first")
         expect(page.locator("#notice")).to_contain_text("reloaded")
+        page.unroute(view, hold)  # the held reads go on
         page.wait_for_function(
             "(v) => document.querySelector('.table-page')?.dataset.version !== v",
             arg=mine["version"],
