@@ -44,6 +44,7 @@ from service.callers import Caller
 from service.codec import loads
 from service.connections import Peer, abort, cap_send_buffer, writable
 from service.errors import ServiceError
+from service.shards import FAILURES
 from service.store import Head, Store, Stored
 from service.waits import Changes, Watch
 
@@ -147,7 +148,11 @@ class Game:
 
     def _read(self, start: int) -> None:
         self.stale = False  # first: a change heard during the read marks it stale again
-        head, count, raw = self.store.events_after(self.gid, start)
+        try:
+            head, count, raw = self.store.events_after(self.gid, start)
+        except BaseException:
+            self.stale = True
+            raise
         self.head = head
         fresh = [Shared(start + i + 1, text) for i, text in enumerate(raw)]
         if start == self.count:
@@ -264,7 +269,11 @@ class Streams:
             sent = after
             while True:
                 wake.clear()  # before the read: a change heard after it wakes the sleep below
-                head, count, fresh = game.since(sent)
+                try:
+                    head, count, fresh = game.since(sent)
+                except FAILURES as error:  # the headers are sent: end, and the client resumes
+                    log.warning("a stream of game %s ends: %s", stored.gid, type(error).__name__)
+                    return
                 if head is None:
                     return  # the game expired meanwhile
                 out = [e.frame(media) for e in fresh if visible(e.entry, caller)]
