@@ -8,8 +8,8 @@ body bound and proxy fix, takes `POST /api/v1/games/<id>/moves` and `GET /api/v1
 when the request is plain, and answers it with what Flask would have run:
 
 - the same per-request policies, through the same framework-free functions the Flask hooks
-  call: the request id (`request_log`), the rate limits (`RateLimits.admit` and `settle`),
-  the metrics and the request log line, the security headers and `no-store`;
+  call: the request id (`request_log`), the rate limits (`RateLimits.admit`, `refused`,
+  `settle`), the metrics and the request log line, the security headers and `no-store`;
 - the same use cases (`Tables.open`, `move`, `view`), answer builders (`json_response`'s
   bytes, `etag`) and error answers (`errors.describe`).
 

@@ -55,8 +55,9 @@ same method and path during a lockout (`MAX_TRACKED` of them; a refusal there is
 game's tokens and a key's secret never change, a revoked key stays revoked). A new credential
 shaped like a real one is checked as usual, and its refusal becomes the 429 (it is not counted
 again: the window is spent). So a flood of made-up or repeated credentials costs no more than
-before, while one of distinct well-shaped forgeries costs what it cost before the lockout, a
-401's work each, within the per-address limit (docs/operations.md has the figures).
+before, while one of distinct well-shaped forgeries costs the route's check each (a read and a
+sha256: less than a 401 from an address not locked out, which also counts the failure in Redis),
+within the per-address limit (docs/operations.md has the figures).
 """
 
 from __future__ import annotations
