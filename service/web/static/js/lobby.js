@@ -122,9 +122,9 @@ export async function lobbyPage(main, { signal, go, notify }) {
         if (!bot) return {};
         return level ? { bot, level } : { bot };
       });
-      // Which game and options these are, the catalog says at run time (the server checks
-      // them: 422), so the options are cast to the spec's type here and nowhere else.
-      const body = { game: game.name, seats: seatsIn, options: /** @type {NewGame["options"]} */ (options.read()) };
+      // Which game this is and which options it takes, the catalog says at run time (the
+      // server checks both: 422), so the body is cast to the spec's creation type here.
+      const body = /** @type {NewGame} */ ({ game: game.name, seats: seatsIn, options: options.read() });
       /** @type {NewGame} */
       const sent = seedInput.value.trim() ? { ...body, seed: seedInput.value.trim() } : body;
       submit.disabled = true;
