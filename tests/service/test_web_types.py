@@ -56,19 +56,27 @@ def test_the_web_client_type_checks_against_the_spec() -> None:
     )
 
 
-def test_a_field_the_spec_no_longer_has_fails_the_check(tmp_path: Path) -> None:
-    """The check has teeth: the same client against types where the events page's `next_after`
-    is renamed (as a spec change would) is refused, at the line of table.js that reads it."""
+def test_what_the_spec_no_longer_has_fails_the_check(tmp_path: Path) -> None:
+    """The check has teeth, for answers and requests alike: the same client against types where
+    the events page's `next_after` and the view's query parameter `after_version` are renamed
+    (as a change to the spec would rename them) is refused, at the lines of table.js that use
+    them."""
     shutil.copytree(WEB / "static" / "js", tmp_path / "static" / "js")
     shutil.copy(WEB / "tsconfig.json", tmp_path / "tsconfig.json")
     types = (WEB / "types" / "openapi.d.ts").read_text()
-    assert types.count("next_after: number;") == 1
+    renames = {
+        "next_after: number;": "next_page: number;",
+        "after_version?: number;": "since?: number;",
+    }
+    for old, new in renames.items():
+        assert types.count(old) == 1, old
+        types = types.replace(old, new)
     (tmp_path / "types").mkdir()
-    (tmp_path / "types" / "openapi.d.ts").write_text(
-        types.replace("next_after: number;", "next_page_after: number;")
-    )
+    (tmp_path / "types" / "openapi.d.ts").write_text(types)
     done = _tsc(tmp_path)
     assert done.returncode != 0
     errors = [line for line in done.stdout.splitlines() if "error TS" in line]
-    assert len(errors) == 1, done.stdout
-    assert "static/js/table.js" in errors[0] and "'next_after'" in errors[0], done.stdout
+    assert len(errors) == 2, done.stdout
+    assert all("static/js/table.js" in line for line in errors), done.stdout
+    assert "Property 'next_after' does not exist" in done.stdout, done.stdout
+    assert "'after_version' does not exist" in done.stdout, done.stdout

@@ -12,8 +12,6 @@ const BASE = "/api/v1";
 
 // The answers the page reads, by the spec's schema names (`import("./api.js").GameOut`).
 /** @typedef {Schemas["GameOut"]} GameOut a game as its caller may see it */
-/** @typedef {Schemas["ChangeOut"]} ChangeOut a move's or a deal's answer */
-/** @typedef {Schemas["CreatedOut"]} CreatedOut */
 /** @typedef {Schemas["ScoreOut"]} ScoreOut */
 /** @typedef {Schemas["CatalogGameOut"]} CatalogGame */
 /** @typedef {Schemas["BotOut"]} Bot */
@@ -31,7 +29,6 @@ const BASE = "/api/v1";
 /** @typedef {Schemas["EventsOut"]["events"][number]} GameEvent an event of any game */
 /** @typedef {Extract<GameEvent, {type: T}>} EventOf @template {GameEvent["type"]} T */
 /** @typedef {ScoreOut["deals"][number]} DealRecord a scored deal of any game */
-/** @typedef {Schemas["TrickWonData"]["plays"][number]} TrickPlay a card in a trick */
 
 // --- the spec's operations, as this client calls them ------------------------------------
 
@@ -60,18 +57,31 @@ const BASE = "/api/v1";
  */
 /**
  * How a call names an operation's inputs: `params` fills the path's `{names}`, `query` and
- * `headers` are the spec's parameters of those places, `body` its JSON request body.
+ * `headers` are the spec's parameters of those places, `body` its JSON request body; `params`
+ * and `body` are required where the spec requires them, and refused where it has none.
  * @typedef {{
  *   method?: M,
- *   params?: Operation<P, M>["parameters"]["path"],
- *   query?: Operation<P, M>["parameters"]["query"],
+ *   query?: Operation<P, M>["parameters"]["query"] | undefined,
  *   headers?: Omit<NonNullable<Operation<P, M>["parameters"]["header"]>, "Authorization">,
- *   body?: Operation<P, M> extends {requestBody?: {content: {"application/json": infer B}}} ? B : never,
- *   token?: string,
- *   signal?: AbortSignal,
- * }} Call
+ *   token?: string | undefined,
+ *   signal?: AbortSignal | undefined,
+ * } & ParamsOf<Operation<P, M>> & BodyOf<Operation<P, M>>} Call
  * @template {ApiPath} P
  * @template {Method<P>} M
+ */
+/**
+ * @typedef {Op extends {parameters: {path: infer T}} ? {params: T} : {params?: undefined}} ParamsOf
+ * @template Op
+ */
+/**
+ * @typedef {Op extends {requestBody: {content: {"application/json": infer B}}} ? {body: B}
+ *   : OptionalBody<NonNullable<Op extends {requestBody?: infer R} ? R : never>>} BodyOf
+ * @template Op
+ */
+/**
+ * @typedef {[R] extends [never] ? {body?: undefined}
+ *   : R extends {content: {"application/json": infer B}} ? {body?: B} : {body?: undefined}} OptionalBody
+ * @template R
  */
 
 /**
@@ -100,7 +110,6 @@ export class ApiError extends Error {
     this.status = status;
     /** @type {Reason | "unknown"} */
     this.reason = body?.errors?.reason || "unknown";
-    this.errors = body?.errors;
   }
 }
 
@@ -113,15 +122,15 @@ export class ConnectionLost extends Error {}
  * @template {ApiPath} P
  * @template {Method<P>} [M=Extract<Method<P>, "get">]
  * @param {P} path
- * @param {Call<P, M>} [call]
+ * @param {Call<P, M>} call
  * @returns {Promise<Answer<Operation<P, M>>>}
  */
-export async function api(path, { method, params, query, token, body, headers, signal } = {}) {
+export async function api(path, { method, params, query, token, body, headers, signal }) {
   /** @type {Record<string, string>} */
   const sent = { Accept: "application/json", ...headers };
   if (token) sent.Authorization = `Bearer ${token}`;
   /** @type {RequestInit} */
-  const init = { method: (method ?? "get").toUpperCase(), headers: sent, signal, cache: "no-store" };
+  const init = { method: (method ?? "get").toUpperCase(), headers: sent, signal: signal ?? null, cache: "no-store" };
   if (body !== undefined) {
     sent["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -140,6 +149,8 @@ export async function api(path, { method, params, query, token, body, headers, s
     // Too many waits (or requests) from this address: back off, as Retry-After asks.
     throw new ConnectionLost("the server asks this address to slow down (HTTP 429)");
   }
+  // Here the answer is taken to be what the spec says it is (the service's contract tests hold
+  // the server to the spec); a body that is not JSON at all is null.
   const data = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, data);
   return data;

@@ -63,11 +63,11 @@ function requester(token, signal, notify) {
    * @template {ApiPath} P
    * @template {Method<P>} [M=Extract<Method<P>, "get">]
    * @param {P} path
-   * @param {Call<P, M>} [call]
+   * @param {Call<P, M>} call
    * @returns {Promise<Answer<P, M>>}
    */
   function request(path, call) {
-    return retrying(() => api(path, { token, signal, ...call }), {
+    return retrying(() => api(path, { ...call, token, signal }), {
       signal,
       onRetry: (s) => notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
       onBack: () => notify("Connected again.", "ok"),
