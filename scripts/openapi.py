@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -47,6 +48,8 @@ def render(spec: dict[str, Any]) -> str:
 def typescript(spec_text: str) -> str:
     """What openapi-typescript (as service/web/package-lock.json pins it) makes of a spec."""
     if not GENERATOR.exists():
+        if shutil.which("npm") is None:
+            raise SystemExit("the web client's types need node and npm: scripts/test installs them")
         print("installing the web client's npm packages (npm ci in service/web)", file=sys.stderr)
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True, timeout=600)
     done = subprocess.run(

@@ -7,7 +7,6 @@ import { cardName, cardText } from "./cards.js";
 /** @typedef {import("./api.js").GameEvent} GameEvent */
 /** @typedef {import("./api.js").DealRecord} DealRecord */
 /** @typedef {(seat: number) => string} Who a seat's name at this table: "You", "Seat 2" */
-/** @typedef {ReturnType<typeof lastTrick>} LastTrick */
 
 /** @param {string[]} list */
 const cards = (list) => list.map(cardText).join(" ");
