@@ -116,14 +116,13 @@ export async function lobbyPage(main, { signal, go, notify }) {
     const seedInput = h("input", { name: "seed", type: "text", maxlength: 200, autocomplete: "off" });
     form.onsubmit = async (event) => {
       event.preventDefault();
-      /** @type {NewGame["seats"]} */
       const seatsIn = selects.map((select) => {
         const [bot, level] = select.value.split(":");
         if (!bot) return {};
         return level ? { bot, level } : { bot };
       });
-      // Which game this is and which options it takes, the catalog says at run time (the
-      // server checks both: 422), so the body is cast to the spec's creation type here.
+      // Which games, bots, levels and options there are, the catalog says at run time (the
+      // server checks each: 422), so the body built from it is cast to the spec's type here.
       const body = /** @type {NewGame} */ ({ game: game.name, seats: seatsIn, options: options.read() });
       /** @type {NewGame} */
       const sent = seedInput.value.trim() ? { ...body, seed: seedInput.value.trim() } : body;

@@ -32,11 +32,13 @@ export async function matchForm(main, { signal, go, notify }) {
     form.onsubmit = async (event) => {
       event.preventDefault();
       submit.disabled = true;
+      // As in the lobby: the catalog says at run time which games, bots and options there are.
+      const body = /** @type {NewMatch} */ ({ game: game.name, bots: picks.map((p) => p.value), games: Number(count.value),
+        options: options.read() });
       /** @type {NewMatch} */
-      const body = { game: game.name, bots: picks.map((p) => p.value), games: Number(count.value), options: options.read() };
-      if (seed.value.trim()) body.seed = seed.value.trim();
+      const sent = seed.value.trim() ? { ...body, seed: seed.value.trim() } : body;
       try {
-        const match = await api("/matches", { method: "post", body, token: appKey.get() });
+        const match = await api("/matches", { method: "post", body: sent, token: appKey.get() });
         go(`#/match/${match.id}`);
       } catch (error) {
         notify(explain(error), "error");
