@@ -5,14 +5,19 @@ interleaved rounds, in-process (Flask's test client, so no server or network is 
     redis-server --port 20152 --save "" --appendonly no --daemonize yes
     .venv/bin/python scripts/bench/rate_limits.py --redis-port 20152          # wall time
     .venv/bin/python scripts/bench/rate_limits.py --redis-port 20152 --cpu    # CPU time
+    .venv/bin/python scripts/bench/rate_limits.py --redis-port 20152 --lockout
 
 A turn is what a seat's client does per move: the public view, its own view, its move.
+`--lockout` instead times a view from an address locked out by refused credentials, per kind
+of credential (made up, token-shaped forgeries repeated or each new, a valid seat token), next
+to a token-shaped forgery from an address that is not locked out (its 401).
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import secrets
 import statistics
 import sys
 import time
@@ -57,15 +62,56 @@ def run(app: Flask, n: int, clock: Callable[[], float]) -> tuple[float, float]:
     return livez, (clock() - started) / max(moves, 1)
 
 
+LOCKOUT_KINDS = ("made up", "forged, repeated", "forged, each new", "valid seat token")
+
+
+def lockout(base: dict[str, Any], n: int, rounds: int, clock: Callable[[], float]) -> None:
+    """The cost of a view per credential kind, from a locked-out address (`--lockout`)."""
+    # An hour's window: the lockout outlasts the run (a minute's could end in the middle).
+    locked = create_app({**base, "RATE_LIMIT_AUTH_FAILURES": "10 per hour"})
+    free = create_app({**base, "RATE_LIMIT_AUTH_FAILURES": "1000000 per hour"})
+    logging.getLogger("duckpond").setLevel("WARNING")
+    client, other = locked.test_client(), free.test_client()
+    gid, tokens = game(client)
+    url = f"/api/v1/games/{gid}"
+    for i in range(10):
+        client.get(url, headers={"Authorization": f"Bearer {gid}.guess{i}"})
+    credentials: dict[str, Callable[[int], str]] = {
+        "made up": lambda i: f"{gid}.guess{i}",
+        "forged, repeated": lambda i: f"{gid}.{'A' * 32}",
+        "forged, each new": lambda i: f"{gid}.{secrets.token_urlsafe(24)}",
+        "valid seat token": lambda i: tokens[0],
+    }
+    times: dict[str, list[float]] = {kind: [] for kind in [*LOCKOUT_KINDS, "not locked out"]}
+    statuses: dict[str, set[int]] = {kind: set() for kind in times}
+    for _ in range(rounds):
+        for kind in times:
+            make = credentials.get(kind, credentials["forged, each new"])
+            by = other if kind == "not locked out" else client
+            heads = [{"Authorization": f"Bearer {make(i)}"} for i in range(n)]
+            started = clock()
+            for head in heads:
+                statuses[kind].add(by.get(url, headers=head).status_code)
+            times[kind].append((clock() - started) / n)
+    for kind, spent in times.items():
+        codes = "/".join(str(c) for c in sorted(statuses[kind]))
+        print(f"{kind:>18}: {statistics.median(spent) * 1e3:.3f} ms a view ({codes})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--redis-port", type=int, default=20152)
     parser.add_argument("--cpu", action="store_true", help="CPU time instead of wall time")
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--requests", type=int, default=400)
+    parser.add_argument("--lockout", action="store_true", help="a locked-out address's views")
     args = parser.parse_args()
     clock = time.process_time if args.cpu else time.perf_counter
     base = {"REDIS_URL": f"redis://127.0.0.1:{args.redis_port}/5", "APP_KEYS": "off"}
+    if args.lockout:
+        limit = {"RATE_LIMIT_PER_ADDRESS": "1000000 per minute"}
+        lockout({**base, **limit}, args.requests, args.rounds, clock)
+        return
     apps = {
         "on": create_app({**base, "RATE_LIMIT_PER_ADDRESS": "1000000 per minute"}),
         "off": create_app({**base, "RATE_LIMITS_ENABLED": False}),

@@ -1,11 +1,15 @@
 // A game's event stream (GET /api/v1/games/<id>/stream), read with fetch as NDJSON: an
 // EventSource cannot send the Authorization header a seat's token travels in. A cut stream is
 // opened again after the last event read (`?after=`), so no event is missed or seen twice.
-import { ApiError, ConnectionLost, sleep } from "./api.js";
+import { ApiError, BASE, ConnectionLost, sleep, url } from "./api.js";
 
+/** @typedef {import("./api.js").GameEvent} GameEvent */
+/** @typedef {import("./api.js").GameOut} GameOut */
 /**
- * @typedef {{ n: number, version: number, type: string, data: Object, visible_to?: number }} GameEvent
- * @typedef {{ id?: string, event?: string, data: any }} Frame
+ * A line of the stream (keep-alives, empty lines, are skipped).
+ * @typedef {{id: string, event: "event", data: GameEvent}
+ *   | {id: string, event: "snapshot", data: GameOut}
+ *   | {event: "end", data: {id: string, version: number, status: GameOut["status"]}}} Frame
  */
 
 /**
@@ -14,9 +18,9 @@ import { ApiError, ConnectionLost, sleep } from "./api.js";
  * `onLost(seconds)` says the connection is lost (and when it tries again), `onBack()` that it
  * works again. A refusal (404, 401...) rejects with its ApiError.
  * @param {string} gameId
- * @param {{ token?: string, after: number, signal: AbortSignal,
- *   onEvents: (events: GameEvent[]) => Promise<void> | void,
- *   onLost?: (seconds: number) => void, onBack?: () => void }} options
+ * @param {{token: string | undefined, after: number, signal: AbortSignal,
+ *   onEvents: (events: GameEvent[]) => Promise<void>,
+ *   onLost: (seconds: number) => void, onBack: () => void}} options
  * @returns {Promise<void>}
  */
 export async function followGame(gameId, { token, after, signal, onEvents, onLost, onBack }) {
@@ -28,21 +32,24 @@ export async function followGame(gameId, { token, after, signal, onEvents, onLos
         if (lost) {
           lost = false;
           delay = 1000;
-          onBack?.();
+          onBack();
         }
-        const events = frames.filter((f) => f.event === "event").map((f) => f.data);
-        if (events.length) {
-          after = events[events.length - 1].n;
+        /** @type {GameEvent[]} */
+        const events = [];
+        for (const frame of frames) if (frame.event === "event") events.push(frame.data);
+        const newest = events[events.length - 1];
+        if (newest) {
+          after = newest.n;
           await onEvents(events);
         }
       });
       if (ended) return;
-      // Closed without its end (the server restarted, or the stream's time was up): resume.
+      // Closed before its end (the server restarted, or the stream's time was up): resume.
     } catch (error) {
-      if (signal.aborted || error?.name === "AbortError") return;
+      if (signal.aborted || (error instanceof DOMException && error.name === "AbortError")) return;
       if (!(error instanceof ConnectionLost)) throw error;
       lost = true;
-      onLost?.(Math.round(delay / 1000));
+      onLost(Math.round(delay / 1000));
       await sleep(delay, signal).catch(() => {});
       delay = Math.min(delay * 2, 30000);
     }
@@ -63,11 +70,12 @@ async function readStream(gameId, token, after, signal, onFrames) {
   /** @type {Record<string, string>} */
   const headers = { Accept: "application/x-ndjson" };
   if (token) headers.Authorization = `Bearer ${token}`;
+  const path = url("/games/{game_id}/stream", { game_id: gameId }, { after });
   let response;
   try {
-    response = await fetch(`/api/v1/games/${gameId}/stream?after=${after}`, { headers, signal, cache: "no-store" });
+    response = await fetch(BASE + path, { headers, signal, cache: "no-store" });
   } catch (error) {
-    if (error?.name === "AbortError") throw error;
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ConnectionLost("no answer from the server");
   }
   if ([429, 502, 503, 504].includes(response.status)) throw new ConnectionLost(`HTTP ${response.status}`);
@@ -79,15 +87,16 @@ async function readStream(gameId, token, after, signal, onFrames) {
     try {
       read = await reader.read();
     } catch (error) {
-      if (error?.name === "AbortError") throw error;
+      if (error instanceof DOMException && error.name === "AbortError") throw error;
       throw new ConnectionLost("the stream was cut");
     }
     if (read.done) return false;
     const lines = (rest + read.value).split("\n");
     rest = lines.pop() ?? "";
+    /** @type {Frame[]} */
     const frames = lines.filter((line) => line.trim()).map((line) => JSON.parse(line));
     await onFrames(frames);
-    if (frames.some((f) => f.event === "end")) {
+    if (frames.some((frame) => frame.event === "end")) {
       reader.cancel().catch(() => {});
       return true;
     }
