@@ -90,7 +90,9 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
       `STREAMS_PER_APP_KEY` on the games of one app key (default 2048; 0 for no limit, either):
       beyond, 429 `too_many_streams` with Retry-After. `STREAM_KEEPALIVE_SECONDS`: an idle
       stream's keep-alive period (default 15); `STREAM_HANGUP_CHECK_SECONDS`: how often an idle
-      stream looks whether its client hung up (default 2); `STREAM_SEND_TIMEOUT_SECONDS`: a
+      stream looks whether its client hung up where it cannot be told at once (under gevent it
+      is: a watch on the socket; elsewhere, or once the client sent bytes, it looks this often;
+      default 2); `STREAM_SEND_TIMEOUT_SECONDS`: a
       client that takes no bytes for this long is dropped (default 10), and
       `STREAM_SEND_BUFFER` bytes is the most the kernel holds for it (default 65536);
       `STREAM_MAX_SECONDS`: a stream ends after this long (default 3600), and the client

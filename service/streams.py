@@ -22,14 +22,16 @@ Bounds, per process, checked before anything is sent: `STREAM_SLOTS` in all (503
 app key that created the game (429 `too_many_streams`), each with Retry-After. A client that
 takes no bytes for `STREAM_SEND_TIMEOUT_SECONDS` is dropped, with at most
 `STREAM_SEND_BUFFER` bytes held for it by the kernel and none by us (a stream reads the next
-events only once it sent the last); a client that hung up is noticed within
-`STREAM_HANGUP_CHECK_SECONDS`. Under gunicorn's gevent workers a stream is a greenlet.
+events only once it sent the last). Under gunicorn's gevent workers a stream is a greenlet,
+and a watch on its socket tells at once when its client hangs up (`Client`); elsewhere it
+looks every `STREAM_HANGUP_CHECK_SECONDS`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import socket
 import threading
 import time
@@ -42,7 +44,7 @@ from service import sse
 from service.bodies import ABANDONED, OVER, event_out, to_json, visible
 from service.callers import Caller
 from service.codec import loads
-from service.connections import Peer, abort, cap_send_buffer, writable
+from service.connections import Peer, abort, cap_send_buffer, on_readable, writable
 from service.errors import ServiceError
 from service.shards import FAILURES
 from service.store import Head, Store, Stored
@@ -178,6 +180,43 @@ class GameWatch(Watch):
         self.game.poke()
 
 
+class Client:
+    """The other end of one stream: its socket (None in a test client), and how its hang-up
+    is noticed. Under gevent a watch on the socket tells at once, at no cost while it is
+    quiet (`connections.on_readable`); elsewhere, or once the client sent bytes, it is
+    looked at every `every` seconds."""
+
+    __slots__ = ("every", "next_look", "peer", "readable", "sock", "stop")
+
+    def __init__(
+        self, peer: Peer, sock: socket.socket | None, wake: threading.Event, every: float
+    ) -> None:
+        self.peer, self.sock, self.every = peer, sock, every
+        self.readable = False
+
+        def heard() -> None:
+            self.readable = True
+            wake.set()
+
+        self.stop = None if sock is None else on_readable(sock, heard)
+        self.next_look = math.inf if self.stop is not None else time.monotonic() + every
+
+    def gone(self, now: float) -> bool:
+        """Whether the client hung up, as far as it is time to tell."""
+        if self.readable:  # the watch fired: a hang-up, or bytes (then the watch is spent)
+            self.readable = False
+            self.next_look = now + self.every
+            return self.peer.gone()
+        if now < self.next_look:
+            return False
+        self.next_look = now + self.every
+        return self.peer.gone()
+
+    def close(self) -> None:
+        if self.stop is not None:
+            self.stop()
+
+
 class Streams:
     """The open streams of this process, their bounds and the games they follow."""
 
@@ -259,6 +298,7 @@ class Streams:
         game = self._follow(stored.gid)
         wake = threading.Event()
         game.readers.add(wake)
+        client = Client(peer, sock, wake, limits.hangup_check)
         try:
             now = time.monotonic()
             deadline = now + limits.max_seconds
@@ -288,9 +328,10 @@ class Streams:
                     yield chunk
                 if ended:
                     return
-                if not (yield from self._idle(wake, media, peer, sock, deadline)):
+                if not (yield from self._idle(wake, media, client, deadline)):
                     return
         finally:
+            client.close()
             game.readers.discard(wake)
             self._unfollow(game)
             if sock is not None:
@@ -298,34 +339,27 @@ class Streams:
                     sock.settimeout(previous_timeout)
 
     def _idle(
-        self,
-        wake: threading.Event,
-        media: str,
-        peer: Peer,
-        sock: socket.socket | None,
-        deadline: float,
+        self, wake: threading.Event, media: str, client: Client, deadline: float
     ) -> Generator[bytes, None, bool]:
         """Sleep until a change wakes the stream (True), sending keep-alives meanwhile; False
         when the stream is to end (hung up, not reading, past its time, process stopping)."""
         limits = self.limits
-        now = time.monotonic()
-        keepalive, hangup = now + limits.keepalive, now + limits.hangup_check
+        keepalive = time.monotonic() + limits.keepalive
         while True:
             if self.changes is not None and self.changes.closing:
                 return False
             now = time.monotonic()
             if now >= deadline:
                 return False
-            if wake.wait(max(min(keepalive, hangup, deadline) - now, 0.0)):
-                return not (self.changes is not None and self.changes.closing)
+            woken = wake.wait(max(min(keepalive, client.next_look, deadline) - now, 0.0))
             now = time.monotonic()
-            if now >= hangup:
-                if peer.gone():
-                    log.debug("a stream's client hung up; the stream ends")
-                    return False
-                hangup = now + limits.hangup_check
+            if client.gone(now):
+                log.debug("a stream's client hung up; the stream ends")
+                return False
+            if woken:
+                return not (self.changes is not None and self.changes.closing)
             if now >= keepalive:
-                if not self._can_send(sock):
+                if not self._can_send(client.sock):
                     return False
                 yield sse.keepalive(media)
                 keepalive = now + limits.keepalive
