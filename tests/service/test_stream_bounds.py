@@ -94,3 +94,20 @@ def test_a_client_that_stops_reading_is_dropped(serve_api: Callable[..., Any]) -
             pass  # reset by the server: the drop
         stalled.close()
         assert b"event: end" not in got and len(got) < 60_000, len(got)
+
+
+def test_under_gevent_a_hang_up_is_noticed_at_once(serve_api: Callable[..., Any]) -> None:
+    """No keep-alive and no periodic look for half a minute: only the watch on the socket can
+    tell the stream that its client left, and its place comes back within a second."""
+    quiet = {"STREAM_KEEPALIVE_SECONDS": "30", "STREAM_HANGUP_CHECK_SECONDS": "30"}
+    with serve_api(STREAMS_PER_ADDRESS="1", **quiet) as (port, _):
+        gid, tokens, _ = duck_soup(port)
+        stream = Live(port, gid, tokens[0])
+        assert stream.next() is not None
+        stream.close()
+        left = time.monotonic()
+        while (again := Live(port, gid, tokens[1])).status != 200:
+            again.close()
+            assert time.monotonic() - left < 1.0, "the hung-up stream kept its place"
+            time.sleep(0.05)
+        again.close()
