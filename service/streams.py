@@ -121,14 +121,32 @@ class Game:
         """How many events precede `events[0]`."""
         self.events: list[Shared] = []
         self.stale = True
+        self.told = False
+        """The change being heard was taken from its news (`hear`)."""
         self.readers: set[threading.Event] = set()
         self.users = 0
         self.lock = threading.Lock()
         self.following = ExitStack()
 
+    def hear(self, head: Head, news: bytes) -> None:
+        """A change's news (the listener's thread, just before `poke`): its events are taken
+        as they are when they follow the ones held here, and the change then costs no read."""
+        with self.lock:
+            self.told = False
+            if not news or self.stale or self.head is None:
+                return
+            before, _state, *events = news.split(b"\n")
+            if head.version != self.head.version + 1 or int(before) != self.count:
+                return
+            self.events += [Shared(self.count + i + 1, raw) for i, raw in enumerate(events)]
+            self.head, self.told = head, True
+
     def poke(self) -> None:
-        """A change was heard (or may have been missed): read again, and wake every stream."""
-        self.stale = True
+        """A change was heard (or may have been missed): read again unless its news told all,
+        and wake every stream."""
+        if not self.told:
+            self.stale = True
+        self.told = False
         for reader in list(self.readers):
             reader.set()
 
@@ -175,6 +193,9 @@ class GameWatch(Watch):
     def __init__(self, game: Game) -> None:
         super().__init__(lambda head: True)
         self.game = game
+
+    def hear(self, head: Head, news: bytes) -> None:
+        self.game.hear(head, news)
 
     def wake(self) -> None:
         self.game.poke()

@@ -135,6 +135,12 @@ class Watch:
     def wake(self) -> None:
         self._event.set()
 
+    def hear(self, head: Head, news: bytes) -> None:
+        """A published change of the game, before `wake` (the listener's thread); `news` is
+        the message's tail (empty when the change told no more)."""
+        if self.news is not None:
+            self.news.hear(head, news)
+
 
 class Changes:
     """The per-process registry of watches and the listener that wakes them."""
@@ -245,8 +251,7 @@ class Changes:
             return
         head = Head(int(version), status, tuple(int(seat) for seat in seats if seat))
         for watch in watches:
-            if watch.news is not None:
-                watch.news.hear(head, news)
+            watch.hear(head, news)
             if watch.wants(head):
                 watch.wake()
 
