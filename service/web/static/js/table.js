@@ -110,13 +110,15 @@ class Table {
 
   async run() {
     this.take(this.body, await this.eventsSince(this.last));
+    await this.catchUp();
     await this.watch();
   }
 
-  /** The view now, then the events it brought. */
+  /** The view now, then the events it brought (and the view again, if they went past it). */
   async read() {
     const body = await this.request("/games/{game_id}", { params: { game_id: this.gameId } });
     this.take(body, await this.eventsSince(this.last));
+    await this.catchUp();
   }
 
   /** Follow the game's stream to its end: each batch of events, then the view after them. */
@@ -127,7 +129,6 @@ class Table {
       signal: this.signal,
       onEvents: async (events) => {
         this.addEvents(events);
-        this.seen = Math.max(this.seen, ...events.map((e) => e.version));
         await this.catchUp();
       },
       onLost: (s) => this.notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
@@ -184,6 +185,7 @@ class Table {
     if (!fresh.length) return;
     this.log.push(...fresh);
     this.last = fresh[fresh.length - 1].n;
+    this.seen = Math.max(this.seen, ...fresh.map((e) => e.version)); // the view may be behind them
     const scored = fresh.some((e) => e.type === "deal_scored" || e.type === "game_over");
     if (scored || !this.score) this.refreshScore();
   }
