@@ -14,7 +14,6 @@ import random
 import re
 import signal
 import subprocess
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -25,7 +24,7 @@ from typing import Any, Literal, TypeVar, cast
 
 import pytest
 import redis
-from faultkit import free_port
+from faultkit import Watched, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 T = TypeVar("T")
@@ -70,40 +69,19 @@ def _processes() -> dict[int, tuple[int, int, str]]:
     return found
 
 
-class Serve:
-    """A running `scripts/serve` whose output is collected line by line."""
+class Serve(Watched):
+    """A running `scripts/serve`, its output collected line by line."""
 
     def __init__(self, tmp: Path) -> None:
         self.port, self.redis_port = free_port(), free_port()
         env = {**os.environ, "LOG_LEVEL": "WARNING", "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen(
+        super().__init__(
             ["bash", "scripts/serve", "--port", str(self.port), "--redis-port",
              str(self.redis_port), "--data-dir", str(tmp / "redis"), "--workers", "1",
              "--no-access-log"],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            start_new_session=True, text=True,
+            cwd=ROOT, env=env,
         )  # fmt: skip
-        self.lines: list[str] = []
         self.key = ""
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.append(line.rstrip("\n"))
-
-    def log(self) -> str:
-        return "\n".join(self.lines[-150:])
-
-    def wait_line(self, pattern: str, timeout: float = 60.0, start: int = 0) -> re.Match[str]:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for line in self.lines[start:]:
-                if found := re.search(pattern, line):
-                    return found
-            assert self.proc.poll() is None, "scripts/serve exited:\n" + self.log()
-            time.sleep(0.02)
-        raise AssertionError(f"no line {pattern!r} within {timeout} s:\n" + self.log())
 
     def parts(self) -> dict[str, int]:
         """Each running part's pid: the descendant of scripts/serve that runs its command in a
