@@ -86,6 +86,7 @@ class Supervisor:
         self.err = err
         self.lock = threading.Lock()
         self.stopping = False
+        self.stop_signal = ""
 
     def say(self, message: str) -> None:
         self.write(self.err, f"[serve] {message}\n".encode())
@@ -182,11 +183,14 @@ class Supervisor:
                         pass
         finally:
             self.stopping = True
+            self.say(f"{self.stop_signal or 'an error'}: stopping the parts")
             self.stop_all()
 
     def ask_stop(self, signum: int, frame: FrameType | None) -> None:
-        if not self.stopping:
-            self.say(f"{signal.Signals(signum).name}: stopping the parts")
+        """A signal handler: it only records (it may run while the loop holds the output's
+        lock, and Ctrl-C in a terminal brings SIGINT from there and SIGTERM from scripts/serve
+        at once); the loop says it and stops."""
+        self.stop_signal = self.stop_signal or signal.Signals(signum).name
         self.stopping = True
 
     def stop_all(self) -> None:

@@ -8,12 +8,14 @@ beaten in `dp:workers` (it serves its queue). Timings are measured from the SIGK
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 import re
 import signal
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -67,6 +69,19 @@ def _processes() -> dict[int, tuple[int, int, str]]:
             continue
         found[int(entry.name)] = (int(fields[1]), int(fields[3]), line)
     return found
+
+
+def _kill_leftovers(redis_port: int) -> None:
+    """SIGKILL whatever a broken scripts/serve left running: every process started for it has
+    its Redis's address in its environment (the parts run in sessions of their own, and outlive
+    a supervisor that died)."""
+    mark = f"REDIS_URL=redis://127.0.0.1:{redis_port}/0".encode()
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError), open(f"/proc/{entry.name}/environ", "rb") as environ:
+            if mark in environ.read().split(b"\0"):
+                os.kill(int(entry.name), signal.SIGKILL)
 
 
 class Serve(Watched):
@@ -145,9 +160,7 @@ class Serve(Watched):
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
-        # Whatever a broken supervisor left running (each part runs in its own session).
-        for pid in self.parts().values():
-            os.killpg(pid, signal.SIGKILL)
+        _kill_leftovers(self.redis_port)
 
 
 def _running(tmp: Path) -> Iterator[Serve]:
@@ -317,3 +330,59 @@ def test_a_worker_killed_as_readyz_first_answers_is_restarted(tmp_path: Path) ->
         _a_bot_turn_is_played(running)
     finally:
         running.stop()
+
+
+TERMINAL = """
+import os, pty, select, sys, time
+pid, fd = pty.fork()  # this process has no other thread: a safe fork
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:])
+out, ready = b"", False
+deadline = time.monotonic() + 120
+while time.monotonic() < deadline:
+    if select.select([fd], [], [], 0.2)[0]:
+        try:
+            data = os.read(fd, 65536)
+        except OSError:  # the terminal's other end has closed
+            break
+        if not data:
+            break
+        out += data
+    if not ready and b"duckpond is running" in out:
+        ready = True
+        time.sleep(1)
+        os.write(fd, b"\\x03")  # Ctrl-C, as typed
+        deadline = time.monotonic() + 40
+sys.stdout.write(out.decode(errors="replace"))
+for _ in range(20):
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done:
+        sys.exit(os.waitstatus_to_exitcode(status))
+    time.sleep(0.1)
+sys.exit(99)  # still running
+"""
+
+
+def test_ctrl_c_in_a_terminal_stops_the_api_then_the_workers_then_redis(tmp_path: Path) -> None:
+    """Ctrl-C typed in scripts/serve's terminal reaches both scripts/serve and its supervisor
+    (SIGINT to the foreground process group, and SIGTERM from scripts/serve): the parts stop in
+    reverse order, redis syncs its AOF, and scripts/serve ends with 130."""
+    port, redis_port = free_port(), free_port()
+    serve = ["bash", "scripts/serve", "--port", str(port), "--redis-port", str(redis_port),
+             "--data-dir", str(tmp_path / "redis"), "--workers", "1",
+             "--app-keys", "off"]  # fmt: skip
+    env = {**os.environ, "LOG_LEVEL": "WARNING"}
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", TERMINAL, *serve],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=200,
+        )  # fmt: skip
+    finally:
+        _kill_leftovers(redis_port)
+    assert done.returncode == 130, done.stdout[-3000:] + done.stderr
+    stops = re.findall(r"\[serve\] stopping ([\w-]+) \(pid", done.stdout)
+    assert stops == ["api", "worker-bulk", "worker-think", "worker-live", "redis"], done.stdout
+    assert "[serve] stopped." in done.stdout
+    redis_log = (tmp_path / "redis" / "redis.log").read_text()
+    assert "Calling fsync() on the AOF file" in redis_log
+    assert "ready to exit" in redis_log

@@ -4,17 +4,26 @@ given up, and SIGTERM stops the parts in reverse order."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import signal
 import sys
+import threading
 import time
 from collections.abc import Iterator
 
 import pytest
 from faultkit import Watched
 
-from service.supervise import DEFAULT_MAX_PAUSE, FIRST_PAUSE, UP_AFTER, parse, restart_pause
+from service.supervise import (
+    DEFAULT_MAX_PAUSE,
+    FIRST_PAUSE,
+    UP_AFTER,
+    Supervisor,
+    parse,
+    restart_pause,
+)
 
 
 def test_the_pause_grows_only_for_a_part_that_dies_before_it_is_up() -> None:
@@ -36,6 +45,19 @@ def test_parts_are_read_from_the_command_line() -> None:
     for bad in (["a", "sleep"], ["--", "a"], ["--max-pause", "c=1", "--", "a", "sleep", "1"]):
         with pytest.raises(SystemExit):
             parse(bad)
+
+
+def test_a_stop_signal_handler_takes_no_lock() -> None:
+    """Ctrl-C in a terminal brings SIGINT and, from scripts/serve, SIGTERM at once: the second
+    handler may run while the first one, or the loop, holds the output's lock (it once
+    deadlocked there, and the parts were never stopped)."""
+    supervisor = Supervisor([], io.BytesIO(), io.BytesIO())
+    with supervisor.lock:
+        asked = threading.Thread(target=supervisor.ask_stop, args=(signal.SIGTERM, None))
+        asked.start()
+        asked.join(timeout=5)
+        assert not asked.is_alive()
+    assert supervisor.stopping
 
 
 class Running(Watched):
