@@ -16,14 +16,19 @@ job around it, so only the service's own part of a bot turn is timed (thread CPU
 measured in one run, interleaved:
 
     .venv/bin/python scripts/bench/bot_turns.py --tree ../old-checkout --tree . --rounds 3
+    .venv/bin/python scripts/bench/bot_turns.py --smoke      # one game, one round (CI)
+
+The last line printed is the figures of the first checkout as JSON (`{"figures": {...}}`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -108,6 +113,19 @@ def has_pools(python: Path, tree: Path) -> bool:
     return "--pool" in out.stdout
 
 
+def wait_ping(port: int) -> None:
+    import redis
+
+    client = redis.Redis(port=port)
+    for _ in range(200):
+        try:
+            client.ping()
+            return
+        except redis.ConnectionError:
+            time.sleep(0.05)
+    sys.exit(f"redis-server did not start on port {port}")
+
+
 def moves_made(port: int) -> int:
     import redis
 
@@ -123,7 +141,7 @@ def moves_made(port: int) -> int:
 
 def measure(tree: Path, games: int, simple: bool, use_case: bool) -> tuple[float, int, float]:
     """(CPU per bot turn in ms, moves, bot moves per second of wall time) for one checkout."""
-    python = tree / ".venv" / "bin" / "python"
+    python = Path(sys.executable) if tree == ROOT else tree / ".venv" / "bin" / "python"
     workdir = Path(tempfile.mkdtemp(prefix="dp-bench-bots-"))
     port = free_port()
     redis_proc = subprocess.Popen(
@@ -132,7 +150,7 @@ def measure(tree: Path, games: int, simple: bool, use_case: bool) -> tuple[float
         stdout=subprocess.DEVNULL,
     )  # fmt: skip
     try:
-        time.sleep(0.3)
+        wait_ping(port)
         url = f"redis://127.0.0.1:{port}/0"
         env = {
             **os.environ,
@@ -174,7 +192,11 @@ def main() -> int:
     parser.add_argument(
         "--use-case", action="store_true", help="time the bot-turn use case alone (no worker)"
     )
+    parser.add_argument("--smoke", action="store_true", help="one game, one round (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.rounds = 1, 1
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop its redis-server too
     trees = [t.resolve() for t in args.tree or [ROOT]]
     results: dict[Path, list[tuple[float, int, float]]] = {t: [] for t in trees}
     for _ in range(args.rounds):
@@ -197,6 +219,13 @@ def main() -> int:
             f"| `{tree.name}` | {runs[0][1]:,} | {statistics.median(cpu):.2f} ms "
             f"({min(cpu):.2f}-{max(cpu):.2f}) | {'-' if args.use_case else rates} |"
         )
+    first = results[trees[0]]
+    figures = {
+        "moves": first[0][1],
+        "cpu_ms_per_turn": round(statistics.median(r[0] for r in first), 3),
+        **({} if args.use_case else {"moves_per_s": round(statistics.median(r[2] for r in first))}),
+    }
+    print(json.dumps({"figures": figures}))
     return 0
 
 

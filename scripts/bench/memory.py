@@ -3,7 +3,7 @@ lives (`FINISHED_GAME_TTL`), events included.
 
 Why: a finished game stays in Redis for days, so its size sets how many games a Redis of a
 given `maxmemory` holds (docs/operations.md). This starts its own redis-server (loopback, a
-port of `--port`, no persistence), plays `--games` bot-only games of each game to the end
+free port, no persistence), plays `--games` bot-only games of each game to the end
 through the service's own use cases (creation through the API's test client, every turn
 through the bot-turn use case the workers run, in this process: no worker, no HTTP server),
 then sums `MEMORY USAGE` of every key of each game: the keys `service.store.game_keys` names
@@ -27,6 +27,8 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -50,6 +52,12 @@ SETUPS: dict[str, tuple[list[dict[str, str]], dict[str, Any]]] = {
     "doppelkopf": ([{"bot": "heuristic"}] * 4, {}),
 }
 """Each game at its default options (a whole game: Doubleduck 4 deals, Doppelkopf 8, Duck 5)."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def start_redis(port: int, folder: str) -> subprocess.Popen[bytes]:
@@ -118,17 +126,19 @@ def usage(client: redis.Redis, gid: str) -> tuple[int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10, help="games of each kind (default 10)")
-    parser.add_argument("--port", type=int, default=20231, help="redis-server port (20231)")
+    parser.add_argument("--port", type=int, default=0, help="redis-server port (a free one)")
     parser.add_argument("--game", action="append", choices=sorted(SETUPS), help="only these")
     parser.add_argument("--smoke", action="store_true", help="one game of each kind (CI)")
     args = parser.parse_args()
     if args.smoke:
         args.games = 1
     figures: dict[str, float] = {}
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop redis-server on the way out
     folder = tempfile.mkdtemp(prefix="dp-memory-")
-    proc = start_redis(args.port, folder)
+    port = args.port or free_port()
+    proc = start_redis(port, folder)
     try:
-        url = f"redis://127.0.0.1:{args.port}/0"
+        url = f"redis://127.0.0.1:{port}/0"
         settings = {"REDIS_URL": url, "BOT_QUEUE": "bench-bots", "BULK_QUEUE": "bench-bulk",
                     "LOG_LEVEL": "WARNING", "APP_KEYS": "off"}  # fmt: skip
         app = create_app(settings)
