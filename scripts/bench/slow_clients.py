@@ -337,8 +337,11 @@ def ratio(a: Rate, b: Rate) -> str:
 
 
 def stalls(*rates: Rate) -> str:
+    """The stalled clients of these phases, counted; the other errors are printed (stderr)."""
     errors = [e for r in rates for e in r.errors]
     timeouts = sum("timed out" in e or "Timeout" in e for e in errors)
+    for other in sorted({e for e in errors if "timed out" not in e and "Timeout" not in e})[:3]:
+        print(f"error: {other}", file=sys.stderr)
     return f"{timeouts} timed out, {len(errors) - timeouts} other"
 
 
