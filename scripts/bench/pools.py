@@ -42,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import redis  # noqa: E402
+from rq import Worker  # noqa: E402
 
 from service.app import create_app  # noqa: E402
 from service.store import game_key  # noqa: E402
@@ -87,6 +88,16 @@ class Stack:
         )
         self.procs.append(proc)
         return proc
+
+    def wait_workers(self, count: int, seconds: float = 60.0) -> None:
+        """Until `count` RQ workers have registered (a loaded host may take seconds to start
+        one), so no phase times a worker's start-up."""
+        r = redis.Redis(port=self.port)
+        deadline = time.monotonic() + seconds
+        while Worker.count(connection=r) < count:
+            if time.monotonic() > deadline:
+                sys.exit(f"fewer than {count} workers registered within {seconds:.0f} s")
+            time.sleep(0.05)
 
     def stop(self, proc: subprocess.Popen[bytes]) -> None:
         if proc.poll() is None:
@@ -243,7 +254,7 @@ def main() -> None:
         r.flushdb()
         stack.worker("live")
         stack.worker("bulk")
-        time.sleep(2.0)
+        stack.wait_workers(2)
         alone = latency(client, r, args.tables, args.seconds, args.think_ms / 1000)
         spec = {
             "game": "doubleduck",
