@@ -29,7 +29,6 @@ import os
 import resource
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,6 +37,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+
+from api import Service  # noqa: E402  (this folder's API bench: its service harness)
 
 CREATE = """
 import sys
@@ -84,12 +85,6 @@ print(cpu, moves)
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -113,19 +108,6 @@ def has_pools(python: Path, tree: Path) -> bool:
     return "--pool" in out.stdout
 
 
-def wait_ping(port: int) -> None:
-    import redis
-
-    client = redis.Redis(port=port)
-    for _ in range(200):
-        try:
-            client.ping()
-            return
-        except redis.ConnectionError:
-            time.sleep(0.05)
-    sys.exit(f"redis-server did not start on port {port}")
-
-
 def moves_made(port: int) -> int:
     import redis
 
@@ -143,14 +125,10 @@ def measure(tree: Path, games: int, simple: bool, use_case: bool) -> tuple[float
     """(CPU per bot turn in ms, moves, bot moves per second of wall time) for one checkout."""
     python = Path(sys.executable) if tree == ROOT else tree / ".venv" / "bin" / "python"
     workdir = Path(tempfile.mkdtemp(prefix="dp-bench-bots-"))
-    port = free_port()
-    redis_proc = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(workdir),
-         "--save", "", "--appendonly", "yes", "--maxmemory-policy", "noeviction"],
-        stdout=subprocess.DEVNULL,
-    )  # fmt: skip
+    server = Service(workdir, 1, 1)  # only its redis-server (AOF everysec, noeviction)
     try:
-        wait_ping(port)
+        server.start_redis()
+        port = server.redis_port
         url = f"redis://127.0.0.1:{port}/0"
         env = {
             **os.environ,
@@ -176,8 +154,7 @@ def measure(tree: Path, games: int, simple: bool, use_case: bool) -> tuple[float
         moves = moves_made(port)
         return cpu / moves * 1000, moves, moves / wall
     finally:
-        redis_proc.terminate()
-        redis_proc.wait(timeout=10)
+        server.stop()
         shutil.rmtree(workdir, ignore_errors=True)
 
 
