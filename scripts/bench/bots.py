@@ -194,7 +194,7 @@ def main() -> int:
     parser.add_argument(
         "--server", choices=("gevent", "gthread"), default="gevent", help="gunicorn worker class"
     )
-    parser.add_argument("--deals", type=int, default=4, help="max_deals of each game (1-4)")
+    parser.add_argument("--deals", type=int, default=4, help="max_deals of each game")
     parser.add_argument("--poll-ms", type=float, default=1.0, help="pause between event reads")
     parser.add_argument("--smoke", action="store_true", help="one one-deal game (CI)")
     args = parser.parse_args()

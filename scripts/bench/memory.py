@@ -28,7 +28,6 @@ import argparse
 import json
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -42,6 +41,8 @@ import redis
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from api import free_port  # noqa: E402  (this folder's API bench)
+
 from service.app import create_app  # noqa: E402
 from service.store import events_key, game_key, game_keys  # noqa: E402
 
@@ -52,12 +53,6 @@ SETUPS: dict[str, tuple[list[dict[str, str]], dict[str, Any]]] = {
     "doppelkopf": ([{"bot": "heuristic"}] * 4, {}),
 }
 """Each game at its default options (a whole game: Doubleduck 4 deals, Doppelkopf 8, Duck 5)."""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def start_redis(port: int, folder: str) -> subprocess.Popen[bytes]:
