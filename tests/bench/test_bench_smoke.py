@@ -1,5 +1,5 @@
 """Every benchmark in scripts/bench/ runs in CI, so none can rot unseen (memory.py once
-scanned a key layout the store had left and divided by zero; nobody ran it for a day).
+scanned a key layout the store had left and divided by zero, and nothing noticed).
 
 Each script runs as a user would, as a subprocess with `--smoke` (seconds, tiny sizes),
 starting its own redis-server, workers and gunicorn where it needs them, with app keys left
