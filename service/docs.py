@@ -31,8 +31,9 @@ spectator at a real table sees, never a hand, the stock or the seed before the g
 `If-Match`) to make a move that raced another a `409 stale_version` that changes nothing.
 
 **Waiting for your turn.** `?wait=30` on your view or your move holds the answer until your
-seat is to act (or the deal or game ended): one request per turn, no polling. A spectator
-waits with `?wait=30&after_version=N` for any change after version N.
+seat is to act (or the deal or game ended): one request per turn, no polling. Anyone waits
+with `?wait=30&after_version=N` for any change after version N; a spectator's `?wait=30` alone
+waits for the next change after the version it found.
 
 **Fair deals.** Every deal says how it was made (`dealt_by`: `server_shuffle`, `client_seed`,
 `host_cards`) and commits to what decided it (`deal_commitment`, a SHA-256 hex), in its

@@ -218,8 +218,9 @@ class MoveQuery(Schema):
 
 class ViewQuery(Schema):
     wait = _wait(
-        "With `after_version`, it waits instead for any change past that version (the only "
-        "way a spectator waits)."
+        "With `after_version`, it waits instead for any change past that version. A caller "
+        "without a seat (a spectator, the host) has no turn: without `after_version` it waits "
+        "for the next change after the version the request found."
     )
     after_version = fields.Integer(
         validate=validate.Range(min=0),
