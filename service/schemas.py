@@ -96,8 +96,8 @@ class CreateGameIn(Schema):
         required=True,
         validate=validate.Length(min=1, max=64),
         metadata={
-            "description": "A game name from the catalog (not an enum here, so that a new "
-            "game needs only its registry line)."
+            "description": "A game name from the catalog; it decides what the rest of the "
+            "body may be (the spec has one schema per game)."
         },
     )
     seats = fields.List(
@@ -122,8 +122,7 @@ class CreateGameIn(Schema):
         keys=fields.String(),
         metadata={
             "description": "Game options from the catalog, plus the service option "
-            "`auto_deal` (boolean). An option of another game is refused (422).",
-            "json_schema": contract.OPTIONS_IN,
+            "`auto_deal` (boolean). An option of another game is refused (422)."
         },
     )
 
@@ -268,17 +267,32 @@ IDEMPOTENCY_KEY = [
 ]
 
 
+IF_MATCH = r'^(?:\*|(?:W/)?"[0-9]{1,18}(?:\.[A-Za-z0-9]{1,16})?"|[0-9]{1,18})?$'
+"""What `If-Match` may be: an ETag of ours (`"12.seat1"`, `"12"`, weak or not), a bare
+version (`12`), `*` or nothing. The spec's pattern, and what `api.common.parse_if_match`
+reads (anything else is its 422 `invalid_if_match`, on the lean path too)."""
+
+
+def _if_match() -> fields.String:
+    """`If-Match`, documented with its exact pattern but checked by `parse_if_match`, so that
+    both ways a move is read refuse it with the same reason."""
+    return fields.String(
+        data_key="If-Match",
+        validate=validate.Length(max=64),
+        metadata={
+            "description": 'Expected version, as `"12"`; same as `expected_version`.',
+            "pattern": IF_MATCH,
+        },
+    )
+
+
 class ChangeHeaders(Schema):
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
         validate=IDEMPOTENCY_KEY,
         metadata={"description": "A retry with the same key returns the first answer."},
     )
-    if_match = fields.String(
-        data_key="If-Match",
-        validate=validate.Length(max=64),
-        metadata={"description": 'Expected version, as `"12"`; same as `expected_version`.'},
-    )
+    if_match = _if_match()
 
 
 class AbandonIn(Schema):
@@ -289,11 +303,7 @@ class AbandonIn(Schema):
 
 
 class AbandonHeaders(Schema):
-    if_match = fields.String(
-        data_key="If-Match",
-        validate=validate.Length(max=64),
-        metadata={"description": 'Expected version, as `"12"`; same as `expected_version`.'},
-    )
+    if_match = _if_match()
 
 
 class CreateHeaders(Schema):
