@@ -663,37 +663,29 @@ def seat_limits(cls: type[Game], options: str = "options") -> Any:
 
 
 def seat_in(name: str) -> JSON:
-    """A seat of a `name` game at creation: `{}` a human, else a bot that plays the game, at a
-    level of its own when it has levels (`GET /api/v1/bots`)."""
+    """A seat of a `name` game at creation: `{}` a human, else a bot that plays the game, and a
+    level only for a bot that has it (`GET /api/v1/bots`). One object, not a choice of three:
+    a generated client then builds any seat with one model."""
     bots = [bot for bot in BOTS.values() if name in bot.policies]
-    human: JSON = {
-        "type": "object",
-        "properties": {},
-        "additionalProperties": False,
-        "description": "A human seat: its token comes in the answer.",
-    }
-    plain: JSON = {
-        "type": "object",
-        "properties": {"bot": enum([b.name for b in bots])},
-        "required": ["bot"],
-        "additionalProperties": False,
-        "description": "A bot, at its first level if it has levels.",
-    }
-    levelled = [
+    levels = list(dict.fromkeys(lv.name for bot in bots for lv in bot.levels))
+    rules = [
+        {
+            "if": {"properties": {"level": {"const": level}}, "required": ["level"]},
+            "then": {
+                "properties": {"bot": enum([b.name for b in bots if b.has_level(level)])},
+                "required": ["bot"],
+            },
+        }
+        for level in levels
+    ]
+    return _with_rules(
         {
             "type": "object",
-            "properties": {
-                "bot": {"type": "string", "const": bot.name},
-                "level": enum([lv.name for lv in bot.levels]),
-            },
-            "required": ["bot", "level"],
+            "properties": {"bot": enum([b.name for b in bots]), "level": enum(levels)},
             "additionalProperties": False,
-            "description": f"`{bot.name}` at one of its levels.",
-        }
-        for bot in bots
-        if bot.levels
-    ]
-    return {"oneOf": [human, plain, *levelled]}
+        },
+        rules,
+    )
 
 
 def bot_specs(name: str) -> list[str]:

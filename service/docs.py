@@ -151,7 +151,14 @@ def merge_value(generic: JSON, narrow: JSON) -> JSON:
     `generic`'s annotations; else `narrow` adds limits (`items` merged the same way)."""
     if any(key in narrow for key in WHOLE):
         kept = {k: v for k, v in generic.items() if k in ANNOTATIONS}
-        return {**kept, **copy.deepcopy(narrow)}
+        out = {**kept, **copy.deepcopy(narrow)}
+        if isinstance(narrow.get("properties"), dict):  # a property keeps its annotations
+            mine = generic.get("properties", {})
+            out["properties"] = {
+                name: merge_value(mine.get(name, {}), value)
+                for name, value in narrow["properties"].items()
+            }
+        return out
     out = copy.deepcopy(generic)
     for key, value in narrow.items():
         if key == "items" and isinstance(out.get("items"), dict):
@@ -185,13 +192,12 @@ LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
         **{
             f"SeatView{n}": _link(
                 "get_game",
-                f"Seat {n}'s view, with its token (a human seat's; a bot's has none).",
+                f"Seat {n}'s view at its turn (a human seat's token; a bot's seat has none).",
                 **{"path.game_id": "$response.body#/id",
-                   "header.Authorization": SEAT_TOKEN % n},
+                   "header.Authorization": SEAT_TOKEN % n, "query.wait": 30},
             )
             for n in range(MOST_SEATS)
         },
-        "PublicView": _link("get_game", "The public view (a spectator's).", **GAME_ID),
         "SeatEvents": _link(
             "list_events",
             "Seat 0's events (its private ones too).",
@@ -200,11 +206,6 @@ LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
         "HostDeals": _link(
             "deal_next",
             "The host deals the next deal (once a deal is scored).",
-            **{"path.game_id": "$response.body#/id", "header.Authorization": HOST_TOKEN},
-        ),
-        "HostAbandons": _link(
-            "abandon_game",
-            "The host abandons the game.",
             **{"path.game_id": "$response.body#/id", "header.Authorization": HOST_TOKEN},
         ),
         "Score": _link("get_score", "The score sheet.", **GAME_ID),
@@ -224,7 +225,12 @@ LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
         "Events": _link("list_events", "The events the caller may see.", **SAME_CALLER),
     },
     ("/api/v1/games/{game_id}/moves", "post", "200"): {
-        "ReadAgain": _link("get_game", "The mover's view after its move.", **SAME_CALLER),
+        "WaitForTurn": _link(
+            "get_game",
+            "The mover's view at its next turn.",
+            **SAME_CALLER,
+            **{"query.wait": 30},
+        ),
         "Events": _link("list_events", "The events the mover may see.", **SAME_CALLER),
     },
     ("/api/v1/games/{game_id}/deal", "post", "200"): {
@@ -243,6 +249,7 @@ LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
         ),
     },
 }  # fmt: skip
-"""The links of the spec: from a game's creation to its operations (each seat's view with its
-token, its events, the host's deal and abandon, its score and record), from a view to the
-caller's first legal move, and from a match to its own operations."""
+"""The links of the spec: from a game's creation to its operations (each seat's view at its
+turn with its token, its events, the host's deal, its score and record), from a view to the
+caller's first legal move and from a move to the mover's next turn, and from a match to its
+own operations."""

@@ -245,6 +245,22 @@ def _authorization() -> fields.String:
     )
 
 
+def _token(whose: str) -> fields.String:
+    """The `Authorization` header a change needs (`Bearer <token>`; 401 without it, before
+    anything else is read). A parameter of each operation, like a view's, rather than a
+    security scheme: the token is the game's (or the match's) own, handed out by its creation,
+    and a client follows the spec's links to it."""
+    return fields.String(
+        data_key="Authorization",
+        required=True,
+        validate=validate.Length(max=512),
+        metadata={
+            "description": f"`Bearer <token>`: {whose}, from the creation's answer.",
+            "example": "Bearer q7Zk3xP2aB9w.s3cr3t-seat-1",
+        },
+    )
+
+
 class ViewHeaders(Schema):
     authorization = _authorization()
     if_none_match = fields.String(
@@ -287,6 +303,7 @@ def _if_match() -> fields.String:
 
 
 class ChangeHeaders(Schema):
+    authorization = _token("a seat's token to move; a seat's or the host's to deal")
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
         validate=IDEMPOTENCY_KEY,
@@ -303,6 +320,7 @@ class AbandonIn(Schema):
 
 
 class AbandonHeaders(Schema):
+    authorization = _token("the host token")
     if_match = _if_match()
 
 
@@ -680,11 +698,7 @@ class MatchCancelIn(Schema):
 
 
 class MatchCancelHeaders(Schema):
-    authorization = fields.String(
-        data_key="Authorization",
-        validate=validate.Length(max=512),
-        metadata={"description": "`Bearer <host token>` from the match's creation answer."},
-    )
+    authorization = _token("the match's host token")
 
 
 class GamesQuery(Schema):

@@ -22,7 +22,6 @@ from service.wiring import Layers
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 APP_KEY: list[dict[str, list[str]]] = [{"appKey": []}, {}]
 """Creations: an app key (or nothing, where the operator turned app keys off)."""
 
@@ -69,11 +68,14 @@ def location_header(what: str) -> dict[str, Any]:
     return _header(f"The URL of the new {what}.", format="uri-reference")
 
 
-def token_first(blp: Blueprint) -> None:
-    """Make an operation that needs a token refuse its absence (401) before it reads anything
-    else: a request without its credentials is told so, not that its body is wrong."""
+def token_first(blp: Blueprint, *endpoints: str) -> None:
+    """Make an operation that needs a token (every one of `blp`, or its `endpoints`) refuse
+    its absence (401) before it reads anything else: a request without its credentials is
+    told so, not that its body is wrong."""
 
     def check() -> None:
+        if endpoints and request.endpoint not in endpoints:
+            return
         header = request.headers.get("Authorization")
         if header is None or not header.strip():
             raise ServiceError("missing_token", "this needs Authorization: Bearer <token>")

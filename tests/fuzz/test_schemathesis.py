@@ -22,6 +22,7 @@ import schemathesis
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
+from rules import RULES
 from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 from svc_helpers import Table
@@ -86,24 +87,6 @@ STATEFUL_RUNS = 80
 """Runs of the state machine in the stateful test (each up to 20 steps)."""
 STATEFUL_OPERATIONS = ["create_game", "get_game", "play_move", "list_events", "deal_next"]
 """What the stateful test drives: the links between these lead to real moves often."""
-
-RULES = frozenset(
-    (
-        # A move the game refuses in the state it is in: legal moves are not a schema.
-        "card_not_in_hand",
-        "illegal_call",
-        "illegal_move",
-        "malformed_move",
-        # An explicit deal that is not exactly the game's cards (JSON Schema cannot count
-        # cards across hands).
-        "invalid_deal",
-        # A key already used for another body: state, not shape.
-        "idempotency_key_reused",
-    )
-)
-"""The 422s that schema-valid data may get: refusals by the state of a game or of a key,
-which no schema can say. Any other 4xx of schema-valid data means the spec is looser than the
-server."""
 
 
 @schemathesis.check
