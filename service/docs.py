@@ -216,7 +216,12 @@ LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
             "play_move",
             "The caller plays the first of its legal moves, at the version it read.",
             **SAME_CALLER,
-            **{"header.If-Match": "$response.header.ETag"},
+            **{
+                "header.If-Match": "$response.header.ETag",
+                # A key that names the move (game, version, seat): a retry is the same move.
+                "header.Idempotency-Key": "{$request.path.game_id}-{$response.body#/version}"
+                "-{$response.body#/seat}",
+            },
             requestBody={
                 "move": "$response.body#/view/legal_moves/0",
                 "expected_version": "$response.body#/version",

@@ -104,9 +104,10 @@ def schema_valid_data_is_accepted(ctx: Any, response: Any, case: Any) -> None:
 
 @schemathesis.check
 def a_change_needs_its_token(ctx: Any, response: Any, case: Any) -> None:
-    """`ignored_auth` for tokens that come through links (which it takes for generated, so
-    invalid, ones): a move or a deal that was accepted is sent again with no token and with a
-    made-up one (and no Idempotency-Key, so no stored answer is replayed): both are a 401."""
+    """`ignored_auth` for the tokens of a game (a parameter of each change, not a security
+    scheme, which that check reads): a move or a deal that was accepted is sent again with no
+    token and with a made-up one (and no Idempotency-Key, so no stored answer is replayed):
+    both are a 401."""
     if case.method.upper() != "POST" or "{game_id}/" not in case.path:
         return
     if not 200 <= response.status_code < 300:
@@ -119,9 +120,7 @@ def a_change_needs_its_token(ctx: Any, response: Any, case: Any) -> None:
 
 
 CHECKS = {
-    # Replaced by the check above: the stateful phase's tokens come through the spec's links,
-    # which `ignored_auth` takes for generated (so invalid) ones.
-    "ignored_auth": {"enabled": False},
+    # What `ignored_auth` checks of security schemes, for the tokens the spec's links give.
     "a_change_needs_its_token": {"enabled": True},
     # Made exact by `schema_valid_data_is_accepted`: a 422 by one of the `RULES` only.
     "positive_data_acceptance": {"enabled": False},
