@@ -16,7 +16,7 @@ generated client checks when it parses a union).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bots import BOTS
@@ -636,7 +636,11 @@ def options_in(cls: type[Game], service: bool) -> JSON:
     }
 
 
-def by_seat_count(cls: type[Game], seats: str, fits: Any) -> list[JSON]:
+Fits = Callable[[int, str], JSON]
+"""What a body with `n` seats obeys: `fits(n, "max")` for at most `n`, `"min"` at least `n`."""
+
+
+def by_seat_count(cls: type[Game], seats: str, fits: Fits) -> list[JSON]:
     """What depends on the number of seats of a game that takes several (`if`/`then`): each
     count `n` but the last, the body whose `seats` array holds at most `n` entries also obeys
     `fits(n)`, and at least `n + 1` entries `fits` of more."""
@@ -649,7 +653,7 @@ def by_seat_count(cls: type[Game], seats: str, fits: Any) -> list[JSON]:
     return out
 
 
-def seat_limits(cls: type[Game], options: str = "options") -> Any:
+def seat_limits(cls: type[Game], options: str = "options") -> Fits:
     """`by_seat_count`'s rule of the seat options: a seat below the count."""
 
     def fits(n: int, side: str) -> JSON:
@@ -746,7 +750,7 @@ def game_in(name: str) -> JSON:
     }, by_seat_count(cls, "seats", _game_fits(cls)))  # fmt: skip
 
 
-def _game_fits(cls: type[Game]) -> Any:
+def _game_fits(cls: type[Game]) -> Fits:
     """A creation's rules by its number of seats: seat options, the deal's hands and piles."""
     seat_options = seat_limits(cls)
 
@@ -778,5 +782,5 @@ def match_in(name: str, max_games: int) -> JSON:
 
 
 def _with_rules(schema: JSON, rules: list[JSON]) -> JSON:
-    """`schema` and the `rules` that depend on the seat count, if the game has any."""
+    """`schema` and its `rules` (`if`/`then`: a seat count's, a level's), if it has any."""
     return {**schema, "allOf": rules} if rules else schema
