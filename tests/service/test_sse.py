@@ -48,8 +48,11 @@ def test_resume_points() -> None:
     assert sse.resume_from("", None) is None  # an empty Last-Event-ID is none, as in SSE
     assert sse.resume_from(" 12 ", None) == 12
     assert sse.resume_from(None, "3") == 3
+    for bad in (" 3", "3 ", ""):  # a query's value is what it says
+        with pytest.raises(ServiceError):
+            sse.resume_from(None, bad)
     assert sse.resume_from("5", "3") == 5  # the header wins
-    for bad in ("x", "-1", "1.0", "9" * 19):
+    for bad in ("x", "-1", "1.0", "9" * 19, "12\n", "\u0661"):  # \u0661: an Arabic-Indic 1
         for given in ((bad, None), (None, bad), (bad, "3")):
             with pytest.raises(ServiceError) as refused:
                 sse.resume_from(*given)
