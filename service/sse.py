@@ -66,19 +66,20 @@ def keepalive(media: str) -> bytes:
 def resume_from(last_event_id: str | None, after: str | None) -> int | None:
     """The event number a client resumes after: `Last-Event-ID` (an EventSource's reconnect
     sends it, with the URL's `after` unchanged, so the header wins), else `after`; None when
-    neither is given (an empty header is none, as SSE's own reset is)."""
+    neither is given (an empty header is none, as SSE's own reset is). Each one given must be
+    an event number."""
     # A header's value has no surrounding whitespace (RFC 9110); a query's is the value.
-    for name, raw in (("Last-Event-ID", _strip(last_event_id)), ("after", after)):
-        if raw is None or (name == "Last-Event-ID" and not raw):
-            continue
-        if not EVENT_ID.fullmatch(raw):
-            raise ServiceError(
-                "invalid_event_id",
-                f"{name} must be an event number (the id of the last frame read), such as 12",
-            )
-        return int(raw)
-    return None
+    header = None if last_event_id is None else last_event_id.strip(" \t") or None
+    points = [_point("Last-Event-ID", header), _point("after", after)]  # both are checked
+    return next((point for point in points if point is not None), None)
 
 
-def _strip(value: str | None) -> str | None:
-    return None if value is None else value.strip(" \t")
+def _point(name: str, raw: str | None) -> int | None:
+    if raw is None:
+        return None
+    if not EVENT_ID.fullmatch(raw):
+        raise ServiceError(
+            "invalid_event_id",
+            f"{name} must be an event number (the id of the last frame read), such as 12",
+        )
+    return int(raw)

@@ -53,7 +53,7 @@ def test_resume_points() -> None:
             sse.resume_from(None, bad)
     assert sse.resume_from("5", "3") == 5  # the header wins
     for bad in ("x", "-1", "1.0", "9" * 19, "12\n", "\u0661"):  # \u0661: an Arabic-Indic 1
-        for given in ((bad, None), (None, bad), (bad, "3")):
+        for given in ((bad, None), (None, bad), (bad, "3"), ("3", bad)):
             with pytest.raises(ServiceError) as refused:
                 sse.resume_from(*given)
             assert refused.value.reason == "invalid_event_id"

@@ -33,11 +33,15 @@ def test_bad_resume_points_tokens_and_games_are_refused(
     for bad in ("abc", "-1", "1.5", "9" * 19, "0x10", "1 2", "\u00e9"):
         refused(client.get(url, headers={**seat, "Last-Event-ID": bad}), 400, "invalid_event_id")
         refused(client.get(url, query_string={"after": bad}), 400, "invalid_event_id")
+        malformed = {"Last-Event-ID": "1"}  # each one given is checked, even the one that loses
+        refused(
+            client.get(url, query_string={"after": bad}, headers=malformed), 400, "invalid_event_id"
+        )
     # Past the last event, as `/events` reads it: nothing yet (the stream idles to its time).
     beyond = client.get(url, query_string={"after": "999"})
     assert beyond.status_code == 200 and parse(SSE, beyond.get_data()) == []
     # The header wins over the URL's `after` (an EventSource reconnects with both).
-    resumed = client.get(url, query_string={"after": "bad"}, headers={"Last-Event-ID": "1"})
+    resumed = client.get(url, query_string={"after": "0"}, headers={"Last-Event-ID": "1"})
     assert resumed.status_code == 200
     assert [f["id"] for f in parse(SSE, resumed.get_data())][:1] == ["2"]
     refused(client.get(url, headers=auth(f"{table.gid}.wrong")), 401, "bad_token")
