@@ -296,8 +296,8 @@ class StreamHeaders(Schema):
         data_key="Last-Event-ID",
         metadata={
             "description": "Resume after this event number, as `?after=` (an EventSource "
-            "sends it when it reconnects).",
-            "pattern": EVENT_NUMBER,
+            "sends it when it reconnects); empty is none, as in SSE.",
+            "pattern": r"^[0-9]{0,18}$",
         },
     )
 

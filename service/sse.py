@@ -68,8 +68,7 @@ def resume_from(last_event_id: str | None, after: str | None) -> int | None:
     sends it, with the URL's `after` unchanged, so the header wins), else `after`; None when
     neither is given (an empty header is none, as SSE's own reset is). Each one given must be
     an event number."""
-    # A header's value has no surrounding whitespace (RFC 9110); a query's is the value.
-    header = None if last_event_id is None else last_event_id.strip(" \t") or None
+    header = last_event_id or None
     points = [_point("Last-Event-ID", header), _point("after", after)]  # both are checked
     return next((point for point in points if point is not None), None)
 

@@ -4632,7 +4632,7 @@ export interface operations {
             header?: {
                 /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
                 Authorization?: string;
-                /** @description Resume after this event number, as `?after=` (an EventSource sends it when it reconnects). */
+                /** @description Resume after this event number, as `?after=` (an EventSource sends it when it reconnects); empty is none, as in SSE. */
                 "Last-Event-ID"?: string;
             };
             path: {
