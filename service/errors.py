@@ -52,6 +52,10 @@ REASONS: dict[str, tuple[int, str]] = {
         "a member name twice, or a number beyond a double.",
     ),
     "bad_request": (400, "The request could not be understood."),
+    "invalid_event_id": (
+        400,
+        "`Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`.",
+    ),
     "missing_token": (401, "This needs `Authorization: Bearer <token>`."),
     "bad_token": (401, "The token is not a token of this game."),
     "missing_app_key": (401, "Creating work needs `Authorization: Bearer <app key>`."),
@@ -102,6 +106,11 @@ REASONS: dict[str, tuple[int, str]] = {
         "This address has as many waits without a seat (`wait` with no token) as it may;"
         " see Retry-After.",
     ),
+    "too_many_streams": (
+        429,
+        "This address (or the app key of this game) holds as many open streams as it may;"
+        " close one, or retry after Retry-After.",
+    ),
     "unknown_bot": (422, "No bot has this name; see the catalog."),
     "too_many_games": (422, "The match asks for more games than the service allows."),
     "internal_error": (500, "A bug: please report it."),
@@ -114,6 +123,10 @@ REASONS: dict[str, tuple[int, str]] = {
     "redis_read_only": (503, "The game store is a read-only replica (a failover?); retry soon."),
     "redis_out_of_memory": (503, "The game store is full and refuses writes; retry later."),
     "redis_error": (503, "The game store refused the command; retry later."),
+    "stream_slots_full": (
+        503,
+        "This server holds as many open streams as it takes; retry after Retry-After.",
+    ),
     "no_worker": (503, "No bot worker is alive: bot turns are not being played."),
     "turns_overdue": (503, "Bot turns are overdue: the workers are behind or stuck."),
     "wait_slots_full": (
