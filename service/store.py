@@ -39,6 +39,12 @@ entry lives exactly as long as its turn is the game's current turn. Each accepte
 published on the bucket's shard channel `dp:{t}:changes` (SPUBLISH: on a cluster only the
 slot's shard carries it; `service.waits` listens to every bucket's channel).
 
+The app key's feed. A change of a game created with an app key appends what the key must hear
+of it (`service.feed`: a turn, a deal, the end) to its bucket's outbox `dp:{t}:outbox` (a
+stream), in the same script: a crash after the commit cannot lose it. The key's feed is in
+another slot, so the entry is moved there afterwards by `service.feed.Feed.relay`, exactly
+once; the script answers the outbox's oldest entries, so the committing process relays at once.
+
 Liveness, for `/healthz` (`service.api.health`), on the queues' Redis (`Store.control`, where
 RQ's own heartbeats are too):
 
@@ -78,6 +84,7 @@ CAS_SCRIPT = """
 -- KEYS[7] dp:{t}:idem:create:<hash>, a creation's Idempotency-Key pointer (read only when
 --   ARGV[13] is not "0")
 -- KEYS[8] dp:{t}:changes, the bucket's shard channel
+-- KEYS[9] dp:{t}:outbox, the bucket's outbox of app-key feed entries (`service.feed`)
 -- ARGV[1] expected version; "-1" creates the game (it must not exist) at version 0
 -- ARGV[2] new state JSON
 -- ARGV[3] new status
@@ -93,12 +100,16 @@ CAS_SCRIPT = """
 --   the pointer must be free or name this game (its short reservation), else nothing is
 --   written and the answer is {"taken", the game id that holds it}
 -- ARGV[14] "1" to publish the change's news too (a live table, where requests wait), else "0"
--- ARGV[15 .. 14+n] the events; ARGV[15+n .. 14+n+m] the actions
+-- ARGV[15] the app key whose feed hears of this change, "" for none; ARGV[16] its feed
+--   entries (a JSON list, `service.feed`), appended to the outbox in this same step
+-- ARGV[17 .. 16+n] the events; ARGV[17+n .. 16+n+m] the actions
 -- Publishes "<id> <version> <status> <seats to act...>" on KEYS[8] (SPUBLISH), for the
 -- requests that wait; with ARGV[14] "1" followed by the news, one line each: the number of
 -- events before this change, the new state, then each of its events (`service.waits`).
--- Returns {"ok", new version, events before}, {"stale", current version}, {"missing"},
--- {"exists"}, {"taken", game id} or {"replay", stored response}.
+-- Returns {"ok", new version, events before, outbox...}, {"stale", current version},
+-- {"missing"}, {"exists"}, {"taken", game id} or {"replay", stored response}; with a feed
+-- entry, "outbox..." is the outbox's oldest entries (this one among them) as
+-- id, key, entries, id, key, entries, ... for the caller to relay at once.
 local game, events, actions, idem = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local due, attempts = KEYS[5], KEYS[6]
 if ARGV[5] ~= "" then
@@ -123,8 +134,8 @@ end
 local version = current + 1
 local n, m = tonumber(ARGV[8]), tonumber(ARGV[9])
 local before = redis.call("LLEN", events)
-for i = 1, n do redis.call("RPUSH", events, ARGV[14 + i]) end
-for i = 1, m do redis.call("RPUSH", actions, ARGV[14 + n + i]) end
+for i = 1, n do redis.call("RPUSH", events, ARGV[16 + i]) end
+for i = 1, m do redis.call("RPUSH", actions, ARGV[16 + n + i]) end
 local old = redis.call("HGET", game, "due")
 if old then
   for member in string.gmatch(old, "%S+") do
@@ -153,11 +164,20 @@ end
 local message = ARGV[10] .. " " .. version .. " " .. ARGV[3] .. " " .. ARGV[12]
 if ARGV[14] == "1" then
   local lines = {message, tostring(before), ARGV[2]}
-  for i = 1, n do lines[#lines + 1] = ARGV[14 + i] end
+  for i = 1, n do lines[#lines + 1] = ARGV[16 + i] end
   message = table.concat(lines, "\\n")
 end
 redis.call("SPUBLISH", KEYS[8], message)
-return {"ok", tostring(version), tostring(before)}
+local reply = {"ok", tostring(version), tostring(before)}
+if ARGV[15] ~= "" then
+  redis.call("XADD", KEYS[9], "*", "k", ARGV[15], "d", ARGV[16])
+  for _, entry in ipairs(redis.call("XRANGE", KEYS[9], "-", "+", "COUNT", 32)) do
+    reply[#reply + 1] = entry[1]
+    reply[#reply + 1] = entry[2][2]
+    reply[#reply + 1] = entry[2][4]
+  end
+end
+return reply
 """
 
 # The watchdog's two scripts; both measure time with Redis `TIME`, the clock of the due scores.
@@ -231,6 +251,11 @@ def changes_channel(bucket_tag: str) -> str:
 def change_channels() -> list[str]:
     """Every bucket's channel: what a listener subscribes to."""
     return [changes_channel(t) for t in all_tags()]
+
+
+def outbox_key(bucket_tag: str) -> str:
+    """A bucket's outbox of app-key feed entries (see the module docstring)."""
+    return f"dp:{{{bucket_tag}}}:outbox"
 
 
 def due_key(bucket_tag: str) -> str:
@@ -347,6 +372,10 @@ class Write:
     news: bool = False
     """Publish the new state and the events with the change (`service.waits.News`): at a live
     table a woken request then answers without reading the game back."""
+    app_key: str = ""
+    """The app key whose feed hears of this change (`service.feed`), "" for none."""
+    feed: bytes = b""
+    """Its feed entries, a JSON list (`service.feed.entries_of`); appended to the outbox."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,6 +387,9 @@ class Outcome:
     events_before: int = 0
     response: str = ""
     """The stored answer (`replay`), or the game id that holds the creation key (`taken`)."""
+    outbox: tuple[tuple[str, str, str], ...] = ()
+    """With a feed entry written: the bucket's oldest outbox entries (id, app key, entries),
+    for `service.feed.Feed.relay`."""
 
 
 def _seats(raw: bytes | None) -> tuple[int, ...] | None:
@@ -466,17 +498,21 @@ class Store:
             " ".join(str(seat) for seat in w.to_act),
             w.pointer_ttl if w.create_key else 0,
             1 if w.news else 0,
+            w.app_key if w.feed else "",
+            w.feed,
         ]
         args += [dumps_sorted(e) for e in w.events]
         args += [dumps_sorted(a) for a in w.actions]
         pointer = create_pointer_key(w.create_key) if w.create_key else game_key(gid)
         bucket = tag(gid)
         keys = [*game_keys(gid), due_key(bucket), attempts_key(bucket), pointer]
-        keys.append(changes_channel(bucket))
+        keys += [changes_channel(bucket), outbox_key(bucket)]
         reply = cast(list[bytes], self._cas(keys=keys, args=args))
         kind = reply[0].decode()
         if kind == "ok":
-            return Outcome(kind, int(reply[1]), int(reply[2]))
+            tail = [r.decode() for r in reply[3:]]
+            outbox = tuple(zip(tail[::3], tail[1::3], tail[2::3], strict=True))
+            return Outcome(kind, int(reply[1]), int(reply[2]), outbox=outbox)
         if kind == "stale":
             return Outcome(kind, int(reply[1]))
         if kind in ("replay", "taken"):

@@ -1,0 +1,603 @@
+"""An app key's feed: one stream on which an integrator hears everything it must act on.
+
+What it carries (`TYPES`): a seat of one of the key's games is to act (`turn`: game, seat,
+version), a game was created, dealt, is waiting for its next deal, ended or was abandoned, a
+match progressed or finished. No card, token or seed: only ids, seats, versions and counts.
+
+Why an outbox and a relay. A change of a game is one compare-and-set in the game's slot
+(`service.store`); the key's feed is in another slot (on a Redis Cluster, often on another
+shard), so one script cannot write both. The compare-and-set therefore appends the change's
+feed entries to its bucket's outbox `dp:{t}:outbox` in the same atomic step (a crash after the
+commit cannot lose them), and `Feed.relay` moves outbox entries into the key's feed, exactly
+once: the relay script remembers, per bucket, the last outbox id it moved for the key (and
+skips any at or before it), and outbox entries are only ever relayed oldest first and deleted
+after they were moved. Who relays: the process that committed, at once (the script answers the
+outbox's oldest entries, so this costs one more script call and nothing else on one Redis);
+and each worker's recovery loop (`service.watchdog`), for whatever a crash or an outage left
+in an outbox (`Feed.recover`). On one Redis the relay script deletes the outbox entries in the
+same step; on a cluster a second command does, after the move (a crash in between only makes
+the next relay skip them).
+
+Keys of a key's feed, on game data's Redis, in a bucket of its own (`key_tag`: the key id's
+value modulo the 64 buckets of `service.shards`), so that news of every feed goes out on 64
+fixed shard channels and each API process listens to them all with one connection per shard,
+as `service.waits` does for games, instead of one subscription (or a blocking read) per feed:
+
+- `dp:{k}:appkey:<id>:feed`       stream: the entries; fields `t` (type) and `d` (the JSON
+                                  object). Its id `<ms>-<seq>` is the entry's number
+                                  `ms * 1000 + seq` (`number_of`), the SSE `id` clients resume
+                                  after. Kept `FEED_RETENTION_SECONDS` (and at most
+                                  `FEED_MAX_ENTRIES`), trimmed by each append
+- `dp:{k}:appkey:<id>:relayed`    hash: bucket tag -> the last outbox id moved from it;
+                                  `last` -> the newest entry number
+- `dp:{k}:feednews`               shard channel: `<key id> <newest number>` after each relay
+- `dp:{k}:appkey:<id>:webhooks` and `...:webhooks:pending`: see `service.webhooks`; the relay
+  script adds each new entry's number to `pending` in the same step when the key has webhooks
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, cast
+
+import redis
+from redis.cluster import RedisCluster
+
+from service import sse
+from service.bodies import DEAL_PENDING, OVER, PLAYING
+from service.codec import dumps_sorted, loads
+from service.connections import NOBODY, Peer
+from service.errors import ServiceError
+from service.shards import ALPHABET, BUCKETS, FAILURES, TAGS, DataClient, all_tags
+from service.store import game_key, outbox_key
+
+log = logging.getLogger("duckpond.feed")
+
+JSON = dict[str, Any]
+
+TYPES = (
+    "game_created",
+    "game_dealt",
+    "turn",
+    "deal_pending",
+    "game_ended",
+    "game_abandoned",
+    "match_progress",
+    "match_finished",
+)
+"""What a feed (and a webhook) carries; each entry's `type`."""
+
+OPENED = "feed_opened"
+"""The first frame of a feed opened without a resume point: its `id` is where it starts."""
+GAMES_PATH = "/api/v1/feed/games"
+"""What to read instead of a lost stretch of the feed: the key's live games."""
+BATCH = 100
+"""Entries read (and sent) per round trip; outbox entries moved per relay call."""
+RECOVER_AFTER_MS = 1000
+"""The recovery loop relays outbox entries this old: younger ones are their committer's."""
+SHARD_POLL_SECONDS = 0.05
+RECHECK_SECONDS = 15.0
+
+TEST_SKIP_RELAY = "DUCKPOND_TEST_SKIP_RELAY"
+"""Test hook, never set in production: when "1", a committing process leaves its feed entries
+in the outbox, as a crash right after the commit would (the recovery loop relays them)."""
+
+
+def key_tag(key_id: str) -> str:
+    """The bucket of an app key's feed records (its id is hex: `service.app_keys`)."""
+    try:
+        value = int(key_id, 16)
+    except ValueError:
+        value = 0
+    return TAGS[ALPHABET[value % BUCKETS]]
+
+
+def _key(key_id: str, what: str) -> str:
+    return f"dp:{{{key_tag(key_id)}}}:appkey:{key_id}:{what}"
+
+
+def feed_key(key_id: str) -> str:
+    return _key(key_id, "feed")
+
+
+def relayed_key(key_id: str) -> str:
+    return _key(key_id, "relayed")
+
+
+def hooks_key(key_id: str) -> str:
+    """The key's webhook endpoints (`service.webhooks`)."""
+    return _key(key_id, "webhooks")
+
+
+def pending_key(key_id: str) -> str:
+    """Feed numbers not yet handed to the key's webhook deliveries (`service.webhooks`)."""
+    return _key(key_id, "webhooks:pending")
+
+
+def news_channel(tag: str) -> str:
+    return f"dp:{{{tag}}}:feednews"
+
+
+def stream_id(number: int) -> str:
+    return f"{number // 1000}-{number % 1000}"
+
+
+def number_of(entry_id: bytes | str) -> int:
+    """An entry's number from its stream id `<ms>-<seq>` (the relay keeps seq under 1000)."""
+    text = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+    ms, _, seq = text.partition("-")
+    return int(ms) * 1000 + int(seq)
+
+
+# --- what a change tells the feed ----------------------------------------------------------
+
+
+def game_entries(
+    gid: str,
+    version: int,
+    events: Sequence[Mapping[str, Any]],
+    status: str,
+    to_act: Sequence[int],
+    seats: Sequence[Mapping[str, Any]],
+) -> list[JSON]:
+    """The feed entries of one change of game `gid`, now at `version`: its creation, deals,
+    end or abandonment among `events`, then what is awaited of the key (a human seat's turn,
+    or the next deal)."""
+    out: list[JSON] = []
+    for event in events:
+        kind = event["type"]
+        if kind == "game_created":
+            data = event["data"]
+            out.append({"type": "game_created", "game_id": gid, "version": version,
+                        "game": data["game"], "seat_count": data["seat_count"]})  # fmt: skip
+        elif kind == "deal_started" and event.get("visible_to") is None:
+            deal_no = event["data"].get("deal_no")
+            out.append(
+                {"type": "game_dealt", "game_id": gid, "version": version, "deal_no": deal_no}
+            )
+        elif kind == "game_abandoned":
+            out.append({"type": "game_abandoned", "game_id": gid, "version": version})
+    if status == OVER:
+        out.append({"type": "game_ended", "game_id": gid, "version": version})
+    elif status == DEAL_PENDING:
+        out.append({"type": "deal_pending", "game_id": gid, "version": version})
+    elif status == PLAYING:
+        out += [
+            {"type": "turn", "game_id": gid, "seat": seat, "version": version}
+            for seat in to_act
+            if seats[seat].get("bot") is None
+        ]
+    return out
+
+
+def payload(entries: Sequence[JSON]) -> bytes:
+    """An outbox entry's `d`: the JSON list of its feed entries (b"" for none)."""
+    return dumps_sorted(list(entries)) if entries else b""
+
+
+# --- the relay -----------------------------------------------------------------------------
+
+RELAY_SCRIPT = """
+-- Move one app key's entries of one bucket's outbox into its feed, each exactly once.
+-- KEYS[1] dp:{k}:appkey:<id>:feed (stream); KEYS[2] ...:relayed (hash); KEYS[3] ...:webhooks
+-- (hash: exists when the key has endpoints); KEYS[4] ...:webhooks:pending (sorted set);
+-- KEYS[5] dp:{k}:feednews (shard channel); KEYS[6] the outbox dp:{t}:outbox, given on one
+-- Redis only (a cluster keeps it in another slot): its entries are deleted in this step.
+-- ARGV[1] the bucket tag t; ARGV[2] retention in ms; ARGV[3] the most entries kept;
+-- ARGV[4] seconds the relayed hash and the pending set live; ARGV[5] the key id;
+-- ARGV[6 ..] per outbox entry, oldest first: its id, its number m of feed entries, then m
+-- times type and JSON.
+-- Entry numbers: ms * 1000 + seq of the stream id, above every earlier one (`number_of`).
+-- Returns {1 if the key has webhooks else 0, the numbers appended...}.
+local function older_or_same(a, b)
+  local am, as = string.match(a, "^(%d+)-(%d+)$")
+  local bm, bs = string.match(b, "^(%d+)-(%d+)$")
+  am, as, bm, bs = tonumber(am), tonumber(as), tonumber(bm), tonumber(bs)
+  return am < bm or (am == bm and as <= bs)
+end
+local feed, relayed = KEYS[1], KEYS[2]
+local cursor = redis.call("HGET", relayed, ARGV[1]) or "0-0"
+local last = tonumber(redis.call("HGET", relayed, "last") or "0")
+local t = redis.call("TIME")
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local minid = string.format("%d-0", now - tonumber(ARGV[2]))
+local hooked = redis.call("EXISTS", KEYS[3]) == 1
+local added, seen = {}, {}
+local i = 6
+while i <= #ARGV do
+  local oid, m = ARGV[i], tonumber(ARGV[i + 1])
+  seen[#seen + 1] = oid
+  if not older_or_same(oid, cursor) then
+    for j = 0, m - 1 do
+      local n = math.max(now * 1000, last + 1)
+      local id = string.format("%d-%d", math.floor(n / 1000), n % 1000)
+      redis.call("XADD", feed, "MINID", minid, id,
+        "t", ARGV[i + 2 + 2 * j], "d", ARGV[i + 3 + 2 * j])
+      last = n
+      added[#added + 1] = string.format("%d", n)
+      if hooked then redis.call("ZADD", KEYS[4], n, added[#added]) end
+    end
+    cursor = oid
+  end
+  i = i + 2 + 2 * m
+end
+if #added > 0 then
+  redis.call("XTRIM", feed, "MAXLEN", ARGV[3])
+  redis.call("PEXPIRE", feed, ARGV[2])
+  redis.call("HSET", relayed, ARGV[1], cursor, "last", string.format("%d", last))
+  redis.call("EXPIRE", relayed, ARGV[4])
+  if hooked then redis.call("EXPIRE", KEYS[4], ARGV[4]) end
+  redis.call("SPUBLISH", KEYS[5], ARGV[5] .. " " .. added[#added])
+end
+if KEYS[6] and #seen > 0 then redis.call("XDEL", KEYS[6], unpack(seen)) end
+local reply = {hooked and 1 or 0}
+for _, n in ipairs(added) do reply[#reply + 1] = n end
+return reply
+"""
+
+POSITION_SCRIPT = """
+-- Where a feed opened now starts: after its newest entry, or just before this millisecond's
+-- first number (a later relay appends above it). KEYS[1] dp:{k}:appkey:<id>:relayed
+local t = redis.call("TIME")
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local last = tonumber(redis.call("HGET", KEYS[1], "last") or "0")
+return string.format("%d", math.max(last, now * 1000 - 1))
+"""
+
+Outbox = Sequence[tuple[str, str, str]]
+"""Outbox entries, oldest first: (id, app key id, its feed entries as a JSON list)."""
+Hooked = Callable[[str, Sequence[int]], object]
+"""Told the numbers a relay appended to a key's feed when the key has webhooks."""
+
+
+class Feed:
+    """Relays outbox entries into app keys' feeds and reads the feeds; one per process."""
+
+    def __init__(
+        self,
+        client: DataClient,
+        *,
+        retention: int = 3600,
+        max_entries: int = 100_000,
+        hooked: Hooked | None = None,
+    ) -> None:
+        self.redis = client
+        self.retention = retention
+        self.max_entries = max_entries
+        self.hooked = hooked
+        """Set by `service.webhooks`: hands new entries of keys with webhooks to delivery."""
+        self.cluster = isinstance(client, RedisCluster)
+        self._relay = client.register_script(RELAY_SCRIPT)
+        self._position = client.register_script(POSITION_SCRIPT)
+
+    # --- moving ---------------------------------------------------------------------------
+
+    def after_commit(self, bucket: str, outbox: Sequence[tuple[str, str, str]]) -> None:
+        """The committing process relays what its compare-and-set answered, at once; a
+        failure is left to the recovery loop (the change itself is committed)."""
+        if outbox:
+            self._at_once(bucket, lambda: outbox)
+
+    def relay_head(self, bucket: str) -> None:
+        """As `after_commit`, after a script that does not answer the outbox (a match's)."""
+        self._at_once(bucket, lambda: self._head(bucket, "+"))
+
+    def _at_once(self, bucket: str, outbox: Callable[[], Outbox]) -> None:
+        if os.environ.get(TEST_SKIP_RELAY) == "1":
+            return
+        try:
+            self.relay(bucket, outbox())
+        except FAILURES as exc:
+            log.warning("feed relay of bucket %s failed (%s): the recovery loop relays it",
+                        bucket, type(exc).__name__)  # fmt: skip
+
+    def _head(self, bucket: str, upto: str) -> Outbox:
+        return _outbox(self.redis.xrange(outbox_key(bucket), "-", upto, count=BATCH))
+
+    def relay(self, bucket: str, outbox: Outbox) -> int:
+        """Move these entries of bucket `bucket`'s outbox (id, key id, entries; oldest
+        first, from the outbox's head) into their keys' feeds; returns the entries appended.
+        Safe to run twice or at once in many processes (the relay script skips what it
+        moved before)."""
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for oid, key_id, entries in outbox:
+            groups.setdefault(key_id, []).append((oid, entries))
+        moved: list[str] = []
+        appended = 0
+        for key_id, items in groups.items():
+            args: list[str | int | bytes] = [
+                bucket, self.retention * 1000, self.max_entries, max(self.retention, 86400), key_id
+            ]  # fmt: skip
+            for oid, entries in items:
+                listed = cast(list[JSON], loads(entries)) if entries else []
+                args += [oid, len(listed)]
+                for entry in listed:
+                    args += [str(entry["type"]), dumps_sorted(entry)]
+            keys = [
+                feed_key(key_id),
+                relayed_key(key_id),
+                hooks_key(key_id),
+                pending_key(key_id),
+                news_channel(key_tag(key_id)),
+            ]
+            if not self.cluster:
+                keys.append(outbox_key(bucket))
+            reply = cast(list[Any], self._relay(keys=keys, args=args))
+            numbers = [int(n) for n in reply[1:]]
+            appended += len(numbers)
+            moved += [oid for oid, _ in items]
+            if int(reply[0]) and numbers and self.hooked is not None:
+                self.hooked(key_id, numbers)
+        if self.cluster and moved:
+            self.redis.xdel(outbox_key(bucket), *moved)
+        return appended
+
+    def recover(self, older_ms: int = RECOVER_AFTER_MS) -> int:
+        """Relay every bucket's outbox entries older than `older_ms` (by this host's clock;
+        a relay of a young one only races its committer, harmlessly); returns the entries
+        appended. The recovery loop's step (`service.watchdog`)."""
+        upto = f"{int(time.time() * 1000) - older_ms}"
+        with self.redis.pipeline(transaction=False) as pipe:
+            for bucket in all_tags():
+                pipe.xrange(outbox_key(bucket), "-", upto, count=BATCH)
+            found = pipe.execute()
+        appended = 0
+        for bucket, rows in zip(all_tags(), found, strict=True):
+            if rows:
+                appended += self.relay(bucket, _outbox(rows))
+        return appended
+
+    def pending_outbox(self) -> int:
+        """Outbox entries not yet relayed, over every bucket (tests, metrics)."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            for bucket in all_tags():
+                pipe.xlen(outbox_key(bucket))
+            return sum(int(n) for n in pipe.execute())
+
+    # --- reading --------------------------------------------------------------------------
+
+    def position(self, key_id: str) -> int:
+        """Where a feed opened now starts (`POSITION_SCRIPT`)."""
+        return int(cast(bytes, self._position(keys=[relayed_key(key_id)])))
+
+    def read(self, key_id: str, after: int, count: int = BATCH) -> list[tuple[int, str, bytes]]:
+        """Up to `count` entries after number `after`: (number, type, JSON)."""
+        rows = cast(
+            list[tuple[bytes, dict[bytes, bytes]]],
+            self.redis.xrange(feed_key(key_id), f"({stream_id(after)}", "+", count=count),
+        )
+        return [(number_of(oid), fields[b"t"].decode(), fields[b"d"]) for oid, fields in rows]
+
+    def check_resume(self, key_id: str, after: int) -> None:
+        """Refuse a resume point the feed no longer reaches: older than the retention (410
+        `feed_expired`, saying what to read instead), or never sent (400)."""
+        if after > self.position(key_id):
+            raise ServiceError(
+                "invalid_event_id", "this feed sent no such id: resume after an id it sent"
+            )
+        seconds, micros = self.redis.time()
+        now_ms = seconds * 1000 + micros // 1000
+        lost = after // 1000 < now_ms - self.retention * 1000
+        if not lost:
+            with contextlib.suppress(redis.ResponseError):  # no feed yet: nothing was lost
+                info = self.redis.xinfo_stream(feed_key(key_id))
+                deleted = info.get("max-deleted-entry-id") or b"0-0"
+                lost = after < number_of(deleted)
+        if lost:
+            raise ServiceError(
+                "feed_expired",
+                f"the feed keeps {self.retention} s of entries and no longer reaches this id:"
+                f" read {GAMES_PATH} for your live games, then open the feed without one",
+                read_instead=GAMES_PATH,
+            )
+
+
+def _outbox(rows: Any) -> Outbox:
+    """XRANGE's rows of an outbox as `Outbox`."""
+    return [
+        (oid.decode(), fields.get(b"k", b"").decode(), fields.get(b"d", b"").decode())
+        for oid, fields in rows
+    ]
+
+
+# --- hearing of new entries ----------------------------------------------------------------
+
+
+class Watcher:
+    """One open feed's place in the hub: `wake` is set when its key's feed grows."""
+
+    __slots__ = ("_hub", "key_id", "wake")
+
+    def __init__(self, hub: FeedHub, key_id: str) -> None:
+        self._hub = hub
+        self.key_id = key_id
+        self.wake = threading.Event()
+
+    def release(self) -> None:
+        """Give the place back (again: nothing)."""
+        self._hub._release(self)
+
+
+class FeedHub:
+    """The feeds open in this process: each waits on an event that the listener sets when its
+    key's feed grows; one listener (a thread, a greenlet under gevent) hears every feed's
+    news on the 64 fixed channels, so an open feed costs no Redis connection of its own."""
+
+    def __init__(self, client: DataClient, per_key: int = 8) -> None:
+        self._client = client
+        self.per_key = per_key
+        self._waiting: dict[str, set[Watcher]] = {}
+        self._lock = threading.Lock()
+        self._listener: threading.Thread | None = None
+        self.closing = False
+
+    def admit(self, key_id: str) -> Watcher:
+        """A place for one more open feed of `key_id`, woken whenever that feed grows (and on
+        every resubscription, when news may have been missed); at most `per_key` at once per
+        key in this process (429 `too_many_streams`). Release it when the feed ends."""
+        watcher = Watcher(self, key_id)
+        with self._lock:
+            mine = self._waiting.setdefault(key_id, set())
+            if self.per_key > 0 and len(mine) >= self.per_key:
+                raise ServiceError(
+                    "too_many_streams",
+                    f"this app key already holds {self.per_key} open feeds here, as many as it"
+                    " may: close one, or retry after Retry-After",
+                    retry_after=5,
+                )
+            mine.add(watcher)
+        self._ensure_listener()
+        return watcher
+
+    def _release(self, watcher: Watcher) -> None:
+        with self._lock:
+            mine = self._waiting.get(watcher.key_id)
+            if mine is not None:
+                mine.discard(watcher)
+                if not mine:
+                    del self._waiting[watcher.key_id]
+
+    def notify(self, message: bytes) -> None:
+        key_id = message.split(b" ", 1)[0].decode()
+        with self._lock:
+            waiting = list(self._waiting.get(key_id, ()))
+        for watcher in waiting:
+            watcher.wake.set()
+
+    def close(self) -> None:
+        """The process is stopping: every open feed ends now."""
+        self.closing = True
+        self._wake_all()
+
+    def _wake_all(self) -> None:
+        with self._lock:
+            waiting = [w for ws in self._waiting.values() for w in ws]
+        for watcher in waiting:
+            watcher.wake.set()
+
+    def _ensure_listener(self) -> None:
+        if self._listener is not None and self._listener.is_alive():
+            return
+        with self._lock:
+            if self._listener is None or not self._listener.is_alive():
+                self._listener = threading.Thread(
+                    target=self._listen, name="duckpond-feed-news", daemon=True
+                )
+                self._listener.start()
+
+    def _listen(self) -> None:
+        """As `service.waits.Changes._listen`: resubscribe after any error, and wake every
+        feed then, since news may have been missed meanwhile."""
+        failing = False
+        while not self.closing:
+            pubsub = self._client.pubsub()  # type: ignore[no-untyped-call]
+            try:
+                pubsub.ssubscribe(*[news_channel(t) for t in all_tags()])
+                sharded = getattr(pubsub, "get_sharded_message", None)  # a cluster's
+                while not self.closing:
+                    if sharded is not None:
+                        message = sharded(timeout=SHARD_POLL_SECONDS)
+                    else:
+                        message = pubsub.get_message(timeout=RECHECK_SECONDS)
+                    if message is None:
+                        continue
+                    kind = message["type"]
+                    kind = kind.decode() if isinstance(kind, bytes) else kind
+                    if kind == "ssubscribe":
+                        failing = False
+                        self._wake_all()
+                    elif kind == "smessage":
+                        self.notify(bytes(message["data"]))
+                    elif kind == "sunsubscribe":
+                        raise redis.ConnectionError("a shard channel was unsubscribed")
+            except Exception as exc:
+                if not failing:
+                    log.warning("feed listener: %s; reconnecting", type(exc).__name__)
+                failing = True
+                self._wake_all()
+                time.sleep(0.5)
+                refresh = getattr(self._client, "nodes_manager", None)
+                if refresh is not None:
+                    with contextlib.suppress(Exception):
+                        refresh.initialize()
+            finally:
+                with contextlib.suppress(Exception):
+                    pubsub.close()
+
+
+def frames(
+    feed: Feed,
+    hub: FeedHub,
+    watcher: Watcher,
+    after: int | None,
+    media: str,
+    peer: Peer = NOBODY,
+    *,
+    keepalive: float = 15.0,
+    hangup_check: float = 2.0,
+    max_seconds: float = 3600.0,
+) -> Iterator[bytes]:
+    """A feed's bytes: without a resume point a `feed_opened` frame (its id: where it starts),
+    then every entry after it as it comes, each framed with its number as `id` and its type
+    as `event`; keep-alives while idle. Ends when the client hangs up, after `max_seconds`
+    (the client resumes with `Last-Event-ID`), or when the process stops; then `watcher`
+    (admitted before the answer started: `FeedHub.admit`) is released."""
+    key_id, wake = watcher.key_id, watcher.wake
+    try:
+        if after is None:
+            after = feed.position(key_id)
+            opened = {"type": OPENED, "retention_seconds": feed.retention, "games": GAMES_PATH}
+            yield sse.frame(media, dumps_sorted(opened), event_id=str(after), event=OPENED)
+        now = time.monotonic()
+        deadline, ping, look = now + max_seconds, now + keepalive, now + hangup_check
+        while not hub.closing:
+            wake.clear()  # before the read: an entry relayed after it wakes the wait below
+            rows = feed.read(key_id, after)
+            if rows:
+                after = rows[-1][0]
+                yield b"".join(sse.frame(media, d, event_id=str(n), event=t) for n, t, d in rows)
+                ping = time.monotonic() + keepalive
+                if len(rows) == BATCH:
+                    continue
+            while not hub.closing:
+                now = time.monotonic()
+                if now >= deadline:
+                    return
+                if wake.wait(max(min(ping, look, deadline) - now, 0.0)):
+                    break
+                now = time.monotonic()
+                if now >= look:
+                    if peer.gone():
+                        return
+                    look = now + hangup_check
+                if now >= ping:
+                    yield sse.keepalive(media)
+                    ping = now + keepalive
+                    break  # and read: news lost on a dropped subscription is found here
+    finally:
+        watcher.release()
+
+
+def live_games(client: DataClient, gids: Sequence[str]) -> list[JSON]:
+    """The unfinished games among `gids` (an app key's: `service.app_keys`), each with its
+    version, status and the human seats to act: where a client that lost part of its feed
+    starts again."""
+    with client.pipeline(transaction=False) as pipe:
+        for gid in gids:
+            pipe.hmget(game_key(gid), "version", "status", "to_act", "meta")
+        found = pipe.execute()
+    out = []
+    for gid, (version, status, to_act, meta) in zip(gids, found, strict=True):
+        if version is None or meta is None or status in (b"over", b"abandoned"):
+            continue
+        described = loads(meta)
+        seats = described["seats"]
+        acting = [int(s) for s in (to_act or b"").split() if seats[int(s)].get("bot") is None]
+        out.append({"id": gid, "game": described["game"], "version": int(version),
+                    "status": status.decode(), "to_act": acting})  # fmt: skip
+    return out
