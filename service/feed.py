@@ -29,7 +29,8 @@ as `service.waits` does for games, instead of one subscription (or a blocking re
                                   after. Kept `FEED_RETENTION_SECONDS` (and at most
                                   `FEED_MAX_ENTRIES`), trimmed by each append
 - `dp:{k}:appkey:<id>:relayed`    hash: bucket tag -> the last outbox id moved from it;
-                                  `last` -> the newest entry number
+                                  `last` -> the newest entry number; `trimmed` -> the
+                                  newest entry number trimmed away
 - `dp:{k}:feednews`               shard channel: `<key id> <newest number>` after each relay
 - `dp:{k}:appkey:<id>:webhooks` and `...:webhooks:pending`: see `service.webhooks`; the relay
   script adds each new entry's number to `pending` in the same step when the key has webhooks
@@ -216,8 +217,7 @@ while i <= #ARGV do
     for j = 0, m - 1 do
       local n = math.max(now * 1000, last + 1)
       local id = string.format("%d-%d", math.floor(n / 1000), n % 1000)
-      redis.call("XADD", feed, "MINID", minid, id,
-        "t", ARGV[i + 2 + 2 * j], "d", ARGV[i + 3 + 2 * j])
+      redis.call("XADD", feed, id, "t", ARGV[i + 2 + 2 * j], "d", ARGV[i + 3 + 2 * j])
       last = n
       added[#added + 1] = string.format("%d", n)
       if hooked then redis.call("ZADD", KEYS[4], n, added[#added]) end
@@ -227,7 +227,24 @@ while i <= #ARGV do
   i = i + 2 + 2 * m
 end
 if #added > 0 then
-  redis.call("XTRIM", feed, "MAXLEN", ARGV[3])
+  -- Trim to the retention and the size, remembering the newest entry trimmed: a resume
+  -- point before it has lost entries (`Feed.check_resume`).
+  local trimmed = nil
+  local old = redis.call("XREVRANGE", feed, "(" .. minid, "-", "COUNT", 1)
+  if #old > 0 then
+    trimmed = old[1][1]
+    redis.call("XTRIM", feed, "MINID", minid)
+  end
+  local over = redis.call("XLEN", feed) - tonumber(ARGV[3])
+  if over > 0 then
+    local gone = redis.call("XRANGE", feed, "-", "+", "COUNT", over)
+    trimmed = gone[#gone][1]
+    redis.call("XTRIM", feed, "MAXLEN", ARGV[3])
+  end
+  if trimmed then
+    local ms, seq = string.match(trimmed, "^(%d+)-(%d+)$")
+    redis.call("HSET", relayed, "trimmed", string.format("%d", tonumber(ms) * 1000 + tonumber(seq)))
+  end
   redis.call("PEXPIRE", feed, ARGV[2])
   redis.call("HSET", relayed, ARGV[1], cursor, "last", string.format("%d", last))
   redis.call("EXPIRE", relayed, ARGV[4])
@@ -382,13 +399,8 @@ class Feed:
             )
         seconds, micros = self.redis.time()
         now_ms = seconds * 1000 + micros // 1000
-        lost = after // 1000 < now_ms - self.retention * 1000
-        if not lost:
-            with contextlib.suppress(redis.ResponseError):  # no feed yet: nothing was lost
-                info = self.redis.xinfo_stream(feed_key(key_id))
-                deleted = info.get("max-deleted-entry-id") or b"0-0"
-                lost = after < number_of(deleted)
-        if lost:
+        trimmed = cast(bytes | None, self.redis.hget(relayed_key(key_id), "trimmed"))
+        if after // 1000 < now_ms - self.retention * 1000 or after < int(trimmed or 0):
             raise ServiceError(
                 "feed_expired",
                 f"the feed keeps {self.retention} s of entries and no longer reaches this id:"
