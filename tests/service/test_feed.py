@@ -9,9 +9,11 @@ through the feed's shard channels."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import queue
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -47,6 +49,7 @@ class Reader:
         if accept:
             headers["Accept"] = accept
         self.conn.request("GET", f"{API}/feed", headers=headers)
+        self.sock = self.conn.sock
         self.response = self.conn.getresponse()
         self.status = self.response.status
         self.media = self.response.getheader("Content-Type", "")
@@ -70,7 +73,7 @@ class Reader:
                 elif line == "" and frame:
                     self.frames.put({**frame, "at": time.monotonic()})
                     frame = {}
-        except (OSError, ValueError, http.client.HTTPException):
+        except (OSError, ValueError, AttributeError, http.client.HTTPException):
             return
 
     def next(self, timeout: float = 10.0) -> Frame:
@@ -88,6 +91,9 @@ class Reader:
         return False
 
     def close(self) -> None:
+        """Hang up at once (a read blocked in the reader's thread returns)."""
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)
         self.conn.close()
 
 
