@@ -154,8 +154,15 @@ def game_entries(
         kind = event["type"]
         if kind == "game_created":
             data = event["data"]
-            out.append({"type": "game_created", "game_id": gid, "version": version,
-                        "game": data["game"], "seat_count": data["seat_count"]})  # fmt: skip
+            out.append(
+                {
+                    "type": "game_created",
+                    "game_id": gid,
+                    "version": version,
+                    "game": data["game"],
+                    "seat_count": data["seat_count"],
+                }
+            )
         elif kind == "deal_started" and event.get("visible_to") is None:
             deal_no = event["data"].get("deal_no")
             out.append(
@@ -310,8 +317,11 @@ class Feed:
         try:
             self.relay(bucket, outbox())
         except FAILURES as exc:
-            log.warning("feed relay of bucket %s failed (%s): the recovery loop relays it",
-                        bucket, type(exc).__name__)  # fmt: skip
+            log.warning(
+                "feed relay of bucket %s failed (%s): the recovery loop relays it",
+                bucket,
+                type(exc).__name__,
+            )
 
     def _head(self, bucket: str, upto: str) -> Outbox:
         return _outbox(self.redis.xrange(outbox_key(bucket), "-", upto, count=BATCH))
@@ -328,8 +338,12 @@ class Feed:
         appended = 0
         for key_id, items in groups.items():
             args: list[str | int | bytes] = [
-                bucket, self.retention * 1000, self.max_entries, max(self.retention, 86400), key_id
-            ]  # fmt: skip
+                bucket,
+                self.retention * 1000,
+                self.max_entries,
+                max(self.retention, 86400),
+                key_id,
+            ]
             for oid, entries in items:
                 listed = cast(list[JSON], loads(entries)) if entries else []
                 args += [oid, len(listed)]
@@ -610,6 +624,13 @@ def live_games(client: DataClient, gids: Sequence[str]) -> list[JSON]:
         described = loads(meta)
         seats = described["seats"]
         acting = [int(s) for s in (to_act or b"").split() if seats[int(s)].get("bot") is None]
-        out.append({"id": gid, "game": described["game"], "version": int(version),
-                    "status": status.decode(), "to_act": acting})  # fmt: skip
+        out.append(
+            {
+                "id": gid,
+                "game": described["game"],
+                "version": int(version),
+                "status": status.decode(),
+                "to_act": acting,
+            }
+        )
     return out

@@ -784,7 +784,7 @@ class WebhookOut(Out):
         metadata={
             "description": "`disabled`: every attempt failed for a day; nothing more "
             "is sent (delete it and register it again)."
-        },  # fmt: skip
+        },
     )
     created = fields.String(required=True, metadata={"format": "date-time"})
     disabled_at = fields.String(allow_none=True, metadata={"format": "date-time"})
@@ -795,7 +795,7 @@ class WebhookOut(Out):
             "format": "date-time",
             "description": "The first failure since the last "
             "success, if the latest attempt failed.",
-        },  # fmt: skip
+        },
     )
     delivered = fields.Integer(
         required=True, metadata={"description": "Deliveries that got a 2xx."}
@@ -820,9 +820,7 @@ class WebhooksOut(Out):
 class DeliveryOut(Out):
     id = fields.String(
         required=True,
-        metadata={
-            "description": "The delivery's `webhook-id`: the same on every attempt."
-        },  # fmt: skip
+        metadata={"description": "The delivery's `webhook-id`: the same on every attempt."},
     )
     type = fields.String(required=True)
     feed_id = fields.String(required=True, metadata={"description": "The feed entry's id."})

@@ -159,7 +159,9 @@ def post(target: Target, headers: Mapping[str, str], body: bytes, timeout: float
     parts = urlsplit(target.url)
     host = parts.hostname or ""
     literal = f"[{target.address}]" if ":" in target.address else target.address
-    direct = urlunsplit((parts.scheme, f"{literal}:{target.port}", parts.path or "/", parts.query, ""))
+    direct = urlunsplit(
+        (parts.scheme, f"{literal}:{target.port}", parts.path or "/", parts.query, "")
+    )
     sent = {**headers, "Host": parts.netloc, "Content-Type": "application/json"}
     extensions = {"sni_hostname": host} if parts.scheme == "https" else {}
     limits = httpx.Timeout(timeout, connect=min(timeout, 2.0))
@@ -406,7 +408,9 @@ class Webhooks:
         self.redis.hincrby(endpoint_key(key_id, eid), "failed", 1)
         return "failed"
 
-    def _attempt(self, raw: Mapping[str, Any], msg: str, body: bytes) -> tuple[int | None, str | None]:
+    def _attempt(
+        self, raw: Mapping[str, Any], msg: str, body: bytes
+    ) -> tuple[int | None, str | None]:
         """(HTTP status, None) on a 2xx, else (status or None, what went wrong)."""
         try:
             target = resolve(raw["url"], self.settings.allowed)

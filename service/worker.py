@@ -5,10 +5,11 @@ enqueues.
 
 Pools. `live` (the default) serves `BOT_QUEUE`, the bot turns of tables with a human seat;
 `bulk` serves `BULK_QUEUE`, match games and the bot turns of bot-only games, at a lower CPU
-priority (`BULK_NICE`, default 10); `webhooks` serves `WEBHOOK_QUEUE` (webhook deliveries,
-`service.webhooks`; by default they are on the bulk queue). The pool that serves the webhooks'
-queue also runs RQ's scheduler (a process it forks), which enqueues their retries when due. A live table's bot turn therefore never waits behind a
-match game or a batch of bot-only games, neither in a queue nor (much) for the CPU.
+priority (`BULK_NICE`, default 10). A live table's bot turn therefore never waits behind a
+match game or a batch of bot-only games, neither in a queue nor (much) for the CPU. `webhooks`
+serves `WEBHOOK_QUEUE` (webhook deliveries, `service.webhooks`; by default they are on the
+bulk queue). The pool that serves the webhooks' queue also runs RQ's scheduler (a process it
+forks), which enqueues their retries when due.
 
 One queue per worker, because only then does RQ dequeue with its crash-safe move to the
 queue's intermediate list (with two queues it uses a plain BLPOP, and a worker killed between

@@ -38,12 +38,12 @@ EXAMPLE_ENTRIES: list[tuple[str, dict[str, Any]]] = [
             "game": "doubleduck",
             "seat_count": 4,
         },
-    ),  # fmt: skip
+    ),
     ("1764775201234001", {"type": "turn", "game_id": EXAMPLE_ID, "seat": 1, "version": 0}),
     (
         "1764775260500000",
         {"type": "match_progress", "match_id": "m4Tc8hQ2xY7e", "done": 3, "total": 100},
-    ),  # fmt: skip
+    ),
 ]
 
 
@@ -148,7 +148,7 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
                 "version": 12,
                 "status": "playing",
                 "to_act": [1],
-            }  # fmt: skip
+            }
         ]
     },
 )

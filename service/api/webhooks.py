@@ -65,8 +65,18 @@ def _mine() -> tuple[Webhooks, AppKey]:
     WebhookCreatedOut,
     example={**WEBHOOK_EXAMPLE, "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"},
 )
-@errors(blp, 400, *KEY_ERRORS, 413, 415, "validation_error", "webhook_url_refused",
-        "too_many_webhooks", "rate_limited", 503)  # fmt: skip
+@errors(
+    blp,
+    400,
+    *KEY_ERRORS,
+    413,
+    415,
+    "validation_error",
+    "webhook_url_refused",
+    "too_many_webhooks",
+    "rate_limited",
+    503,
+)
 def create_webhook(body: dict[str, Any]) -> dict[str, Any]:
     """Register an endpoint: the app key's feed entries of the `events` types are POSTed to
     `url` as `{"type", "timestamp", "data"}`, signed by the Standard Webhooks scheme with the

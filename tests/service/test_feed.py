@@ -274,7 +274,14 @@ def test_a_crash_between_commit_and_relay_loses_nothing(
     assert dog.sweep().relayed == 3 + 3
     assert dog.sweep().relayed == 0
     entries = the_feed.read(issued.id, 0)
-    assert [t for _, t, _ in entries] == ["game_created", "game_dealt", "turn", "turn", "turn", "turn"]
+    assert [t for _, t, _ in entries] == [
+        "game_created",
+        "game_dealt",
+        "turn",
+        "turn",
+        "turn",
+        "turn",
+    ]
     assert the_feed.pending_outbox() == 0
     # Relaying the same outbox entries again (a slow second relay) appends nothing.
     gid = table.gid

@@ -23,7 +23,11 @@ from service.app_keys import AppKeys
 
 QUEUE = "duckpond-test-webhooks"
 LOOPBACK = "127.0.0.0/8"
-FAST = {"WEBHOOK_QUEUE": QUEUE, "WEBHOOK_RETRY_SECONDS": "1,1,1", "WEBHOOK_ALLOWED_NETWORKS": LOOPBACK}
+FAST = {
+    "WEBHOOK_QUEUE": QUEUE,
+    "WEBHOOK_RETRY_SECONDS": "1,1,1",
+    "WEBHOOK_ALLOWED_NETWORKS": LOOPBACK,
+}
 
 
 class Receiver:
@@ -47,8 +51,13 @@ class Receiver:
                     data, verified = json.loads(body), False
                 failing = len(receiver.got) < receiver.failures
                 receiver.got.append(
-                    {"id": headers["webhook-id"], "verified": verified, "data": data,
-                     "host": headers.get("host"), "status": 500 if failing else 200}  # fmt: skip
+                    {
+                        "id": headers["webhook-id"],
+                        "verified": verified,
+                        "data": data,
+                        "host": headers.get("host"),
+                        "status": 500 if failing else 200,
+                    }
                 )
                 self.send_response(500 if failing else 200)
                 self.send_header("Content-Length", "0")
@@ -74,7 +83,9 @@ def receiver() -> Iterator[Receiver]:
 
 
 @pytest.fixture()
-def hooked(make_app: Callable[..., Flask], spawn_worker: Callable[..., Any], r: redis.Redis) -> Flask:
+def hooked(
+    make_app: Callable[..., Flask], spawn_worker: Callable[..., Any], r: redis.Redis
+) -> Flask:
     """The app (keys required) and a real worker of the webhooks pool, on the test database."""
     spawn_worker(0, "webhooks", WEBHOOK_DISABLE_AFTER_SECONDS="3", **FAST)
     return make_app(APP_KEYS="required", **FAST)
@@ -162,18 +173,35 @@ def test_bad_endpoints_and_wrong_keys_are_refused_in_the_one_error_shape(
     mine, other = keys.issue("acme"), keys.issue("other")
     url = "http://127.0.0.1:9/hooks"
     allowed = make_app(APP_KEYS="required", WEBHOOK_ALLOWED_NETWORKS=LOOPBACK).test_client()
-    hook = allowed.post(f"{API}/webhooks", json={"url": url, "events": ["turn"]},
-                        headers=auth(mine.key)).json  # fmt: skip
+    hook = allowed.post(
+        f"{API}/webhooks", json={"url": url, "events": ["turn"]}, headers=auth(mine.key)
+    ).json
     cases: list[tuple[Any, dict[str, Any], int, str]] = [
         ({"url": url, "events": ["turn"]}, auth(mine.key), 422, "webhook_url_refused"),
-        ({"url": "http://10.1.2.3/x", "events": ["turn"]}, auth(mine.key), 422,
-         "webhook_url_refused"),  # fmt: skip
-        ({"url": "http://169.254.169.254/", "events": ["turn"]}, auth(mine.key), 422,
-         "webhook_url_refused"),  # fmt: skip
-        ({"url": "ftp://example.com/", "events": ["turn"]}, auth(mine.key), 422,
-         "webhook_url_refused"),  # fmt: skip
-        ({"url": "http://u:p@example.com/", "events": ["turn"]}, auth(mine.key), 422,
-         "webhook_url_refused"),  # fmt: skip
+        (
+            {"url": "http://10.1.2.3/x", "events": ["turn"]},
+            auth(mine.key),
+            422,
+            "webhook_url_refused",
+        ),
+        (
+            {"url": "http://169.254.169.254/", "events": ["turn"]},
+            auth(mine.key),
+            422,
+            "webhook_url_refused",
+        ),
+        (
+            {"url": "ftp://example.com/", "events": ["turn"]},
+            auth(mine.key),
+            422,
+            "webhook_url_refused",
+        ),
+        (
+            {"url": "http://u:p@example.com/", "events": ["turn"]},
+            auth(mine.key),
+            422,
+            "webhook_url_refused",
+        ),
         ({"url": url, "events": ["card_played"]}, auth(mine.key), 422, "validation_error"),
         ({"url": url, "events": []}, auth(mine.key), 422, "validation_error"),
         ({"url": url, "events": ["turn"]}, {}, 401, "missing_app_key"),
