@@ -237,10 +237,12 @@ if #added > 0 then
   -- Trim to the retention and the size, remembering the newest entry trimmed: a resume
   -- point before it has lost entries (`Feed.check_resume`).
   local trimmed = nil
-  local old = redis.call("XREVRANGE", feed, "(" .. minid, "-", "COUNT", 1)
-  if #old > 0 then
-    trimmed = old[1][1]
-    redis.call("XTRIM", feed, "MINID", minid)
+  while true do  -- the entries older than the retention, oldest first (a few: from the head)
+    local old = redis.call("XRANGE", feed, "-", "(" .. minid, "COUNT", 500)
+    if #old == 0 then break end
+    trimmed = old[#old][1]
+    local ms, seq = string.match(trimmed, "^(%d+)-(%d+)$")
+    redis.call("XTRIM", feed, "MINID", string.format("%d-%d", tonumber(ms), tonumber(seq) + 1))
   end
   local over = redis.call("XLEN", feed) - tonumber(ARGV[3])
   if over > 0 then
