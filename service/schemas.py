@@ -15,6 +15,7 @@ from engine.fairness import DEALT_BY
 from service import contract
 from service.codec import MAX_SAFE_INTEGER
 from service.errors import REASONS
+from service.feed import TYPES
 
 VERSION_DOC = "Number of accepted state changes of the game; 0 right after creation."
 CARD = fields.String(metadata={"description": "A card name, rank then suit: `JS`, `TC`."})
@@ -703,17 +704,8 @@ class MatchGamesOut(Out):
 
 # --- app feed and webhooks ------------------------------------------------------------------
 
-FEED_TYPES = [
-    "game_created",
-    "game_dealt",
-    "turn",
-    "deal_pending",
-    "game_ended",
-    "game_abandoned",
-    "match_progress",
-    "match_finished",
-]
-"""`service.feed.TYPES` (a test keeps both the same)."""
+FEED_TYPES = list(TYPES)
+"""What a feed entry (and a webhook) may be (`service.feed`)."""
 FEED_ID = r"^[0-9]{1,18}$"
 
 

@@ -303,7 +303,7 @@ def test_an_abandoned_game_and_a_games_end_are_told(keyed: Flask, keys: AppKeys)
     assert answer.status_code == 200, answer.json
     kinds = [t for _, t, _ in layers.feed.read(issued.id, 0)]
     assert kinds == ["game_created", "game_dealt", "turn", "game_abandoned"]
-    assert set(kinds) <= set(feeds.TYPES) and list(feeds.TYPES) == FEED_TYPES
+    assert set(kinds) <= set(feeds.TYPES) == set(FEED_TYPES)
 
 
 def test_a_keys_match_tells_its_progress(
