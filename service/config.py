@@ -85,7 +85,7 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
       disabled (default 86400); `WEBHOOK_TIMEOUT_SECONDS`, one attempt's limit (default 5);
       `WEBHOOKS_PER_APP_KEY` (default 10); `WEBHOOK_ALLOWED_NETWORKS`, private networks that
       endpoints may be on after all, comma-separated CIDRs (default none: only public
-      addresses; `127.0.0.0/8` for a receiver on this host).
+      addresses; `127.0.0.0/8,::1/128` for a receiver on this host).
     - `REDIS_MAX_CONNECTIONS`: Redis connections per process (default 64); a request that
       finds none free waits up to `socket_timeout` for one, then answers 503.
     - `APP_KEYS`: `required` (default) or `off`. Required: creating a game or a match needs

@@ -191,15 +191,16 @@ def payload(entries: Sequence[JSON]) -> bytes:
 # --- the relay -----------------------------------------------------------------------------
 
 RELAY_SCRIPT = """
--- Move one app key's entries of one bucket's outbox into its feed, each exactly once.
+-- Move one app key's entries of some buckets' outboxes into its feed, each exactly once.
 -- KEYS[1] dp:{k}:appkey:<id>:feed (stream); KEYS[2] ...:relayed (hash); KEYS[3] ...:webhooks
--- (hash: exists when the key has endpoints); KEYS[4] ...:webhooks:pending (sorted set);
--- KEYS[5] dp:{k}:feednews (shard channel); KEYS[6] the outbox dp:{t}:outbox, given on one
--- Redis only (a cluster keeps it in another slot): its entries are deleted in this step.
--- ARGV[1] the bucket tag t; ARGV[2] retention in ms; ARGV[3] the most entries kept;
--- ARGV[4] seconds the relayed hash and the pending set live; ARGV[5] the key id;
--- ARGV[6 ..] per outbox entry, oldest first: its id, its number m of feed entries, then m
--- times type and JSON.
+-- (a set: exists when the key has endpoints); KEYS[4] ...:webhooks:pending (sorted set);
+-- KEYS[5] dp:{k}:feednews (shard channel); KEYS[6 ..] on one Redis only (a cluster keeps
+-- them in other slots), the outbox dp:{t}:outbox of each bucket below, in order: the entries
+-- moved are deleted from it in this step.
+-- ARGV[1] retention in ms; ARGV[2] the most entries kept; ARGV[3] seconds the relayed hash
+-- and the pending set live; ARGV[4] the key id; ARGV[5 ..] per bucket: its tag t, its number
+-- e of outbox entries, then per entry (oldest first): its id, its number m of feed entries,
+-- then m times type and JSON.
 -- Entry numbers: ms * 1000 + seq of the stream id, above every earlier one (`number_of`).
 -- Returns {1 if the key has webhooks else 0, the numbers appended...}.
 local function older_or_same(a, b)
@@ -209,33 +210,41 @@ local function older_or_same(a, b)
   return am < bm or (am == bm and as <= bs)
 end
 local feed, relayed = KEYS[1], KEYS[2]
-local cursor = redis.call("HGET", relayed, ARGV[1]) or "0-0"
 local last = tonumber(redis.call("HGET", relayed, "last") or "0")
 local t = redis.call("TIME")
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local minid = string.format("%d-0", now - tonumber(ARGV[2]))
 local hooked = redis.call("EXISTS", KEYS[3]) == 1
-local added, seen = {}, {}
-local i = 6
+local added = {}
+local i, bucket = 5, 0
 while i <= #ARGV do
-  local oid, m = ARGV[i], tonumber(ARGV[i + 1])
-  seen[#seen + 1] = oid
-  if not older_or_same(oid, cursor) then
-    for j = 0, m - 1 do
-      local n = math.max(now * 1000, last + 1)
-      local id = string.format("%d-%d", math.floor(n / 1000), n % 1000)
-      redis.call("XADD", feed, id, "t", ARGV[i + 2 + 2 * j], "d", ARGV[i + 3 + 2 * j])
-      last = n
-      added[#added + 1] = string.format("%d", n)
-      if hooked then redis.call("ZADD", KEYS[4], n, added[#added]) end
+  bucket = bucket + 1
+  local tag, e = ARGV[i], tonumber(ARGV[i + 1])
+  i = i + 2
+  local cursor = redis.call("HGET", relayed, tag) or "0-0"
+  local moved, seen = cursor, {}
+  for _ = 1, e do
+    local oid, m = ARGV[i], tonumber(ARGV[i + 1])
+    seen[#seen + 1] = oid
+    if not older_or_same(oid, moved) then
+      for j = 0, m - 1 do
+        local n = math.max(now * 1000, last + 1)
+        local id = string.format("%d-%d", math.floor(n / 1000), n % 1000)
+        redis.call("XADD", feed, id, "t", ARGV[i + 2 + 2 * j], "d", ARGV[i + 3 + 2 * j])
+        last = n
+        added[#added + 1] = string.format("%d", n)
+        if hooked then redis.call("ZADD", KEYS[4], n, added[#added]) end
+      end
+      moved = oid
     end
-    cursor = oid
+    i = i + 2 + 2 * m
   end
-  i = i + 2 + 2 * m
+  if moved ~= cursor then redis.call("HSET", relayed, tag, moved) end
+  if KEYS[5 + bucket] and #seen > 0 then redis.call("XDEL", KEYS[5 + bucket], unpack(seen)) end
 end
 if #added > 0 then
   -- Trim to the retention and the size, remembering the newest entry trimmed: a resume
   -- point before it has lost entries (`Feed.check_resume`).
+  local minid = string.format("%d-0", now - tonumber(ARGV[1]))
   local trimmed = nil
   while true do  -- the entries older than the retention, oldest first (a few: from the head)
     local old = redis.call("XRANGE", feed, "-", "(" .. minid, "COUNT", 500)
@@ -244,23 +253,22 @@ if #added > 0 then
     local ms, seq = string.match(trimmed, "^(%d+)-(%d+)$")
     redis.call("XTRIM", feed, "MINID", string.format("%d-%d", tonumber(ms), tonumber(seq) + 1))
   end
-  local over = redis.call("XLEN", feed) - tonumber(ARGV[3])
+  local over = redis.call("XLEN", feed) - tonumber(ARGV[2])
   if over > 0 then
     local gone = redis.call("XRANGE", feed, "-", "+", "COUNT", over)
     trimmed = gone[#gone][1]
-    redis.call("XTRIM", feed, "MAXLEN", ARGV[3])
+    redis.call("XTRIM", feed, "MAXLEN", ARGV[2])
   end
   if trimmed then
     local ms, seq = string.match(trimmed, "^(%d+)-(%d+)$")
     redis.call("HSET", relayed, "trimmed", string.format("%d", tonumber(ms) * 1000 + tonumber(seq)))
   end
-  redis.call("PEXPIRE", feed, ARGV[2])
-  redis.call("HSET", relayed, ARGV[1], cursor, "last", string.format("%d", last))
-  redis.call("EXPIRE", relayed, ARGV[4])
-  if hooked then redis.call("EXPIRE", KEYS[4], ARGV[4]) end
-  redis.call("SPUBLISH", KEYS[5], ARGV[5] .. " " .. added[#added])
+  redis.call("PEXPIRE", feed, ARGV[1])
+  redis.call("HSET", relayed, "last", string.format("%d", last))
+  redis.call("EXPIRE", relayed, ARGV[3])
+  if hooked then redis.call("EXPIRE", KEYS[4], ARGV[3]) end
+  redis.call("SPUBLISH", KEYS[5], ARGV[4] .. " " .. added[#added])
 end
-if KEYS[6] and #seen > 0 then redis.call("XDEL", KEYS[6], unpack(seen)) end
 local reply = {hooked and 1 or 0}
 for _, n in ipairs(added) do reply[#reply + 1] = n end
 return reply
@@ -300,57 +308,91 @@ class Feed:
         self.cluster = isinstance(client, RedisCluster)
         self._relay = client.register_script(RELAY_SCRIPT)
         self._position = client.register_script(POSITION_SCRIPT)
+        self._todo: dict[str, dict[str, tuple[str, str, str]]] = {}
+        """Buckets handed to the relayer -> their outbox rows by id (`after_commit`)."""
+        self._lock = threading.Lock()
+        self._kick = threading.Event()
+        self._relayer: threading.Thread | None = None
+        self._pid = 0
 
     # --- moving ---------------------------------------------------------------------------
 
-    def after_commit(self, bucket: str, outbox: Sequence[tuple[str, str, str]]) -> None:
-        """The committing process relays what its compare-and-set answered, at once; a
-        failure is left to the recovery loop (the change itself is committed)."""
-        if outbox:
-            self._at_once(bucket, lambda: outbox)
+    def after_commit(self, bucket: str, outbox: Outbox) -> None:
+        """Relay what a compare-and-set answered (its bucket's outbox head) soon, off the
+        request: a background relayer (a greenlet under gevent) takes every bucket handed to
+        it meanwhile in one go, one script call per app key, so under load many moves share
+        a call. A failure, or a crash first, is left to the recovery loop (the change itself
+        is committed, its entry in the outbox)."""
+        if not outbox or os.environ.get(TEST_SKIP_RELAY) == "1":
+            return
+        with self._lock:
+            rows = self._todo.setdefault(bucket, {})
+            for row in outbox:
+                rows[row[0]] = row
+            self._kick.set()
+            if self._relayer is None or not self._relayer.is_alive() or self._pid != os.getpid():
+                self._pid = os.getpid()
+                self._relayer = threading.Thread(
+                    target=self._relay_loop, name="duckpond-feed-relay", daemon=True
+                )
+                self._relayer.start()
 
     def relay_head(self, bucket: str) -> None:
         """As `after_commit`, after a script that does not answer the outbox (a match's)."""
-        self._at_once(bucket, lambda: self._head(bucket, "+"))
-
-    def _at_once(self, bucket: str, outbox: Callable[[], Outbox]) -> None:
         if os.environ.get(TEST_SKIP_RELAY) == "1":
             return
         try:
-            self.relay(bucket, outbox())
+            self.after_commit(bucket, _outbox(self.redis.xrange(outbox_key(bucket), count=BATCH)))
         except FAILURES as exc:
-            log.warning(
-                "feed relay of bucket %s failed (%s): the recovery loop relays it",
-                bucket,
-                type(exc).__name__,
-            )
+            log.warning("feed outbox of bucket %s unread (%s): the recovery loop relays it",
+                        bucket, type(exc).__name__)  # fmt: skip
 
-    def _head(self, bucket: str, upto: str) -> Outbox:
-        return _outbox(self.redis.xrange(outbox_key(bucket), "-", upto, count=BATCH))
+    def _relay_loop(self) -> None:
+        while True:
+            self._kick.wait()
+            with self._lock:
+                todo, self._todo = self._todo, {}
+                self._kick.clear()
+            outboxes = {bucket: sorted(rows.values(), key=_age) for bucket, rows in todo.items()}
+            try:
+                self.relay_many(outboxes)
+            except Exception as exc:  # never ends the loop: the recovery loop relays it
+                log.warning("feed relay failed (%s): the recovery loop relays it",
+                            type(exc).__name__)  # fmt: skip
+
+    def flush(self, timeout: float = 5.0) -> None:
+        """Wait until the relayer has nothing left to do (tests)."""
+        deadline = time.monotonic() + timeout
+        while (self._todo or self._kick.is_set()) and time.monotonic() < deadline:
+            time.sleep(0.005)
+        time.sleep(0.02)  # its last call under way
 
     def relay(self, bucket: str, outbox: Outbox) -> int:
-        """Move these entries of bucket `bucket`'s outbox (id, key id, entries; oldest
-        first, from the outbox's head) into their keys' feeds; returns the entries appended.
-        Safe to run twice or at once in many processes (the relay script skips what it
-        moved before)."""
-        groups: dict[str, list[tuple[str, str]]] = {}
-        for oid, key_id, entries in outbox:
-            groups.setdefault(key_id, []).append((oid, entries))
-        moved: list[str] = []
+        """`relay_many` of one bucket."""
+        return self.relay_many({bucket: outbox})
+
+    def relay_many(self, outboxes: Mapping[str, Outbox]) -> int:
+        """Move these outbox entries (per bucket, from its outbox's head, oldest first: id,
+        key id, entries) into their keys' feeds, one script call per key; returns the entries
+        appended. Safe to run twice or at once in many processes (the relay script skips
+        what it moved before, per key and bucket)."""
+        per_key: dict[str, dict[str, list[tuple[str, str]]]] = {}
+        for bucket, outbox in outboxes.items():
+            for oid, key_id, entries in outbox:
+                per_key.setdefault(key_id, {}).setdefault(bucket, []).append((oid, entries))
+        moved: dict[str, list[str]] = {}
         appended = 0
-        for key_id, items in groups.items():
+        for key_id, buckets in per_key.items():
             args: list[str | int | bytes] = [
-                bucket,
-                self.retention * 1000,
-                self.max_entries,
-                max(self.retention, 86400),
-                key_id,
-            ]
-            for oid, entries in items:
-                listed = cast(list[JSON], loads(entries)) if entries else []
-                args += [oid, len(listed)]
-                for entry in listed:
-                    args += [str(entry["type"]), dumps_sorted(entry)]
+                self.retention * 1000, self.max_entries, max(self.retention, 86400), key_id
+            ]  # fmt: skip
+            for bucket, items in buckets.items():
+                args += [bucket, len(items)]
+                for oid, entries in items:
+                    listed = cast(list[JSON], loads(entries)) if entries else []
+                    args += [oid, len(listed)]
+                    for entry in listed:
+                        args += [str(entry["type"]), dumps_sorted(entry)]
             keys = [
                 feed_key(key_id),
                 relayed_key(key_id),
@@ -359,15 +401,23 @@ class Feed:
                 news_channel(key_tag(key_id)),
             ]
             if not self.cluster:
-                keys.append(outbox_key(bucket))
+                keys += [outbox_key(bucket) for bucket in buckets]
             reply = cast(list[Any], self._relay(keys=keys, args=args))
             numbers = [int(n) for n in reply[1:]]
             appended += len(numbers)
-            moved += [oid for oid, _ in items]
+            for bucket, items in buckets.items():
+                moved.setdefault(bucket, []).extend(oid for oid, _ in items)
             if int(reply[0]) and numbers and self.hooked is not None:
-                self.hooked(key_id, numbers)
+                try:
+                    self.hooked(key_id, numbers)
+                except Exception as exc:  # still pending: the recovery loop dispatches them
+                    log.warning("webhook dispatch for app key %s failed (%s)", key_id,
+                                type(exc).__name__)  # fmt: skip
         if self.cluster and moved:
-            self.redis.xdel(outbox_key(bucket), *moved)
+            with self.redis.pipeline(transaction=False) as pipe:
+                for bucket, oids in moved.items():
+                    pipe.xdel(outbox_key(bucket), *oids)
+                pipe.execute()
         return appended
 
     def recover(self, older_ms: int = RECOVER_AFTER_MS) -> int:
@@ -379,11 +429,8 @@ class Feed:
             for bucket in all_tags():
                 pipe.xrange(outbox_key(bucket), "-", upto, count=BATCH)
             found = pipe.execute()
-        appended = 0
-        for bucket, rows in zip(all_tags(), found, strict=True):
-            if rows:
-                appended += self.relay(bucket, _outbox(rows))
-        return appended
+        outboxes = {b: _outbox(rows) for b, rows in zip(all_tags(), found, strict=True) if rows}
+        return self.relay_many(outboxes) if outboxes else 0
 
     def pending_outbox(self) -> int:
         """Outbox entries not yet relayed, over every bucket (tests, metrics)."""
@@ -423,6 +470,12 @@ class Feed:
                 f" read {GAMES_PATH} for your live games, then open the feed without one",
                 read_instead=GAMES_PATH,
             )
+
+
+def _age(row: tuple[str, str, str]) -> tuple[int, int]:
+    """An outbox row's place in its stream (ids `<ms>-<seq>`)."""
+    ms, _, seq = row[0].partition("-")
+    return int(ms), int(seq)
 
 
 def _outbox(rows: Any) -> Outbox:

@@ -113,10 +113,10 @@ def networks(setting: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """Where a delivery goes: the URL as registered, and the address checked for it."""
+    """Where a delivery goes: the URL as registered, and the addresses checked for it."""
 
     url: str
-    address: str
+    addresses: tuple[str, ...]
     port: int
 
 
@@ -149,7 +149,7 @@ def resolve(url: str, allowed: Sequence[ipaddress.IPv4Network | ipaddress.IPv6Ne
             )
     if not addresses:
         raise Refused(f"the host {parts.hostname!r} does not resolve")
-    return Target(url, addresses[0], port)
+    return Target(url, tuple(dict.fromkeys(addresses)), port)
 
 
 def post(target: Target, headers: Mapping[str, str], body: bytes, timeout: float) -> int:
@@ -157,19 +157,23 @@ def post(target: Target, headers: Mapping[str, str], body: bytes, timeout: float
     now: DNS rebinding), with the URL's host in `Host` and TLS's SNI and certificate check;
     returns the status without reading the answer's body. Redirects are not followed."""
     parts = urlsplit(target.url)
-    host = parts.hostname or ""
-    literal = f"[{target.address}]" if ":" in target.address else target.address
-    direct = urlunsplit(
-        (parts.scheme, f"{literal}:{target.port}", parts.path or "/", parts.query, "")
-    )
     sent = {**headers, "Host": parts.netloc, "Content-Type": "application/json"}
-    extensions = {"sni_hostname": host} if parts.scheme == "https" else {}
+    extensions = {"sni_hostname": parts.hostname or ""} if parts.scheme == "https" else {}
     limits = httpx.Timeout(timeout, connect=min(timeout, 2.0))
-    with (
-        httpx.Client(timeout=limits, follow_redirects=False, trust_env=False) as client,
-        client.stream("POST", direct, content=body, headers=sent, extensions=extensions) as answer,
-    ):
-        return answer.status_code
+    with httpx.Client(timeout=limits, follow_redirects=False, trust_env=False) as client:
+        for n, address in enumerate(target.addresses):  # in the resolver's order, as browsers
+            literal = f"[{address}]" if ":" in address else address
+            path = parts.path or "/"
+            direct = urlunsplit((parts.scheme, f"{literal}:{target.port}", path, parts.query, ""))
+            try:
+                with client.stream(
+                    "POST", direct, content=body, headers=sent, extensions=extensions
+                ) as answer:
+                    return answer.status_code
+            except httpx.ConnectError:
+                if n == len(target.addresses) - 1:
+                    raise
+    raise httpx.ConnectError("no address")
 
 
 class DeliveryFailed(Exception):

@@ -22,7 +22,7 @@ from svc_helpers import API, auth, wait_for
 from service.app_keys import AppKeys
 
 QUEUE = "duckpond-test-webhooks"
-LOOPBACK = "127.0.0.0/8"
+LOOPBACK = "127.0.0.0/8,::1/128"
 FAST = {
     "WEBHOOK_QUEUE": QUEUE,
     "WEBHOOK_RETRY_SECONDS": "1,1,1",
