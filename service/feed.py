@@ -55,7 +55,7 @@ from service.codec import dumps_sorted, loads
 from service.connections import NOBODY, Peer
 from service.errors import ServiceError
 from service.shards import ALPHABET, BUCKETS, FAILURES, TAGS, DataClient, all_tags
-from service.store import game_key, outbox_key
+from service.store import RELAY_LUA, game_key, outbox_key
 
 log = logging.getLogger("duckpond.feed")
 
@@ -183,96 +183,45 @@ def game_entries(
     return out
 
 
-def payload(entries: Sequence[JSON]) -> bytes:
-    """An outbox entry's `d`: the JSON list of its feed entries (b"" for none)."""
-    return dumps_sorted(list(entries)) if entries else b""
+def encoded(entries: Sequence[JSON]) -> tuple[tuple[str, bytes], ...]:
+    """Feed entries as the outbox and the feed keep them: (type, JSON)."""
+    return tuple((str(entry["type"]), dumps_sorted(entry)) for entry in entries)
 
 
 # --- the relay -----------------------------------------------------------------------------
 
-RELAY_SCRIPT = """
--- Move one app key's entries of some buckets' outboxes into its feed, each exactly once.
--- KEYS[1] dp:{k}:appkey:<id>:feed (stream); KEYS[2] ...:relayed (hash); KEYS[3] ...:webhooks
--- (a set: exists when the key has endpoints); KEYS[4] ...:webhooks:pending (sorted set);
--- KEYS[5] dp:{k}:feednews (shard channel); KEYS[6 ..] on one Redis only (a cluster keeps
--- them in other slots), the outbox dp:{t}:outbox of each bucket below, in order: the entries
--- moved are deleted from it in this step.
+RELAY_SCRIPT = (
+    RELAY_LUA
+    + """
+-- Move one app key's entries of some buckets' outboxes into its feed (`feed_relay`).
+-- KEYS[1 .. 5] the key's feed keys: dp:{k}:appkey:<id>:feed, ...:relayed, ...:webhooks,
+-- ...:webhooks:pending, dp:{k}:feednews; KEYS[6 ..] on one Redis only (a cluster keeps them
+-- in other slots), the outbox of each bucket below, in order: moved rows are deleted there.
 -- ARGV[1] retention in ms; ARGV[2] the most entries kept; ARGV[3] seconds the relayed hash
--- and the pending set live; ARGV[4] the key id; ARGV[5 ..] per bucket: its tag t, its number
--- e of outbox entries, then per entry (oldest first): its id, its number m of feed entries,
--- then m times type and JSON.
--- Entry numbers: ms * 1000 + seq of the stream id, above every earlier one (`number_of`).
+-- and the pending set live; ARGV[4] the key id; ARGV[5 ..] per bucket: its tag, its number
+-- of rows, then per row (oldest first): its id, its number f of entries, f times type, JSON.
 -- Returns {1 if the key has webhooks else 0, the numbers appended...}.
-local function older_or_same(a, b)
-  local am, as = string.match(a, "^(%d+)-(%d+)$")
-  local bm, bs = string.match(b, "^(%d+)-(%d+)$")
-  am, as, bm, bs = tonumber(am), tonumber(as), tonumber(bm), tonumber(bs)
-  return am < bm or (am == bm and as <= bs)
-end
-local feed, relayed = KEYS[1], KEYS[2]
-local last = tonumber(redis.call("HGET", relayed, "last") or "0")
-local t = redis.call("TIME")
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local hooked = redis.call("EXISTS", KEYS[3]) == 1
-local added = {}
-local i, bucket = 5, 0
+local groups, i = {}, 5
 while i <= #ARGV do
-  bucket = bucket + 1
   local tag, e = ARGV[i], tonumber(ARGV[i + 1])
   i = i + 2
-  local cursor = redis.call("HGET", relayed, tag) or "0-0"
-  local moved, seen = cursor, {}
+  local rows = {}
   for _ = 1, e do
-    local oid, m = ARGV[i], tonumber(ARGV[i + 1])
-    seen[#seen + 1] = oid
-    if not older_or_same(oid, moved) then
-      for j = 0, m - 1 do
-        local n = math.max(now * 1000, last + 1)
-        local id = string.format("%d-%d", math.floor(n / 1000), n % 1000)
-        redis.call("XADD", feed, id, "t", ARGV[i + 2 + 2 * j], "d", ARGV[i + 3 + 2 * j])
-        last = n
-        added[#added + 1] = string.format("%d", n)
-        if hooked then redis.call("ZADD", KEYS[4], n, added[#added]) end
-      end
-      moved = oid
-    end
-    i = i + 2 + 2 * m
+    local f, pairs_ = tonumber(ARGV[i + 1]), {}
+    for j = 1, 2 * f do pairs_[j] = ARGV[i + 1 + j] end
+    rows[#rows + 1] = {ARGV[i], pairs_}
+    i = i + 2 + 2 * f
   end
-  if moved ~= cursor then redis.call("HSET", relayed, tag, moved) end
-  if KEYS[5 + bucket] and #seen > 0 then redis.call("XDEL", KEYS[5 + bucket], unpack(seen)) end
+  groups[#groups + 1] = {tag, KEYS[5 + #groups + 1] or false, rows}
 end
-if #added > 0 then
-  -- Trim to the retention and the size, remembering the newest entry trimmed: a resume
-  -- point before it has lost entries (`Feed.check_resume`).
-  local minid = string.format("%d-0", now - tonumber(ARGV[1]))
-  local trimmed = nil
-  while true do  -- the entries older than the retention, oldest first (a few: from the head)
-    local old = redis.call("XRANGE", feed, "-", "(" .. minid, "COUNT", 500)
-    if #old == 0 then break end
-    trimmed = old[#old][1]
-    local ms, seq = string.match(trimmed, "^(%d+)-(%d+)$")
-    redis.call("XTRIM", feed, "MINID", string.format("%d-%d", tonumber(ms), tonumber(seq) + 1))
-  end
-  local over = redis.call("XLEN", feed) - tonumber(ARGV[2])
-  if over > 0 then
-    local gone = redis.call("XRANGE", feed, "-", "+", "COUNT", over)
-    trimmed = gone[#gone][1]
-    redis.call("XTRIM", feed, "MAXLEN", ARGV[2])
-  end
-  if trimmed then
-    local ms, seq = string.match(trimmed, "^(%d+)-(%d+)$")
-    redis.call("HSET", relayed, "trimmed", string.format("%d", tonumber(ms) * 1000 + tonumber(seq)))
-  end
-  redis.call("PEXPIRE", feed, ARGV[1])
-  redis.call("HSET", relayed, "last", string.format("%d", last))
-  redis.call("EXPIRE", relayed, ARGV[3])
-  if hooked then redis.call("EXPIRE", KEYS[4], ARGV[3]) end
-  redis.call("SPUBLISH", KEYS[5], ARGV[4] .. " " .. added[#added])
-end
+local fk = {KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]}
+local hooked, added = feed_relay(fk, ARGV[4], groups, tonumber(ARGV[1]), tonumber(ARGV[2]),
+  tonumber(ARGV[3]))
 local reply = {hooked and 1 or 0}
 for _, n in ipairs(added) do reply[#reply + 1] = n end
 return reply
 """
+)
 
 POSITION_SCRIPT = """
 -- Where a feed opened now starts: after its newest entry, or just before this millisecond's
@@ -283,8 +232,8 @@ local last = tonumber(redis.call("HGET", KEYS[1], "last") or "0")
 return string.format("%d", math.max(last, now * 1000 - 1))
 """
 
-Outbox = Sequence[tuple[str, str, str]]
-"""Outbox entries, oldest first: (id, app key id, its feed entries as a JSON list)."""
+Outbox = Sequence[tuple[str, str, Sequence[tuple[str, str | bytes]]]]
+"""Outbox entries, oldest first: (id, app key id, its feed entries as (type, JSON))."""
 Hooked = Callable[[str, Sequence[int]], object]
 """Told the numbers a relay appended to a key's feed when the key has webhooks."""
 
@@ -305,10 +254,14 @@ class Feed:
         self.max_entries = max_entries
         self.hooked = hooked
         """Set by `service.webhooks`: hands new entries of keys with webhooks to delivery."""
+        self._ttl = max(retention, 86400)
+        """Seconds the relayed hash and the webhooks' pending set live after a relay."""
         self.cluster = isinstance(client, RedisCluster)
         self._relay = client.register_script(RELAY_SCRIPT)
         self._position = client.register_script(POSITION_SCRIPT)
-        self._todo: dict[str, dict[str, tuple[str, str, str]]] = {}
+        self._todo: dict[str, dict[str, Any]] = {}
+        self._hooks: list[tuple[str, list[int]]] = []
+        """Feed entries relayed by a compare-and-set, for the key's webhooks (`dispatch`)."""
         """Buckets handed to the relayer -> their outbox rows by id (`after_commit`)."""
         self._lock = threading.Lock()
         self._kick = threading.Event()
@@ -316,6 +269,24 @@ class Feed:
         self._pid = 0
 
     # --- moving ---------------------------------------------------------------------------
+
+    def inline(self, key_id: str, bucket: str) -> tuple[tuple[str, ...], str] | None:
+        """On one Redis, what the compare-and-set needs to relay its entries itself, in the
+        same script and round trip (`service.store.Write.relay`): the key's feed keys and the
+        relay's parameters. None on a cluster (another slot), or with the test hook set."""
+        if self.cluster or os.environ.get(TEST_SKIP_RELAY) == "1":
+            return None
+        params = f"{bucket} {self.retention * 1000} {self.max_entries} {self._ttl}"
+        return self._keys(key_id), params
+
+    def _keys(self, key_id: str) -> tuple[str, ...]:
+        return (
+            feed_key(key_id),
+            relayed_key(key_id),
+            hooks_key(key_id),
+            pending_key(key_id),
+            news_channel(key_tag(key_id)),
+        )
 
     def after_commit(self, bucket: str, outbox: Outbox) -> None:
         """Relay what a compare-and-set answered (its bucket's outbox head) soon, off the
@@ -330,12 +301,35 @@ class Feed:
             for row in outbox:
                 rows[row[0]] = row
             self._kick.set()
-            if self._relayer is None or not self._relayer.is_alive() or self._pid != os.getpid():
-                self._pid = os.getpid()
-                self._relayer = threading.Thread(
-                    target=self._relay_loop, name="duckpond-feed-relay", daemon=True
-                )
-                self._relayer.start()
+            self._ensure_relayer()
+
+    def _ensure_relayer(self) -> None:
+        """The background relayer, started in the process that needs it (never before a
+        fork: a forked child starts its own). Called with the lock held."""
+        if self._relayer is None or not self._relayer.is_alive() or self._pid != os.getpid():
+            self._pid = os.getpid()
+            self._relayer = threading.Thread(
+                target=self._relay_loop, name="duckpond-feed-relay", daemon=True
+            )
+            self._relayer.start()
+
+    def dispatch_later(self, key_id: str, numbers: Sequence[int]) -> None:
+        """`dispatch`, by the background relayer (off the request)."""
+        with self._lock:
+            self._hooks.append((key_id, list(numbers)))
+            self._kick.set()
+            self._ensure_relayer()
+
+    def dispatch(self, key_id: str, numbers: Sequence[int]) -> None:
+        """Hand new entries of a key with webhooks to their delivery (`hooked`); a failure
+        leaves them pending, for the recovery loop."""
+        if not numbers or self.hooked is None:
+            return
+        try:
+            self.hooked(key_id, numbers)
+        except Exception as exc:
+            log.warning("webhook dispatch for app key %s failed (%s)", key_id,
+                        type(exc).__name__)  # fmt: skip
 
     def relay_head(self, bucket: str) -> None:
         """As `after_commit`, after a script that does not answer the outbox (a match's)."""
@@ -352,18 +346,22 @@ class Feed:
             self._kick.wait()
             with self._lock:
                 todo, self._todo = self._todo, {}
+                hooks, self._hooks = self._hooks, []
                 self._kick.clear()
             outboxes = {bucket: sorted(rows.values(), key=_age) for bucket, rows in todo.items()}
             try:
-                self.relay_many(outboxes)
+                if outboxes:
+                    self.relay_many(outboxes)
             except Exception as exc:  # never ends the loop: the recovery loop relays it
                 log.warning("feed relay failed (%s): the recovery loop relays it",
                             type(exc).__name__)  # fmt: skip
+            for key_id, numbers in hooks:
+                self.dispatch(key_id, numbers)
 
     def flush(self, timeout: float = 5.0) -> None:
         """Wait until the relayer has nothing left to do (tests)."""
         deadline = time.monotonic() + timeout
-        while (self._todo or self._kick.is_set()) and time.monotonic() < deadline:
+        while (self._todo or self._hooks or self._kick.is_set()) and time.monotonic() < deadline:
             time.sleep(0.005)
         time.sleep(0.02)  # its last call under way
 
@@ -376,7 +374,7 @@ class Feed:
         key id, entries) into their keys' feeds, one script call per key; returns the entries
         appended. Safe to run twice or at once in many processes (the relay script skips
         what it moved before, per key and bucket)."""
-        per_key: dict[str, dict[str, list[tuple[str, str]]]] = {}
+        per_key: dict[str, dict[str, list[tuple[str, Sequence[tuple[str, str | bytes]]]]]] = {}
         for bucket, outbox in outboxes.items():
             for oid, key_id, entries in outbox:
                 per_key.setdefault(key_id, {}).setdefault(bucket, []).append((oid, entries))
@@ -384,22 +382,15 @@ class Feed:
         appended = 0
         for key_id, buckets in per_key.items():
             args: list[str | int | bytes] = [
-                self.retention * 1000, self.max_entries, max(self.retention, 86400), key_id
+                self.retention * 1000, self.max_entries, self._ttl, key_id
             ]  # fmt: skip
             for bucket, items in buckets.items():
                 args += [bucket, len(items)]
                 for oid, entries in items:
-                    listed = cast(list[JSON], loads(entries)) if entries else []
-                    args += [oid, len(listed)]
-                    for entry in listed:
-                        args += [str(entry["type"]), dumps_sorted(entry)]
-            keys = [
-                feed_key(key_id),
-                relayed_key(key_id),
-                hooks_key(key_id),
-                pending_key(key_id),
-                news_channel(key_tag(key_id)),
-            ]
+                    args += [oid, len(entries)]
+                    for kind, data in entries:
+                        args += [kind, data]
+            keys = list(self._keys(key_id))
             if not self.cluster:
                 keys += [outbox_key(bucket) for bucket in buckets]
             reply = cast(list[Any], self._relay(keys=keys, args=args))
@@ -407,12 +398,8 @@ class Feed:
             appended += len(numbers)
             for bucket, items in buckets.items():
                 moved.setdefault(bucket, []).extend(oid for oid, _ in items)
-            if int(reply[0]) and numbers and self.hooked is not None:
-                try:
-                    self.hooked(key_id, numbers)
-                except Exception as exc:  # still pending: the recovery loop dispatches them
-                    log.warning("webhook dispatch for app key %s failed (%s)", key_id,
-                                type(exc).__name__)  # fmt: skip
+            if int(reply[0]):
+                self.dispatch(key_id, numbers)
         if self.cluster and moved:
             with self.redis.pipeline(transaction=False) as pipe:
                 for bucket, oids in moved.items():
@@ -472,18 +459,22 @@ class Feed:
             )
 
 
-def _age(row: tuple[str, str, str]) -> tuple[int, int]:
+def _age(row: tuple[str, str, Any]) -> tuple[int, int]:
     """An outbox row's place in its stream (ids `<ms>-<seq>`)."""
     ms, _, seq = row[0].partition("-")
     return int(ms), int(seq)
 
 
 def _outbox(rows: Any) -> Outbox:
-    """XRANGE's rows of an outbox as `Outbox`."""
-    return [
-        (oid.decode(), fields.get(b"k", b"").decode(), fields.get(b"d", b"").decode())
-        for oid, fields in rows
-    ]
+    """XRANGE's rows of an outbox (fields `k`, then `t1`, `d1`, `t2`, `d2` ...) as `Outbox`."""
+    out = []
+    for oid, fields in rows:
+        pairs: list[tuple[str, bytes]] = []
+        while f"t{len(pairs) + 1}".encode() in fields:
+            n = len(pairs) + 1
+            pairs.append((fields[f"t{n}".encode()].decode(), fields[f"d{n}".encode()]))
+        out.append((oid.decode(), fields.get(b"k", b"").decode(), pairs))
+    return out
 
 
 # --- hearing of new entries ----------------------------------------------------------------

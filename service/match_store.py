@@ -93,9 +93,13 @@ end
 local owner = redis.call("HGET", KEYS[1], "app_key")
 local told = 0
 if added == 1 and owner then
-  local entries = progress(ARGV[5], done, total)
-  if done >= total then entries = entries .. "," .. finished(ARGV[5], "done", done, total) end
-  redis.call("XADD", KEYS[3], "*", "k", owner, "d", "[" .. entries .. "]")
+  local progressed = progress(ARGV[5], done, total)
+  if done >= total then
+    redis.call("XADD", KEYS[3], "*", "k", owner, "t1", "match_progress", "d1", progressed,
+      "t2", "match_finished", "d2", finished(ARGV[5], "done", done, total))
+  else
+    redis.call("XADD", KEYS[3], "*", "k", owner, "t1", "match_progress", "d1", progressed)
+  end
   told = 1
 end
 return {added == 1 and "recorded" or "duplicate", done, told}
@@ -128,7 +132,7 @@ redis.call("EXPIRE", KEYS[2], tonumber(ARGV[2]))
 local owner = redis.call("HGET", KEYS[1], "app_key")
 if owner then
   local entry = finished(ARGV[3], "cancelled", done, tonumber(ARGV[1]))
-  redis.call("XADD", KEYS[3], "*", "k", owner, "d", "[" .. entry .. "]")
+  redis.call("XADD", KEYS[3], "*", "k", owner, "t1", "match_finished", "d1", entry)
 end
 return "ok"
 """

@@ -47,9 +47,9 @@ from service.callers import HOST, Caller, authenticate, new_token, sha256
 from service.codec import whole_numbers
 from service.connections import NOBODY, Peer
 from service.errors import ServiceError, found
-from service.feed import Feed, game_entries, payload
+from service.feed import Feed, encoded, game_entries
 from service.shards import FAILURES, new_id, tag
-from service.store import Head, Store, Stored, Write
+from service.store import Head, Outcome, Store, Stored, Write
 from service.waits import Waits, ready
 
 log = logging.getLogger("duckpond.tables")
@@ -346,6 +346,7 @@ class Tables:
             pointer_ttl=self.idempotency_ttl,
             feed=self._feed(gid, meta, 0, events, status_of(game), to_act),
             app_key=meta.get("app_key") or "",
+            relay=self._inline(gid, meta),
         )
         _test_create_delay()
         try:
@@ -360,7 +361,7 @@ class Tables:
         if outcome.kind != "ok":  # a 72-bit random id taken: vanishingly rare, never silent
             raise ServiceError("idempotency_in_progress", "could not allocate a game id; retry")
         log.info("game %s created: %s, seats %s", gid, name, [s.get("bot") for s in seats])
-        self._relay(gid, outcome.outbox)
+        self._relay(gid, meta, outcome)
         self.turns.schedule(gid, bots, 0, meta)
         return Answer(body)
 
@@ -658,6 +659,7 @@ class Tables:
                     gid, stored.meta, change.version, change.entries, change.status, change.to_act
                 ),
                 app_key=stored.meta.get("app_key") or "",
+                relay=self._inline(gid, stored.meta),
             ),
         )
         if outcome.kind == "replay":
@@ -670,7 +672,7 @@ class Tables:
                 f"another change won the race: the game is at version {outcome.version}",
                 version=outcome.version,
             )
-        self._relay(gid, outcome.outbox)
+        self._relay(gid, stored.meta, outcome)
         if change.status == OVER:
             self._compact(gid, change.version)
         if log.isEnabledFor(logging.INFO):  # the move's text is built only when it is logged
@@ -732,6 +734,7 @@ class Tables:
                 to_act=(),
                 feed=self._feed(gid, stored.meta, version, [entry], ABANDONED, ()),
                 app_key=stored.meta.get("app_key") or "",
+                relay=self._inline(gid, stored.meta),
             ),
         )
         if outcome.kind == "missing":
@@ -743,7 +746,7 @@ class Tables:
                 version=outcome.version,
             )
         log.info("game %s v%d: abandoned by the host", gid, version)
-        self._relay(gid, outcome.outbox)
+        self._relay(gid, stored.meta, outcome)
         written = Stored(
             gid=gid,
             version=version,
@@ -777,16 +780,29 @@ class Tables:
         events: Sequence[Mapping[str, Any]],
         status: str,
         to_act: Sequence[int],
-    ) -> bytes:
+    ) -> tuple[tuple[str, bytes], ...]:
         """A Write's `feed`: what the app key that created the game hears of this change
         (`service.feed`); none for a game made without a key, or a process without a feed."""
         if not meta.get("app_key") or self.feed is None:
-            return b""
-        return payload(game_entries(gid, version, events, status, to_act, meta["seats"]))
+            return ()
+        return encoded(game_entries(gid, version, events, status, to_act, meta["seats"]))
 
-    def _relay(self, gid: str, outbox: Sequence[tuple[str, str, str]]) -> None:
-        if outbox and self.feed is not None:
-            self.feed.after_commit(tag(gid), outbox)
+    def _inline(self, gid: str, meta: Mapping[str, Any]) -> tuple[tuple[str, ...], str] | None:
+        """A Write's `relay` (`service.feed.Feed.inline`)."""
+        key_id = meta.get("app_key")
+        if not key_id or self.feed is None:
+            return None
+        return self.feed.inline(str(key_id), tag(gid))
+
+    def _relay(self, gid: str, meta: Mapping[str, Any], outcome: Outcome) -> None:
+        """After a commit: hand what the script relayed to the key's webhooks, or have what
+        it left in the outbox relayed (`service.feed`)."""
+        if self.feed is None:
+            return
+        if outcome.relayed is not None and outcome.relayed[0]:
+            self.feed.dispatch_later(str(meta["app_key"]), outcome.relayed[1])
+        if outcome.outbox:
+            self.feed.after_commit(tag(gid), outcome.outbox)
 
     def _load(self, gid: str) -> Stored:
         return found(self.store.load(gid), gid)

@@ -285,7 +285,7 @@ def test_a_crash_between_commit_and_relay_loses_nothing(
     assert the_feed.pending_outbox() == 0
     # Relaying the same outbox entries again (a slow second relay) appends nothing.
     gid = table.gid
-    assert the_feed.relay(tag(gid), [("1-1", issued.id, json.dumps([{"type": "turn"}]))]) == 0
+    assert the_feed.relay(tag(gid), [("1-1", issued.id, [("turn", b"{}")])]) == 0
     assert len(the_feed.read(issued.id, 0)) == 6
     # Keys that share nothing: the game in its bucket's slot, the feed in the key's.
     if key_tag(issued.id) != tag(gid):
