@@ -5,18 +5,21 @@ version), a game was created, dealt, is waiting for its next deal, ended or was 
 match progressed or finished. No card, token or seed: only ids, seats, versions and counts.
 
 Why an outbox and a relay. A change of a game is one compare-and-set in the game's slot
-(`service.store`); the key's feed is in another slot (on a Redis Cluster, often on another
+(`service.store`); on a Redis Cluster the key's feed is in another slot (often on another
 shard), so one script cannot write both. The compare-and-set therefore appends the change's
 feed entries to its bucket's outbox `dp:{t}:outbox` in the same atomic step (a crash after the
-commit cannot lose them), and `Feed.relay` moves outbox entries into the key's feed, exactly
-once: the relay script remembers, per bucket, the last outbox id it moved for the key (and
-skips any at or before it), and outbox entries are only ever relayed oldest first and deleted
-after they were moved. Who relays: the process that committed, at once (the script answers the
-outbox's oldest entries, so this costs one more script call and nothing else on one Redis);
-and each worker's recovery loop (`service.watchdog`), for whatever a crash or an outage left
-in an outbox (`Feed.recover`). On one Redis the relay script deletes the outbox entries in the
-same step; on a cluster a second command does, after the move (a crash in between only makes
-the next relay skip them).
+commit cannot lose them), and a relay moves outbox entries into the key's feed, exactly once:
+the relay (`RELAY_LUA` in `service.store`) remembers, per bucket, the last outbox id it moved
+for the key and skips any at or before it; outbox entries are only ever relayed oldest first
+and deleted once moved. Who relays:
+
+- on one Redis, the compare-and-set itself, in the same script (`Feed.inline`: no slot stands
+  between the two there), so a keyed move costs no round trip more;
+- on a cluster, the committing process, right after, off the request: a background relayer
+  (`Feed.after_commit`) that moves every bucket handed to it meanwhile with one script call
+  per key, then deletes the moved entries from the outboxes;
+- everywhere, each worker's recovery loop (`service.watchdog`), for whatever a crash or an
+  outage left in an outbox for a second (`Feed.recover`).
 
 Keys of a key's feed, on game data's Redis, in a bucket of its own (`key_tag`: the key id's
 value modulo the 64 buckets of `service.shards`), so that news of every feed goes out on 64
