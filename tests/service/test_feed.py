@@ -4,8 +4,9 @@ progress, relayed exactly once from the game's slot to the key's, resumable with
 one Redis and on the cluster (`ON_BOTH`): the feed and the game are in different slots there.
 
 The feed is read from a real gunicorn (gevent, as deployed) while the test's own app commits
-the moves: the relay runs in the committing process, and the serving process hears of it
-through the feed's shard channels."""
+the moves: the relay runs in the committing process (in its compare-and-set on one Redis, in
+its background relayer on the cluster), and the serving process hears of it through the
+feed's shard channels."""
 
 from __future__ import annotations
 
