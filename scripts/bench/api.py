@@ -27,7 +27,7 @@ Ctrl-C or an error. `scripts/bench/floor.py` measures what the cheapest requests
     .venv/bin/python scripts/bench/api.py                # 16 concurrent full games
     .venv/bin/python scripts/bench/api.py --poll         # one client per game, GET + POST
     .venv/bin/python scripts/bench/api.py --games 32 --deals 1 --livez-seconds 5
-    .venv/bin/python scripts/bench/api.py --app-key      # games of an app key: each move feeds its feed
+    .venv/bin/python scripts/bench/api.py --app-key      # games of an app key (its feed too)
 """
 
 from __future__ import annotations
