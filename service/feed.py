@@ -84,8 +84,8 @@ BATCH = 100
 """Entries read (and sent) per round trip; outbox entries moved per relay call."""
 RECOVER_AFTER_MS = 1000
 """The recovery loop relays outbox entries this old: younger ones are their committer's."""
-SHARD_POLL_SECONDS = 0.05
-RECHECK_SECONDS = 15.0
+LISTEN_SECONDS = 5.0
+"""The longest a news connection's read blocks before it looks whether it is to stop."""
 
 TEST_SKIP_RELAY = "DUCKPOND_TEST_SKIP_RELAY"
 """Test hook, never set in production: when "1", a committing process leaves its feed entries
@@ -509,6 +509,8 @@ class FeedHub:
         self._waiting: dict[str, set[Watcher]] = {}
         self._lock = threading.Lock()
         self._listener: threading.Thread | None = None
+        self._stop = threading.Event()
+        """Set to end the news connections of the listener's current round (`_listen`)."""
         self.closing = False
 
     def admit(self, key_id: str) -> Watcher:
@@ -547,6 +549,7 @@ class FeedHub:
     def close(self) -> None:
         """The process is stopping: every open feed ends now."""
         self.closing = True
+        self._stop.set()
         self._wake_all()
 
     def _wake_all(self) -> None:
@@ -566,43 +569,79 @@ class FeedHub:
                 self._listener.start()
 
     def _listen(self) -> None:
-        """As `service.waits.Changes._listen`: resubscribe after any error, and wake every
-        feed then, since news may have been missed meanwhile."""
+        """Listen to every feed's news: one connection (and one thread: a greenlet under
+        gevent) per Redis server holding some of the 64 channels, each blocked in its own
+        read, so news wakes its feeds at once (no polling of one shard after another). After
+        any error (a lost connection, a slot moved in a failover) all are opened anew, and
+        every feed woken, since news may have been missed meanwhile."""
         failing = False
         while not self.closing:
-            pubsub = self._client.pubsub()  # type: ignore[no-untyped-call]
+            self._stop = stop = threading.Event()
             try:
-                pubsub.ssubscribe(*[news_channel(t) for t in all_tags()])
-                sharded = getattr(pubsub, "get_sharded_message", None)  # a cluster's
-                while not self.closing:
-                    if sharded is not None:
-                        message = sharded(timeout=SHARD_POLL_SECONDS)
-                    else:
-                        message = pubsub.get_message(timeout=RECHECK_SECONDS)
-                    if message is None:
-                        continue
-                    kind = message["type"]
-                    kind = kind.decode() if isinstance(kind, bytes) else kind
-                    if kind == "ssubscribe":
-                        failing = False
-                        self._wake_all()
-                    elif kind == "smessage":
-                        self.notify(bytes(message["data"]))
-                    elif kind == "sunsubscribe":
-                        raise redis.ConnectionError("a shard channel was unsubscribed")
+                for client, channels in self._by_server():
+                    threading.Thread(
+                        target=self._listen_one, args=(client, channels, stop),
+                        name="duckpond-feed-news-shard", daemon=True,
+                    ).start()  # fmt: skip
+                stop.wait()
+                if not self.closing:
+                    raise redis.ConnectionError("a feed news connection ended")
             except Exception as exc:
+                stop.set()
                 if not failing:
                     log.warning("feed listener: %s; reconnecting", type(exc).__name__)
                 failing = True
                 self._wake_all()
                 time.sleep(0.5)
-                refresh = getattr(self._client, "nodes_manager", None)
+                refresh = getattr(self._client, "nodes_manager", None)  # a cluster's slot map
                 if refresh is not None:
                     with contextlib.suppress(Exception):
                         refresh.initialize()
-            finally:
+            else:
+                failing = False
+
+    def _by_server(self) -> list[tuple[redis.Redis, list[str]]]:
+        """The news channels by the server that holds them: one Redis, or a cluster's masters
+        (a plain client on each, for its own channels)."""
+        channels = [news_channel(t) for t in all_tags()]
+        if not isinstance(self._client, RedisCluster):
+            return [(self._client, channels)]
+        servers: dict[tuple[str, int], list[str]] = {}
+        for channel in channels:
+            node = self._client.get_node_from_key(channel)  # type: ignore[no-untyped-call]
+            servers.setdefault((node.host, int(node.port)), []).append(channel)
+        return [
+            (redis.Redis(host=host, port=port, socket_timeout=5, socket_connect_timeout=2), chs)
+            for (host, port), chs in servers.items()
+        ]
+
+    def _listen_one(self, client: redis.Redis, channels: list[str], stop: threading.Event) -> None:
+        """One server's channels, until an error or `stop`; then it sets `stop` (all reopen)."""
+        pubsub = client.pubsub()  # type: ignore[no-untyped-call]
+        try:
+            for channel in channels:  # one command each: a cluster refuses two slots in one
+                pubsub.ssubscribe(channel)
+            while not stop.is_set() and not self.closing:
+                message = pubsub.get_message(timeout=LISTEN_SECONDS)
+                if message is None:
+                    continue
+                kind = message["type"]
+                kind = kind.decode() if isinstance(kind, bytes) else kind
+                if kind == "ssubscribe":
+                    self._wake_all()  # (re)subscribed: news sent meanwhile was not heard
+                elif kind == "smessage":
+                    self.notify(bytes(message["data"]))
+                elif kind == "sunsubscribe":  # its slot moved (a failover)
+                    break
+        except Exception as exc:
+            log.debug("feed news connection: %s", type(exc).__name__)
+        finally:
+            stop.set()
+            with contextlib.suppress(Exception):
+                pubsub.close()
+            if client is not self._client:
                 with contextlib.suppress(Exception):
-                    pubsub.close()
+                    client.close()
 
 
 def frames(
