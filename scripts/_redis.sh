@@ -4,8 +4,8 @@
 #   source scripts/_redis.sh
 #   ensure_redis_server          # redis-server on PATH, installed from Debian when root
 #   port_is_free 6380            # true when nothing listens on 127.0.0.1:6380
-#   start_redis DIR PORT [MAXMEM] # background redis-server (AOF on, noeviction, 127.0.0.1);
-#                                # sets REDIS_PID; wait_redis PORT [SECONDS] to wait for PONG
+#   redis_command DIR PORT [MAXMEM] # REDIS_CMD: redis-server with AOF on, noeviction, 127.0.0.1
+#   wait_redis PORT [SECONDS] [PID] # wait for PONG (false at once if PID, the runner, died)
 #
 # Debian 12 ships redis-server 7.0; that is enough for development (docker/ uses 7.4+).
 
@@ -85,27 +85,22 @@ who_listens() {
     fi
 }
 
-# start_redis DIR PORT [MAXMEMORY]: run redis-server in the background, data in DIR (created),
+# redis_command DIR PORT [MAXMEMORY]: set REDIS_CMD to the redis-server command line: data in DIR,
 # bound to 127.0.0.1:PORT, append-only file on (fsync every second), noeviction with MAXMEMORY
 # as its limit (default 0: none), log to DIR/redis.log. docs/operations.md says why.
-# Sets REDIS_PID. The server runs in its own session (setsid) so that a terminal's Ctrl-C
-# reaches only the caller, which then stops the parts in order.
-start_redis() {
+redis_command() {
     local dir="$1" port="$2" maxmemory="${3:-0}"
-    mkdir -p "$dir"
-    setsid redis-server \
-        --bind 127.0.0.1 \
-        --port "$port" \
-        --protected-mode yes \
-        --dir "$dir" \
-        --appendonly yes \
-        --appendfsync everysec \
-        --maxmemory "$maxmemory" \
-        --maxmemory-policy noeviction \
-        --daemonize no \
-        --logfile "$dir/redis.log" \
-        </dev/null &
-    REDIS_PID=$!
+    REDIS_CMD=(redis-server
+        --bind 127.0.0.1
+        --port "$port"
+        --protected-mode yes
+        --dir "$dir"
+        --appendonly yes
+        --appendfsync everysec
+        --maxmemory "$maxmemory"
+        --maxmemory-policy noeviction
+        --daemonize no
+        --logfile "$dir/redis.log")
 }
 
 # redis_ping PORT: true when the server on 127.0.0.1:PORT answers PONG.
@@ -121,12 +116,13 @@ redis_ping() {
     fi
 }
 
-# wait_redis PORT [SECONDS]: wait until redis answers; false on timeout or when REDIS_PID died.
+# wait_redis PORT [SECONDS] [PID]: wait until redis answers; false on timeout or when PID (the
+# process running it) died.
 wait_redis() {
-    local port="$1" secs="${2:-10}" i
+    local port="$1" secs="${2:-10}" pid="${3:-}" i
     for ((i = 0; i < secs * 10; i++)); do
         redis_ping "$port" && return 0
-        if [[ -n ${REDIS_PID:-} ]] && ! kill -0 "$REDIS_PID" 2>/dev/null; then
+        if [[ -n $pid ]] && ! kill -0 "$pid" 2>/dev/null; then
             return 1
         fi
         sleep 0.1

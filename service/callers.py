@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -44,9 +45,15 @@ def sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+TOKEN_BYTES = 24
+TOKEN_FORMAT = re.compile(rf"^[A-Za-z0-9_-]{{1,64}}\.[A-Za-z0-9_-]{{{TOKEN_BYTES * 4 // 3}}}$")
+"""What every token `new_token` makes looks like (a game or match id, a dot, the secret in
+base64url): a credential of another shape is no token of ours, whatever the store holds."""
+
+
 def new_token(gid: str) -> str:
     """A fresh secret token of game `gid` (its owner is readable; the rest is 192 random bits)."""
-    return f"{gid}.{secrets.token_urlsafe(24)}"
+    return f"{gid}.{secrets.token_urlsafe(TOKEN_BYTES)}"
 
 
 def authenticate(

@@ -8,8 +8,8 @@ body bound and proxy fix, takes `POST /api/v1/games/<id>/moves` and `GET /api/v1
 when the request is plain, and answers it with what Flask would have run:
 
 - the same per-request policies, through the same framework-free functions the Flask hooks
-  call: the request id (`request_log`), the rate limits (`RateLimits.admit` and `settle`),
-  the metrics and the request log line, the security headers and `no-store`;
+  call: the request id (`request_log`), the rate limits (`RateLimits.admit`, `refused`,
+  `settle`), the metrics and the request log line, the security headers and `no-store`;
 - the same use cases (`Tables.open`, `move`, `view`), answer builders (`json_response`'s
   bytes, `etag`) and error answers (`errors.describe`).
 
@@ -44,7 +44,7 @@ from service.api.common import (
 )
 from service.bodies import to_json
 from service.connections import peer_of
-from service.errors import ServiceError, describe, internal_error, where
+from service.errors import Described, ServiceError, describe, internal_error, where
 from service.json_in import read_body
 from service.rate_limits import Admission, RateLimits
 from service.security_headers import API_LIST
@@ -186,12 +186,15 @@ class FastLane:
         token = request_log.CURRENT.set(rid)
         who = environ.get("REMOTE_ADDR") or "unknown"
         authorization = environ.get("HTTP_AUTHORIZATION")
+        limits = self.limits
         admission: Admission | None = None
         reason: str | None = None
         replayed = False
         try:
             try:
-                admission = self.limits.admit(who, authorization) if self.limits else None
+                if limits is not None:
+                    method, path = environ["REQUEST_METHOD"], environ["PATH_INFO"]
+                    admission = limits.admit(who, authorization, method, path)
                 if admission is not None and admission.refusal is not None:
                     raise admission.refusal
                 if route == MOVE_ROUTE:
@@ -206,11 +209,17 @@ class FastLane:
                     described = internal_error()
                 status, payload, extra = described
                 reason = payload["errors"]["reason"]
+                # A locked-out address's refused credential: the lockout's 429 instead.
+                locked = limits.refused(admission, status, lambda: reason) if limits else None
+                if locked is not None and locked.refusal is not None:
+                    admission = locked
+                    status, payload, extra = cast(Described, describe(locked.refusal))
+                    reason = payload["errors"]["reason"]
                 body = cast(Response, self.app.json.response(payload)).get_data()
                 headers = [("Content-Type", "application/json"), ("Content-Length", str(len(body)))]
                 headers += [(n, v) for n, v in extra if n.lower() not in CONTENT_HEADERS]
-            if self.limits is not None:
-                headers += self.limits.settle(who, authorization, status, lambda: reason, admission)
+            if limits is not None:
+                headers += limits.settle(who, authorization, status, lambda: reason, admission)
             headers += API_LIST
             if self.metrics:
                 metrics.observe(

@@ -10,8 +10,11 @@ limit it meets. Three limits, each shared by every route:
   creations), counted per key: many clients behind one integrator share its key's budget;
 - `RATE_LIMIT_AUTH_FAILURES` (default 1200 per minute): answers that refused a credential
   (a wrong seat/host token or app key, another game's token, a revoked key), per address;
-  once over it, that address is refused every request that carries a credential for the rest
-  of the window (requests without one cannot fail, and skip this limit's read).
+  once over it, the address is locked out for the rest of the window: its requests to the API
+  whose credential is refused get this limit's 429 instead of their 401 or 403, and a valid
+  credential is answered as ever (many players can share one address behind a NAT or a
+  proxy: one guesser among them must not lock the others out). Requests without a credential
+  cannot fail, and skip this limit's read.
 
 Over a limit: 429 `rate_limited` in the one error shape, with `Retry-After` (seconds) and
 `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds until the window resets,
@@ -42,6 +45,19 @@ process and limit. The failed-authentication lockout is read at most once a seco
 address and process (a "not locked out" answer is kept for `LOCKOUT_CHECK_SECONDS`); the
 failures themselves are counted in Redis at once, and the process that sees the limit spent
 locks the address out at once (after a failure, its next credential reads Redis again).
+
+What a locked-out address's refused credential costs. Telling a valid credential from a
+refused one takes the check the route makes (the game's or key's record read from Redis, a
+sha256): the lockout spares that check only where the answer is known without it. A credential
+that is no token or app key of ours by its shape (`TOKEN_FORMAT`, `KEY_FORMAT`: what a guesser
+or a fuzzer makes up) is refused from memory, as is one this process already refused on the
+same method and path during a lockout (`MAX_TRACKED` of them; a refusal there is for good: a
+game's tokens and a key's secret never change, a revoked key stays revoked). A new credential
+shaped like a real one is checked as usual, and its refusal becomes the 429 (it is not counted
+again: the window is spent). So a flood of made-up or repeated credentials costs no more than
+before, while one of distinct well-shaped forgeries costs the route's check each (a read and a
+sha256: less than a 401 from an address not locked out, which also counts the failure in Redis),
+within the per-address limit (docs/operations.md has the figures).
 """
 
 from __future__ import annotations
@@ -60,7 +76,8 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service import metrics
 from service.app_keys import KEY_FORMAT, bearer, digest
-from service.errors import ServiceError
+from service.callers import TOKEN_FORMAT
+from service.errors import ServiceError, handle_refusal
 from service.shards import queue_url
 
 log = logging.getLogger("duckpond.rate_limits")
@@ -75,8 +92,20 @@ MESSAGES = {
 }
 
 
+LOCKED_PATHS = "/api/"
+"""The lockout's reach: the API's routes, whose credentials are tokens and app keys (not, say,
+`/metrics`' token of the operator's choosing)."""
+
+
 def address() -> str:
     return request.remote_addr or "unknown"
+
+
+def plausible(credential: str | None) -> bool:
+    """Whether `credential` is shaped like a token or an app key of ours (it may be one)."""
+    return credential is not None and (
+        TOKEN_FORMAT.match(credential) is not None or KEY_FORMAT.match(credential) is not None
+    )
 
 
 def error_reason(response: Response) -> str | None:
@@ -115,6 +144,17 @@ class Met:
 
 
 @dataclass(frozen=True, slots=True)
+class Lockout:
+    """A request let through while its address is locked out, its credential plausible: it
+    gets the lockout's 429 (`RateLimits.refused`) if that credential is refused."""
+
+    met: Met
+    wait: int
+    attempt: tuple[str, str, str]
+    """Method, path and credential: refused once, refused from memory next time."""
+
+
+@dataclass(frozen=True, slots=True)
 class Admission:
     """What the limits said of one request: the limit it met, and when one is spent, the
     seconds to wait and the refusal to raise."""
@@ -122,6 +162,7 @@ class Admission:
     met: Met | None
     wait: int = 0
     refusal: ServiceError | None = None
+    lockout: Lockout | None = None
 
 
 class RateLimits:
@@ -144,6 +185,8 @@ class RateLimits:
         self.every_answer = bool(config.get("RATE_LIMIT_HEADERS", False))
         self._said = 0.0
         self._tallies: dict[tuple[str, tuple[str, ...]], Tally] = {}
+        self._refused: set[tuple[str, str, str]] = set()
+        """Attempts refused during a lockout (`Lockout.attempt`), refused from memory since."""
 
     def batch(self, item: RateLimitItem) -> int:
         """Hits counted in memory before they are added to Redis at once (module docstring)."""
@@ -184,12 +227,12 @@ class RateLimits:
         return float(wait)
 
     def _checks(
-        self, who: str, authorization: str | None
+        self, who: str, authorization: str | None, path: str
     ) -> Iterator[tuple[str, RateLimitItem, tuple[str, ...], bool]]:
         """(scope, limit, identifiers, counts) of a request: `counts` False only reads."""
         for item in self.per_address:
             yield "address", item, ("address", who), True
-        if not authorization:
+        if not authorization or not authorization.strip():
             return
         credential = bearer(authorization)
         if credential is not None and KEY_FORMAT.match(credential):
@@ -198,29 +241,59 @@ class RateLimits:
             key = digest(credential)[:32]
             for item in self.per_key:
                 yield "app_key", item, ("app_key", key), True
-        for item in self.failures:
-            yield "auth_failures", item, ("auth_failures", who), False
+        if path.startswith(LOCKED_PATHS):
+            for item in self.failures:
+                yield "auth_failures", item, ("auth_failures", who), False
 
-    def admit(self, who: str, authorization: str | None) -> Admission | None:
-        """Count a request from address `who` presenting `authorization`: the limit it met
-        (and, when spent, the refusal to raise); None when the store is away (the request
-        passes). Framework-free: the Flask hooks and the fast lane (`service.fast_lane`)
-        both call it."""
+    def admit(
+        self, who: str, authorization: str | None, method: str, path: str
+    ) -> Admission | None:
+        """Count a request from address `who` presenting `authorization` to `method` `path`:
+        the limit it met (and, when spent, the refusal to raise; a locked-out address's
+        plausible credential gets its `Lockout` instead, and is checked by the route); None
+        when the store is away (the request passes). Framework-free: the Flask hooks and the
+        fast lane (`service.fast_lane`) both call it, and `refused` after the route."""
         met: Met | None = None
+        lockout: Lockout | None = None
         try:
-            for scope, item, ids, counts in self._checks(who, authorization):
+            for scope, item, ids, counts in self._checks(who, authorization, path):
                 wait = self._hit(item, ids, counts)
                 if wait:
                     seconds = max(int(wait + 0.999), 1)
-                    metrics.rate_limited(scope)
-                    refusal = ServiceError("rate_limited", MESSAGES[scope], retry_after=seconds)
-                    return Admission(Met(item, ids), seconds, refusal)
+                    if scope == "auth_failures":
+                        credential = bearer(authorization)
+                        attempt = (method, path, credential or "")
+                        if plausible(credential) and attempt not in self._refused:
+                            lockout = Lockout(Met(item, ids), seconds, attempt)
+                            continue
+                    return self._refusal(scope, Met(item, ids), seconds)
                 if met is None:
                     met = Met(item, ids)
         except Exception as error:  # the store is away: let the request through
             self._unreachable(error)
             return None
-        return Admission(met)
+        return Admission(met, lockout=lockout)
+
+    @staticmethod
+    def _refusal(scope: str, met: Met, seconds: int) -> Admission:
+        metrics.rate_limited(scope)
+        refusal = ServiceError("rate_limited", MESSAGES[scope], retry_after=seconds)
+        return Admission(met, seconds, refusal)
+
+    def refused(
+        self, admission: Admission | None, status: int, reason: Callable[[], str | None]
+    ) -> Admission | None:
+        """After the route, while the address is locked out (`admission.lockout`): when it
+        refused the credential (a 401 or 403 for one of `AUTH_FAILURES`; `reason()` reads the
+        answer's reason), the Admission whose refusal, the lockout's 429, is the answer
+        instead; else None (the answer stands: a valid credential is never locked out)."""
+        lockout = admission.lockout if admission is not None else None
+        if lockout is None or status not in (401, 403) or reason() not in AUTH_FAILURES:
+            return None
+        if len(self._refused) >= MAX_TRACKED:
+            self._refused.clear()
+        self._refused.add(lockout.attempt)
+        return self._refusal("auth_failures", lockout.met, lockout.wait)
 
     def settle(
         self,
@@ -259,18 +332,25 @@ class RateLimits:
         ]
 
     def before(self) -> None:
-        admission = self.admit(address(), request.headers.get("Authorization"))
+        authorization = request.headers.get("Authorization")
+        admission = self.admit(address(), authorization, request.method, request.path)
         g.rate_limit = admission
         if admission is not None and admission.refusal is not None:
             raise admission.refusal
 
     def after(self, response: Response) -> Response:
+        """The first of the app's answer hooks (the last registered): a refusal made here is
+        what the others (metrics, the request log, the headers) see."""
+        admission = g.get("rate_limit")
+        locked = self.refused(admission, response.status_code, lambda: error_reason(response))
+        if locked is not None and locked.refusal is not None:
+            response, admission = handle_refusal(locked.refusal), locked
         for name, value in self.settle(
             address(),
             request.headers.get("Authorization"),
             response.status_code,
             lambda: error_reason(response),
-            g.get("rate_limit"),
+            admission,
         ):
             response.headers[name] = value
         return response

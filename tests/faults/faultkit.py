@@ -9,11 +9,13 @@ The redis-server runs as `scripts/serve` runs it: append-only file, `appendfsync
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -153,6 +155,38 @@ class Workers:
             if proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+class Watched:
+    """A process (stdout and stderr as text through one pipe) whose output is collected line
+    by line, for a test to wait for a line."""
+
+    def __init__(self, args: list[str], **popen: Any) -> None:
+        self.proc = subprocess.Popen(
+            args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            start_new_session=True, **popen,
+        )  # fmt: skip
+        self.lines: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def log(self) -> str:
+        return "\n".join(self.lines[-150:])
+
+    def wait_line(self, pattern: str, timeout: float = 60.0, start: int = 0) -> re.Match[str]:
+        """The first line from `start` on that matches; fails if the process ends first."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in self.lines[start:]:
+                if found := re.search(pattern, line):
+                    return found
+            assert self.proc.poll() is None, f"{self.proc.args!r} exited:\n" + self.log()
+            time.sleep(0.01)
+        raise AssertionError(f"no line {pattern!r} within {timeout} s:\n" + self.log())
 
 
 def settings(server: RedisServer, **overrides: Any) -> dict[str, Any]:

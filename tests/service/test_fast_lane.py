@@ -154,7 +154,8 @@ def _rate_limited(app: Flask, r: Any) -> list[tuple[int, str | None, list[str]]]
     for key in r.scan_iter("ratelimit*"):
         r.delete(key)
     out = []
-    for token in ["bad.token", "bad.token", table.seat(1).token, table.seat(1).token]:
+    forged = f"{table.gid}.{'A' * 32}"  # shaped like a token: checked, then refused
+    for token in ["bad.token", "bad.token", "bad.token", forged, table.seat(1).token]:
         res = client.get(f"{API}/games/{table.gid}", headers=auth(token))
         reason = (res.get_json() or {}).get("errors", {}).get("reason")
         out.append((res.status_code, reason, sorted(res.headers.keys())))
@@ -163,7 +164,8 @@ def _rate_limited(app: Flask, r: Any) -> list[tuple[int, str | None, list[str]]]
 
 def test_rate_limits_count_and_refuse_alike(make_app: Callable[..., Flask], r: Any) -> None:
     """Limits under 200 count every request in Redis: the lane's requests count, its refused
-    credentials lock the address out, and a 429 carries the same headers as Flask's."""
+    credentials lock the address out (and only them), and a 429 carries the same headers as
+    Flask's."""
     answers = [
         _rate_limited(
             make_app(
@@ -182,6 +184,7 @@ def test_rate_limits_count_and_refuse_alike(make_app: Callable[..., Flask], r: A
         (401, "bad_token"),
         (429, "rate_limited"),  # locked out: two failures spent the limit
         (429, "rate_limited"),
+        (200, None),  # a valid token is never locked out
     ]
     assert "RateLimit-Limit" in answers[0][2][2]
 

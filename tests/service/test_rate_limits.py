@@ -7,14 +7,20 @@ from __future__ import annotations
 import socket
 import time
 from collections.abc import Callable
+from typing import Any
 
+import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth
+from svc_helpers import API, Table, auth, pinned_deal
+from werkzeug.test import TestResponse
 
+from service import rate_limits
 from service.app import create_app
 from service.app_keys import AppKeys
+from service.callers import new_token
+from service.tables import Tables
 
 CREATE = {"game": "doubleduck", "seats": [{}, {}, {}, {}]}
 
@@ -80,12 +86,146 @@ def test_failed_authentications_lock_an_address_out(make_app: Callable[..., Flas
     for n in range(3):
         wrong = guesser.get(url, headers=auth(f"{table.gid}.guess{n}"))
         assert wrong.status_code == 401
-    refused = guesser.get(url, headers=auth(table.seats[0].token))
+    refused = guesser.get(url, headers=auth(f"{table.gid}.guess3"))
     assert refused.status_code == 429 and refused.json["errors"]["reason"] == "rate_limited"
     move = {"move": {"type": "play", "card": "2C"}}
     assert guesser.post(f"{url}/moves", json=move, headers=auth("x")).status_code == 429
-    # The rightful seat at another address still plays.
+    # The rightful seat, at this address (behind the same NAT) or at another, still reads.
+    assert guesser.get(url, headers=auth(table.seats[0].token)).status_code == 200
     assert at(app, "192.0.2.4").get(url, headers=auth(table.seats[0].token)).status_code == 200
+
+
+FORGED = "A" * 32
+"""The secret part of a made-up credential shaped like a real one (it costs a lookup)."""
+
+
+def _refused_by_lockout(answer: TestResponse) -> bool:
+    return (
+        answer.status_code == 429
+        and answer.json is not None
+        and answer.json["errors"]["reason"] == "rate_limited"
+        and answer.json["message"] == rate_limits.MESSAGES["auth_failures"]
+        and 1 <= int(answer.headers["Retry-After"]) <= 60
+        and answer.headers["RateLimit-Remaining"] == "0"
+    )
+
+
+def _lockout_answers(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, address: str
+) -> list[tuple[Any, ...]]:
+    """One locked-out address's answers, with whether each reached Flask and the store."""
+    table = Table.create(app.test_client(), deal=pinned_deal(), seed="lockout")
+    other = Table.create(app.test_client(), seed="other")
+    url = f"{API}/games/{table.gid}"
+    reached: list[str] = []
+    opened: list[str] = []
+    dispatch, open_game = Flask.full_dispatch_request, Tables.open
+
+    def flask_spy(self: Flask) -> Any:
+        reached.append("flask")
+        return dispatch(self)
+
+    def open_spy(self: Tables, gid: str, *args: Any, **kwargs: Any) -> Any:
+        opened.append(gid)
+        return open_game(self, gid, *args, **kwargs)
+
+    monkeypatch.setattr(Flask, "full_dispatch_request", flask_spy)
+    monkeypatch.setattr(Tables, "open", open_spy)
+    nat = at(app, address)
+    seat = table.seat(table.to_act())
+    play = {"move": {"type": "play", "card": pinned_deal()["hands"][seat.seat][0]}}
+    sent = [
+        ("guess 0", "GET", url, f"{table.gid}.guess0", None),
+        ("guess 1", "GET", url, f"{table.gid}.guess1", None),
+        ("guess 2", "POST", f"{url}/moves", "nope", play),
+        ("made up", "GET", url, f"{table.gid}.guess3", None),
+        ("made up move", "POST", f"{url}/moves", "nope", play),
+        ("shaped like a token", "GET", url, f"{table.gid}.{FORGED}", None),
+        ("the same again", "GET", url, f"{table.gid}.{FORGED}", None),
+        ("another game's token", "GET", url, other.seats[0].token, None),
+        ("the seat's view", "GET", url, seat.token, None),
+        ("the seat's move", "POST", f"{url}/moves", seat.token, play),
+        ("the host's view", "GET", url, table.host, None),
+        ("another seat's view", "GET", url, table.seat((seat.seat + 1) % 4).token, None),
+    ]
+    out: list[tuple[Any, ...]] = []
+    for what, method, path, token, body in sent:
+        reached.clear()
+        opened.clear()
+        answer = nat.open(path, method=method, json=body, headers=auth(token))
+        reason = (answer.json or {}).get("errors", {}).get("reason")
+        headers = sorted(name for name, _ in answer.headers.items() if name != "X-Request-Id")
+        lockout = _refused_by_lockout(answer)
+        out.append(
+            (what, answer.status_code, reason, lockout, headers, reached != [], opened != [])
+        )
+    return out
+
+
+@pytest.mark.parametrize("lane", [True, False], ids=["fast lane", "flask"])
+def test_a_lockout_refuses_the_refused_and_never_the_valid(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch, lane: bool
+) -> None:
+    """Behind one NAT, a guesser spends the address's refused-credential limit: its next
+    made-up tokens are 429 (a malformed or already refused one without a read of the game),
+    while the players behind the same address read their views and play on."""
+    app = make_app(FAST_LANE=lane, RATE_LIMIT_AUTH_FAILURES="3 per minute")
+    answers = {a[0]: a[1:] for a in _lockout_answers(app, monkeypatch, "192.0.2.30")}
+    for what in ("guess 0", "guess 1", "guess 2"):
+        assert answers[what][:3] == (401, "bad_token", False), what
+    # The players behind the guesser's address: the limit is spent, and they play on.
+    for what in ("the seat's view", "the seat's move", "the host's view", "another seat's view"):
+        assert answers[what][:3] == (200, None, False), what
+    for what in (
+        "made up",
+        "made up move",
+        "shaped like a token",
+        "the same again",
+        "another game's token",
+    ):
+        assert answers[what][:3] == (429, "rate_limited", True), what
+    # Refused without reading the game: a malformed token, and one refused here before.
+    for what in ("made up", "made up move", "the same again"):
+        assert answers[what][5] is False, what
+    # A token shaped like a real one is checked against the game before it is refused.
+    assert answers["shaped like a token"][5] is True
+    # The lane answered its routes itself (Flask never ran), refusals included.
+    for what, (_, _, _, _, reached_flask, _) in answers.items():
+        assert reached_flask is not lane, what
+
+
+def test_a_lockout_is_answered_alike_by_the_lane_and_by_flask(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = []
+    for lane, address in ((True, "192.0.2.32"), (False, "192.0.2.33")):
+        app = make_app(FAST_LANE=lane, RATE_LIMIT_AUTH_FAILURES="3 per minute")
+        answers.append([a[:5] + a[6:] for a in _lockout_answers(app, monkeypatch, address)])
+        monkeypatch.undo()
+    assert answers[0] == answers[1]
+
+
+def test_a_lockout_never_refuses_a_valid_app_key(
+    make_app: Callable[..., Flask], r: redis.Redis
+) -> None:
+    app = make_app(APP_KEYS="required", RATE_LIMIT_AUTH_FAILURES="3 per minute")
+    keys = AppKeys(r)
+    key = keys.issue("integrator")
+    revoked = keys.issue("gone")
+    keys.revoke(revoked.id)
+    nat = at(app, "192.0.2.31")
+    for n in range(3):
+        guess = nat.post(f"{API}/games", json=CREATE, headers=auth(f"guess{n}"))
+        assert guess.status_code == 401 and guess.json["errors"]["reason"] == "bad_app_key"
+    forged = f"dpk_{key.id}_{FORGED}"
+    for credential in ("nope", forged, forged, revoked.key):
+        refused = nat.post(f"{API}/games", json=CREATE, headers=auth(credential))
+        assert _refused_by_lockout(refused), credential
+    made = nat.post(f"{API}/games", json=CREATE, headers=auth(key.key))
+    assert made.status_code == 201
+    # Its host token, from the same address, is as valid as the key.
+    host = made.json["host_token"]
+    assert nat.get(f"{API}/games/{made.json['id']}", headers=auth(host)).status_code == 200
 
 
 def test_an_app_key_has_its_own_budget_across_addresses(
@@ -198,11 +338,19 @@ def test_processes_exceed_a_limit_by_at_most_a_batch_each(
     assert _counted(r, "192.0.2.21") == counted  # refused in memory: Redis untouched
 
 
+def test_every_credential_the_service_makes_is_plausible(r: redis.Redis) -> None:
+    """A lockout refuses a credential of another shape unchecked: every token and key the
+    service issues must have the shape it looks for."""
+    for owner in ("a", "x-Ttxgry1dFa", "Z_" * 32):
+        assert all(rate_limits.plausible(new_token(owner)) for _ in range(200))
+    assert rate_limits.plausible(AppKeys(r).issue("shape").key)
+    for made_up in ("nope", "a.b", f"a.{FORGED}x", f"a b.{FORGED}", "dpk_123_" + FORGED, ""):
+        assert not rate_limits.plausible(made_up), made_up
+
+
 def test_a_lockout_reaches_every_process_within_a_second(
     make_app: Callable[..., Flask],
 ) -> None:
-    from service import rate_limits
-
     first = make_app(RATE_LIMIT_AUTH_FAILURES="3 per minute")
     second = make_app(RATE_LIMIT_AUTH_FAILURES="3 per minute")
     table = Table.create(first.test_client())
@@ -212,6 +360,10 @@ def test_a_lockout_reaches_every_process_within_a_second(
     guesser = at(first, "192.0.2.22")
     for n in range(3):
         assert guesser.get(url, headers=auth(f"{table.gid}.guess{n}")).status_code == 401
-    assert guesser.get(url, headers=auth(token)).status_code == 429  # here at once
+    made_up = auth(f"{table.gid}.guess3")
+    assert guesser.get(url, headers=made_up).status_code == 429  # here at once
     time.sleep(rate_limits.LOCKOUT_CHECK_SECONDS + 0.05)
-    assert at(second, "192.0.2.22").get(url, headers=auth(token)).status_code == 429
+    assert at(second, "192.0.2.22").get(url, headers=made_up).status_code == 429
+    # The valid token is still valid, in both processes.
+    assert guesser.get(url, headers=auth(token)).status_code == 200
+    assert at(second, "192.0.2.22").get(url, headers=auth(token)).status_code == 200

@@ -1,8 +1,13 @@
 // Cards: names a screen reader reads, faces readable without colour, hands in a useful order.
 import { h } from "./dom.js";
 
+/** @typedef {import("./api.js").View} View */
+/** @typedef {{name: string, symbol: string}} Suit */
+
+/** @type {Record<string, string>} */
 const RANKS = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
   8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king" };
+/** @type {Record<string, Suit>} */
 const SUITS = {
   C: { name: "clubs", symbol: "♣" },
   D: { name: "diamonds", symbol: "♦" },
@@ -10,27 +15,39 @@ const SUITS = {
   S: { name: "spades", symbol: "♠" },
 };
 // Duck's colours each get a shape too, so no one needs to tell yellow from red by hue.
+/** @type {Record<string, Suit>} */
 const DUCK_COLOURS = {
   Y: { name: "yellow", symbol: "●" },
   B: { name: "blue", symbol: "■" },
   R: { name: "red", symbol: "▲" },
 };
 
+/** @param {string} card as the spec spells it: "QS", "TH", Duck's "R7" */
 const isDuckCard = (card) => card[0] in DUCK_COLOURS && /^[0-8]$/.test(card.slice(1));
 
-/** "queen of spades", "red 7". */
+/**
+ * "queen of spades", "red 7".
+ * @param {string} card
+ */
 export function cardName(card) {
   if (isDuckCard(card)) return `${DUCK_COLOURS[card[0]].name} ${card.slice(1)}`;
   return `${RANKS[card[0]]} of ${SUITS[card[1]].name}`;
 }
 
-/** Short text with the suit symbol: "Q♠", "10♥", "▲7". */
+/**
+ * Short text with the suit symbol: "Q♠", "10♥", "▲7".
+ * @param {string} card
+ */
 export function cardText(card) {
   if (isDuckCard(card)) return `${DUCK_COLOURS[card[0]].symbol}${card.slice(1)}`;
   return `${card[0] === "T" ? "10" : card[0]}${SUITS[card[1]].symbol}`;
 }
 
-/** A card's face: rank and symbol in a four-colour deck (or Duck's three colours). */
+/**
+ * A card's face: rank and symbol in a four-colour deck (or Duck's three colours).
+ * @param {string} card
+ * @param {{small?: boolean}} [how]
+ */
 export function cardFace(card, { small = false } = {}) {
   return h(
     `span.card.face${small ? ".small" : ""}`,
@@ -39,7 +56,10 @@ export function cardFace(card, { small = false } = {}) {
   );
 }
 
-/** The inside of a card face (for buttons that are cards). */
+/**
+ * The inside of a card face (for buttons that are cards).
+ * @param {string} card
+ */
 export function faceParts(card) {
   if (isDuckCard(card)) {
     const colour = DUCK_COLOURS[card[0]];
@@ -55,7 +75,11 @@ export function faceParts(card) {
   ];
 }
 
-/** The back of a card, with how many there are. */
+/**
+ * The back of a card, with how many there are.
+ * @param {number} count
+ * @param {string} label
+ */
 export function cardBacks(count, label) {
   return h("span.card.back", { role: "img", "aria-label": label }, h("span", { "aria-hidden": "true" }, String(count)));
 }
@@ -68,9 +92,13 @@ const SOUP_RANKS = "AKQJT98765432"; // Soup course: highest wins, the ace is hig
 const DOKO_TRUMPS = ["TH", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D"];
 const DOKO_PLAIN = "ATK9";
 
-function sortKey(game, view) {
-  if (game === "duck") return (c) => "YBR".indexOf(c[0]) * 10 + Number(c.slice(1));
-  if (game === "doppelkopf") {
+/**
+ * @param {View} view
+ * @returns {(card: string) => number}
+ */
+function sortKey(view) {
+  if (view.game === "duck") return (c) => "YBR".indexOf(c[0]) * 10 + Number(c.slice(1));
+  if (view.game === "doppelkopf") {
     return (c) => {
       const trump = DOKO_TRUMPS.indexOf(c);
       if (trump >= 0) return trump;
@@ -81,8 +109,12 @@ function sortKey(game, view) {
   return (c) => SUIT_ORDER.indexOf(c[1]) * 20 + ranks.indexOf(c[0]);
 }
 
-/** The hand, best card first within a suit (Doppelkopf: trumps first, highest first). */
-export function sortHand(game, view, hand) {
-  const key = sortKey(game, view);
+/**
+ * The hand, best card first within a suit (Doppelkopf: trumps first, highest first).
+ * @param {View} view
+ * @param {string[]} hand
+ */
+export function sortHand(view, hand) {
+  const key = sortKey(view);
   return [...hand].sort((a, b) => key(a) - key(b));
 }

@@ -1,10 +1,38 @@
 // Building the page from elements, never from markup strings: every text goes in as text.
 
-/** h("button#id.card.legal", {onclick: f, "aria-label": "ace of spades"}, "A", child...) */
+/** @typedef {Node | string | number | null | undefined | false} Leaf left out: null, undefined, false */
+/**
+ * What an element takes: nodes and texts (numbers read as text), in arrays as a page builds
+ * them (three deep at most here; JSDoc types cannot recurse).
+ * @typedef {Leaf | Leaf[] | Leaf[][] | Leaf[][][]} Child
+ */
+/**
+ * Attributes and properties: `onclick` (a listener), `dataset`, a property when the element has
+ * one and the value is not a string (`checked: true`), else an attribute (true: present).
+ * @typedef {Record<string, unknown>} Attrs
+ */
+/**
+ * The tag name in h()'s "name#id.class.class": "button#go.primary" is a "button".
+ * @typedef {T extends `${infer N}.${string}` ? TagOf<N> : T extends `${infer N}#${string}` ? N : T} TagOf
+ * @template {string} T
+ */
+/**
+ * @typedef {TagOf<T> extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[TagOf<T>] : HTMLElement} ElementOf
+ * @template {string} T
+ */
+
+/**
+ * h("button#id.card.legal", {onclick: f, "aria-label": "ace of spades"}, "A", child...)
+ * @template {string} T
+ * @param {T} tag
+ * @param {Attrs} [attrs]
+ * @param {...Child} children
+ * @returns {ElementOf<T>}
+ */
 export function h(tag, attrs = {}, ...children) {
   const [head, ...classes] = tag.split(".");
   const [name, id] = head.split("#");
-  const el = document.createElement(name);
+  const el = /** @type {ElementOf<T>} */ (document.createElement(name));
   if (id) el.id = id;
   if (classes.length) el.className = classes.join(" ");
   setAttrs(el, attrs);
@@ -14,7 +42,14 @@ export function h(tag, attrs = {}, ...children) {
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** An SVG element: svg("rect", {x: 1, y: 2, width: 3, height: 4, class: "bar"}). */
+/**
+ * An SVG element: svg("rect", {x: 1, y: 2, width: 3, height: 4, class: "bar"}).
+ * @template {keyof SVGElementTagNameMap} T
+ * @param {T} name
+ * @param {Record<string, string | number>} [attrs]
+ * @param {...Child} children
+ * @returns {SVGElementTagNameMap[T]}
+ */
 export function svg(name, attrs = {}, ...children) {
   const el = document.createElementNS(SVG_NS, name);
   for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
@@ -22,21 +57,29 @@ export function svg(name, attrs = {}, ...children) {
   return el;
 }
 
+/**
+ * @param {HTMLElement} el
+ * @param {Attrs} attrs
+ */
 function setAttrs(el, attrs) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") {
-      el.addEventListener(key.slice(2), value);
-    } else if (key === "dataset") {
+      el.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
+    } else if (key === "dataset" && typeof value === "object") {
       Object.assign(el.dataset, value);
     } else if (key in el && typeof value !== "string") {
-      el[key] = value;
+      Object.assign(el, { [key]: value });
     } else {
       el.setAttribute(key, value === true ? "" : String(value));
     }
   }
 }
 
+/**
+ * @param {Element} el
+ * @param {Child[]} children
+ */
 function append(el, children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
@@ -44,7 +87,13 @@ function append(el, children) {
   }
 }
 
-/** Replace everything in `el` with `children`. */
+/**
+ * Replace everything in `el` with `children`.
+ * @template {Element} E
+ * @param {E} el
+ * @param {...Child} children
+ * @returns {E}
+ */
 export function mount(el, ...children) {
   el.replaceChildren();
   append(el, children);

@@ -1,21 +1,39 @@
 // What differs between the four games: status lines, seat badges, tricks and the event log.
 import { cardName, cardText } from "./cards.js";
 
+/** @typedef {import("./api.js").GameOut} GameOut */
+/** @typedef {import("./api.js").View} View */
+/** @typedef {import("./api.js").Move} Move */
+/** @typedef {import("./api.js").GameEvent} GameEvent */
+/** @typedef {import("./api.js").DealRecord} DealRecord */
+/** @typedef {(seat: number) => string} Who a seat's name at this table: "You", "Seat 2" */
+
+/** @param {string[]} list */
 const cards = (list) => list.map(cardText).join(" ");
+/** @param {number[]} seats @param {Who} who */
 const list = (seats, who) => seats.map(who).join(" and ");
+/** @type {Record<"duck" | "soup", string>} */
 const COURSE = { duck: "Duck course (lowest card wins)", soup: "Soup course (highest card wins)" };
 
-/** Label of a score column: a side in Doubleduck, a seat elsewhere. */
+/**
+ * Label of a score column: a side in Doubleduck, a seat elsewhere.
+ * @param {GameOut} body
+ * @param {Who} who
+ */
 export function columns(body, who) {
   const { view } = body;
-  if (view.sides) return view.sides.map((seats, i) => `Side ${i}: ${seats.map(who).join(" + ")}`);
+  if (view.game === "doubleduck") return view.sides.map((seats, i) => `Side ${i}: ${seats.map(who).join(" + ")}`);
   return body.seats.map((s) => who(s.seat));
 }
 
-/** [label, value] pairs for the table's status panel. */
-export function status(game, view) {
+/**
+ * [label, value] pairs for the table's status panel.
+ * @param {View} view
+ */
+export function status(view) {
+  /** @type {[string, string][]} */
   const rows = [];
-  if (game === "duck") {
+  if (view.game === "duck") {
     rows.push(["Deal", `${view.deal_no} of ${view.max_deals}`]);
     if (view.lifebelt !== null) rows.push(["Lifebelt", String(view.lifebelt)]);
     rows.push(["Draw pile", `${view.stock_count} cards`]);
@@ -23,71 +41,91 @@ export function status(game, view) {
     if (view.hand_sum !== undefined) rows.push(["Your hand sums to", String(view.hand_sum)]);
     return rows;
   }
-  const deals = view.max_deals ?? view.options.max_deals;
+  const deals = "max_deals" in view.options ? view.options.max_deals : null;
   rows.push(["Deal", deals ? `${view.deal_no} of ${deals}` : String(view.deal_no)]);
-  if (view.course) rows.push(["Course", COURSE[view.course]]);
+  if ("course" in view && view.course) rows.push(["Course", COURSE[view.course]]);
   if (view.trick_no) rows.push(["Trick", String(view.trick_no)]);
-  if (view.stock_count !== undefined) rows.push(["Stock", `${view.stock_count} cards`]);
-  if (view.waste_count !== undefined) rows.push(["Waste pile", `${view.waste_count} cards`]);
-  if (game === "doppelkopf") {
+  if ("stock_count" in view) rows.push(["Stock", `${view.stock_count} cards`]);
+  if ("waste_count" in view) rows.push(["Waste pile", `${view.waste_count} cards`]);
+  if (view.game === "doppelkopf") {
     if (view.kind !== "normal") rows.push(["Kind", view.kind]);
     if (view.party) rows.push(["Your party", view.party === "re" ? "Re" : "Kontra"]);
   }
-  if (game === "ducksoup" && view.choice_pending) rows.push(["Rank matched", "the leader must choose"]);
+  if (view.game === "ducksoup" && view.choice_pending) rows.push(["Rank matched", "the leader must choose"]);
   return rows;
 }
 
-/** Short tags shown on a seat: its side, party, tricks or pile. */
-export function seatTags(game, view, seat) {
+/**
+ * Short tags shown on a seat: its side, party, tricks or pile.
+ * @param {View} view
+ * @param {number} seat
+ */
+export function seatTags(view, seat) {
   const tags = [];
   if (view.dealer === seat) tags.push("dealer");
-  if (view.leader === seat && view.trick?.length === 0) tags.push("leads");
-  if (view.sides) tags.push(`side ${view.sides.findIndex((s) => s.includes(seat))}`);
-  if (game === "doppelkopf") {
-    const party = view.parties?.[seat];
+  if ("leader" in view && view.leader === seat && view.trick.length === 0) tags.push("leads");
+  if (view.game === "doubleduck") tags.push(`side ${view.sides.findIndex((s) => s.includes(seat))}`);
+  if (view.game === "doppelkopf") {
+    const party = view.parties[seat];
     if (party) tags.push(party === "re" ? "Re" : "Kontra");
     tags.push(`${view.tricks_won[seat]} tricks`);
   }
-  if (game === "duck") {
+  if (view.game === "duck") {
     const banked = view.banked[seat].length;
     if (banked) tags.push(`${banked} banked`);
   }
   return tags;
 }
 
-/** The trick before this one, when the game shows it. */
-export function lastTrick(game, view) {
-  if (view.last_trick !== undefined) return view.last_trick;
-  if (view.tricks?.length) return view.tricks[view.tricks.length - 1];
+/**
+ * The trick before this one, when the game shows it.
+ * @param {View} view
+ */
+export function lastTrick(view) {
+  if ("last_trick" in view) return view.last_trick;
+  if (view.game === "ducksoup") return view.tricks.at(-1) ?? null;
   return null;
 }
 
-/** The non-card moves of a turn with their button text. */
+/**
+ * The non-card moves of a turn with their button text.
+ * @param {Move} move
+ * @param {View} view
+ */
 export function actionLabel(move, view) {
   if (move.type === "concede") return "Concede the pair";
-  if (move.type === "announce") return `Announce “${view.party === "re" ? "Re" : "Kontra"}”`;
-  if (move.type === "duck") return `Duck! (your hand sums to ${view.hand_sum})`;
+  if (move.type === "announce") return `Announce “${"party" in view && view.party === "re" ? "Re" : "Kontra"}”`;
+  if (move.type === "duck") return `Duck! (your hand sums to ${"hand_sum" in view ? view.hand_sum : "?"})`;
   return move.type;
 }
 
-/** How a play with a call reads on its button. */
+/**
+ * How a play with a call reads on its button.
+ * @param {{card: string, call?: string}} move
+ */
 export function callLabel(move) {
   const card = cardText(move.card);
   if (!move.call) return `Play ${card} without a call`;
   return move.call === "doubleduck" ? `Play ${card}: “Doubleduck!”` : `Play ${card}: “Quack”`;
 }
 
-/** One event as a sentence, or null for events not worth a line. */
+/**
+ * One event as a sentence.
+ * @param {GameEvent} event
+ * @param {Who} who
+ * @returns {string}
+ */
 export function describe(event, who) {
-  const d = event.data;
-  switch (event.type) {
+  const { type, data: d } = event;
+  switch (type) {
     case "game_created":
       return `The table is set: ${d.seat_count} seats.`;
     case "deal_started":
       if (d.first !== undefined) {
         return `Deal ${d.deal_no} (dealer: ${who(d.dealer)}; first turn: ${who(d.first)}; lifebelt ${d.lifebelt}).`;
       }
-      return `Deal ${d.deal_no} (dealer: ${who(d.dealer)}; first lead: ${who(d.leader)}).`;
+      if (d.leader !== undefined) return `Deal ${d.deal_no} (dealer: ${who(d.dealer)}; first lead: ${who(d.leader)}).`;
+      return `Deal ${d.deal_no} (dealer: ${who(d.dealer)}).`;
     case "hand_dealt":
       return `${who(d.seat)} got ${d.cards.length} cards.`;
     case "card_played":
@@ -104,8 +142,10 @@ export function describe(event, who) {
     }
     case "card_drawn":
       if (d.source === "stock") return `${who(d.seat)} drew from the draw pile.`;
-      if (d.source) return `${who(d.seat)} took ${cardName(d.card)} from the pile of ${who(d.from_seat)}.`;
-      return `${who(d.seat)} drew ${cardName(d.card)}.`;
+      if (d.source && d.card && d.from_seat !== undefined) {
+        return `${who(d.seat)} took ${cardName(d.card)} from the pile of ${who(d.from_seat)}.`;
+      }
+      return `${who(d.seat)} drew ${d.card ? cardName(d.card) : "a card"}.`;
     case "stock_card":
       return `${who(d.seat)} drew ${cardName(d.card)}.`;
     case "cards_drawn":
@@ -134,20 +174,28 @@ export function describe(event, who) {
         ? `Game over: ${list(d.winners, who)} won (${d.totals.join(", ")}).`
         : `Game over: a draw (${d.totals.join(", ")}).`;
     default:
-      return `${event.type.replaceAll("_", " ")}.`;
+      return `${event.type.replaceAll("_", " ")}.`; // an event this page does not know yet
   }
 }
 
-/** How a Duck deal ended. */
+/**
+ * How a Duck deal ended.
+ * @param {import("./api.js").EventOf<"deal_scored">["data"]} d
+ * @param {Who} who
+ */
 function dealEnd(d, who) {
-  if (d.end === "out") return `${who(d.seat)} went out`;
-  if (d.end === "duck") return `${who(d.seat)} ducked, ${d.duck_verdict === "correct" ? "correctly" : "wrongly"}`;
+  const seat = d.seat === null || d.seat === undefined ? "a seat" : who(d.seat);
+  if (d.end === "out") return `${seat} went out`;
+  if (d.end === "duck") return `${seat} ducked, ${d.duck_verdict === "correct" ? "correctly" : "wrongly"}`;
   return "the turn cap";
 }
 
-/** A deal's score cell: "6 × 20 = 120" where the game multiplies courses. */
+/**
+ * A deal's score cells: "6 × 20 = 120" where the game multiplies courses.
+ * @param {DealRecord} deal
+ */
 export function dealCells(deal) {
-  const scores = deal.score;
-  if (deal.duck && deal.soup) return scores.map((s, i) => `${deal.duck[i]} × ${deal.soup[i]} = ${s}`);
+  const { score: scores, duck, soup } = deal;
+  if (duck && soup) return scores.map((s, i) => `${duck[i]} × ${soup[i]} = ${s}`);
   return scores.map(String);
 }

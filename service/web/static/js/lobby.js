@@ -1,29 +1,54 @@
 // Start a table: a game from the catalog, seats (you, friends or bots), options with limits.
-import { api, appKey, create, explain } from "./api.js";
+import { api, appKey, explain } from "./api.js";
 import { h, mount } from "./dom.js";
 
-/** Inputs for a game's options (defaults and limits from the catalog); read() gives values. */
+/** @typedef {import("./api.js").CatalogGame} CatalogGame */
+/** @typedef {import("./api.js").Bot} Bot */
+/** @typedef {import("./main.js").PageContext} PageContext */
+/** @typedef {NonNullable<import("./api.js").Call<"/games", "post">["body"]>} NewGame */
+/**
+ * A game's option in the catalog. The spec leaves these objects open (`{[key: string]:
+ * unknown}`), so this is the shape engine/protocol.py (`Option.to_json`) and
+ * service/api/catalog.py (`auto_deal`, whose default null means "on when at most one seat is
+ * human") write; `optionFields` is the one place that reads it.
+ * @typedef {{name: string, doc?: string, scope: "game" | "service", minimum?: number, maximum?: number} & (
+ *   {type: "bool", default: boolean | null} | {type: "int", default: number} | {type: "list", default: number[]}
+ * )} CatalogOption
+ */
+/** @typedef {boolean | number | number[]} OptionValue */
+
+/**
+ * Inputs for a game's options (defaults and limits from the catalog); read() gives values.
+ * @param {CatalogGame} game
+ * @param {{skip?: string[]}} [how] options left out (their defaults apply)
+ */
 export function optionFields(game, { skip = [] } = {}) {
+  /** @type {(() => [string, OptionValue])[]} */
   const readers = [];
-  const fields = game.options
+  const options = /** @type {CatalogOption[]} */ (game.options);
+  const fields = options
     .filter((option) => !skip.includes(option.name))
     .map((option) => {
       const id = `opt-${option.name}`;
       const label = option.name.replaceAll("_", " ");
-      let input;
       if (option.type === "bool") {
-        input = h("input", { id, type: "checkbox", checked: option.default ?? true });
-        readers.push(() => [option.name, input.checked]);
-        return h("label.check", { title: option.doc }, input, " ", label, h("small", {}, option.doc));
+        const box = h("input", { id, type: "checkbox", checked: option.default ?? true });
+        readers.push(() => [option.name, box.checked]);
+        return h("label.check", { title: option.doc }, box, " ", label, h("small", {}, option.doc));
       }
+      let input;
       if (option.type === "int") {
-        input = h("input", { id, type: "number", required: true, step: 1, value: option.default,
+        const number = h("input", { id, type: "number", required: true, step: 1, value: option.default,
           min: option.minimum, max: option.maximum, inputmode: "numeric" });
-        readers.push(() => [option.name, Number(input.value)]);
-      } else {
-        input = h("input", { id, type: "text", value: option.default.join(", "),
+        readers.push(() => [option.name, Number(number.value)]);
+        input = number;
+      } else if (option.type === "list") {
+        const text = h("input", { id, type: "text", value: option.default.join(", "),
           pattern: "\\s*\\d+(\\s*,\\s*\\d+)*\\s*", inputmode: "numeric" });
-        readers.push(() => [option.name, input.value.split(",").map((v) => Number(v.trim()))]);
+        readers.push(() => [option.name, text.value.split(",").map((v) => Number(v.trim()))]);
+        input = text;
+      } else {
+        return null; // a kind of option this page cannot edit yet: its default applies
       }
       const limits = [option.minimum, option.maximum].some((v) => v !== undefined)
         ? ` (${option.minimum ?? "…"} to ${option.maximum ?? "…"})` : "";
@@ -32,7 +57,11 @@ export function optionFields(game, { skip = [] } = {}) {
   return { fields, read: () => Object.fromEntries(readers.map((r) => r())) };
 }
 
-/** A select of seat counts when the game allows a choice. */
+/**
+ * A select of seat counts when the game allows a choice.
+ * @param {CatalogGame} game
+ * @param {(seats: number) => void} onChange
+ */
 export function seatCount(game, onChange) {
   if (game.min_seats === game.max_seats) return null;
   const select = h("select", { id: "seat-count", onchange: () => onChange(Number(select.value)) });
@@ -45,6 +74,9 @@ export function seatCount(game, onChange) {
 /**
  * The bots that play this game, one choice per level for a bot that thinks. The value is the
  * matches' spelling (`search:strong`); a seat sends it as `{"bot": "search", "level": "strong"}`.
+ * @param {Bot[]} bots
+ * @param {CatalogGame} game
+ * @returns {{value: string, label: string, title: string}[]}
  */
 export function botChoices(bots, game) {
   return bots.filter((b) => b.games.includes(game.name)).flatMap((b) =>
@@ -54,6 +86,10 @@ export function botChoices(bots, game) {
       : [{ value: b.name, label: b.name, title: b.description }]);
 }
 
+/**
+ * @param {HTMLElement} main
+ * @param {PageContext} context
+ */
 export async function lobbyPage(main, { signal, go, notify }) {
   mount(main, h("p.loading", {}, "Loading the games…"));
   const [{ games }, { bots }] = await Promise.all([api("/catalog", { signal }), api("/bots", { signal })]);
@@ -72,36 +108,32 @@ export async function lobbyPage(main, { signal, go, notify }) {
 
   function draw() {
     const choices = botChoices(bots, game);
-    const seatRows = [];
-    for (let s = 0; s < seats; s++) {
-      const select = h("select", { name: `seat-${s}`, id: `seat-${s}` },
-        h("option", { value: "", selected: s === 0 }, s === 0 ? "You" : "A friend (invite link)"),
-        choices.map((c, i) => h("option", { value: c.value, selected: s > 0 && i === 0, title: c.title },
-          `Bot: ${c.label}`)));
-      seatRows.push(h("label.seat-choice", {}, h("span", {}, `Seat ${s}`), select));
-    }
+    const selects = Array.from({ length: seats }, (_, s) => h("select", { name: `seat-${s}`, id: `seat-${s}` },
+      h("option", { value: "", selected: s === 0 }, s === 0 ? "You" : "A friend (invite link)"),
+      choices.map((c, i) => h("option", { value: c.value, selected: s > 0 && i === 0, title: c.title },
+        `Bot: ${c.label}`))));
     const options = optionFields(game);
+    const seedInput = h("input", { name: "seed", type: "text", maxlength: 200, autocomplete: "off" });
     form.onsubmit = async (event) => {
       event.preventDefault();
-      const body = {
-        game: game.name,
-        seats: seatRows.map((_, s) => {
-          const [bot, level] = form.elements[`seat-${s}`].value.split(":");
-          if (!bot) return {};
-          return level ? { bot, level } : { bot };
-        }),
-        options: options.read(),
-      };
-      const seed = form.elements.seed.value.trim();
-      if (seed) body.seed = seed;
+      const seatsIn = selects.map((select) => {
+        const [bot, level] = select.value.split(":");
+        if (!bot) return {};
+        return level ? { bot, level } : { bot };
+      });
+      // Which games, bots, levels and options there are, the catalog says at run time (the
+      // server checks each: 422), so the body built from it is cast to the spec's type here.
+      const body = /** @type {NewGame} */ ({ game: game.name, seats: seatsIn, options: options.read() });
+      /** @type {NewGame} */
+      const sent = seedInput.value.trim() ? { ...body, seed: seedInput.value.trim() } : body;
       submit.disabled = true;
       try {
-        const created = await create("/games", body);
-        const humans = created.seats.filter((s) => s.kind === "human");
+        const created = await api("/games", { method: "post", body: sent, token: appKey.get() });
+        const humans = created.seats.flatMap((s) => (s.kind === "human" && s.token ? [{ seat: s.seat, token: s.token }] : []));
         if (!humans.length) return go(`#/watch/${created.id}`);
         const invites = humans.slice(1).map((s) => ({ seat: s.seat, link: `${location.origin}/#/play/${s.token}` }));
         sessionStorage.setItem(`invites:${created.id}`, JSON.stringify(invites));
-        go(`#/play/${humans[0].token}`);
+        return go(`#/play/${humans[0].token}`);
       } catch (error) {
         notify(explain(error), "error");
         submit.disabled = false;
@@ -109,30 +141,34 @@ export async function lobbyPage(main, { signal, go, notify }) {
     };
     const submit = h("button.primary", { type: "submit" }, `Start ${game.title}`);
     mount(rest,
-      h("fieldset.seats", {}, h("legend", {}, "Seats"), seatCount(game, (n) => { seats = n; draw(); }), seatRows),
+      h("fieldset.seats", {}, h("legend", {}, "Seats"), seatCount(game, (n) => { seats = n; draw(); }),
+        selects.map((select, s) => h("label.seat-choice", {}, h("span", {}, `Seat ${s}`), select))),
       h("details.options", { open: true }, h("summary", {}, "Options"), options.fields,
-        h("label.field", {}, h("span", {}, "Seed (optional: the same seed deals the same cards)"),
-          h("input", { name: "seed", type: "text", maxlength: 200, autocomplete: "off" }))),
+        h("label.field", {}, h("span", {}, "Seed (optional: the same seed deals the same cards)"), seedInput)),
       submit);
   }
   draw();
 }
 
+/** @param {PageContext["go"]} go */
 function watchBox(go) {
   const input = h("input", { id: "watch-id", type: "text", required: true, placeholder: "game id",
     pattern: "[A-Za-z0-9_\\-]+", autocomplete: "off" });
-  return h("form.panel.watch-box", { onsubmit: (e) => { e.preventDefault(); go(`#/watch/${input.value.trim()}`); } },
+  return h("form.panel.watch-box", { onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); go(`#/watch/${input.value.trim()}`); } },
     h("h2", {}, "Watch a game"),
     h("label.field", {}, h("span", {}, "Game id"), input),
     h("button", { type: "submit" }, "Watch"));
 }
 
-/** The app key this browser creates with: whether one is saved, and a field to change it. */
+/**
+ * The app key this browser creates with: whether one is saved, and a field to change it.
+ * @param {PageContext["notify"]} notify
+ */
 export function keyBox(notify) {
   const state = h("p.key-state", {});
   const show = () => { state.textContent = appKey.get() ? "An app key is saved in this browser." : "No app key is saved in this browser."; };
   const input = h("input", { id: "app-key", type: "password", autocomplete: "off", placeholder: "dpk_…", maxlength: 200 });
-  const form = h("form.panel.key-box", { onsubmit: (e) => {
+  const form = h("form.panel.key-box", { onsubmit: (/** @type {Event} */ e) => {
     e.preventDefault();
     if (input.value.trim()) appKey.set(input.value);
     else appKey.clear();
@@ -149,7 +185,11 @@ export function keyBox(notify) {
   return form;
 }
 
-/** The watch page without an id: just the box. */
+/**
+ * The watch page without an id: just the box.
+ * @param {HTMLElement} main
+ * @param {PageContext} context
+ */
 export function watchIndex(main, { go }) {
   mount(main, watchBox(go));
 }

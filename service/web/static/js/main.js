@@ -9,13 +9,26 @@ import { lobbyPage, watchIndex } from "./lobby.js";
 import { matchForm, matchPage } from "./match.js";
 import { tablePage } from "./table.js";
 
-const main = document.getElementById("main");
-const noticeBox = document.getElementById("notice");
-let current = null; // the running page's AbortController
+/**
+ * Say something at the top of the page (null: clear); "sticky" notices stay until replaced.
+ * @typedef {(text: string | null, kind?: "info" | "ok" | "warn" | "error", sticky?: boolean) => void} Notify
+ */
+/**
+ * What every page gets: `signal` aborts when the route changes, `go(hash)` goes to a page.
+ * @typedef {{signal: AbortSignal, go: (hash: string) => void, notify: Notify}} PageContext
+ */
 
-/** Say something at the top of the page (null: clear); "sticky" notices stay until replaced. */
+// index.html has both.
+const main = /** @type {HTMLElement} */ (document.getElementById("main"));
+const noticeBox = /** @type {HTMLElement} */ (document.getElementById("notice"));
+/** @type {AbortController | null} */
+let current = null; // the running page's AbortController
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let noticeTimer;
+
+/** @type {Notify} */
 function notify(text, kind = "info", sticky = false) {
-  clearTimeout(notify.timer);
+  clearTimeout(noticeTimer);
   if (!text) {
     noticeBox.hidden = true;
     return;
@@ -23,9 +36,10 @@ function notify(text, kind = "info", sticky = false) {
   mount(noticeBox, h(`div.notice-${kind}`, {}, text,
     h("button.ghost", { type: "button", "aria-label": "Dismiss", onclick: () => { noticeBox.hidden = true; } }, "×")));
   noticeBox.hidden = false;
-  if (!sticky && kind !== "error") notify.timer = setTimeout(() => { noticeBox.hidden = true; }, 6000);
+  if (!sticky && kind !== "error") noticeTimer = setTimeout(() => { noticeBox.hidden = true; }, 6000);
 }
 
+/** @param {string} hash */
 function go(hash) {
   if (location.hash === hash) route();
   else location.hash = hash;
@@ -41,7 +55,7 @@ async function route() {
   if (page === "key" && arg) {
     appKey.set(decodeURIComponent(arg));
     history.replaceState(null, "", "#/"); // out of the address bar and the history
-    [page, arg] = ["", undefined];
+    [page, arg] = ["", ""];
     notify("The app key is saved in this browser: you can start tables and matches.");
   }
   const context = { signal, go, notify };

@@ -1,8 +1,19 @@
 // Matches: bots against bots over duplicate deals; progress, then results with 95% intervals.
-import { api, create, explain, retrying, sleep } from "./api.js";
+import { api, appKey, explain, retrying, sleep } from "./api.js";
 import { h, mount, svg } from "./dom.js";
 import { botChoices, optionFields, seatCount } from "./lobby.js";
 
+/** @typedef {import("./api.js").MatchOut} MatchOut */
+/** @typedef {import("./api.js").MatchResults} MatchResults */
+/** @typedef {import("./api.js").BotResult} BotResult */
+/** @typedef {import("./api.js").Estimate} Estimate */
+/** @typedef {import("./main.js").PageContext} PageContext */
+/** @typedef {NonNullable<import("./api.js").Call<"/matches", "post">["body"]>} NewMatch */
+
+/**
+ * @param {HTMLElement} main
+ * @param {PageContext} context
+ */
 export async function matchForm(main, { signal, go, notify }) {
   mount(main, h("p.loading", {}, "Loading the games…"));
   const [{ games }, { bots }] = await Promise.all([api("/catalog", { signal }), api("/bots", { signal })]);
@@ -12,11 +23,8 @@ export async function matchForm(main, { signal, go, notify }) {
   mount(main, form);
   function draw() {
     const choices = botChoices(bots, game);
-    const picks = [];
-    for (let s = 0; s < seats; s++) {
-      picks.push(h("select", { id: `match-bot-${s}` }, choices.map((c, i) =>
-        h("option", { value: c.value, selected: i === s % choices.length, title: c.title }, c.label))));
-    }
+    const picks = Array.from({ length: seats }, (_, s) => h("select", { id: `match-bot-${s}` }, choices.map((c, i) =>
+      h("option", { value: c.value, selected: i === s % choices.length, title: c.title }, c.label))));
     const options = optionFields(game, { skip: ["auto_deal"] });
     const count = h("input", { id: "match-games", type: "number", min: 1, max: 10000, value: 20, required: true });
     const seed = h("input", { id: "match-seed", type: "text", maxlength: 200, autocomplete: "off" });
@@ -24,10 +32,13 @@ export async function matchForm(main, { signal, go, notify }) {
     form.onsubmit = async (event) => {
       event.preventDefault();
       submit.disabled = true;
-      const body = { game: game.name, bots: picks.map((p) => p.value), games: Number(count.value), options: options.read() };
-      if (seed.value.trim()) body.seed = seed.value.trim();
+      // As in the lobby: the catalog says at run time which games, bots and options there are.
+      const body = /** @type {NewMatch} */ ({ game: game.name, bots: picks.map((p) => p.value), games: Number(count.value),
+        options: options.read() });
+      /** @type {NewMatch} */
+      const sent = seed.value.trim() ? { ...body, seed: seed.value.trim() } : body;
       try {
-        const match = await create("/matches", body);
+        const match = await api("/matches", { method: "post", body: sent, token: appKey.get() });
         go(`#/match/${match.id}`);
       } catch (error) {
         notify(explain(error), "error");
@@ -35,7 +46,7 @@ export async function matchForm(main, { signal, go, notify }) {
       }
     };
     const gameSelect = h("select", { id: "match-game", onchange: () => {
-      game = games.find((g) => g.name === gameSelect.value);
+      game = games.find((g) => g.name === gameSelect.value) ?? game;
       seats = game.min_seats;
       draw();
     } }, games.map((g) => h("option", { value: g.name, selected: g === game }, g.title)));
@@ -53,11 +64,15 @@ export async function matchForm(main, { signal, go, notify }) {
   draw();
 }
 
-/** A match: progress while it runs (read every second: matches have no wait), then results. */
+/**
+ * A match: progress while it runs (read every second: matches have no wait), then results.
+ * @param {HTMLElement} main
+ * @param {PageContext & {id: string}} context
+ */
 export async function matchPage(main, { id, signal, notify }) {
   mount(main, h("p.loading", {}, "Loading the match…"));
   for (;;) {
-    const match = await retrying(() => api(`/matches/${id}`, { signal }), {
+    const match = await retrying(() => api("/matches/{match_id}", { params: { match_id: id }, signal }), {
       signal,
       onRetry: (s) => notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
       onBack: () => notify("Connected again.", "ok"),
@@ -68,6 +83,10 @@ export async function matchPage(main, { id, signal, notify }) {
   }
 }
 
+/**
+ * @param {HTMLElement} main
+ * @param {MatchOut} match
+ */
 function render(main, match) {
   const { progress, results } = match;
   const done = match.status === "done";
@@ -81,9 +100,12 @@ function render(main, match) {
     results.bots.length ? resultsPanel(results) : null));
 }
 
+/** @param {number | null} x */
 const fmt = (x) => (x === null ? "–" : Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2));
+/** @param {Estimate} e */
 const interval = (e) => (e.ci95 ? `${fmt(e.mean)} ± ${fmt(e.half_width)}` : fmt(e.mean));
 
+/** @param {MatchResults} results */
 function resultsPanel(results) {
   return h("section.panel.results", { "aria-labelledby": "results-title" },
     h("h2#results-title", {}, `Results over ${results.games} games`),
@@ -100,11 +122,20 @@ function resultsPanel(results) {
     h("p.small", {}, results.method));
 }
 
-/** Each bot's mean as a dot on a line of its 95% interval, on one shared axis (inline SVG). */
+/**
+ * Each bot's mean as a dot on a line of its 95% interval, on one shared axis (inline SVG).
+ * @param {BotResult[]} bots
+ * @param {"deal_score" | "game_points"} key
+ * @param {string} title
+ */
 function chart(bots, key, title) {
-  const rows = bots.filter((b) => b[key].mean !== null);
-  const lows = rows.map((b) => (b[key].ci95 ? b[key].ci95[0] : b[key].mean));
-  const highs = rows.map((b) => (b[key].ci95 ? b[key].ci95[1] : b[key].mean));
+  // Only estimates with a mean are drawn (null: no game counted yet).
+  const rows = bots.flatMap((b) => {
+    const { mean, ci95 } = b[key];
+    return mean === null ? [] : [{ bot: b.bot, estimate: b[key], mean, ci95, low: ci95 ? ci95[0] : mean, high: ci95 ? ci95[1] : mean }];
+  });
+  const lows = rows.map((r) => r.low);
+  const highs = rows.map((r) => r.high);
   let lo = Math.min(0, ...lows);
   let hi = Math.max(0, ...highs);
   if (hi === lo) hi = lo + 1;
@@ -115,30 +146,35 @@ function chart(bots, key, title) {
   const left = 110;
   const row = 34;
   const height = rows.length * row + 40;
+  /** @param {number} v */
   const x = (v) => left + ((v - lo) / (hi - lo)) * (width - left - 20);
   const ticks = niceTicks(lo, hi);
   return h("figure.chart", {},
-    svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `${title}: ${rows.map((b) => `${b.bot} ${interval(b[key])}`).join("; ")}` },
+    svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `${title}: ${rows.map((r) => `${r.bot} ${interval(r.estimate)}`).join("; ")}` },
       ticks.map((t) => [
         svg("line", { x1: x(t), x2: x(t), y1: 10, y2: height - 24, class: t === 0 ? "axis zero" : "axis" }),
         svg("text", { x: x(t), y: height - 8, "text-anchor": "middle", class: "tick" }, String(t)),
       ]),
-      rows.map((b, i) => {
+      rows.map((r, i) => {
         const y = 26 + i * row;
-        const e = b[key];
         return svg("g", { class: `bot bot-${i % 4}` },
-          svg("text", { x: left - 10, y: y + 5, "text-anchor": "end", class: "label" }, b.bot),
-          e.ci95 ? svg("line", { x1: x(e.ci95[0]), x2: x(e.ci95[1]), y1: y, y2: y, class: "ci" }) : null,
-          e.ci95 ? svg("line", { x1: x(e.ci95[0]), x2: x(e.ci95[0]), y1: y - 7, y2: y + 7, class: "ci" }) : null,
-          e.ci95 ? svg("line", { x1: x(e.ci95[1]), x2: x(e.ci95[1]), y1: y - 7, y2: y + 7, class: "ci" }) : null,
-          svg("circle", { cx: x(e.mean), cy: y, r: 6, class: "mean" }));
+          svg("text", { x: left - 10, y: y + 5, "text-anchor": "end", class: "label" }, r.bot),
+          r.ci95 ? svg("line", { x1: x(r.low), x2: x(r.high), y1: y, y2: y, class: "ci" }) : null,
+          r.ci95 ? svg("line", { x1: x(r.low), x2: x(r.low), y1: y - 7, y2: y + 7, class: "ci" }) : null,
+          r.ci95 ? svg("line", { x1: x(r.high), x2: x(r.high), y1: y - 7, y2: y + 7, class: "ci" }) : null,
+          svg("circle", { cx: x(r.mean), cy: y, r: 6, class: "mean" }));
       })),
     h("figcaption", {}, title));
 }
 
+/**
+ * Round numbers for an axis from `lo` to `hi`: about five, at steps of 1, 2 or 5 times a power of ten.
+ * @param {number} lo
+ * @param {number} hi
+ */
 function niceTicks(lo, hi) {
   const raw = (hi - lo) / 5;
-  const step = [1, 2, 5, 10].map((m) => m * 10 ** Math.floor(Math.log10(raw))).find((s) => s >= raw);
+  const step = [1, 2, 5, 10].map((m) => m * 10 ** Math.floor(Math.log10(raw))).find((s) => s >= raw) ?? raw;
   const ticks = [];
   const digits = Math.max(0, -Math.floor(Math.log10(step)));
   for (let t = Math.ceil(lo / step) * step; t <= hi; t += step) ticks.push(Number(t.toFixed(digits)));

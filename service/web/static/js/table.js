@@ -8,56 +8,127 @@ import { cardBacks, cardFace, cardName, cardText, faceParts, sortHand } from "./
 import { h, mount } from "./dom.js";
 import * as games from "./games.js";
 
+/** @typedef {import("./api.js").GameOut} GameOut */
+/** @typedef {import("./api.js").ScoreOut} ScoreOut */
+/** @typedef {import("./api.js").GameEvent} GameEvent */
+/** @typedef {import("./api.js").Move} Move */
+/** @typedef {Extract<Move, {card: string}>} CardMove a move that plays one card (with its call) */
+/** @typedef {import("./api.js").ViewOf<"duck">} DuckView */
+/** @typedef {import("./api.js").ApiPath} ApiPath */
+/** @typedef {import("./main.js").PageContext} PageContext */
+/**
+ * @typedef {import("./api.js").Method<P>} Method
+ * @template {ApiPath} P
+ */
+/**
+ * @typedef {import("./api.js").Call<P, M>} Call
+ * @template {ApiPath} P
+ * @template {Method<P>} M
+ */
+/**
+ * @typedef {import("./api.js").Answer<import("./api.js").Operation<P, M>>} Answer
+ * @template {ApiPath} P
+ * @template {Method<P>} M
+ */
+/** @typedef {NonNullable<import("./api.js").Call<"/games/{game_id}/moves", "post">["body"]>["move"]} MoveSent */
+
 const WAIT = 30;
+/** @type {Record<number, string[]>} where each seat sits, from the viewer's seat on (at the bottom) */
 const PLACES = { 2: ["b", "t"], 3: ["b", "tl", "tr"], 4: ["b", "l", "t", "r"], 5: ["b", "l", "tl", "tr", "r"] };
+/** @type {Record<string, string>} */
 const TITLES = { doubleduck: "Doubleduck", ducksoup: "Duck Soup", duck: "Duck", doppelkopf: "Doppelkopf" };
 
+/**
+ * A seat's table (`token`: its game is the token's first part) or a spectator's (`gameId`).
+ * @param {HTMLElement} main
+ * @param {PageContext & {token?: string, gameId?: string}} context
+ */
 export async function tablePage(main, { token, gameId, signal, notify }) {
-  const table = new Table(main, { token, gameId: gameId ?? token.split(".")[0], signal, notify });
-  await table.run();
+  mount(main, h("p.loading", {}, "Taking a seat at the table…"));
+  const id = gameId ?? token?.split(".")[0];
+  if (!id) throw new Error("no game to show");
+  const request = requester(token, signal, notify);
+  const first = await request("/games/{game_id}", { params: { game_id: id } });
+  await new Table(main, { id, request, signal, notify }, first).run();
+}
+
+/**
+ * Requests with this table's token that retry while the connection is lost, saying so.
+ * @param {string | undefined} token
+ * @param {AbortSignal} signal
+ * @param {PageContext["notify"]} notify
+ */
+function requester(token, signal, notify) {
+  /**
+   * @template {ApiPath} P
+   * @template {Method<P>} [M=Extract<Method<P>, "get">]
+   * @param {P} path
+   * @param {Call<P, M>} call
+   * @returns {Promise<Answer<P, M>>}
+   */
+  function request(path, call) {
+    return retrying(() => api(path, { ...call, token, signal }), {
+      signal,
+      onRetry: (s) => notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
+      onBack: () => notify("Connected again.", "ok"),
+    });
+  }
+  return request;
 }
 
 class Table {
-  constructor(main, { token, gameId, signal, notify }) {
-    Object.assign(this, { main, token, gameId, signal, notify });
-    this.body = null; // the last game answer (view and all)
+  /**
+   * @param {HTMLElement} main
+   * @param {{id: string, request: ReturnType<typeof requester>, signal: AbortSignal, notify: PageContext["notify"]}} context
+   * @param {GameOut} body the game as first read
+   */
+  constructor(main, { id, request, signal, notify }, body) {
+    this.main = main;
+    this.gameId = id;
+    this.request = request;
+    this.signal = signal;
+    this.notify = notify;
+    this.body = body; // the last game answer (view and all)
+    /** @type {GameEvent[]} */
     this.log = []; // events, in order
     this.last = 0; // the last event number seen
+    /** @type {ScoreOut | null} */
     this.score = null;
     this.busy = false; // a move is on its way
+    /** @type {number[]} */
     this.picked = []; // Duck: the cards picked for a play, in laying order (hand indexes)
+    /** @type {CardMove[] | null} */
     this.choices = null; // a card with several legal moves (calls): those moves
     this.focus = 0; // the hand card that has the keyboard focus
+    /** @type {{seat: number, link: string}[]} the lobby's invite links for the other human seats */
     this.invites = JSON.parse(sessionStorage.getItem(`invites:${this.gameId}`) || "[]");
   }
 
   // --- talking to the server ---------------------------------------------------------------
 
-  request(path, options = {}) {
-    return retrying(() => api(path, { token: this.token, signal: this.signal, ...options }), {
-      signal: this.signal,
-      onRetry: (s) => this.notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
-      onBack: () => this.notify("Connected again.", "ok"),
-    });
-  }
-
   async run() {
-    mount(this.main, h("p.loading", {}, "Taking a seat at the table…"));
-    await this.read("");
+    this.take(this.body, await this.eventsSince(this.last));
     await this.follow();
   }
 
-  /** A view (`query`: how to wait for it; "" reads it now), then the events it brought. */
+  /**
+   * A view (`query`: how to wait for it; none reads it now), then the events it brought.
+   * @param {Call<"/games/{game_id}", "get">["query"]} [query]
+   */
   async read(query) {
-    const body = await this.request(`/games/${this.gameId}${query}`);
+    const body = await this.request("/games/{game_id}", { params: { game_id: this.gameId }, query });
     this.take(body, await this.eventsSince(this.last));
   }
 
-  /** Every event after `after`, page by page (the feed is paged: `has_more`, `next_after`). */
+  /**
+   * Every event after `after`, page by page (the feed is paged: `has_more`, `next_after`).
+   * @param {number} after
+   */
   async eventsSince(after) {
+    /** @type {GameEvent[]} */
     const events = [];
     for (let page = 0; page < 100; page += 1) {
-      const feed = await this.request(`/games/${this.gameId}/events?after=${after}&limit=1000`);
+      const feed = await this.request("/games/{game_id}/events", { params: { game_id: this.gameId }, query: { after, limit: 1000 } });
       events.push(...feed.events);
       if (!feed.has_more) break;
       after = feed.next_after;
@@ -65,8 +136,12 @@ class Table {
     return events;
   }
 
-  /** A new state of the game, with the events that came with it; drawn once. */
-  take(body, events = []) {
+  /**
+   * A new state of the game, with the events that came with it; drawn once.
+   * @param {GameOut} body
+   * @param {GameEvent[]} events
+   */
+  take(body, events) {
     this.body = body;
     this.picked = [];
     this.choices = null;
@@ -74,22 +149,28 @@ class Table {
     this.render();
   }
 
+  /** @param {GameEvent[]} events */
   addEvents(events) {
     const fresh = events.filter((e) => e.n > this.last);
     if (!fresh.length) return;
     this.log.push(...fresh);
     this.last = fresh[fresh.length - 1].n;
-    const scored = fresh.some((e) => ["deal_scored", "game_over"].includes(e.type));
+    const scored = fresh.some((e) => e.type === "deal_scored" || e.type === "game_over");
     if (scored || !this.score) this.refreshScore();
   }
 
   async refreshScore() {
-    this.score = await this.request(`/games/${this.gameId}/score`);
+    this.score = await this.request("/games/{game_id}/score", { params: { game_id: this.gameId } });
     this.render();
   }
 
   get seat() {
-    return this.body?.seat ?? null;
+    return this.body.seat;
+  }
+
+  /** Over or abandoned: nothing more will happen at this table. */
+  ended() {
+    return this.body.status === "over" || this.body.status === "abandoned";
   }
 
   myTurn() {
@@ -100,20 +181,25 @@ class Table {
   async follow() {
     while (!this.signal.aborted) {
       const { status, version } = this.body;
-      if (status === "over" || this.myTurn() || (this.seat !== null && status === "deal_pending")) return;
-      await this.read(this.seat === null ? `?wait=${WAIT}&after_version=${version}` : `?wait=${WAIT}`);
+      if (this.ended() || this.myTurn() || (this.seat !== null && status === "deal_pending")) return;
+      await this.read(this.seat === null ? { wait: WAIT, after_version: version } : { wait: WAIT });
     }
   }
 
-  /** Send a move; the answer comes at our next turn, with what everyone did meanwhile. */
+  /**
+   * Send a move; the answer comes at our next turn, with what everyone did meanwhile.
+   * @param {MoveSent} move
+   */
   async send(move) {
     if (this.busy) return;
     this.busy = true;
     this.render();
     const key = crypto.randomUUID(); // a retry after a lost answer cannot play twice
     try {
-      const answer = await this.request(`/games/${this.gameId}/moves?wait=${WAIT}`, {
-        method: "POST",
+      const answer = await this.request("/games/{game_id}/moves", {
+        method: "post",
+        params: { game_id: this.gameId },
+        query: { wait: WAIT },
         body: { move, expected_version: this.body.version },
         headers: { "Idempotency-Key": key },
       });
@@ -128,11 +214,14 @@ class Table {
     await this.follow();
   }
 
+  /** @param {ApiError} error */
   async refused(error) {
-    if (["stale_version", "not_your_turn", "deal_pending", "game_over"].includes(error.reason)) {
-      const extra = error.reason === "game_over" ? "" : " The table has been reloaded.";
+    /** @type {(typeof error.reason)[]} */
+    const reload = ["stale_version", "not_your_turn", "deal_pending", "game_over", "game_abandoned"];
+    if (reload.includes(error.reason)) {
+      const extra = error.reason === "game_over" || error.reason === "game_abandoned" ? "" : " The table has been reloaded.";
       this.notify(explain(error) + extra, "warn");
-      await this.read("");
+      await this.read();
       return;
     }
     this.notify(explain(error), "error");
@@ -143,28 +232,29 @@ class Table {
     this.busy = true;
     this.render();
     try {
-      const answer = await this.request(`/games/${this.gameId}/deal`, {
-        method: "POST", body: { expected_version: this.body.version } });
+      const answer = await this.request("/games/{game_id}/deal", {
+        method: "post", params: { game_id: this.gameId }, body: { expected_version: this.body.version } });
       this.busy = false;
       this.take(answer, answer.events);
     } catch (error) {
       this.busy = false;
       if (!(error instanceof ApiError)) throw error;
       if (error.reason !== "no_deal_pending") this.notify(explain(error), "warn");
-      await this.read("");
+      await this.read();
     }
     await this.follow();
   }
 
   // --- names -------------------------------------------------------------------------------
 
+  /** @param {number} seat */
   who = (seat) => (seat === this.seat ? "You" : `Seat ${seat}`);
 
   // --- drawing the page --------------------------------------------------------------------
 
   render() {
-    if (!this.body || this.signal.aborted) return;
-    const hadFocus = this.main.contains(document.activeElement) && document.activeElement.closest(".hand");
+    if (this.signal.aborted) return;
+    const hadFocus = document.activeElement && this.main.contains(document.activeElement) && document.activeElement.closest(".hand");
     const { game } = this.body;
     const role = this.seat === null ? "Watching" : `You are seat ${this.seat}`;
     mount(
@@ -184,7 +274,7 @@ class Table {
           this.scorePanel(),
           this.logPanel())),
     );
-    if (hadFocus) this.main.querySelector(`.hand button[data-index="${this.focus}"]`)?.focus();
+    if (hadFocus) this.focusedCard()?.focus();
     const logList = this.main.querySelector(".log ol");
     if (logList) logList.scrollTop = logList.scrollHeight;
     document.title = `${this.myTurn() ? "▶ Your turn · " : ""}${TITLES[game] ?? game} · duckpond`;
@@ -195,11 +285,14 @@ class Table {
     let text;
     let kind = "wait";
     if (status === "over") {
-      const winners = view.winners ?? [];
+      const { winners } = view;
       const others = winners.filter((s) => s !== this.seat).map(this.who).join(" and ");
       if (!winners.length) text = "Game over: a draw.";
-      else if (!winners.includes(this.seat)) text = `Game over: ${others} won.`;
+      else if (this.seat === null || !winners.includes(this.seat)) text = `Game over: ${others} won.`;
       else text = `Game over: you won${others ? ` with ${others}` : ""}!`;
+      kind = "over";
+    } else if (status === "abandoned") {
+      text = "The host ended this game.";
       kind = "over";
     } else if (status === "deal_pending") {
       text = this.seat === null ? "The deal is scored; waiting for the next deal." : "The deal is scored. Deal the next one when you are ready.";
@@ -218,7 +311,7 @@ class Table {
   }
 
   felt() {
-    const { game, view } = this.body;
+    const { view } = this.body;
     const n = view.hand_sizes.length;
     const me = this.seat ?? 0;
     const seats = [];
@@ -226,8 +319,8 @@ class Table {
       const place = PLACES[n][(seat - me + n) % n];
       const acting = view.to_act.includes(seat) && this.body.status === "playing";
       const info = this.body.seats[seat];
-      const tags = [info.kind === "bot" ? `bot: ${info.bot}${info.level ? ` (${info.level})` : ""}` : "human", ...games.seatTags(game, view, seat)];
-      const pile = game === "duck" ? view.piles[seat] : null;
+      const tags = [info.kind === "bot" ? `bot: ${info.bot}${info.level ? ` (${info.level})` : ""}` : "human", ...games.seatTags(view, seat)];
+      const pile = view.game === "duck" ? view.piles[seat] : null;
       seats.push(h(`div.seat.place-${place}${acting ? ".acting" : ""}${seat === this.seat ? ".me" : ""}`,
         { "aria-label": `${this.who(seat)}${acting ? ", to play" : ""}` },
         h("div.seat-name", {}, acting ? h("span.dot", { "aria-hidden": "true" }, "▶ ") : null, this.who(seat)),
@@ -242,15 +335,15 @@ class Table {
   }
 
   center() {
-    const { game, view } = this.body;
-    if (game === "duck") {
+    const { view } = this.body;
+    if (view.game === "duck") {
       return h("div.duck-center", {},
         h("div.stock", {}, cardBacks(view.stock_count, `draw pile, ${view.stock_count} cards`), h("small", {}, "draw pile")),
         view.lifebelt !== null ? h("div.lifebelt", { role: "img", "aria-label": `lifebelt worth ${view.lifebelt}` },
           h("span", { "aria-hidden": "true" }, String(view.lifebelt))) : null);
     }
-    const trick = view.trick ?? [];
-    const stock = view.stock_count !== undefined && view.stock_count > 0
+    const { trick } = view;
+    const stock = "stock_count" in view && view.stock_count > 0
       ? h("div.stock", {}, cardBacks(view.stock_count, `stock, ${view.stock_count} cards`), h("small", {}, "stock")) : null;
     return h("div.trick-area", {},
       stock,
@@ -258,7 +351,7 @@ class Table {
         trick.length ? trick.map((play) => h("li", {}, cardFace(play.card),
           h("small", {}, this.who(play.seat)),
           play.spoken ? h("span.call", {}, play.spoken) : null))
-          : h("li.empty", {}, view.leader !== null && view.leader !== undefined ? `${this.who(view.leader)} to lead` : "")));
+          : h("li.empty", {}, view.leader !== null ? `${this.who(view.leader)} to lead` : "")));
   }
 
   /** The moves that are not a card: concede, announce, duck, deal; and a card's calls. */
@@ -269,29 +362,32 @@ class Table {
       buttons.push(h("button.primary", { type: "button", disabled: this.busy, onclick: () => this.deal() }, "Deal the next deal"));
     }
     if (this.myTurn()) {
-      for (const move of view.legal_moves) {
-        if (move.card || move.cards) continue;
+      for (const move of view.legal_moves ?? []) {
+        if ("card" in move || "cards" in move) continue;
         buttons.push(h("button.action", { type: "button", disabled: this.busy, onclick: () => this.send(move) },
           games.actionLabel(move, view)));
       }
       if (this.choices) {
         for (const move of this.choices) {
-          buttons.push(h(`button.call${move.call ? ".with-call" : ""}`, { type: "button", disabled: this.busy,
+          buttons.push(h(`button.call${"call" in move && move.call ? ".with-call" : ""}`, { type: "button", disabled: this.busy,
             onclick: () => this.send(move) }, games.callLabel(move)));
         }
         buttons.push(h("button.ghost", { type: "button", onclick: () => { this.choices = null; this.render(); } }, "Cancel"));
       }
-      if (this.body.game === "duck") buttons.push(...this.duckDraws());
+      if (view.game === "duck") buttons.push(...this.duckDraws(view));
     }
     if (!buttons.length) return null;
     return h("div.actions", { role: "group", "aria-label": "Your moves" }, buttons);
   }
 
-  /** Duck: the picked cards in order, and a button per place to draw from. */
-  duckDraws() {
-    const { view } = this.body;
-    const cards = this.picked.map((i) => this.sortedHand()[i]);
-    const matches = view.legal_moves.filter((m) => m.cards && m.cards.join() === cards.join());
+  /**
+   * Duck: the picked cards in order, and a button per place to draw from.
+   * @param {DuckView} view
+   */
+  duckDraws(view) {
+    const hand = this.sortedHand();
+    const cards = this.picked.map((i) => hand[i]);
+    const matches = (view.legal_moves ?? []).flatMap((m) => (m.type === "play" && m.cards.join() === cards.join() ? [m] : []));
     const out = [];
     if (!cards.length) {
       out.push(h("span.hint", {}, "Pick cards for a set (one number) or a run (one colour, in order)."));
@@ -300,12 +396,20 @@ class Table {
     const valid = matches.length > 0;
     out.push(h(`span.hint${valid ? ".ok" : ".bad"}`, {},
       `Laying ${cards.map(cardText).join(" ")} (the last on top): ${valid ? "a legal play" : "not a set or a run in this order"}.`));
+    /** @param {number | undefined} seat @param {string} side */
+    const pile = (seat, side) => {
+      const top = seat === undefined ? null : view.piles[seat]?.top ?? null;
+      return /** @type {const} */ ([`Take ${top ? cardText(top) : "—"} from ${seat === undefined ? "nobody" : this.who(seat)} (${side})`, top !== null]);
+    };
+    /** @type {["stock" | "left" | "right", string, boolean][]} */
     const sources = [
       ["stock", `Draw from the pile (${view.stock_count})`, view.stock_count > 0],
-      ["left", `Take ${view.piles[view.left].top ? cardText(view.piles[view.left].top) : "—"} from ${this.who(view.left)} (left)`, !!view.piles[view.left].top],
-      ["right", `Take ${view.piles[view.right].top ? cardText(view.piles[view.right].top) : "—"} from ${this.who(view.right)} (right)`, !!view.piles[view.right].top],
+      ["left", ...pile(view.left, "left")],
+      ["right", ...pile(view.right, "right")],
     ];
-    const noDraw = valid ? matches.some((m) => !m.draw) : !sources.some(([, , open]) => open) || cards.length === view.hand.length;
+    const noDraw = valid
+      ? matches.some((m) => !m.draw)
+      : !sources.some(([, , open]) => open) || cards.length === hand.length;
     if (noDraw) {
       out.push(h("button.primary", { type: "button", disabled: this.busy, onclick: () => this.send({ type: "play", cards }) },
         "Lay them (no draw)"));
@@ -321,13 +425,13 @@ class Table {
   }
 
   sortedHand() {
-    return sortHand(this.body.game, this.body.view, this.body.view.hand);
+    return sortHand(this.body.view, this.body.view.hand ?? []);
   }
 
   hand() {
-    const { view, game } = this.body;
+    const { view } = this.body;
     const hand = this.sortedHand();
-    const legal = new Set(view.legal_moves.flatMap((m) => m.cards ?? (m.card ? [m.card] : [])));
+    const legal = new Set((view.legal_moves ?? []).flatMap((m) => ("cards" in m ? m.cards : "card" in m ? [m.card] : [])));
     const yourTurn = this.myTurn() && !this.busy;
     const cards = hand.map((card, index) => {
       const picked = this.picked.indexOf(index);
@@ -340,14 +444,25 @@ class Table {
         faceParts(card),
         picked >= 0 ? h("span.order", { "aria-hidden": "true" }, String(picked + 1)) : null);
     });
-    const hint = game === "duck" ? "Arrow keys move, Enter picks, Escape clears" : "Arrow keys move, Enter plays";
+    const hint = view.game === "duck" ? "Arrow keys move, Enter picks, Escape clears" : "Arrow keys move, Enter plays";
     return h("section.hand-area", { "aria-label": "Your hand" },
       h("h2.visually-hidden", {}, "Your hand"),
-      h("div.hand", { role: "group", "aria-label": `Your hand, ${hand.length} cards. ${hint}.`, onkeydown: (e) => this.key(e, hand.length) }, cards),
+      h("div.hand", { role: "group", "aria-label": `Your hand, ${hand.length} cards. ${hint}.`,
+        onkeydown: (/** @type {KeyboardEvent} */ e) => this.key(e, hand.length) }, cards),
       h("p.keys", { "aria-hidden": "true" }, `${hint}.`));
   }
 
+  /** The hand's card button that has the keyboard focus. */
+  focusedCard() {
+    return /** @type {HTMLButtonElement | null} */ (this.main.querySelector(`.hand button[data-index="${this.focus}"]`));
+  }
+
+  /**
+   * @param {KeyboardEvent} event
+   * @param {number} size the hand's size
+   */
   key(event, size) {
+    /** @type {Record<string, number>} */
     const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
     if (event.key in moves) {
       this.focus = (this.focus + moves[event.key] + size) % size;
@@ -359,21 +474,26 @@ class Table {
       this.picked = [];
       this.choices = null;
       this.render();
-      this.main.querySelector(`.hand button[data-index="${this.focus}"]`)?.focus();
+      this.focusedCard()?.focus();
       return;
     } else {
       return;
     }
     event.preventDefault();
-    this.main.querySelectorAll(".hand button").forEach((b) => { b.tabIndex = Number(b.dataset.index) === this.focus ? 0 : -1; });
-    this.main.querySelector(`.hand button[data-index="${this.focus}"]`)?.focus();
+    this.main.querySelectorAll(".hand button").forEach((b) => {
+      if (b instanceof HTMLElement) b.tabIndex = Number(b.dataset.index) === this.focus ? 0 : -1;
+    });
+    this.focusedCard()?.focus();
   }
 
-  /** A card was clicked (or Enter): play it, offer its calls, or (Duck) pick it. */
+  /**
+   * A card was clicked (or Enter): play it, offer its calls, or (Duck) pick it.
+   * @param {number} index in the sorted hand
+   */
   activate(index) {
-    const { game, view } = this.body;
+    const { view } = this.body;
     this.focus = index;
-    if (game === "duck") {
+    if (view.game === "duck") {
       const at = this.picked.indexOf(index);
       if (at >= 0) this.picked.splice(at, 1);
       else this.picked.push(index);
@@ -381,11 +501,11 @@ class Table {
       return;
     }
     const card = this.sortedHand()[index];
-    const moves = view.legal_moves.filter((m) => m.card === card);
+    const moves = (view.legal_moves ?? []).flatMap((m) => ("card" in m && m.card === card ? [m] : []));
     if (moves.length > 1) {
       this.choices = moves;
       this.render();
-      this.main.querySelector(".actions button.call")?.focus();
+      /** @type {HTMLButtonElement | null} */ (this.main.querySelector(".actions button.call"))?.focus();
       return;
     }
     // A card the rules do not allow goes to the server all the same: its refusal says why.
@@ -395,7 +515,7 @@ class Table {
   // --- the side panels ---------------------------------------------------------------------
 
   invitePanel() {
-    if (!this.invites.length || this.body.status === "over") return null;
+    if (!this.invites.length || this.ended()) return null;
     return h("section.panel.invites", { "aria-labelledby": "invites-title" },
       h("h2#invites-title", {}, "Invite players"),
       h("p", {}, "Send each friend their seat's link. Anyone with a link plays that seat."),
@@ -412,21 +532,21 @@ class Table {
   }
 
   statusPanel() {
-    const rows = games.status(this.body.game, this.body.view);
+    const rows = games.status(this.body.view);
     return h("section.panel.status", { "aria-labelledby": "status-title" },
       h("h2#status-title", {}, "Table"),
       h("dl", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
-      this.body.status === "over" ? h("p", {}, h("a", { href: "#/" }, "Start a new table")) : null);
+      this.ended() ? h("p", {}, h("a", { href: "#/" }, "Start a new table")) : null);
   }
 
   lastTrickPanel() {
-    const trick = games.lastTrick(this.body.game, this.body.view);
+    const trick = games.lastTrick(this.body.view);
     if (!trick) return null;
     return h("section.panel.last-trick", { "aria-labelledby": "last-title" },
       h("h2#last-title", {}, `Last trick (${trick.trick_no})`),
       h("ol.trick.small", {}, trick.plays.map((p) => h(`li${p.seat === trick.winner ? ".winner" : ""}`, {},
         cardFace(p.card, { small: true }), h("small", {}, this.who(p.seat)), p.spoken ? h("span.call", {}, p.spoken) : null))),
-      h("p", {}, `${this.who(trick.winner)} took it${trick.points !== undefined ? ` (${trick.points} points)` : ""}${trick.stored !== undefined ? ` (${trick.stored} stored)` : ""}.`));
+      h("p", {}, `${this.who(trick.winner)} took it${"points" in trick ? ` (${trick.points} points)` : ""}${"stored" in trick ? ` (${trick.stored} stored)` : ""}.`));
   }
 
   scorePanel() {
