@@ -107,6 +107,10 @@ PHASE = enum(
     "`play` while a deal is played, `deal_over` between deals, `game_over` at the end.",
 )
 ANNOUNCEMENT = obj({"seat": SEAT, "call": enum(CALLS)})
+RESIGNED = array(
+    SEAT,
+    "The seats that resigned, in order (Doubleduck: one partner's stands until the other's).",
+)
 LIFEBELT_WON = obj(
     {"deal_no": COUNT, "value": INT, "side": enum(["green", "red"]), "points": INT},
     description="A lifebelt a seat holds: its value, the side it lies on, what it scored.",
@@ -207,6 +211,7 @@ VIEW_FIELDS: dict[str, dict[str, JSON]] = {
         "last_trick": nullable(DOUBLEDUCK_TRICK),
         "stored": BY_COURSE,
         "waste_count": COUNT,
+        "resigned": RESIGNED,
         "game_points": PER_TEAM,
     },
     "ducksoup": {
@@ -219,6 +224,7 @@ VIEW_FIELDS: dict[str, dict[str, JSON]] = {
         "tricks": array(DUCKSOUP_TRICK),
         "points": BY_COURSE,
         "units": BY_COURSE,
+        "resigned": RESIGNED,
         "game_points": PER_TEAM,
     },
     "duck": {
@@ -272,9 +278,11 @@ GAME_OVER = obj(
         "game_points": PER_TEAM,
         "winners": SEATS,
         "capped": {**BOOL, "description": "Present (true) when the deal cap ended the game."},
+        "resigned": {**RESIGNED, "description": "Present when a resignation ended the game."},
     },
-    ["game_points", "capped"],
+    ["game_points", "capped", "resigned"],
 )
+SEAT_RESIGNED = obj({"seat": SEAT}, description="A seat resigned (`POST .../resign`).")
 
 EVENT_DATA: dict[str, dict[str, JSON]] = {
     "doubleduck": {
@@ -286,6 +294,7 @@ EVENT_DATA: dict[str, dict[str, JSON]] = {
         "cards_drawn": obj({"order": SEATS, "stock_count": COUNT}),
         "course_changed": obj({"course": COURSE}),
         "deal_scored": TRICK_DEAL,
+        "resigned": SEAT_RESIGNED,
         "game_over": GAME_OVER,
     },
     "ducksoup": {
@@ -302,6 +311,7 @@ EVENT_DATA: dict[str, dict[str, JSON]] = {
         "course_changed": obj({"course": COURSE, "hand_size": COUNT, "leader": SEAT}),
         "deal_scored": TRICK_DEAL,
         "tie_at_target": obj({"totals": PER_TEAM}),
+        "resigned": SEAT_RESIGNED,
         "game_over": GAME_OVER,
     },
     "duck": {
@@ -520,6 +530,10 @@ def record_schemas() -> dict[str, JSON]:
     )
     return {
         "MoveAction": obj({"seat": SEAT, "move": move}, description="A seat's move."),
+        "ResignAction": obj(
+            {"seat": SEAT, "resign": {"type": "boolean", "const": True}},
+            description="A seat resigned (`Game.resign`).",
+        ),
         "DealAction": obj({"deal": deal}, description="The next deal, dealt."),
         "GameRecord": obj(
             {
@@ -534,7 +548,7 @@ def record_schemas() -> dict[str, JSON]:
                 "options": {"type": "object", "description": "The options, defaults filled in."},
                 "deal": deal,
                 "actions": array(
-                    {"oneOf": [ref("MoveAction"), ref("DealAction")]},
+                    {"oneOf": [ref("MoveAction"), ref("DealAction"), ref("ResignAction")]},
                     "Every change in order: `engine.record.replay` rebuilds the game from them.",
                 ),
                 "commitments": array(
