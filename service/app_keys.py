@@ -241,6 +241,19 @@ class AppKeys:
         quotas = {q: int(raw.get(q.encode(), str(d).encode())) for q, d in QUOTAS.items()}
         return AppKey(found.group(1), raw.get(b"name", b"").decode(), quotas)
 
+    def of(self, key_id: str) -> AppKey | None:
+        """The key of this id, for work it asks for without presenting it (a rematch of its
+        game): None with keys off or when it is gone; 403 once it was revoked."""
+        if not self.required:
+            return None
+        raw = cast(dict[bytes, bytes], self.redis.hgetall(record_key(key_id)))
+        if not raw:
+            return None
+        if int(raw.get(b"revoked", b"0")):
+            raise ServiceError("app_key_revoked", "the app key that created this game was revoked")
+        quotas = {q: int(raw.get(q.encode(), str(d).encode())) for q, d in QUOTAS.items()}
+        return AppKey(key_id, raw.get(b"name", b"").decode(), quotas)
+
     def still_valid(self, key_id: str | None) -> None:
         """A game's host acts for the key that created it: refused (403) once it is revoked.
         Games made with keys off (no key id) are not bound."""

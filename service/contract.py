@@ -371,6 +371,10 @@ SERVICE_EVENTS: dict[str, JSON] = {
         {"by": TEXT},
         description="The service's own last event of a game the host abandoned (`by`: `host`).",
     ),
+    "seat_taken": obj(
+        {"seat": SEAT, "open": array(SEAT, "The seats still open: empty, the table starts.")},
+        description="An open seat was taken (an invite code, or a rematch's seat holder).",
+    ),
 }
 
 # --- from the engine's metadata --------------------------------------------------------------

@@ -16,10 +16,14 @@ from service.api import (
     events,
     games,
     health,
+    lobby,
     matches,
     moves,
     records,
+    rematch,
+    resign,
     scores,
+    seats,
 )
 
 
@@ -43,7 +47,8 @@ def register(api: Api) -> None:
         },
     )
     for module in (
-        health, catalog, bots, games, moves, deals, abandon, scores, events, records, matches
+        health, catalog, bots, games, moves, deals, abandon, resign, seats, rematch, lobby,
+        scores, events, records, matches,
     ):  # fmt: skip
         api.register_blueprint(module.blp)
     rate_limits.document(api.spec)
