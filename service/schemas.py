@@ -303,6 +303,10 @@ class ClaimIn(Schema):
     )
 
 
+class RematchIn(Schema):
+    """Asking for a rematch takes no fields: the body may be absent or `{}`."""
+
+
 class LobbyQuery(Schema):
     limit = fields.Integer(
         load_default=50,

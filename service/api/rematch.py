@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Response, request
 from flask_smorest import Blueprint
 
@@ -18,7 +20,7 @@ from service.api.common import (
     token_first,
 )
 from service.api.seats import TOKEN_EXAMPLE
-from service.schemas import RematchOut
+from service.schemas import RematchIn, RematchOut
 from service.seating import Seating, Settle
 
 blp = Blueprint(
@@ -62,15 +64,19 @@ def answer(game_id: str, *, ask: bool) -> Response:
 
 @blp.route("/<string:game_id>/rematch", methods=["POST"])
 @blp.doc(security=BEARER, operationId="ask_rematch")
+@blp.arguments(RematchIn(), example={})
 @blp.response(200, RematchOut, example=REMATCH_EXAMPLE, headers=CHANGE_HEADERS)
 @errors(
     blp,
     *REFUSALS,
+    400,
+    413,
+    "validation_error",
     "app_key_revoked",
     "quota_live_games",
     "quota_creations",
 )
-def post_rematch(game_id: str) -> Response:
+def post_rematch(_body: dict[str, Any], game_id: str) -> Response:
     """Ask for (or join) the rematch of a finished game, with the old game's seat token (or
     its host token). The first asker makes it: a new game with the same seats, bots and
     options, the first dealer moved on one seat; everyone else who asks, at once or later,
