@@ -284,11 +284,16 @@ IDEMPOTENCY_KEY = [
 ]
 
 
-class ResignIn(Schema):
-    expected_version = WholeNumber(
+def expected_version(what: str) -> WholeNumber:
+    """The optional `expected_version` of a change: `what` it does only at that version."""
+    return WholeNumber(
         validate=validate.Range(min=0),
-        metadata={"description": "Resign only if the game is still at this version."},
+        metadata={"description": f"{what} only if the game is still at this version."},
     )
+
+
+class ResignIn(Schema):
+    expected_version = expected_version("Resign")
 
 
 class ClaimIn(Schema):
@@ -329,10 +334,7 @@ class ChangeHeaders(Schema):
 
 
 class AbandonIn(Schema):
-    expected_version = WholeNumber(
-        validate=validate.Range(min=0),
-        metadata={"description": "Abandon only if the game is still at this version."},
-    )
+    expected_version = expected_version("Abandon")
 
 
 class AbandonHeaders(Schema):

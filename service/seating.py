@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine import Event, Reason
 from engine.record import load as load_game
 from service import idempotency
-from service.bodies import ABANDONED, OVER, WAITING, Answer, event_entry, game_body, seats_out
+from service.bodies import OVER, WAITING, Answer, event_entry, game_body, seats_out
 from service.bodies import status_of as game_status
 from service.bot_turns import due_turns, live
 from service.callers import HOST, Caller, sha256
@@ -56,6 +56,14 @@ from service.store import Stored, Write, create_pointer_key, game_key, valid_id
 
 if TYPE_CHECKING:
     from service.tables import Tables
+
+
+def refuse_abandoned(stored: Stored) -> None:
+    """`service.tables.refuse_abandoned` (imported when called: that module imports this)."""
+    from service.tables import refuse_abandoned as refuse
+
+    refuse(stored)
+
 
 JSON = dict[str, Any]
 
@@ -192,7 +200,7 @@ class Seating:
                 if prior is not None:
                     unsealed = idempotency.unseal(idempotency_key or "", prior)
                     return Answer(idempotency.replay(unsealed, fp), replayed=True)
-            self._refuse_ended(stored)
+            refuse_abandoned(stored)
             chosen = self._open_seat(stored, seat)
             token = f"{gid}.{secrets.token_urlsafe(24)}"
             meta = self._seated(stored.meta, chosen, token)
@@ -219,13 +227,6 @@ class Seating:
         if seat not in open_:
             raise ServiceError("seat_taken", f"seat {seat} is not open")
         return seat
-
-    @staticmethod
-    def _refuse_ended(stored: Stored) -> None:
-        if stored.status == ABANDONED:
-            raise ServiceError(
-                "game_abandoned", "the host abandoned this game", version=stored.version
-            )
 
     @staticmethod
     def _seated(meta: Mapping[str, Any], seat: int, token: str) -> JSON:
@@ -304,7 +305,7 @@ class Seating:
         if caller.seat is None and not caller.host:
             raise ServiceError("missing_token", "a rematch needs a seat's or the host's token")
         old = self.tables._load(gid)
-        self._refuse_ended(old)
+        refuse_abandoned(old)
         if old.status != OVER:
             raise ServiceError(
                 "game_not_over", "a rematch is for a finished game", version=old.version
