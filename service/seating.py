@@ -364,6 +364,7 @@ class Seating:
                     "the rematch is being made; retry in a moment",
                     retry_after=1,
                 )
+            refuse_abandoned(stored)
             meta = stored.meta
             if caller.host:
                 if meta.get("host") and not hmac.compare_digest(meta["host"], sha256(token)):

@@ -118,6 +118,10 @@ def test_every_seat_gets_its_own_new_token_of_one_rematch(client: FlaskClient) -
     assert host.status_code == 200 and host.json["role"] == "host"
     assert client.get(f"{API}/games/{new}", headers=auth(host.json["token"])).json["role"] == "host"
     assert rematch(client, old.gid, old.host).json["token"] == host.json["token"]
+    dropped = client.post(f"{API}/games/{new}/abandon", json={}, headers=auth(host.json["token"]))
+    assert dropped.status_code == 200
+    late = rematch(client, old.gid, bob, "get")  # an abandoned rematch is never revived
+    assert late.status_code == 409 and late.json["errors"]["reason"] == "game_abandoned"
 
 
 def test_a_rematch_of_an_unfinished_game_is_refused(client: FlaskClient, r: Any) -> None:
