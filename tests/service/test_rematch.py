@@ -195,3 +195,37 @@ def test_a_rematch_counts_against_the_app_keys_quotas(make_app: Any, queues: Any
     keys.revoke(other.id)
     revoked = rematch(client, second["id"], second["seats"][0]["token"])
     assert revoked.status_code == 403 and revoked.json["errors"]["reason"] == "app_key_revoked"
+
+
+def test_redis_holds_no_token_of_a_claim_or_a_rematch(
+    client: FlaskClient, r: Any, backend: str
+) -> None:
+    """Tokens made by a claim or a rematch are stored as hashes only (so is the invite code of
+    a table that is not listed): a leaked database holds none of them."""
+    if backend != "single":
+        pytest.skip("one server is enough to read every value")
+    table = client.post(
+        f"{API}/games", json={"game": "ducksoup", "seats": [{}, {"open": True}]}
+    ).json
+    code = table["invite_code"]
+    claimed = client.post(f"{API}/games/{table['id']}/claim", json={"invite_code": code}).json
+    old = finished(client)
+    secrets = [code, claimed["token"]]
+    for seat in (0, 1):
+        secrets.append(rematch(client, old.gid, old.seat(seat).token).json["token"])
+    secrets.append(rematch(client, old.gid, old.host, "get").json["token"])
+    dump = []
+    for key in r.scan_iter("*"):
+        kind = r.type(key)
+        if kind == b"hash":
+            dump += [v for pair in r.hgetall(key).items() for v in pair]
+        elif kind == b"list":
+            dump += r.lrange(key, 0, -1)
+        elif kind == b"zset":
+            dump += [m for m, _ in r.zrange(key, 0, -1, withscores=True)]
+        elif kind == b"string":
+            dump.append(r.get(key))
+    text = b"\n".join(dump)
+    for secret in secrets:
+        assert secret.encode() not in text
+        assert secret.split(".")[-1].encode() not in text

@@ -182,9 +182,13 @@ def test_the_lobby_lists_open_tables_and_drops_full_ones(client: FlaskClient) ->
     assert [t["id"] for t in after] == [everyone["id"]]
     bad = client.get(f"{API}/lobby/chess")
     assert bad.status_code == 422 and bad.json["errors"]["reason"] == "unknown_game"
-    wrong = client.post(f"{API}/games", json={"game": "ducksoup", "seats": [{}, {}], "lobby": "key"})
+    wrong = client.post(
+        f"{API}/games", json={"game": "ducksoup", "seats": [{}, {}], "lobby": "key"}
+    )
     assert wrong.status_code == 422 and wrong.json["errors"]["reason"] == "invalid_seats"
-    bot = client.post(f"{API}/games", json={"game": "ducksoup", "seats": [{}, {"bot": "random", "open": True}]})
+    bot = client.post(
+        f"{API}/games", json={"game": "ducksoup", "seats": [{}, {"bot": "random", "open": True}]}
+    )
     assert bot.status_code == 422 and bot.json["errors"]["reason"] == "invalid_seats"
 
 
