@@ -298,13 +298,15 @@ class Seating:
         *,
         ask: bool,
         admit: Admit | None = None,
+        stored: Stored | None = None,
     ) -> Answer:
         """The rematch of finished game `gid` as the caller (a seat or the host, by its old
         token) sees it, with the caller's new token. `ask` (POST) makes the rematch if nobody
-        has; without it (GET) there must be one. Either takes the caller's seat in it."""
+        has; without it (GET) there must be one. Either takes the caller's seat in it.
+        `stored` is the finished game as the caller's authentication read it."""
         if caller.seat is None and not caller.host:
             raise ServiceError("missing_token", "a rematch needs a seat's or the host's token")
-        old = self.tables._load(gid)
+        old = self.tables._load(gid) if stored is None else stored
         refuse_abandoned(old)
         if old.status != OVER:
             raise ServiceError(
@@ -357,13 +359,7 @@ class Seating:
         """Take the caller's place in rematch `new` (once; again it only re-reads it)."""
         token = derived_token(old_token, new)
         for _ in range(SEAT_TRIES):
-            stored = self.store.load(new)
-            if stored is None:
-                raise ServiceError(
-                    "idempotency_in_progress",
-                    "the rematch is being made; retry in a moment",
-                    retry_after=1,
-                )
+            stored = self._written(new)
             refuse_abandoned(stored)
             meta = stored.meta
             if caller.host:
@@ -390,6 +386,20 @@ class Seating:
             body["rematch_of"] = old
             return Answer(body)
         raise ServiceError("stale_version", "the rematch changed too often meanwhile; retry")
+
+    def _written(self, gid: str) -> Stored:
+        """Rematch `gid` once its maker wrote it: a request that lost the race to make it may
+        read the pointer first, so it waits out the maker's reservation (a few seconds)."""
+        deadline = time.monotonic() + self.tables.reservation_ttl
+        while (stored := self.store.load(gid)) is None:
+            if time.monotonic() > deadline:
+                raise ServiceError(
+                    "idempotency_in_progress",
+                    "the rematch is being made; retry in a moment",
+                    retry_after=1,
+                )
+            time.sleep(0.02)
+        return stored
 
     # --- the lobby --------------------------------------------------------------------------
 

@@ -56,9 +56,9 @@ def admit(owner: str | None) -> Settle:
 
 
 def answer(game_id: str, *, ask: bool) -> Response:
-    who, _ = open_game(game_id, required=True)
+    who, old = open_game(game_id, required=True)
     auth = request.headers.get("Authorization")
-    body = Seating(tables()).rematch(game_id, who, auth, ask=ask, admit=admit).body
+    body = Seating(tables()).rematch(game_id, who, auth, ask=ask, admit=admit, stored=old).body
     return json_response(body, 200, {"ETag": etag(body)})
 
 
