@@ -36,6 +36,7 @@ import base64
 import hashlib
 import hmac
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -64,6 +65,8 @@ def refuse_abandoned(stored: Stored) -> None:
 
     refuse(stored)
 
+
+log = logging.getLogger("duckpond.seating")
 
 JSON = dict[str, Any]
 
@@ -284,6 +287,7 @@ class Seating:
             found(None, gid)
         if outcome.kind != "ok":
             return False
+        log.info("game %s v%d: a seat change, open seats %s", gid, version, meta.get("open", []))
         if bots:
             tables.turns.schedule(gid, bots, version, meta)
         return True
@@ -376,6 +380,10 @@ class Seating:
                     raise ServiceError("seat_taken", f"seat {seat} of the rematch is not yours")
             version = stored.version
             if meta is not stored.meta:
+                if stored.status == OVER:  # its events are packed: no change appends to them
+                    raise ServiceError(
+                        Reason.GAME_OVER, "the rematch is over", version=stored.version
+                    )
                 events = [] if caller.host else [self._taken(int(caller.seat or 0), meta)]
                 if not self._write(stored, meta, events):
                     continue

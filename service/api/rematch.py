@@ -38,6 +38,7 @@ REFUSALS = (
     "no_such_game",
     "game_not_over",
     "game_abandoned",
+    "game_over",
     "seat_taken",
     "stale_version",
     "idempotency_in_progress",

@@ -229,3 +229,14 @@ def test_redis_holds_no_token_of_a_claim_or_a_rematch(
     for secret in secrets:
         assert secret.encode() not in text
         assert secret.split(".")[-1].encode() not in text
+
+
+def test_the_old_host_cannot_join_a_rematch_already_over(client: FlaskClient, r: Any) -> None:
+    old = finished(client)
+    alice = rematch(client, old.gid, old.seat(0).token).json
+    bob = rematch(client, old.gid, old.seat(1).token).json
+    assert resign(client, alice["id"], bob["token"]).json["status"] == "over"
+    before = Table(client, alice["id"], {}).snapshot(r)
+    late = rematch(client, old.gid, old.host, "get")
+    assert late.status_code == 409 and late.json["errors"]["reason"] == "game_over"
+    assert Table(client, alice["id"], {}).snapshot(r) == before

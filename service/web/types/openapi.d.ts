@@ -5131,7 +5131,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `game_not_over`: The record is available only after the game ends.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `seat_taken`: The seat is not open: someone holds it, or a bot plays it.; `stale_version`: The game is past the expected version (another change won).; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `game_not_over`: The record is available only after the game ends.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `game_over`: The game is over.; `seat_taken`: The seat is not open: someone holds it, or a bot plays it.; `stale_version`: The game is past the expected version (another change won).; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5446,7 +5446,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `game_not_over`: The record is available only after the game ends.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `seat_taken`: The seat is not open: someone holds it, or a bot plays it.; `stale_version`: The game is past the expected version (another change won).; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `game_not_over`: The record is available only after the game ends.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `game_over`: The game is over.; `seat_taken`: The seat is not open: someone holds it, or a bot plays it.; `stale_version`: The game is past the expected version (another change won).; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
             409: {
                 headers: {
                     [name: string]: unknown;
