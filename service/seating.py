@@ -49,7 +49,7 @@ from service import idempotency
 from service.bodies import OVER, WAITING, Answer, event_entry, game_body, seats_out
 from service.bodies import status_of as game_status
 from service.bot_turns import due_turns, live
-from service.callers import HOST, Caller, sha256
+from service.callers import HOST, Caller, new_token, sha256
 from service.codec import loads
 from service.errors import ServiceError, found
 from service.shards import DataClient
@@ -205,7 +205,7 @@ class Seating:
                     return Answer(idempotency.replay(unsealed, fp), replayed=True)
             refuse_abandoned(stored)
             chosen = self._open_seat(stored, seat)
-            token = f"{gid}.{secrets.token_urlsafe(24)}"
+            token = new_token(gid)
             meta = self._seated(stored.meta, chosen, token)
             caller = Caller(seat=chosen)
             body = self._body(gid, stored.version + 1, stored, meta, caller)
