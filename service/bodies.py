@@ -21,7 +21,7 @@ ABANDONED = "abandoned"
 """A stored status only: the host ended the game early (`Tables.abandon`)."""
 WAITING = "waiting"
 """A table with open seats (the meta's `open`): no move, deal or bot turn until every seat is
-taken (`service.seating`)."""
+taken (`service.lobby`)."""
 
 
 def to_json(body: Any) -> str:

@@ -48,7 +48,7 @@ from service.callers import HOST, Caller, authenticate, new_token, sha256
 from service.codec import whole_numbers
 from service.connections import NOBODY, Peer
 from service.errors import ServiceError, found
-from service.seating import Rematch, invite_code, list_table, lobby_scope, opening
+from service.lobby import Rematch, invite_code, list_table, lobby_scope, opening
 from service.shards import FAILURES, new_id
 from service.store import Head, Store, Stored, Write
 from service.waits import Waits, ready
@@ -255,7 +255,7 @@ class Tables:
 
         `scope` names the caller its Idempotency-Key belongs to (`service.idempotency`);
         `owner` is the id of the app key that created it, kept in the meta (its host token is
-        bound to that key: `service.app_keys`). Open seats (`service.seating`) get no token:
+        bound to that key: `service.app_keys`). Open seats (`service.lobby`) get no token:
         the table waits for them, and the answer holds its invite code instead. A `rematch`
         is made under its game's rematch pointer: a lost race answers only the id held."""
         name = str(request["game"])

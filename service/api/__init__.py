@@ -12,6 +12,7 @@ from service.api import (
     abandon,
     bots,
     catalog,
+    claim,
     deals,
     events,
     games,
@@ -23,7 +24,6 @@ from service.api import (
     rematch,
     resign,
     scores,
-    seats,
 )
 
 
@@ -47,7 +47,7 @@ def register(api: Api) -> None:
         },
     )
     for module in (
-        health, catalog, bots, games, moves, deals, abandon, resign, seats, rematch, lobby,
+        health, catalog, bots, games, moves, deals, abandon, resign, claim, rematch, lobby,
         scores, events, records, matches,
     ):  # fmt: skip
         api.register_blueprint(module.blp)

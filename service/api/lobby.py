@@ -12,8 +12,8 @@ from engine import GAMES
 from service import app_keys
 from service.api.common import APP_KEY, EXAMPLE_ID, errors, json_response, tables
 from service.errors import ServiceError
+from service.lobby import Lobby
 from service.schemas import LobbyOut, LobbyQuery
-from service.seating import Seating
 
 blp = Blueprint(
     "lobby", __name__, url_prefix="/api/v1/lobby", description="Tables with open seats."
@@ -64,5 +64,5 @@ def get_lobby(query: dict[str, Any], game: str) -> Response:
     if game not in GAMES:
         raise ServiceError("unknown_game", f"no game is named {game!r}; see the catalog")
     key = app_keys.presented()
-    tables_ = Seating(tables()).lobby(game, key.id if key else None, query["limit"])
+    tables_ = Lobby(tables()).lobby(game, key.id if key else None, query["limit"])
     return json_response({"game": game, "tables": tables_})

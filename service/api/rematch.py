@@ -9,6 +9,7 @@ from flask import Response, request
 from flask_smorest import Blueprint
 
 from service import app_keys
+from service.api.claim import TOKEN_EXAMPLE
 from service.api.common import (
     BEARER,
     CHANGE_HEADERS,
@@ -19,9 +20,8 @@ from service.api.common import (
     tables,
     token_first,
 )
-from service.api.seats import TOKEN_EXAMPLE
+from service.lobby import Lobby, Settle
 from service.schemas import RematchIn, RematchOut
-from service.seating import Seating, Settle
 
 blp = Blueprint(
     "rematch",
@@ -59,7 +59,7 @@ def admit(owner: str | None) -> Settle:
 def answer(game_id: str, *, ask: bool) -> Response:
     who, old = open_game(game_id, required=True)
     auth = request.headers.get("Authorization")
-    body = Seating(tables()).rematch(game_id, who, auth, ask=ask, admit=admit, stored=old).body
+    body = Lobby(tables()).rematch(game_id, who, auth, ask=ask, admit=admit, stored=old).body
     return json_response(body, 200, {"ETag": etag(body)})
 
 

@@ -48,7 +48,7 @@ ON_BOTH = {
     "test_bots_watchdog.py",  # a killed worker, lost enqueues
     "test_matches.py",
     "test_match_idempotency.py",
-    "test_seating.py",  # open seats, claims and their races, the lobby
+    "test_open_seats.py",  # open seats, claims and their races, the lobby
     "test_rematch.py",
 }
 """Test modules run against the single server AND the cluster."""

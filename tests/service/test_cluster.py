@@ -25,7 +25,7 @@ import service.jobs
 from service import idempotency, shards
 from service.app import create_app
 from service.bot_turns import due_member
-from service.seating import rematch_hash
+from service.lobby import rematch_hash
 from service.store import (
     attempts_key,
     changes_channel,
@@ -247,7 +247,7 @@ def test_app_keys_live_on_the_queue_redis_and_count_the_games_on_the_cluster(
 def test_the_lobby_lists_tables_of_every_shard_and_a_rematch_shares_its_pointers_slot(
     client: FlaskClient, cluster: clusterkit.Cluster, backend: str
 ) -> None:
-    """The lobby is one key per app key and game (`service.seating`): one read lists tables
+    """The lobby is one key per app key and game (`service.lobby`): one read lists tables
     whose keys sit on every master; a rematch is written in its pointer's slot."""
     masters = cluster.masters()
     body = {"game": "ducksoup", "seats": [{}, {"open": True}], "lobby": "key"}

@@ -21,7 +21,7 @@ from svc_helpers import API, Table, auth
 
 from engine.record import replay
 from service.app_keys import AppKeys
-from service.seating import rematch_hash
+from service.lobby import rematch_hash
 from service.store import create_pointer_key
 
 

@@ -10,11 +10,11 @@ from flask_smorest import Blueprint
 
 from service.api.common import CHANGE_HEADERS, EXAMPLE_ID, errors, etag, json_response, tables
 from service.api.games import GAME_EXAMPLE
+from service.lobby import Lobby
 from service.schemas import ClaimIn, CreateHeaders, SeatTokenOut
-from service.seating import Seating
 
 blp = Blueprint(
-    "seats",
+    "claim",
     __name__,
     url_prefix="/api/v1/games",
     description="Open seats: take one with the table's invite code.",
@@ -59,8 +59,7 @@ def post_claim(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> R
     `bad_invite_code`, and nothing changes. The table starts (its first deal was dealt and
     committed at creation) when the last open seat is taken.
     """
-    seating = Seating(tables())
-    answer = seating.claim(
+    answer = Lobby(tables()).claim(
         game_id, body["invite_code"], body.get("seat"), headers.get("idempotency_key")
     )
     extra = {"ETag": etag(answer.body)}

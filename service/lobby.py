@@ -1,5 +1,5 @@
-"""Who sits at a table besides the creator's tokens: open seats taken with an invite code, the
-lobby of public tables, and the rematch of a finished game.
+"""How players come to a table besides the creator's tokens: open seats taken with an invite
+code, the lobby of public tables, and the rematch of a finished game.
 
 An open seat is a human seat nobody holds yet: the meta's `open` lists them, and while it is
 not empty the table waits (`service.bodies.WAITING`: no move, deal or bot turn). The first deal
@@ -66,7 +66,7 @@ def refuse_abandoned(stored: Stored) -> None:
     refuse(stored)
 
 
-log = logging.getLogger("duckpond.seating")
+log = logging.getLogger("duckpond.lobby")
 
 JSON = dict[str, Any]
 
@@ -175,7 +175,7 @@ def bearer_token(authorization: str | None) -> str:
 # --- taking seats -----------------------------------------------------------------------------
 
 
-class Seating:
+class Lobby:
     """Claims, joins, rematches and the lobby, over the use-case layer's store and writes."""
 
     def __init__(self, tables: Tables) -> None:
