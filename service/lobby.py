@@ -411,7 +411,7 @@ class Lobby:
 
     # --- the lobby --------------------------------------------------------------------------
 
-    def lobby(self, game: str, owner: str | None, limit: int = 50) -> list[JSON]:
+    def listing(self, game: str, owner: str | None, limit: int = 50) -> list[JSON]:
         """The tables with open seats listed to this caller: its own key's (`owner`; with
         keys off, every keyless table's) and those listed to all; newest first."""
         client = self.store.redis

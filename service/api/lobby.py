@@ -64,5 +64,5 @@ def get_lobby(query: dict[str, Any], game: str) -> Response:
     if game not in GAMES:
         raise ServiceError("unknown_game", f"no game is named {game!r}; see the catalog")
     key = app_keys.presented()
-    tables_ = Lobby(tables()).lobby(game, key.id if key else None, query["limit"])
+    tables_ = Lobby(tables()).listing(game, key.id if key else None, query["limit"])
     return json_response({"game": game, "tables": tables_})
