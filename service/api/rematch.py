@@ -11,7 +11,6 @@ from flask_smorest import Blueprint
 from service import app_keys
 from service.api.claim import TOKEN_EXAMPLE
 from service.api.common import (
-    BEARER,
     CHANGE_HEADERS,
     errors,
     etag,
@@ -21,7 +20,7 @@ from service.api.common import (
     token_first,
 )
 from service.lobby import Lobby, Settle
-from service.schemas import RematchIn, RematchOut
+from service.schemas import RematchHeaders, RematchIn, RematchOut
 
 blp = Blueprint(
     "rematch",
@@ -64,8 +63,9 @@ def answer(game_id: str, *, ask: bool) -> Response:
 
 
 @blp.route("/<string:game_id>/rematch", methods=["POST"])
-@blp.doc(security=BEARER, operationId="ask_rematch")
+@blp.doc(operationId="ask_rematch")
 @blp.arguments(RematchIn(), example={})
+@blp.arguments(RematchHeaders(), location="headers")
 @blp.response(200, RematchOut, example=REMATCH_EXAMPLE, headers=CHANGE_HEADERS)
 @errors(
     blp,
@@ -77,7 +77,7 @@ def answer(game_id: str, *, ask: bool) -> Response:
     "quota_live_games",
     "quota_creations",
 )
-def post_rematch(_body: dict[str, Any], game_id: str) -> Response:
+def post_rematch(_body: dict[str, Any], _headers: dict[str, Any], game_id: str) -> Response:
     """Ask for (or join) the rematch of a finished game, with the old game's seat token (or
     its host token). The first asker makes it: a new game with the same seats, bots and
     options, the first dealer moved on one seat; everyone else who asks, at once or later,
@@ -93,10 +93,11 @@ def post_rematch(_body: dict[str, Any], game_id: str) -> Response:
 
 
 @blp.route("/<string:game_id>/rematch", methods=["GET"])
-@blp.doc(security=BEARER, operationId="get_rematch")
+@blp.doc(operationId="get_rematch")
+@blp.arguments(RematchHeaders(), location="headers")
 @blp.response(200, RematchOut, example=REMATCH_EXAMPLE, headers=CHANGE_HEADERS)
 @errors(blp, *REFUSALS, "no_rematch")
-def get_rematch(game_id: str) -> Response:
+def get_rematch(_headers: dict[str, Any], game_id: str) -> Response:
     """The rematch someone asked for, with the caller's new token (taking its seat there,
     once: asking again answers the same token); 404 `no_rematch` while nobody asked."""
     return answer(game_id, ask=False)

@@ -9,7 +9,6 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from service.api.common import (
-    BEARER,
     CHANGE_HEADERS,
     errors,
     expected_versions,
@@ -18,7 +17,7 @@ from service.api.common import (
     token_first,
 )
 from service.api.moves import CHANGE_EXAMPLE, change_response
-from service.schemas import ChangeHeaders, ChangeOut, ResignIn
+from service.schemas import ChangeOut, ResignHeaders, ResignIn
 
 blp = Blueprint(
     "resign", __name__, url_prefix="/api/v1/games", description="Resign (a seat gives up)."
@@ -27,9 +26,9 @@ token_first(blp)
 
 
 @blp.route("/<string:game_id>/resign", methods=["POST"])
-@blp.doc(security=BEARER, operationId="resign")
+@blp.doc(operationId="resign")
 @blp.arguments(ResignIn(), example={"expected_version": 40})
-@blp.arguments(ChangeHeaders(), location="headers")
+@blp.arguments(ResignHeaders(), location="headers")
 @blp.response(
     200,
     ChangeOut,
