@@ -684,6 +684,22 @@ def seat_limits(cls: type[Game], options: str = "options") -> Fits:
     return fits
 
 
+OPEN_IS_HUMAN: JSON = {
+    "if": {"properties": {"open": {"const": True}}, "required": ["open"]},
+    "then": {"not": {"anyOf": [{"required": ["bot"]}, {"required": ["level"]}]}},
+}
+"""An open seat is a human's: it names no bot (else 422 `invalid_seats`)."""
+LISTED_HAS_OPEN_SEAT: JSON = {
+    "if": {"required": ["lobby"]},
+    "then": {
+        "properties": {
+            "seats": {"contains": {"properties": {"open": {"const": True}}, "required": ["open"]}}
+        }
+    },
+}
+"""Only a table with an open seat is listed in the lobby (else 422 `invalid_seats`)."""
+
+
 def seat_in(name: str) -> JSON:
     """A seat of a `name` game at creation: `{}` a human, else a bot that plays the game, and a
     level only for a bot that has it (`GET /api/v1/bots`). One object, not a choice of three:
@@ -700,6 +716,7 @@ def seat_in(name: str) -> JSON:
         }
         for level in levels
     ]
+    rules.append(OPEN_IS_HUMAN)
     return _with_rules(
         {
             "type": "object",
@@ -769,7 +786,7 @@ def game_in(name: str) -> JSON:
             "deal": nullable(deal),
             "options": options_in(cls, service=True),
         },
-    }, by_seat_count(cls, "seats", _game_fits(cls)))  # fmt: skip
+    }, [*by_seat_count(cls, "seats", _game_fits(cls)), LISTED_HAS_OPEN_SEAT])  # fmt: skip
 
 
 def _game_fits(cls: type[Game]) -> Fits:

@@ -11,7 +11,6 @@ from flask_smorest import Blueprint
 from engine import GAMES
 from service import app_keys
 from service.api.common import APP_KEY, EXAMPLE_ID, errors, json_response, tables
-from service.errors import ServiceError
 from service.lobby import Lobby
 from service.schemas import LobbyOut, LobbyQuery
 
@@ -38,7 +37,7 @@ LOBBY_EXAMPLE = {
 }
 
 
-@blp.route("/<string:game>", methods=["GET"])
+@blp.route(f"/<any({', '.join(GAMES)}):game>", methods=["GET"])
 @blp.doc(operationId="get_lobby", security=APP_KEY)
 @blp.arguments(LobbyQuery(), location="query")
 @blp.response(200, LobbyOut, example=LOBBY_EXAMPLE)
@@ -48,7 +47,7 @@ LOBBY_EXAMPLE = {
     "bad_app_key",
     "app_key_revoked",
     "validation_error",
-    "unknown_game",
+    "not_found",
     "rate_limited",
     503,
 )
@@ -59,10 +58,8 @@ def get_lobby(query: dict[str, Any], game: str) -> Response:
     A table is listed when its creation said `lobby`: `key` lists it to callers with the app
     key that made it, `all` to every app key. Needs `Authorization: Bearer <app key>` (unless
     the operator turned app keys off: then every table made without a key is listed). A table
-    leaves the lobby once its seats are taken, or it ends.
+    leaves the lobby once its seats are taken, or it ends. A name no game has is a 404.
     """
-    if game not in GAMES:
-        raise ServiceError("unknown_game", f"no game is named {game!r}; see the catalog")
     key = app_keys.presented()
     tables_ = Lobby(tables()).listing(game, key.id if key else None, query["limit"])
     return json_response({"game": game, "tables": tables_})

@@ -181,7 +181,7 @@ def test_the_lobby_lists_open_tables_and_drops_full_ones(client: FlaskClient) ->
     after = client.get(f"{API}/lobby/ducksoup").json["tables"]
     assert [t["id"] for t in after] == [everyone["id"]]
     bad = client.get(f"{API}/lobby/chess")
-    assert bad.status_code == 422 and bad.json["errors"]["reason"] == "unknown_game"
+    assert bad.status_code == 404 and bad.json["errors"]["reason"] == "not_found"
     wrong = client.post(
         f"{API}/games", json={"game": "ducksoup", "seats": [{}, {}], "lobby": "key"}
     )

@@ -334,7 +334,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                game: string;
+                game: "doubleduck" | "ducksoup" | "duck" | "doppelkopf";
             };
             cookie?: never;
         };
@@ -344,7 +344,7 @@ export interface paths {
          * @description A table is listed when its creation said `lobby`: `key` lists it to callers with the app
          *     key that made it, `all` to every app key. Needs `Authorization: Bearer <app key>` (unless
          *     the operator turned app keys off: then every table made without a key is listed). A table
-         *     leaves the lobby once its seats are taken, or it ends.
+         *     leaves the lobby once its seats are taken, or it ends. A name no game has is a 404.
          */
         get: operations["get_lobby"];
         put?: never;
@@ -1106,8 +1106,8 @@ export interface components {
                 hands: ("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
             } | null;
             /**
-             * @description `doppelkopf`: Doppelkopf. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description `doppelkopf`: Doppelkopf.
+             * @constant
              */
             game: "doppelkopf";
             /**
@@ -1144,10 +1144,16 @@ export interface components {
                 level?: "fast" | "normal" | "strong";
                 /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
                 open?: boolean;
-            } & (unknown & unknown & unknown))[];
+            } & (unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
-        };
+        } & (unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "doppelkopf";
+        });
         DoppelkopfMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
@@ -1322,8 +1328,8 @@ export interface components {
                 stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
             } | null;
             /**
-             * @description `doubleduck`: Doubleduck. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description `doubleduck`: Doubleduck.
+             * @constant
              */
             game: "doubleduck";
             /**
@@ -1365,10 +1371,16 @@ export interface components {
                 level?: "fast" | "normal" | "strong";
                 /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
                 open?: boolean;
-            } & (unknown & unknown & unknown))[];
+            } & (unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
-        };
+        } & (unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "doubleduck";
+        });
         DoubleduckMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
@@ -1636,10 +1648,10 @@ export interface components {
                 level?: "fast" | "normal" | "strong";
                 /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
                 open?: boolean;
-            } & (unknown & unknown & unknown))[];
+            } & (unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
-        } & (unknown & unknown & unknown & unknown & {
+        } & (unknown & unknown & unknown & unknown & unknown & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1859,8 +1871,8 @@ export interface components {
                 stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
             } | null;
             /**
-             * @description `ducksoup`: Duck Soup. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description `ducksoup`: Duck Soup.
+             * @constant
              */
             game: "ducksoup";
             /**
@@ -1897,10 +1909,16 @@ export interface components {
                 level?: "fast" | "normal" | "strong";
                 /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
                 open?: boolean;
-            } & (unknown & unknown & unknown))[];
+            } & (unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
-        };
+        } & (unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "ducksoup";
+        });
         DucksoupMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
@@ -6248,7 +6266,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                game: string;
+                game: "doubleduck" | "ducksoup" | "duck" | "doppelkopf";
             };
             cookie?: never;
         };
@@ -6334,7 +6352,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog. */
+            /** @description Reasons: `not_found`: No such URL. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "not_found"
+                     *       },
+                     *       "message": "No such URL.",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
             422: {
                 headers: {
                     [name: string]: unknown;
