@@ -266,6 +266,8 @@ class Lobby:
         full = not meta.get("open")
         status = game_status(game) if full else WAITING
         bots = tables._bot_seats(game, meta) if full and status != OVER else ()
+        entries = [event_entry(e, version) for e in events]
+        to_act = tuple(sorted(game.to_act())) if full else ()
         outcome = self.store.write(
             gid,
             Write(
@@ -273,20 +275,24 @@ class Lobby:
                 state=stored.state,
                 status=status,
                 ttl=tables.finished_ttl if status == OVER else tables.idle_ttl,
-                events=[event_entry(e, version) for e in events],
+                events=entries,
                 actions=[],
                 idem_field=idem_field,
                 response=response,
                 meta=meta,
                 due=due_turns(gid, bots, version),
-                to_act=tuple(sorted(game.to_act())) if full else (),
+                to_act=to_act,
                 news=live(meta),
+                feed=tables._feed(gid, meta, version, entries, status, to_act),
+                app_key=meta.get("app_key") or "",
+                relay=tables._inline(gid, meta),
             ),
         )
         if outcome.kind == "missing":
             found(None, gid)
         if outcome.kind != "ok":
             return False
+        tables._relay(gid, meta, outcome)
         log.info("game %s v%d: a seat change, open seats %s", gid, version, meta.get("open", []))
         if bots:
             tables.turns.schedule(gid, bots, version, meta)

@@ -15,6 +15,7 @@ from service.api import (
     claim,
     deals,
     events,
+    feed,
     games,
     health,
     lobby,
@@ -24,6 +25,7 @@ from service.api import (
     rematch,
     resign,
     scores,
+    webhooks,
 )
 
 
@@ -34,13 +36,14 @@ def register(api: Api) -> None:
             "type": "http",
             "scheme": "bearer",
             "description": "An app key (`dpk_...`), issued by the operator "
-            "(`python -m service.app_keys issue`): creating a game or a match needs one. "
+            "(`python -m service.app_keys issue`): creating a game or a match needs one, "
+            "and the key's feed and webhooks are read with it. "
             "A game's host token is bound to the key that created it.",
         },
     )
     for module in (
         health, catalog, bots, games, moves, deals, abandon, resign, claim, rematch, lobby,
-        scores, events, records, matches,
+        scores, events, records, matches, feed, webhooks,
     ):  # fmt: skip
         api.register_blueprint(module.blp)
     rate_limits.document(api.spec)

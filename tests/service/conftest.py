@@ -50,6 +50,7 @@ ON_BOTH = {
     "test_match_idempotency.py",
     "test_open_seats.py",  # open seats, claims and their races, the lobby
     "test_rematch.py",
+    "test_feed.py",  # the outbox relay, resume, retention
 }
 """Test modules run against the single server AND the cluster."""
 CLUSTER_ONLY = {"test_cluster.py"}
