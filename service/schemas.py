@@ -375,14 +375,8 @@ class AbandonHeaders(Schema):
     if_match = _if_match()
 
 
-class ResignHeaders(Schema):
+class ResignHeaders(ChangeHeaders):
     authorization = _token("the resigning seat's token")
-    idempotency_key = fields.String(
-        data_key="Idempotency-Key",
-        validate=IDEMPOTENCY_KEY,
-        metadata={"description": "A retry with the same key returns the first answer."},
-    )
-    if_match = _if_match()
 
 
 class RematchHeaders(Schema):
