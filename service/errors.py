@@ -54,7 +54,7 @@ REASONS: dict[str, tuple[int, str]] = {
     "bad_request": (400, "The request could not be understood."),
     "invalid_event_id": (
         400,
-        "`Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`.",
+        "`Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is.",
     ),
     "missing_token": (401, "This needs `Authorization: Bearer <token>`."),
     "bad_token": (401, "The token is not a token of this game."),

@@ -294,6 +294,32 @@ class EventsHeaders(Schema):
     authorization = _authorization()
 
 
+EVENT_NUMBER = r"^[0-9]{1,18}$"
+
+
+class StreamQuery(Schema):
+    # A string, read by `service.sse.resume_from`: a malformed resume point is its 400.
+    after = fields.String(
+        metadata={
+            "description": "Resume after this event number (the `id` of the last frame read): "
+            "no snapshot, only the events after it. `Last-Event-ID` wins when both are sent.",
+            "pattern": EVENT_NUMBER,
+        },
+    )
+
+
+class StreamHeaders(Schema):
+    authorization = _authorization()
+    last_event_id = fields.String(
+        data_key="Last-Event-ID",
+        metadata={
+            "description": "Resume after this event number, as `?after=` (an EventSource "
+            "sends it when it reconnects); empty is none, as in SSE.",
+            "pattern": r"^[0-9]{0,18}$",
+        },
+    )
+
+
 IDEMPOTENCY_KEY = [
     validate.Length(min=1, max=255),
     # Printable ASCII, as the IETF draft's sf-string: a key any server, proxy and log reads alike.

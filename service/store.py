@@ -572,6 +572,26 @@ class Store:
             events = unpack(raw[EVENTS_FIELD])[after : None if limit is None else after + limit]
         return stored, [loads(e) for e in events[: max(stored.nevents - after, 0)]]
 
+    def events_after(self, gid: str, after: int) -> tuple[Head | None, int, list[bytes]]:
+        """The game's head, its event count and its stored events after `after`, as stored
+        (JSON texts): what a stream reads on a change, without the state (`service.streams`).
+        One moment, as `load_with_events`; a packed game's events come from its blob (packing
+        happens once the game ended, when nothing appends any more)."""
+        if not valid_id(gid):
+            return None, 0, []
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hmget(game_key(gid), "version", "status", "to_act", "nevents")
+            pipe.lrange(events_key(gid), after, -1)
+            (version, status, to_act, nevents), events = pipe.execute()
+        if version is None or status is None:
+            return None, 0, []
+        count = int(nevents or 0)
+        if not events and count > after:
+            blob = cast(bytes | None, self.redis.hget(game_key(gid), EVENTS_FIELD))
+            events = [] if blob is None else unpack(blob)[after:]
+        head = Head(int(version), status.decode(), _seats(to_act))
+        return head, count, cast(list[bytes], events[: max(count - after, 0)])
+
     def _stored(self, gid: str, raw: dict[bytes, bytes]) -> Stored | None:
         if not raw or b"version" not in raw:
             return None

@@ -42,9 +42,10 @@ def _aim(case: Any, game: Table) -> None:
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 def test_api_conforms_to_its_spec(make_app: Callable[..., Flask], mode: GenerationMode) -> None:
-    # Generated `?wait=` values would hold answers for up to 30 s each: cap them (the waits
-    # still run, and answer as the spec says).
-    app = make_app(MAX_WAIT_SECONDS=0.02)
+    # Generated `?wait=` values would hold answers for up to 30 s each, and a stream runs
+    # until its game ends: cap them (the waits and streams still run, and answer as the spec
+    # says).
+    app = make_app(MAX_WAIT_SECONDS=0.02, STREAM_MAX_SECONDS=0.02)
     from schemathesis.config import SchemathesisConfig
 
     config = SchemathesisConfig.from_dict({"checks": CHECKS})  # a 413 for a huge body
@@ -160,6 +161,7 @@ def _run(
     # lockout has its own tests (tests/service/test_rate_limits.py).
     app = make_app(
         MAX_WAIT_SECONDS=0.02,
+        STREAM_MAX_SECONDS=0.02,
         TURNS_OVERDUE_SECONDS=3600,
         WORKER_SILENT_SECONDS=3600,
         RATE_LIMIT_AUTH_FAILURES="1000000 per minute",
