@@ -74,6 +74,24 @@ REASONS: dict[str, tuple[int, str]] = {
     "game_abandoned": (409, "The host abandoned the game: it takes no more changes."),
     "match_done": (409, "The match is done: there is nothing to cancel."),
     "idempotency_in_progress": (409, "A request with this Idempotency-Key is still running."),
+    "idempotency_key_reused": (
+        409,
+        "This Idempotency-Key was used for another request: the key names that one.",
+    ),
+    # Well-formed, refused by the game's state (its hands, its trick, its turn): 409, as
+    # `not_your_turn`. A 422 is for what is malformed whatever the state.
+    Reason.CARD_NOT_IN_HAND: (409, "The card is not in the seat's hand."),
+    Reason.ILLEGAL_CALL: (409, "The call is impossible with this card now."),
+    Reason.ILLEGAL_MOVE: (409, "The move is against the rules in the game's state."),
+    "move_of_another_game": (
+        409,
+        "The move is well-formed, but of another game's kind (or cards): not one this game has.",
+    ),
+    "deck_mismatch": (
+        409,
+        "The deal is a well-formed deck, but not the cards this game deals now: another "
+        "game's, or in Duck not exactly the cards still in the game.",
+    ),
     "body_too_large": (413, "The body is larger than the service accepts."),
     "uri_too_long": (414, "The URL is longer than the service reads."),
     "unsupported_media_type": (415, "The body must be application/json."),
@@ -84,12 +102,8 @@ REASONS: dict[str, tuple[int, str]] = {
     "headers_too_large": (431, "The request's headers are larger than the service reads."),
     "validation_error": (422, "The body or a parameter does not match its schema."),
     "invalid_if_match": (422, 'If-Match must be an ETag of this API ("12.seat1", "12") or *.'),
-    "idempotency_key_reused": (422, "This Idempotency-Key was used for another request."),
-    Reason.MALFORMED_MOVE: (422, "The move is malformed (unknown card, wrong fields...)."),
-    Reason.CARD_NOT_IN_HAND: (422, "The card is not in the seat's hand."),
-    Reason.ILLEGAL_CALL: (422, "The call is impossible with this card now."),
-    Reason.ILLEGAL_MOVE: (422, "The move is against the rules here."),
-    Reason.INVALID_DEAL: (422, "The explicit deal is not a valid deal of this game."),
+    Reason.MALFORMED_MOVE: (422, "The move is no game's move (unknown type, card or field)."),
+    Reason.INVALID_DEAL: (422, "The explicit deal is not exactly the game's cards."),
     Reason.INVALID_OPTIONS: (422, "Unknown game or bad option."),
     Reason.INVALID_SEATS: (422, "Wrong number of seats for this game."),
     "unknown_game": (422, "No game has this name; see the catalog."),

@@ -66,7 +66,7 @@ def test_every_operation_is_documented() -> None:
 def test_calls_are_explained_where_a_reader_looks() -> None:
     _, spec = _generated()
     text = json.dumps(spec["paths"]["/api/v1/games/{game_id}/moves"]) + json.dumps(
-        spec["components"]["schemas"]["MoveBody"]
+        spec["components"]["schemas"]["MoveIn"]
     )
     assert "the rules forbid a late call" in text
 

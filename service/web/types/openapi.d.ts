@@ -710,14 +710,6 @@ export interface components {
              */
             dealt_by: "server_shuffle" | "client_seed" | "host_cards";
         };
-        DealIn: {
-            /** @description One hand per seat, seat 0 first. */
-            hands: string[][];
-            /** @description The stock, top card first. */
-            stock?: string[];
-        } & {
-            [key: string]: unknown;
-        };
         /** @description Sent by: Doubleduck, Duck Soup, Duck, Doppelkopf. */
         DealRecord: {
             announced?: ("re" | "kontra")[];
@@ -790,8 +782,10 @@ export interface components {
             winner?: "re" | "kontra";
         };
         DealRequestIn: {
-            /** @description Host only: an explicit deal; absent or null, it is shuffled. */
-            deal?: components["schemas"]["DealIn"] | null;
+            /** @description A deal of the game the path names, as one list (the schema of each game says its order): the cards that game deals now, else 409 `deck_mismatch`. */
+            deal?: {
+                cards: (("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown)) | ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] | (("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown)) | (("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown));
+            } | null;
             expected_version?: number;
         };
         /** @description Sent by: Doubleduck, Duck Soup, Duck, Doppelkopf. */
@@ -975,10 +969,10 @@ export interface components {
             winner: "re" | "kontra";
         };
         DoppelkopfGameIn: {
-            /** @description A Doppelkopf deal: together exactly the game's 48 cards (each copy once), else 422 `invalid_deal`. */
+            /** @description A Doppelkopf deal: exactly the game's 48 cards. */
             deal?: {
-                /** @description One hand of 12 cards per seat, seat 0 first. */
-                hands: ("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
+                /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (4 seats: 4 hands of 12). */
+                cards: ("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
             } | null;
             /**
              * @description `doppelkopf`: Doppelkopf. (enum property replaced by openapi-typescript)
@@ -1182,12 +1176,10 @@ export interface components {
             totals: number[];
         };
         DoubleduckGameIn: {
-            /** @description A Doubleduck deal: together exactly the game's 104 cards (each copy once), else 422 `invalid_deal`. */
+            /** @description A Doubleduck deal: exactly the game's 104 cards. */
             deal?: {
-                /** @description One hand of 13 cards per seat, seat 0 first. */
-                hands: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
-                /** @description The stock, top card first. */
-                stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
+                /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (4 seats: 4 hands of 13, a stock of 52). */
+                cards: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
             } | null;
             /**
              * @description `doubleduck`: Doubleduck. (enum property replaced by openapi-typescript)
@@ -1441,14 +1433,10 @@ export interface components {
             type: "duck";
         };
         DuckGameIn: {
-            /** @description A Duck deal: together exactly the game's 69 cards (each copy once), else 422 `invalid_deal`. */
+            /** @description A Duck deal: exactly the game's 69 cards. */
             deal?: {
-                /** @description One card per seat. */
-                face_up: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[];
-                /** @description One hand of 7 cards per seat, seat 0 first. */
-                hands: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[][];
-                /** @description The stock, top card first. */
-                stock?: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[];
+                /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then `face_up` (one card per seat, seat 0 first), then the stock, top card first (3 seats: 3 hands of 7, 3 face_up, a stock of 45; 4 seats: 4 hands of 7, 4 face_up, a stock of 37; 5 seats: 5 hands of 7, 5 face_up, a stock of 29). */
+                cards: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
             } | null;
             /**
              * @description `duck`: Duck.
@@ -1491,7 +1479,7 @@ export interface components {
             } & (unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
-        } & (unknown & unknown & unknown & unknown & {
+        } & (unknown & unknown & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1703,12 +1691,10 @@ export interface components {
             totals: number[];
         };
         DucksoupGameIn: {
-            /** @description A Duck Soup deal: together exactly the game's 52 cards (each copy once), else 422 `invalid_deal`. */
+            /** @description A Duck Soup deal: exactly the game's 52 cards. */
             deal?: {
-                /** @description One hand of 13 cards per seat, seat 0 first. */
-                hands: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
-                /** @description The stock, top card first. */
-                stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
+                /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (2 seats: 2 hands of 13, a stock of 26). */
+                cards: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
             } | null;
             /**
              * @description `ducksoup`: Duck Soup. (enum property replaced by openapi-typescript)
@@ -1919,7 +1905,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_revoked" | "bad_app_key" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "no_deal_pending" | "no_such_game" | "no_such_match" | "no_worker" | "not_a_player" | "not_found" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "stale_version" | "token_of_another_game" | "too_many_games" | "too_many_waits" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full";
+            reason: "app_key_revoked" | "bad_app_key" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "deck_mismatch" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_deal_pending" | "no_such_game" | "no_such_match" | "no_worker" | "not_a_player" | "not_found" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "stale_version" | "token_of_another_game" | "too_many_games" | "too_many_waits" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
         };
@@ -2152,22 +2138,51 @@ export interface components {
             /** @description A seat, from 0. */
             seat: number;
         };
-        MoveBody: {
-            /** @description Calls: `quack` or `doubleduck`, sent WITH the card they belong to. The call is part of the play because the rules forbid a late call: a card accepted without a call can never be called afterwards, and the server never calls for you. The spoken form (`Quack-quack`) is accepted when it matches. */
-            call?: string;
-            /** @description The card played: `JS`. */
-            card?: string;
-            /** @description Several cards (games that play sets). */
-            cards?: string[];
-            /** @description Where to draw from. */
-            draw?: string;
-            /** @description play */
-            type: string;
-        };
         MoveIn: {
             /** @description Refuse (409 stale_version) unless the game is at this version. */
             expected_version?: number;
-            move: components["schemas"]["MoveBody"];
+            move: {
+                /** @description `quack` or `doubleduck`, sent WITH the card it belongs to. The call is part of the play because the rules forbid a late call: a card accepted without a call can never be called afterwards, and the server never calls for you. The spoken form (`Quack-quack`) is accepted when it matches; any other word is refused by the rules (409 `illegal_call`). */
+                call?: string;
+                /**
+                 * @description A card of Doubleduck.
+                 * @enum {string}
+                 */
+                card: "2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS";
+                /** @constant */
+                type: "play";
+            } | {
+                /**
+                 * @description A card of Duck Soup.
+                 * @enum {string}
+                 */
+                card: "2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS";
+                /** @constant */
+                type: "play";
+            } | {
+                /** @constant */
+                type: "concede";
+            } | {
+                cards: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[];
+                /** @enum {string} */
+                draw?: "left" | "right" | "stock";
+                /** @constant */
+                type: "play";
+            } | {
+                /** @constant */
+                type: "duck";
+            } | {
+                /**
+                 * @description A card of Doppelkopf.
+                 * @enum {string}
+                 */
+                card: "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS";
+                /** @constant */
+                type: "play";
+            } | {
+                /** @constant */
+                type: "announce";
+            };
         };
         PaginationMetadata: {
             /** @description First available page number. */
@@ -2789,7 +2804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2827,7 +2842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_seats`: Wrong number of seats for this game.; `invalid_options`: Unknown game or bad option.; `invalid_deal`: The explicit deal is not a valid deal of this game.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog.; `idempotency_key_reused`: This Idempotency-Key was used for another request. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_seats`: Wrong number of seats for this game.; `invalid_options`: Unknown game or bad option.; `invalid_deal`: The explicit deal is not exactly the game's cards.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3784,7 +3799,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `no_deal_pending`: No deal is pending: the current deal is still being played.; `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `no_deal_pending`: No deal is pending: the current deal is still being played.; `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3822,7 +3837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `idempotency_key_reused`: This Idempotency-Key was used for another request.; `invalid_deal`: The explicit deal is not a valid deal of this game. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `invalid_deal`: The explicit deal is not exactly the game's cards. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4293,7 +4308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `not_your_turn`: The seat is not to act.; `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `deal_pending`: The deal is scored; the next deal must be dealt first.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `not_your_turn`: The seat is not to act.; `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `deal_pending`: The deal is scored; the next deal must be dealt first.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one.; `card_not_in_hand`: The card is not in the seat's hand.; `illegal_call`: The call is impossible with this card now.; `illegal_move`: The move is against the rules in the game's state. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4331,7 +4346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `idempotency_key_reused`: This Idempotency-Key was used for another request.; `malformed_move`: The move is malformed (unknown card, wrong fields...).; `card_not_in_hand`: The card is not in the seat's hand.; `illegal_call`: The call is impossible with this card now.; `illegal_move`: The move is against the rules here. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `malformed_move`: The move is no game's move (unknown type, card or field). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4793,7 +4808,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4831,7 +4846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog.; `invalid_seats`: Wrong number of seats for this game.; `invalid_options`: Unknown game or bad option.; `too_many_games`: The match asks for more games than the service allows.; `idempotency_key_reused`: This Idempotency-Key was used for another request. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog.; `invalid_seats`: Wrong number of seats for this game.; `invalid_options`: Unknown game or bad option.; `too_many_games`: The match asks for more games than the service allows. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -31,6 +31,11 @@ import * as games from "./games.js";
  * @template {Method<P>} M
  */
 /** @typedef {NonNullable<import("./api.js").Call<"/games/{game_id}/moves", "post">["body"]>["move"]} MoveSent */
+/**
+ * A move as the page builds it, from a legal move or the cards a player picked: its card names
+ * are strings here, each game's own in the spec (the server checks them: 409, 422).
+ * @typedef {{type: string, card?: string, call?: string, cards?: string[], draw?: string}} MoveBuilt
+ */
 
 const WAIT = 30;
 /** @type {Record<number, string[]>} where each seat sits, from the viewer's seat on (at the bottom) */
@@ -188,7 +193,7 @@ class Table {
 
   /**
    * Send a move; the answer comes at our next turn, with what everyone did meanwhile.
-   * @param {MoveSent} move
+   * @param {MoveBuilt} move
    */
   async send(move) {
     if (this.busy) return;
@@ -200,7 +205,7 @@ class Table {
         method: "post",
         params: { game_id: this.gameId },
         query: { wait: WAIT },
-        body: { move, expected_version: this.body.version },
+        body: { move: /** @type {MoveSent} */ (move), expected_version: this.body.version },
         headers: { "Idempotency-Key": key },
       });
       this.busy = false;
