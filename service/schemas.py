@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import EXCLUDE, INCLUDE, Schema, fields, validate
+from marshmallow import EXCLUDE, Schema, fields, validate
 
 from bots.match import MAX_GAMES, METHOD
 from engine.fairness import DEALT_BY

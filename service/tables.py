@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bots import BOTS, decide, known, turn_rng
-from engine import GAMES, Deal, EngineError, Event, Game, Move, Reason
+from engine import GAMES, EngineError, Event, Game, Move, Reason
 from engine.record import load as load_game
 from engine.record import record_of
 from engine.record import start as start_game
@@ -259,7 +259,9 @@ class Tables:
         seats: list[Mapping[str, Any]] = list(request["seats"])
         options = whole_numbers(dict(request.get("options") or {}))
         auto_deal = options.pop("auto_deal", None)
-        if auto_deal is not None and not isinstance(auto_deal, bool):
+        if (auto_deal is not None or "auto_deal" in (request.get("options") or {})) and (
+            not isinstance(auto_deal, bool)
+        ):
             raise ServiceError(Reason.INVALID_OPTIONS, "option 'auto_deal' must be a boolean")
         for seat in seats:
             bot, level = seat.get("bot"), seat.get("level")

@@ -59,7 +59,9 @@ def test_a_served_game_discloses_every_deal_and_its_record_verifies(
             break
         if public["status"] == "deal_pending":
             r = client.post(
-                f"{API}/games/{table.gid}/deal", json={"deal": flat(host_deal)}, headers=auth(table.host)
+                f"{API}/games/{table.gid}/deal",
+                json={"deal": flat(host_deal)},
+                headers=auth(table.host),
             )
             assert r.status_code == 200, r.json
             seen.append(json.dumps(r.json))

@@ -128,7 +128,9 @@ def test_deal_pending_then_deal(client: FlaskClient) -> None:
         )  # fmt: skip
         assert (r.status_code, r.json["errors"]["reason"]) == (status, reason), r.json
     r = client.post(
-        f"{API}/games/{table.gid}/deal", json={"deal": flat(pinned_deal())}, headers=auth(table.host)
+        f"{API}/games/{table.gid}/deal",
+        json={"deal": flat(pinned_deal())},
+        headers=auth(table.host),
     )
     assert r.status_code == 200, r.json
     assert r.json["status"] == "playing" and r.json["role"] == "host"

@@ -2612,25 +2612,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "game": "doubleduck",
-                 *       "options": {
-                 *         "auto_deal": true,
-                 *         "max_deals": 2
-                 *       },
-                 *       "seats": [
-                 *         {},
-                 *         {},
-                 *         {
-                 *           "bot": "random"
-                 *         },
-                 *         {
-                 *           "bot": "random"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": components["schemas"]["CreateGameIn"];
             };
         };
@@ -2651,7 +2632,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "auto_deal": false,
+                     *       "auto_deal": true,
                      *       "game": "doubleduck",
                      *       "host_token": "q7Zk3xP2aB9w.s3cr3t-host",
                      *       "id": "q7Zk3xP2aB9w",
@@ -2664,9 +2645,9 @@ export interface operations {
                      *           "token": "q7Zk3xP2aB9w.s3cr3t-seat-0"
                      *         },
                      *         {
-                     *           "kind": "human",
-                     *           "seat": 1,
-                     *           "token": "q7Zk3xP2aB9w.s3cr3t-seat-1"
+                     *           "bot": "random",
+                     *           "kind": "bot",
+                     *           "seat": 1
                      *         },
                      *         {
                      *           "bot": "random",
@@ -2674,7 +2655,7 @@ export interface operations {
                      *           "seat": 2
                      *         },
                      *         {
-                     *           "bot": "random",
+                     *           "bot": "heuristic",
                      *           "kind": "bot",
                      *           "seat": 3
                      *         }
