@@ -84,18 +84,18 @@ CREATED_EXAMPLE: dict[str, Any] = {
 
 CREATE_EXAMPLES = {
     name: {
-        "summary": f"{cls.title}: you at seat 0, bots in the other seats",
+        "summary": f"{cls.title}: you at seat 0, first to play; bots in the other seats",
         "value": {
             "game": name,
             "seats": [{}, *[{"bot": "random"}] * (cls.min_seats - 1)],
-            **({"options": {"max_deals": 2}} if name == "doubleduck" else {}),
+            "options": {"first_dealer": cls.min_seats - 1},
         },
     }
     for name, cls in GAMES.items()
 }
-"""A table per game with one human, at seat 0, and bots: the human is to act at once or
-after the bots' turns, so a client (or schemathesis' stateful phase, following the links to
-seat 0's view and its first legal move) has moves to play."""
+"""A table per game with one human, at seat 0 on the dealer's left, and bots: the human plays
+first, then again after the bots' turns, so a client (or schemathesis' stateful phase,
+following the links to seat 0's view and its first legal move) has a move to play at once."""
 
 
 @blp.route("", methods=["POST"])

@@ -149,6 +149,10 @@ def test_record_before_end_is_409(client: FlaskClient, table: Table) -> None:
             "invalid_options",
         ),
         (
+            {"game": "doubleduck", "seats": [{}, {}, {}, {}], "options": {"auto_deal": None}},
+            "invalid_options",
+        ),
+        (
             {"game": "doubleduck", "seats": [{}, {}, {}, {}], "deal": {"cards": ["AC"]}},
             "invalid_deal",
         ),
