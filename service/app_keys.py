@@ -219,10 +219,11 @@ class AppKeys:
 
     # --- verifying ----------------------------------------------------------------------
 
-    def verify(self, authorization: str | None) -> AppKey | None:
-        """The key a creation presents (None with keys off). 401 when it is missing or not a
-        key of ours, 403 when it was revoked; the secret is compared in constant time."""
-        if not self.required:
+    def verify(self, authorization: str | None, *, always: bool = False) -> AppKey | None:
+        """The key a creation presents (None with keys off, unless `always`: what only a key
+        may read, its feed and webhooks, needs one in any mode). 401 when it is missing or
+        not a key of ours, 403 when it was revoked; the secret is compared in constant time."""
+        if not self.required and not always:
             return None
         credential = bearer(authorization)
         if credential is None:
@@ -238,8 +239,19 @@ class AppKeys:
             raise ServiceError("bad_app_key", "this is not an app key of this service")
         if int(raw.get(b"revoked", b"0")):
             raise ServiceError("app_key_revoked", "this app key was revoked")
-        quotas = {q: int(raw.get(q.encode(), str(d).encode())) for q, d in QUOTAS.items()}
-        return AppKey(found.group(1), raw.get(b"name", b"").decode(), quotas)
+        return _key(found.group(1), raw)
+
+    def of(self, key_id: str) -> AppKey | None:
+        """The key of this id, for work it asks for without presenting it (a rematch of its
+        game): None with keys off or when it is gone; 403 once it was revoked."""
+        if not self.required:
+            return None
+        raw = cast(dict[bytes, bytes], self.redis.hgetall(record_key(key_id)))
+        if not raw:
+            return None
+        if int(raw.get(b"revoked", b"0")):
+            raise ServiceError("app_key_revoked", "the app key that created this game was revoked")
+        return _key(key_id, raw)
 
     def still_valid(self, key_id: str | None) -> None:
         """A game's host acts for the key that created it: refused (403) once it is revoked.
@@ -347,6 +359,12 @@ class AppKeys:
         self.redis.decrby(day_key(key.id, int(time.time()) // 86400), games)
 
 
+def _key(key_id: str, raw: Mapping[bytes, bytes]) -> AppKey:
+    """A key from its stored record, its quotas' defaults filled in."""
+    quotas = {q: int(raw.get(q.encode(), str(d).encode())) for q, d in QUOTAS.items()}
+    return AppKey(key_id, raw.get(b"name", b"").decode(), quotas)
+
+
 # --- in the API -------------------------------------------------------------------------------
 
 
@@ -365,13 +383,14 @@ def app_keys() -> AppKeys:
     return cast(AppKeys, current_app.extensions["duckpond_app_keys"])
 
 
-def required_on(blp: Blueprint, *endpoints: str) -> None:
-    """Make `endpoints` of `blp` verify the app key before anything else (a 401 or 403 comes
-    before the body's 422); the view reads the key with `presented()`."""
+def required_on(blp: Blueprint, *endpoints: str, always: bool = False) -> None:
+    """Make `endpoints` of `blp` (every one, when none are named) verify the app key before
+    anything else (a 401 or 403 comes before the body's 422); the view reads the key with
+    `presented()`. `always`: even with app keys off (`AppKeys.verify`)."""
 
     def check() -> None:
-        if request.endpoint in endpoints:
-            g.app_key = app_keys().verify(request.headers.get("Authorization"))
+        if not endpoints or request.endpoint in endpoints:
+            g.app_key = app_keys().verify(request.headers.get("Authorization"), always=always)
 
     blp.before_request(check)
 

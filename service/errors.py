@@ -52,6 +52,10 @@ REASONS: dict[str, tuple[int, str]] = {
         "a member name twice, or a number beyond a double.",
     ),
     "bad_request": (400, "The request could not be understood."),
+    "invalid_event_id": (
+        400,
+        "`Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`.",
+    ),
     "missing_token": (401, "This needs `Authorization: Bearer <token>`."),
     "bad_token": (401, "The token is not a token of this game."),
     "missing_app_key": (401, "Creating work needs `Authorization: Bearer <app key>`."),
@@ -60,9 +64,12 @@ REASONS: dict[str, tuple[int, str]] = {
     "token_of_another_game": (403, "The token belongs to another game."),
     "not_a_player": (403, "Only a seat's token may move; the host token has no seat."),
     "host_only": (403, "Only the host token may do this (an explicit deal, abandoning)."),
+    "bad_invite_code": (403, "The invite code is not this table's (or it has none)."),
     "no_such_game": (404, "No game has this id (or it expired after its end)."),
     "no_such_match": (404, "No match has this id (or it expired after its end)."),
+    "no_such_webhook": (404, "The app key has no webhook endpoint with this id."),
     "not_found": (404, "No such URL."),
+    "no_rematch": (404, "Nobody asked for a rematch of this game yet (POST asks for one)."),
     "method_not_allowed": (405, "The URL does not take this method; see the Allow header."),
     Reason.NOT_YOUR_TURN: (409, "The seat is not to act."),
     Reason.GAME_OVER: (409, "The game is over."),
@@ -72,6 +79,9 @@ REASONS: dict[str, tuple[int, str]] = {
     "future_version": (409, "The game has not reached the expected version."),
     "game_not_over": (409, "The record is available only after the game ends."),
     "game_abandoned": (409, "The host abandoned the game: it takes no more changes."),
+    "seats_open": (409, "The table waits for its open seats to be taken: no move or deal yet."),
+    "seat_taken": (409, "The seat is not open: someone holds it, or a bot plays it."),
+    "no_open_seat": (409, "Every seat of the table is taken."),
     "match_done": (409, "The match is done: there is nothing to cancel."),
     "idempotency_in_progress": (409, "A request with this Idempotency-Key is still running."),
     "idempotency_key_reused": (
@@ -83,6 +93,9 @@ REASONS: dict[str, tuple[int, str]] = {
     Reason.CARD_NOT_IN_HAND: (409, "The card is not in the seat's hand."),
     Reason.ILLEGAL_CALL: (409, "The call is impossible with this card now."),
     Reason.ILLEGAL_MOVE: (409, "The move is against the rules in the game's state."),
+    # The game the path names decides these (the body alone is well-formed): its state too.
+    Reason.RESIGN_NOT_OFFERED: (409, "This game offers no resignation (see its rules)."),
+    "no_such_seat": (409, "The table has no seat of this number."),
     "move_of_another_game": (
         409,
         "The move is well-formed, but of another game's kind (or cards): not one this game has.",
@@ -91,6 +104,11 @@ REASONS: dict[str, tuple[int, str]] = {
         409,
         "The deal is a well-formed deck, but not the cards this game deals now: another "
         "game's, or in Duck not exactly the cards still in the game.",
+    ),
+    "feed_expired": (
+        410,
+        "The feed no longer reaches this resume point (older than its retention): read the"
+        " app key's live games (`errors.read_instead`), then open the feed without one.",
     ),
     "body_too_large": (413, "The body is larger than the service accepts."),
     "uri_too_long": (414, "The URL is longer than the service reads."),
@@ -105,15 +123,26 @@ REASONS: dict[str, tuple[int, str]] = {
     Reason.MALFORMED_MOVE: (422, "The move is no game's move (unknown type, card or field)."),
     Reason.INVALID_DEAL: (422, "The explicit deal is not exactly the game's cards."),
     Reason.INVALID_OPTIONS: (422, "Unknown game or bad option."),
-    Reason.INVALID_SEATS: (422, "Wrong number of seats for this game."),
+    Reason.INVALID_SEATS: (422, "Wrong number of seats for this game, or a bad open seat."),
     "unknown_game": (422, "No game has this name; see the catalog."),
     "too_many_waits": (
         429,
         "This address has as many waits without a seat (`wait` with no token) as it may;"
         " see Retry-After.",
     ),
+    "too_many_streams": (
+        429,
+        "This address (or the app key of this game) holds as many open streams as it may;"
+        " close one, or retry after Retry-After.",
+    ),
     "unknown_bot": (422, "No bot has this name; see the catalog."),
     "too_many_games": (422, "The match asks for more games than the service allows."),
+    "webhook_url_refused": (
+        422,
+        "The webhook URL is not one this service delivers to: not http(s), not resolvable, or"
+        " a private, loopback or link-local address the operator did not allow.",
+    ),
+    "too_many_webhooks": (422, "The app key has as many webhook endpoints as it may."),
     "internal_error": (500, "A bug: please report it."),
     Reason.INVALID_STATE: (500, "A stored game could not be read."),
     # Redis failures: never a 500. Each answer carries Retry-After. A change cut off by one of
@@ -124,6 +153,10 @@ REASONS: dict[str, tuple[int, str]] = {
     "redis_read_only": (503, "The game store is a read-only replica (a failover?); retry soon."),
     "redis_out_of_memory": (503, "The game store is full and refuses writes; retry later."),
     "redis_error": (503, "The game store refused the command; retry later."),
+    "stream_slots_full": (
+        503,
+        "This server holds as many open streams as it takes; retry after Retry-After.",
+    ),
     "no_worker": (503, "No bot worker is alive: bot turns are not being played."),
     "turns_overdue": (503, "Bot turns are overdue: the workers are behind or stuck."),
     "wait_slots_full": (

@@ -15,6 +15,7 @@ from engine.fairness import DEALT_BY
 from service import contract
 from service.codec import MAX_SAFE_INTEGER
 from service.errors import REASONS
+from service.feed import TYPES
 
 VERSION_DOC = "Number of accepted state changes of the game; 0 right after creation."
 CARD = fields.String(metadata={"description": "A card name, rank then suit: `JS`, `TC`."})
@@ -74,6 +75,14 @@ class SeatIn(Schema):
             '`{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.'
         },
     )
+    open = fields.Boolean(
+        metadata={
+            "description": "`true`: a human seat nobody holds yet. The creation answer gives "
+            "no token for it but the table's `invite_code`; whoever presents the code takes "
+            "the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or "
+            "bot turn) until every open seat is taken."
+        }
+    )
 
 
 class DealIn(Schema):
@@ -123,6 +132,15 @@ class CreateGameIn(Schema):
         metadata={
             "description": "Game options from the catalog, plus the service option "
             "`auto_deal` (boolean). An option of another game is refused (422)."
+        },
+    )
+    lobby = fields.String(
+        validate=validate.OneOf(["key", "all"]),
+        metadata={
+            "description": "List the table in the lobby while it has open seats (`GET "
+            "/api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, "
+            "`all` to every app key of the service. Absent: not listed (share the code "
+            "yourself)."
         },
     )
 
@@ -270,6 +288,42 @@ IDEMPOTENCY_KEY = [
 ]
 
 
+def expected_version(what: str) -> WholeNumber:
+    """The optional `expected_version` of a change: `what` it does only at that version."""
+    return WholeNumber(
+        validate=validate.Range(min=0),
+        metadata={"description": f"{what} only if the game is still at this version."},
+    )
+
+
+class ResignIn(Schema):
+    expected_version = expected_version("Resign")
+
+
+class ClaimIn(Schema):
+    invite_code = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "The table's invite code, from its creation (or the lobby)."},
+    )
+    seat = fields.Integer(
+        validate=validate.Range(min=0, max=15),
+        metadata={"description": "The open seat to take; absent, the lowest open one."},
+    )
+
+
+class RematchIn(Schema):
+    """Asking for a rematch takes no fields: the body may be absent or `{}`."""
+
+
+class LobbyQuery(Schema):
+    limit = fields.Integer(
+        load_default=50,
+        validate=validate.Range(min=1, max=100),
+        metadata={"description": "At most this many tables, newest first."},
+    )
+
+
 IF_MATCH = r'^(?:\*|(?:W/)?"[0-9]{1,18}(?:\.[A-Za-z0-9]{1,16})?"|[0-9]{1,18})?$'
 """What `If-Match` may be: an ETag of ours (`"12.seat1"`, `"12"`, weak or not), a bare
 version (`12`), `*` or nothing. The spec's pattern, and what `api.common.parse_if_match`
@@ -300,15 +354,20 @@ class ChangeHeaders(Schema):
 
 
 class AbandonIn(Schema):
-    expected_version = WholeNumber(
-        validate=validate.Range(min=0),
-        metadata={"description": "Abandon only if the game is still at this version."},
-    )
+    expected_version = expected_version("Abandon")
 
 
 class AbandonHeaders(Schema):
     authorization = _token("the host token")
     if_match = _if_match()
+
+
+class ResignHeaders(ChangeHeaders):
+    authorization = _token("the resigning seat's token")
+
+
+class RematchHeaders(Schema):
+    authorization = _token("a seat's token of the finished game, or its host token")
 
 
 class CreateHeaders(Schema):
@@ -327,6 +386,9 @@ class SeatOut(Out):
     kind = fields.String(required=True, validate=validate.OneOf(["human", "bot"]))
     bot = fields.String()
     level = fields.String(metadata={"description": "The bot's level, when one was picked."})
+    open = fields.Boolean(
+        metadata={"description": "Present (`true`) on a human seat nobody holds yet."}
+    )
 
 
 class CreatedSeatOut(SeatOut):
@@ -340,8 +402,11 @@ class GameOut(Out):
     version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
     status = fields.String(
         required=True,
-        validate=validate.OneOf(["playing", "deal_pending", "over", "abandoned"]),
-        metadata={"description": "`abandoned`: the host ended it; it takes no more changes."},
+        validate=validate.OneOf(["waiting", "playing", "deal_pending", "over", "abandoned"]),
+        metadata={
+            "description": "`waiting`: seats are open (no move, deal or bot turn until every "
+            "one is taken); `abandoned`: the host ended it; it takes no more changes."
+        },
     )
     game = fields.String(required=True)
     role = fields.String(
@@ -369,6 +434,52 @@ class CreatedOut(GameOut):
         required=True,
         metadata={"description": "The creator's token: may deal, sees the public view."},
     )
+    invite_code = fields.String(
+        metadata={
+            "description": "With open seats: the code that takes one (`POST .../claim`), "
+            "shown only here (and in the lobby, for a listed table)."
+        }
+    )
+
+
+class SeatTokenOut(GameOut):
+    """A game as the caller's new seat (or host) sees it, with its token: shown to it alone."""
+
+    token = fields.String(
+        required=True,
+        metadata={"description": "The caller's secret bearer token of this game."},
+    )
+
+
+class RematchOut(SeatTokenOut):
+    rematch_of = fields.String(
+        required=True, metadata={"description": "The finished game this is the rematch of."}
+    )
+
+
+class LobbyTableOut(Out):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    seats = fields.List(fields.Nested(SeatOut), required=True)
+    open_seats = fields.List(fields.Integer(), required=True)
+    options = fields.Dict(
+        required=True, metadata={"description": "The game's options, defaults filled in."}
+    )
+    auto_deal = fields.Boolean(required=True)
+    lobby = fields.String(
+        required=True,
+        validate=validate.OneOf(["key", "all"]),
+        metadata={"description": "Listed to its app key's callers (`key`) or to all."},
+    )
+    age_seconds = fields.Integer(required=True, metadata={"description": "Since creation."})
+    invite_code = fields.String(
+        required=True, metadata={"description": "Takes an open seat (`POST .../claim`)."}
+    )
+
+
+class LobbyOut(Out):
+    game = fields.String(required=True)
+    tables = fields.List(fields.Nested(LobbyTableOut), required=True)
 
 
 class ChangeOut(GameOut):
@@ -436,6 +547,11 @@ class DealtByOut(Out):
     doc = fields.String(required=True)
 
 
+class ResignOfferOut(Out):
+    offered = fields.Boolean(required=True)
+    doc = fields.String(required=True)
+
+
 class CatalogGameOut(Out):
     name = fields.String(required=True)
     title = fields.String(required=True)
@@ -459,6 +575,14 @@ class CatalogGameOut(Out):
     )
     move_cap = fields.Integer(
         required=True, metadata={"description": "No game takes more moves than this."}
+    )
+    resign = fields.Nested(
+        ResignOfferOut,
+        required=True,
+        metadata={
+            "description": "Whether a seat may resign (`POST .../resign`), and what "
+            "that records in this game (docs/rules)."
+        },
     )
 
 
@@ -711,3 +835,133 @@ class MatchGamesOut(Out):
             "per seat), `totals`, `game_points` (per seat), `winners` (seats), `moves`."
         },
     )
+
+
+# --- app feed and webhooks ------------------------------------------------------------------
+
+FEED_TYPES = list(TYPES)
+"""What a feed entry (and a webhook) may be (`service.feed`)."""
+FEED_ID = r"^[0-9]{1,18}$"
+
+
+class FeedQuery(Schema):
+    # A string, read by `service.sse.resume_from`: a malformed resume point is its 400.
+    after = fields.String(
+        metadata={
+            "description": "Resume after this entry (the `id` of the last frame read). "
+            "`Last-Event-ID` wins when both are sent.",
+            "pattern": FEED_ID,
+        },
+    )
+
+
+class FeedHeaders(Schema):
+    last_event_id = fields.String(
+        data_key="Last-Event-ID",
+        metadata={
+            "description": "Resume after this entry, as `?after=` (an EventSource sends it "
+            "when it reconnects).",
+            "pattern": FEED_ID,
+        },
+    )
+
+
+class FeedGameOut(Out):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
+    status = fields.String(required=True)
+    to_act = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "The human seats to act now (the key plays them)."},
+    )
+
+
+class FeedGamesOut(Out):
+    games = fields.List(fields.Nested(FeedGameOut), required=True)
+
+
+class WebhookIn(Schema):
+    url = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=2048),
+        metadata={
+            "description": "Where to POST: `https://` (or `http://`), on a public address "
+            "(private, loopback and link-local ones are refused unless the operator allows "
+            "them: `webhook_url_refused`).",
+            "example": "https://example.com/duckpond/hooks",
+        },
+    )
+    events = fields.List(
+        fields.String(validate=validate.OneOf(FEED_TYPES)),
+        required=True,
+        validate=validate.Length(min=1, max=len(FEED_TYPES)),
+        metadata={"description": "The feed entry types to deliver."},
+    )
+
+
+class WebhookOut(Out):
+    id = fields.String(required=True)
+    url = fields.String(required=True)
+    events = fields.List(fields.String(), required=True)
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(["active", "disabled"]),
+        metadata={
+            "description": "`disabled`: every attempt failed for a day; nothing more "
+            "is sent (delete it and register it again)."
+        },
+    )
+    created = fields.String(required=True, metadata={"format": "date-time"})
+    disabled_at = fields.String(allow_none=True, metadata={"format": "date-time"})
+    disabled_reason = fields.String(allow_none=True)
+    failing_since = fields.String(
+        allow_none=True,
+        metadata={
+            "format": "date-time",
+            "description": "The first failure since the last "
+            "success, if the latest attempt failed.",
+        },
+    )
+    delivered = fields.Integer(
+        required=True, metadata={"description": "Deliveries that got a 2xx."}
+    )
+    failed = fields.Integer(required=True, metadata={"description": "Deliveries given up."})
+
+
+class WebhookCreatedOut(WebhookOut):
+    secret = fields.String(
+        required=True,
+        metadata={
+            "description": "The signing secret (`whsec_...`), shown this once: verify each "
+            "delivery's `webhook-signature` with it (Standard Webhooks)."
+        },
+    )
+
+
+class WebhooksOut(Out):
+    webhooks = fields.List(fields.Nested(WebhookOut), required=True)
+
+
+class DeliveryOut(Out):
+    id = fields.String(
+        required=True,
+        metadata={"description": "The delivery's `webhook-id`: the same on every attempt."},
+    )
+    type = fields.String(required=True)
+    feed_id = fields.String(required=True, metadata={"description": "The feed entry's id."})
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(["pending", "retrying", "delivered", "failed", "skipped"]),
+    )
+    attempts = fields.Integer(required=True)
+    status_code = fields.Integer(allow_none=True, metadata={"description": "The last answer's."})
+    last_error = fields.String(allow_none=True)
+    created = fields.String(required=True, metadata={"format": "date-time"})
+    last_attempt = fields.String(allow_none=True, metadata={"format": "date-time"})
+    next_attempt = fields.String(allow_none=True, metadata={"format": "date-time"})
+
+
+class DeliveriesOut(Out):
+    deliveries = fields.List(fields.Nested(DeliveryOut), required=True)
