@@ -307,8 +307,9 @@ def test_a_duck_turn_with_a_run_and_a_draw_then_a_refused_set(
     assert re.search(r"You drew \w+ \d\.", log)
     expect(page.locator(".hand button.card")).to_have_count(5)
 
-    # Two cards that are neither a set nor a run: the server refuses and says why.
-    console.allow(r"status of 422")
+    # Two cards that are neither a set nor a run: the server refuses (409, the rules in this
+    # state) and says why.
+    console.allow(r"status of 409")
     page.click(".hand button[data-card=B5]")
     page.click(".hand button[data-card=B7]")
     expect(page.locator(".actions .hint")).to_contain_text("not a set or a run")
