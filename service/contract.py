@@ -874,12 +874,13 @@ def any_move_in() -> JSON:
 
 def moved_somewhere(move: Mapping[str, Any]) -> bool:
     """Whether `move` is a move `any_move_in` allows: a move of some game."""
-    return any(fits(schema, move) for name in GAMES for schema in move_in(name))
+    return any(satisfies(schema, move) for name in GAMES for schema in move_in(name))
 
 
-def fits(schema: JSON, value: Any) -> bool:
-    """`value` against the few keywords `move_in` uses: a check the server makes where the
-    spec says it (no validator at run time: a move is checked so only once refused)."""
+def satisfies(schema: JSON, value: Any) -> bool:
+    """Whether `value` is valid by `schema`, of the few keywords `move_in` uses: the server's
+    own reading of the spec's moves (no JSON Schema library at run time), made only for a move
+    the game refused as malformed."""
     kind = schema.get("type")
     if "const" in schema and value != schema["const"]:
         return False
@@ -891,14 +892,14 @@ def fits(schema: JSON, value: Any) -> bool:
         return (
             isinstance(value, list)
             and schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", len(value))
-            and all(fits(schema["items"], item) for item in value)
+            and all(satisfies(schema["items"], item) for item in value)
         )
     if kind == "object":
         props = schema["properties"]
         return (
             isinstance(value, Mapping)
             and set(schema["required"]) <= set(value) <= set(props)
-            and all(fits(props[k], v) for k, v in value.items())
+            and all(satisfies(props[k], v) for k, v in value.items())
         )
     return False
 

@@ -1,6 +1,6 @@
 """The spec's inputs say exactly what the server takes: an explicit deal is one list of exactly
 the game's cards (a JSON Schema validator agrees with the engine), a move is some game's move
-(`contract.fits`, the server's own check, agrees with the validator), and the flat list is
+(`contract.satisfies`, the server's own check, agrees with the validator), and the flat list is
 split in the order the docs say."""
 
 from __future__ import annotations
