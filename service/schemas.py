@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import EXCLUDE, INCLUDE, Schema, fields, validate
+from marshmallow import EXCLUDE, Schema, fields, validate
 
 from bots.match import MAX_GAMES, METHOD
 from engine.fairness import DEALT_BY
@@ -86,18 +86,18 @@ class SeatIn(Schema):
 
 
 class DealIn(Schema):
-    """An explicit deal. Other keys are game-specific piles (lists of card names), checked by
-    the game itself."""
+    """An explicit deal: the game's cards as one list, in the order the table deals them (the
+    spec says each game's order and sizes; `engine.Game.deal_of` reads it)."""
 
-    class Meta:
-        unknown = INCLUDE
-
-    hands = fields.List(
-        fields.List(fields.String()),
+    cards = fields.List(
+        fields.String(validate=validate.Length(max=8)),
         required=True,
-        metadata={"description": "One hand per seat, seat 0 first."},
+        validate=validate.Length(max=128),
+        metadata={
+            "description": "Seat 0's hand, then seat 1's, ..., then the game's piles (Duck's "
+            "`face_up`, one card per seat), then the stock, top card first."
+        },
     )
-    stock = fields.List(fields.String(), metadata={"description": "The stock, top card first."})
 
 
 class CreateGameIn(Schema):
@@ -146,29 +146,16 @@ class CreateGameIn(Schema):
 
 
 class MoveBody(Schema):
-    type = fields.String(
-        required=True, validate=validate.Length(min=1, max=32), metadata={"description": "play"}
-    )
-    card = fields.String(
-        validate=validate.Length(max=8), metadata={"description": "The card played: `JS`."}
-    )
-    call = fields.String(
-        validate=validate.Length(max=64),
-        metadata={
-            "description": "Calls: `quack` or `doubleduck`, sent WITH the card they belong to. "
-            "The call is part of the play because the rules forbid a late call: a card "
-            "accepted without a call can never be called afterwards, and the server never "
-            "calls for you. The spoken form (`Quack-quack`) is accepted when it matches."
-        },
-    )
+    """What the server reads of a move before the rules do; the spec says each game's moves
+    exactly (`service.contract.move_in`)."""
+
+    type = fields.String(required=True, validate=validate.Length(min=1, max=32))
+    card = fields.String(validate=validate.Length(max=8))
+    call = fields.String(validate=validate.Length(max=64))
     cards = fields.List(
-        fields.String(validate=validate.Length(max=8)),
-        validate=validate.Length(max=64),
-        metadata={"description": "Several cards (games that play sets)."},
+        fields.String(validate=validate.Length(max=8)), validate=validate.Length(max=64)
     )
-    draw = fields.String(
-        validate=validate.Length(max=32), metadata={"description": "Where to draw from."}
-    )
+    draw = fields.String(validate=validate.Length(max=32))
 
 
 class MoveIn(Schema):

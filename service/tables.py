@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from bots import BOTS, decide, known, turn_rng
-from engine import GAMES, Deal, EngineError, Event, Game, Move, Reason
+from engine import GAMES, EngineError, Event, Game, Move, Reason
 from engine.record import load as load_game
 from engine.record import record_of
 from engine.record import start as start_game
-from service import idempotency, metrics
+from service import contract, idempotency, metrics
 from service.bodies import (
     ABANDONED,
     OVER,
@@ -268,7 +268,9 @@ class Tables:
         seats: list[Mapping[str, Any]] = list(request["seats"])
         options = whole_numbers(dict(request.get("options") or {}))
         auto_deal = options.pop("auto_deal", None)
-        if auto_deal is not None and not isinstance(auto_deal, bool):
+        if (auto_deal is not None or "auto_deal" in (request.get("options") or {})) and (
+            not isinstance(auto_deal, bool)
+        ):
             raise ServiceError(Reason.INVALID_OPTIONS, "option 'auto_deal' must be a boolean")
         for seat in seats:
             bot, level = seat.get("bot"), seat.get("level")
@@ -281,8 +283,8 @@ class Tables:
         opened = opening(request)
         if auto_deal is None:
             auto_deal = len(humans) <= 1
-        deal = request.get("deal")
         seed = request.get("seed") or secrets.token_hex(16)
+        deal = first_deal(name, len(seats), options, seed, request.get("deal"))
         # The engine validates game, seat count, options and deal before anything is stored.
         # The salt keeps each deal's commitment hiding, a guessable client seed too
         # (`engine.fairness`); like the seed, it is revealed only by the record.
@@ -327,7 +329,7 @@ class Tables:
             "tokens": [sha256(t) if t is not None else None for t in tokens],
             "host": sha256(host_token) if host_token is not None else "",
             "auto_deal": auto_deal,
-            "first_deal": Deal.from_json(deal).to_json() if deal is not None else None,
+            "first_deal": deal,
         }
         if owner is not None:
             meta["app_key"] = owner
@@ -433,7 +435,15 @@ class Tables:
         parsed = Move.from_json(dict(move))
 
         def apply(game: Game) -> tuple[list[Event], list[JSON]]:
-            return game.apply(seat, parsed), [{"seat": seat, "move": parsed.to_json()}]
+            try:
+                events = game.apply(seat, parsed)
+            except EngineError as error:
+                if error.reason == Reason.MALFORMED_MOVE and contract.moved_somewhere(move):
+                    raise ServiceError(
+                        "move_of_another_game", f"not a {game.title} move: {error}"
+                    ) from None
+                raise
+            return events, [{"seat": seat, "move": parsed.to_json()}]
 
         # Only a request with an Idempotency-Key is ever compared with a stored one.
         fp = (
@@ -472,10 +482,19 @@ class Tables:
             raise ServiceError("missing_token", "dealing needs a seat token or the host token")
         if deal is not None and not caller.host:
             raise ServiceError("host_only", "only the host may pass an explicit deal")
-        explicit = Deal.from_json(dict(deal)) if deal is not None else None
 
         def apply(game: Game) -> tuple[list[Event], list[JSON]]:
-            events = game.next_deal(explicit)
+            explicit = game.deal_of(deal["cards"]) if deal is not None else None
+            try:
+                events = game.next_deal(explicit)
+            except EngineError as error:
+                if deal is None or error.reason != Reason.INVALID_DEAL:
+                    raise
+                if contract.dealt_somewhere(deal["cards"]):  # another game's deck, or Duck's
+                    raise ServiceError(
+                        "deck_mismatch", f"not the cards this {game.title} game deals: {error}"
+                    ) from None
+                raise
             return events, [{"deal": explicit.to_json() if explicit is not None else None}]
 
         fp = (
@@ -881,6 +900,16 @@ class Tables:
     def _bot_seats(game: Game, meta: Mapping[str, Any]) -> tuple[int, ...]:
         seats = meta["seats"]
         return tuple(s for s in sorted(game.to_act()) if seats[s].get("bot") in BOTS)
+
+
+def first_deal(
+    name: str, seats: int, options: Mapping[str, Any], seed: str, deal: Mapping[str, Any] | None
+) -> JSON | None:
+    """A creation's explicit first deal, `{"cards": [...]}` in the order the table deals them
+    (`Game.deal_of`), as the engine and the record hold it (`hands`, `stock`, piles)."""
+    if deal is None:
+        return None
+    return GAMES[name](seats, options, seed).deal_of(list(deal["cards"])).to_json()
 
 
 def refuse_abandoned(stored: Stored) -> None:

@@ -90,7 +90,7 @@ def test_bad_claims_are_refused_in_the_one_shape_and_change_nothing(
         (claim(client, gid, "wrong-code"), 403, "bad_invite_code"),
         (claim(client, gid, code, 0), 409, "seat_taken"),  # the creator's seat
         (claim(client, gid, code, 2), 409, "seat_taken"),  # a bot's
-        (claim(client, gid, code, 9), 422, "no_such_seat"),
+        (claim(client, gid, code, 9), 409, "no_such_seat"),
         (claim(client, gid, code, -1), 422, "validation_error"),
         (claim(client, "NoSuchGame12", code), 404, "no_such_game"),
         (client.post(f"{API}/games/{gid}/claim", json={"seat": 1}), 422, "validation_error"),

@@ -271,15 +271,14 @@ def test_a_whole_doubleduck_deal_against_three_bots(page: Page) -> None:
     shoot(page, "doubleduck-over")
 
 
-def duck_deal(hand: list[str], seats: int) -> dict[str, Any]:
+def duck_deal(hand: list[str]) -> dict[str, Any]:
     """A Duck deal where seat 0 holds `hand`; the others get the highest numbers (so that no
-    bot can duck soon), then the face-up cards and the stock, highest numbers first."""
+    bot can duck soon), then the face-up cards and the stock, highest numbers first (the
+    list is read in that order: seat 0's hand, the other hands, `face_up`, the stock)."""
     rest = sorted(DUCK_DECK, key=lambda card: -int(card[1:]))
     for card in hand:
         rest.remove(card)
-    hands = [hand] + [rest[7 * i : 7 * i + 7] for i in range(seats - 1)]
-    rest = rest[7 * (seats - 1) :]
-    return {"hands": hands, "face_up": rest[:seats], "stock": rest[seats:]}
+    return {"cards": [*hand, *rest]}
 
 
 def test_a_duck_turn_with_a_run_and_a_draw_then_a_refused_set(
@@ -293,7 +292,7 @@ def test_a_duck_turn_with_a_run_and_a_draw_then_a_refused_set(
             "game": "duck",
             "seats": [{}, {"bot": "heuristic"}, {"bot": "random"}, {"bot": "heuristic"}],
             "options": {"first_dealer": 3},  # seat 0 sits left of the dealer: it plays first
-            "deal": duck_deal(hand, 4),
+            "deal": duck_deal(hand),
         },
     )
     page.goto(f"/#/play/{created['seats'][0]['token']}")
@@ -309,8 +308,9 @@ def test_a_duck_turn_with_a_run_and_a_draw_then_a_refused_set(
     assert re.search(r"You drew \w+ \d\.", log)
     expect(page.locator(".hand button.card")).to_have_count(5)
 
-    # Two cards that are neither a set nor a run: the server refuses and says why.
-    console.allow(r"status of 422")
+    # Two cards that are neither a set nor a run: the server refuses (409, the rules in this
+    # state) and says why.
+    console.allow(r"status of 409")
     page.click(".hand button[data-card=B5]")
     page.click(".hand button[data-card=B7]")
     expect(page.locator(".actions .hint")).to_contain_text("not a set or a run")

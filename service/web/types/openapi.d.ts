@@ -347,7 +347,7 @@ export interface paths {
          * @description What it records is the game's rule (the catalogue's `resign` and docs/rules): in Duck Soup
          *     the other seat wins at once; in Doubleduck a side resigns when both partners have (a bot
          *     partner follows its human), and the other side wins 2 game points plus 1 per deal not
-         *     played (at most 5); Duck and Doppelkopf offer none (422 `resign_not_offered`). The deal in
+         *     played (at most 5); Duck and Doppelkopf offer none (409 `resign_not_offered`). The deal in
          *     play is not scored. The answer is the seat's view with the events (`resigned`, and
          *     `game_over` when the game ended).
          */
@@ -978,14 +978,6 @@ export interface components {
              */
             dealt_by: "server_shuffle" | "client_seed" | "host_cards";
         };
-        DealIn: {
-            /** @description One hand per seat, seat 0 first. */
-            hands: string[][];
-            /** @description The stock, top card first. */
-            stock?: string[];
-        } & {
-            [key: string]: unknown;
-        };
         /** @description Sent by: Doubleduck, Duck Soup, Duck, Doppelkopf. */
         DealRecord: {
             announced?: ("re" | "kontra")[];
@@ -1058,8 +1050,10 @@ export interface components {
             winner?: "re" | "kontra";
         };
         DealRequestIn: {
-            /** @description Host only: an explicit deal; absent or null, it is shuffled. */
-            deal?: components["schemas"]["DealIn"] | null;
+            /** @description A deal of the game the path names, as one list (the schema of each game says its order): the cards that game deals now, else 409 `deck_mismatch`. */
+            deal?: {
+                cards: (("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown)) | ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] | (("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown)) | (("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown));
+            } | null;
             expected_version?: number;
         };
         /** @description Sent by: Doubleduck, Duck Soup, Duck, Doppelkopf. */
@@ -1265,10 +1259,10 @@ export interface components {
             winner: "re" | "kontra";
         };
         DoppelkopfGameIn: {
-            /** @description A Doppelkopf deal: together exactly the game's 48 cards (each copy once), else 422 `invalid_deal`. */
+            /** @description A Doppelkopf deal: exactly the game's 48 cards. */
             deal?: {
-                /** @description One hand of 12 cards per seat, seat 0 first. */
-                hands: ("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
+                /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (4 seats: 4 hands of 12). */
+                cards: ("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
             } | null;
             /**
              * @description `doppelkopf`: Doppelkopf.
@@ -1485,12 +1479,10 @@ export interface components {
             totals: number[];
         };
         DoubleduckGameIn: {
-            /** @description A Doubleduck deal: together exactly the game's 104 cards (each copy once), else 422 `invalid_deal`. */
+            /** @description A Doubleduck deal: exactly the game's 104 cards. */
             deal?: {
-                /** @description One hand of 13 cards per seat, seat 0 first. */
-                hands: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
-                /** @description The stock, top card first. */
-                stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
+                /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (4 seats: 4 hands of 13, a stock of 52). */
+                cards: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
             } | null;
             /**
              * @description `doubleduck`: Doubleduck.
@@ -1759,14 +1751,10 @@ export interface components {
             type: "duck";
         };
         DuckGameIn: {
-            /** @description A Duck deal: together exactly the game's 69 cards (each copy once), else 422 `invalid_deal`. */
+            /** @description A Duck deal: exactly the game's 69 cards. */
             deal?: {
-                /** @description One card per seat. */
-                face_up: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[];
-                /** @description One hand of 7 cards per seat, seat 0 first. */
-                hands: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[][];
-                /** @description The stock, top card first. */
-                stock?: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[];
+                /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then `face_up` (one card per seat, seat 0 first), then the stock, top card first (3 seats: 3 hands of 7, 3 face_up, a stock of 45; 4 seats: 4 hands of 7, 4 face_up, a stock of 37; 5 seats: 5 hands of 7, 5 face_up, a stock of 29). */
+                cards: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
             } | null;
             /**
              * @description `duck`: Duck.
@@ -1816,7 +1804,7 @@ export interface components {
             } & (unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
-        } & (unknown & unknown & unknown & unknown & unknown & {
+        } & (unknown & unknown & unknown & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2028,12 +2016,10 @@ export interface components {
             totals: number[];
         };
         DucksoupGameIn: {
-            /** @description A Duck Soup deal: together exactly the game's 52 cards (each copy once), else 422 `invalid_deal`. */
+            /** @description A Duck Soup deal: exactly the game's 52 cards. */
             deal?: {
-                /** @description One hand of 13 cards per seat, seat 0 first. */
-                hands: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
-                /** @description The stock, top card first. */
-                stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
+                /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (2 seats: 2 hands of 13, a stock of 26). */
+                cards: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
             } | null;
             /**
              * @description `ducksoup`: Duck Soup.
@@ -2259,7 +2245,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
+            reason: "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
         };
@@ -2530,22 +2516,51 @@ export interface components {
             /** @description A seat, from 0. */
             seat: number;
         };
-        MoveBody: {
-            /** @description Calls: `quack` or `doubleduck`, sent WITH the card they belong to. The call is part of the play because the rules forbid a late call: a card accepted without a call can never be called afterwards, and the server never calls for you. The spoken form (`Quack-quack`) is accepted when it matches. */
-            call?: string;
-            /** @description The card played: `JS`. */
-            card?: string;
-            /** @description Several cards (games that play sets). */
-            cards?: string[];
-            /** @description Where to draw from. */
-            draw?: string;
-            /** @description play */
-            type: string;
-        };
         MoveIn: {
             /** @description Refuse (409 stale_version) unless the game is at this version. */
             expected_version?: number;
-            move: components["schemas"]["MoveBody"];
+            move: {
+                /** @description `quack` or `doubleduck`, sent WITH the card it belongs to. The call is part of the play because the rules forbid a late call: a card accepted without a call can never be called afterwards, and the server never calls for you. The spoken form (`Quack-quack`) is accepted when it matches; any other word is refused by the rules (409 `illegal_call`). */
+                call?: string;
+                /**
+                 * @description A card of Doubleduck.
+                 * @enum {string}
+                 */
+                card: "2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS";
+                /** @constant */
+                type: "play";
+            } | {
+                /**
+                 * @description A card of Duck Soup.
+                 * @enum {string}
+                 */
+                card: "2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS";
+                /** @constant */
+                type: "play";
+            } | {
+                /** @constant */
+                type: "concede";
+            } | {
+                cards: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[];
+                /** @enum {string} */
+                draw?: "left" | "right" | "stock";
+                /** @constant */
+                type: "play";
+            } | {
+                /** @constant */
+                type: "duck";
+            } | {
+                /**
+                 * @description A card of Doppelkopf.
+                 * @enum {string}
+                 */
+                card: "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS";
+                /** @constant */
+                type: "play";
+            } | {
+                /** @constant */
+                type: "announce";
+            };
         };
         PaginationMetadata: {
             /** @description First available page number. */
@@ -3456,25 +3471,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "game": "doubleduck",
-                 *       "options": {
-                 *         "auto_deal": true,
-                 *         "max_deals": 2
-                 *       },
-                 *       "seats": [
-                 *         {},
-                 *         {},
-                 *         {
-                 *           "bot": "random"
-                 *         },
-                 *         {
-                 *           "bot": "random"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": components["schemas"]["CreateGameIn"];
             };
         };
@@ -3495,7 +3491,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "auto_deal": false,
+                     *       "auto_deal": true,
                      *       "game": "doubleduck",
                      *       "host_token": "q7Zk3xP2aB9w.s3cr3t-host",
                      *       "id": "q7Zk3xP2aB9w",
@@ -3508,9 +3504,9 @@ export interface operations {
                      *           "token": "q7Zk3xP2aB9w.s3cr3t-seat-0"
                      *         },
                      *         {
-                     *           "kind": "human",
-                     *           "seat": 1,
-                     *           "token": "q7Zk3xP2aB9w.s3cr3t-seat-1"
+                     *           "bot": "random",
+                     *           "kind": "bot",
+                     *           "seat": 1
                      *         },
                      *         {
                      *           "bot": "random",
@@ -3518,7 +3514,7 @@ export interface operations {
                      *           "seat": 2
                      *         },
                      *         {
-                     *           "bot": "random",
+                     *           "bot": "heuristic",
                      *           "kind": "bot",
                      *           "seat": 3
                      *         }
@@ -3649,7 +3645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3687,7 +3683,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `invalid_deal`: The explicit deal is not a valid deal of this game.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog.; `idempotency_key_reused`: This Idempotency-Key was used for another request. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `invalid_deal`: The explicit deal is not exactly the game's cards.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4655,7 +4651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `game_abandoned`: The host abandoned the game: it takes no more changes.; `seat_taken`: The seat is not open: someone holds it, or a bot plays it.; `no_open_seat`: Every seat of the table is taken.; `stale_version`: The game is past the expected version (another change won). */
+            /** @description Reasons: `game_abandoned`: The host abandoned the game: it takes no more changes.; `seat_taken`: The seat is not open: someone holds it, or a bot plays it.; `no_open_seat`: Every seat of the table is taken.; `stale_version`: The game is past the expected version (another change won).; `no_such_seat`: The table has no seat of this number.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4693,7 +4689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `no_such_seat`: The table has no seat of this number.; `idempotency_key_reused`: This Idempotency-Key was used for another request. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4988,7 +4984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `no_deal_pending`: No deal is pending: the current deal is still being played.; `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `no_deal_pending`: No deal is pending: the current deal is still being played.; `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5026,7 +5022,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `idempotency_key_reused`: This Idempotency-Key was used for another request.; `invalid_deal`: The explicit deal is not a valid deal of this game. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `invalid_deal`: The explicit deal is not exactly the game's cards. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5498,7 +5494,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `not_your_turn`: The seat is not to act.; `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `deal_pending`: The deal is scored; the next deal must be dealt first.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `not_your_turn`: The seat is not to act.; `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `deal_pending`: The deal is scored; the next deal must be dealt first.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one.; `card_not_in_hand`: The card is not in the seat's hand.; `illegal_call`: The call is impossible with this card now.; `illegal_move`: The move is against the rules in the game's state. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5536,7 +5532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `idempotency_key_reused`: This Idempotency-Key was used for another request.; `malformed_move`: The move is malformed (unknown card, wrong fields...).; `card_not_in_hand`: The card is not in the seat's hand.; `illegal_call`: The call is impossible with this card now.; `illegal_move`: The move is against the rules here. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `malformed_move`: The move is no game's move (unknown type, card or field). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6326,7 +6322,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `quota_live_games`: The app key has as many unfinished games as its quota allows.; `quota_creations`: The app key made as many creations this minute as it may. */
+            /** @description Reasons: `quota_live_games`: The app key has as many unfinished games as its quota allows.; `quota_creations`: The app key made as many creations this minute as it may.; `rate_limited`: Too many requests from this address or app key; see Retry-After. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6616,7 +6612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `seats_open`: The table waits for its open seats to be taken: no move or deal yet.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `seats_open`: The table waits for its open seats to be taken: no move or deal yet.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one.; `illegal_move`: The move is against the rules in the game's state.; `resign_not_offered`: This game offers no resignation (see its rules). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6654,7 +6650,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `idempotency_key_reused`: This Idempotency-Key was used for another request.; `illegal_move`: The move is against the rules here.; `resign_not_offered`: This game offers no resignation (see its rules). */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7361,7 +7357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7399,7 +7395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog.; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `too_many_games`: The match asks for more games than the service allows.; `idempotency_key_reused`: This Idempotency-Key was used for another request. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog.; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `too_many_games`: The match asks for more games than the service allows. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -32,6 +32,11 @@ import { followGame } from "./stream.js";
  * @template {Method<P>} M
  */
 /** @typedef {NonNullable<import("./api.js").Call<"/games/{game_id}/moves", "post">["body"]>["move"]} MoveSent */
+/**
+ * A move as the page builds it, from a legal move or the cards a player picked: its card names
+ * are strings here, each game's own in the spec (the server checks them: 409, 422).
+ * @typedef {{type: string, card?: string, call?: string, cards?: string[], draw?: string}} MoveBuilt
+ */
 
 /** @type {Record<number, string[]>} where each seat sits, from the viewer's seat on (at the bottom) */
 const PLACES = { 2: ["b", "t"], 3: ["b", "tl", "tr"], 4: ["b", "l", "t", "r"], 5: ["b", "l", "tl", "tr", "r"] };
@@ -210,7 +215,7 @@ class Table {
 
   /**
    * Send a move; its answer is the view after it (the stream brings what follows).
-   * @param {MoveSent} move
+   * @param {MoveBuilt} move
    */
   async send(move) {
     if (this.busy) return;
@@ -221,7 +226,7 @@ class Table {
       const answer = await this.request("/games/{game_id}/moves", {
         method: "post",
         params: { game_id: this.gameId },
-        body: { move, expected_version: this.body.version },
+        body: { move: /** @type {MoveSent} */ (move), expected_version: this.body.version },
         headers: { "Idempotency-Key": key },
       });
       this.busy = false;
