@@ -12,6 +12,7 @@ from typing import Any
 
 from engine import Event, Game
 from service.callers import Caller
+from service.clocks import Seating, clock_out, stand_in_name
 from service.codec import text
 
 JSON = dict[str, Any]
@@ -32,8 +33,17 @@ def status_of(game: Game) -> str:
     return DEAL_PENDING if game.deal_pending() else PLAYING
 
 
-def game_body(gid: str, version: int, game: Game, meta: Mapping[str, Any], caller: Caller) -> JSON:
-    """The game as `caller` may see it (the `GameOut` schema)."""
+def game_body(
+    gid: str,
+    version: int,
+    game: Game,
+    meta: Mapping[str, Any],
+    caller: Caller,
+    seating: Seating | None = None,
+    now: int | None = None,
+) -> JSON:
+    """The game as `caller` may see it (the `GameOut` schema); `seating` and the server's
+    time `now` (`service.clocks`) show who is away and, in a timed game, the clocks."""
     seats = []
     for i, seat in enumerate(meta["seats"]):
         entry: JSON = {"seat": i, "kind": "bot" if seat.get("bot") else "human"}
@@ -41,8 +51,15 @@ def game_body(gid: str, version: int, game: Game, meta: Mapping[str, Any], calle
             entry["bot"] = seat["bot"]
         if seat.get("level"):
             entry["level"] = seat["level"]
+        if not seat.get("bot"):
+            away = seating is not None and seating.seats[i].away
+            entry["away"] = away
+            if away:
+                entry["stand_in"] = stand_in_name(meta)
+            if seating is not None and seating.timed and now is not None:
+                entry["clock"] = seating.seat_out(i, now)
         seats.append(entry)
-    return {
+    body: JSON = {
         "id": gid,
         "version": version,
         "status": status_of(game),
@@ -53,6 +70,10 @@ def game_body(gid: str, version: int, game: Game, meta: Mapping[str, Any], calle
         "auto_deal": bool(meta.get("auto_deal")),
         "view": game.view(caller.seat),
     }
+    clock = None if now is None else clock_out(meta, now)
+    if clock is not None:
+        body["clock"] = clock
+    return body
 
 
 def event_entry(event: Event, version: int) -> JSON:

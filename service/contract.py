@@ -25,6 +25,7 @@ from engine.duck import LIFEBELTS, SOURCES, TURN_CAP
 from engine.ducksoup import COURSE_NAMES, HOWS
 from engine.fairness import DEALT_BY
 from engine.protocol import Option
+from service.clocks import OPTIONS as CLOCK_OPTIONS
 
 JSON = dict[str, Any]
 REF = "#/components/schemas/"
@@ -361,6 +362,26 @@ SERVICE_EVENTS: dict[str, JSON] = {
         {"by": TEXT},
         description="The service's own last event of a game the host abandoned (`by`: `host`).",
     ),
+    "turn_timed_out": obj(
+        {
+            "seat": SEAT,
+            "deadline": {**INT, "description": "The seat's deadline (ms since the epoch)."},
+            "at": {**INT, "description": "When its bot played (ms since the epoch)."},
+            "bot": {**TEXT, "description": "The `on_timeout` bot that played the move."},
+        },
+        description="A timed seat's time ran out: its `on_timeout` bot plays its move (the "
+        "events that follow in this change).",
+    ),
+    "seat_away": obj(
+        {"seat": SEAT, "by": enum(["seat", "timeouts"])},
+        description="The seat is away: its `on_timeout` bot plays it until it returns (`by`: "
+        "`seat` it left, `timeouts` it timed out `away_after` times in a row).",
+    ),
+    "seat_returned": obj(
+        {"seat": SEAT, "by": enum(["seat", "move"])},
+        description="The seat plays by its own hand again (`by`: `seat` it returned, `move` "
+        "it moved).",
+    ),
 }
 
 # --- from the engine's metadata --------------------------------------------------------------
@@ -622,6 +643,13 @@ def options_in() -> JSON:
         "description": "Service option: deal each next deal by itself. Default: on when at "
         "most one seat is human.",
     }
+    for clock in CLOCK_OPTIONS:
+        limits = {k: v for k, v in clock.items() if k in ("minimum", "maximum")}
+        props[clock["name"]] = {
+            "type": "integer" if clock["type"] == "int" else "string",
+            **limits,
+            "description": f"Service option: {clock['doc']}",
+        }
     return {"type": "object", "properties": props, "additionalProperties": False}
 
 

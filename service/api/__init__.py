@@ -20,6 +20,7 @@ from service.api import (
     moves,
     records,
     scores,
+    seats,
 )
 
 
@@ -43,7 +44,8 @@ def register(api: Api) -> None:
         },
     )
     for module in (
-        health, catalog, bots, games, moves, deals, abandon, scores, events, records, matches
+        health, catalog, bots, games, moves, deals, seats, abandon, scores, events, records,
+        matches,
     ):  # fmt: skip
         api.register_blueprint(module.blp)
     rate_limits.document(api.spec)
