@@ -106,7 +106,7 @@ def test_the_reserve_is_spent_before_the_timeout(games: Layers, client: FlaskCli
     assert table.public()["seats"][other.seat]["clock"]["remaining_ms"] > 2000
     _time_out(games)
     assert table.public()["seats"][other.seat]["clock"]["reserve_ms"] == 0
-    assert [e["type"] for e in _events(table, 2)][0] == "turn_timed_out"
+    assert next(e["type"] for e in _events(table, 2)) == "turn_timed_out"
 
 
 def test_away_after_timeouts_until_the_seat_returns(games: Layers, client: FlaskClient) -> None:
@@ -125,7 +125,7 @@ def test_away_after_timeouts_until_the_seat_returns(games: Layers, client: Flask
     assert games.store.due_turns(table.gid) == [due_member(table.gid, slow.seat, version)]
     assert not games.store.all_timers()
     _run_jobs(games)
-    assert [e["type"] for e in _events(table, version + 1)][0] != "turn_timed_out"
+    assert next(e["type"] for e in _events(table, version + 1)) != "turn_timed_out"
     # It returns: the seat is its own again, on a fresh clock when to act.
     back = _presence(table, slow.seat, "return", slow.token)
     assert back.status_code == 200, back.json
@@ -216,7 +216,7 @@ def test_a_human_move_racing_the_timeout_moves_once(games: Layers, client: Flask
     _time_out(games)
     refused = other.post_move(late, expected_version=1)
     assert refused.status_code == 409 and refused.json["errors"]["reason"] == "stale_version"
-    assert [e["type"] for e in _events(table, 2)][0] == "turn_timed_out"
+    assert next(e["type"] for e in _events(table, 2)) == "turn_timed_out"
     assert table.public()["version"] == 2
 
 
