@@ -54,20 +54,23 @@ def _example(kind: str) -> dict[str, Any]:
 
 
 def _presence(
-    body: dict[str, Any], headers: dict[str, Any], game_id: str, seat: int, away: bool
+    body: dict[str, Any], headers: dict[str, Any], game_id: str, seat: str, away: bool
 ) -> Response:
+    """`seat` is the path's text: a seat of the token's game is its number (`0`, `1`...), and
+    anything else names no seat of the token's (403 `not_your_seat`)."""
     who, stored = open_game(game_id, required=True)
     expected = expected_versions(body.get("expected_version"), headers)
-    return change_response(tables().presence(game_id, who, seat, away, expected, stored))
+    number = int(seat) if seat.isdigit() and len(seat) <= 3 else -1
+    return change_response(tables().presence(game_id, who, number, away, expected, stored))
 
 
-@blp.route("/<string:game_id>/seats/<int:seat>/away", methods=["POST"])
+@blp.route("/<string:game_id>/seats/<string:seat>/away", methods=["POST"])
 @blp.doc(security=BEARER, operationId="leave_seat")
 @blp.arguments(PresenceIn(), example={"expected_version": 12})
 @blp.arguments(AbandonHeaders(), location="headers")
 @blp.response(200, ChangeOut, headers=HEADERS, example=_example("seat_away"))
 @errors(blp, *ERRORS)
-def post_away(body: dict[str, Any], headers: dict[str, Any], game_id: str, seat: int) -> Response:
+def post_away(body: dict[str, Any], headers: dict[str, Any], game_id: str, seat: str) -> Response:
     """Hand your seat to the game's `on_timeout` bot (the seat's token only, its own seat):
     the seat is `away` and the bot plays each of its moves at once, until the seat returns.
 
@@ -78,13 +81,13 @@ def post_away(body: dict[str, Any], headers: dict[str, Any], game_id: str, seat:
     return _presence(body, headers, game_id, seat, away=True)
 
 
-@blp.route("/<string:game_id>/seats/<int:seat>/return", methods=["POST"])
+@blp.route("/<string:game_id>/seats/<string:seat>/return", methods=["POST"])
 @blp.doc(security=BEARER, operationId="return_to_seat")
 @blp.arguments(PresenceIn(), example={"expected_version": 20})
 @blp.arguments(AbandonHeaders(), location="headers")
 @blp.response(200, ChangeOut, headers=HEADERS, example=_example("seat_returned"))
 @errors(blp, *ERRORS)
-def post_return(body: dict[str, Any], headers: dict[str, Any], game_id: str, seat: int) -> Response:
+def post_return(body: dict[str, Any], headers: dict[str, Any], game_id: str, seat: str) -> Response:
     """Take your seat back from its bot (the seat's token only, its own seat): the seat plays
     by its own hand again, on a fresh turn clock in a timed game.
 

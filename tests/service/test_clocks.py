@@ -65,7 +65,7 @@ def _to_act(table: Table) -> Seat:
     return table.seat(table.to_act())
 
 
-def _presence(table: Table, seat: int, kind: str, token: str, **body: Any) -> Any:
+def _presence(table: Table, seat: int | str, kind: str, token: str, **body: Any) -> Any:
     url = f"{API}/games/{table.gid}/seats/{seat}/{kind}"
     return table.client.post(url, json=body, headers=auth(token) if token else {})
 
@@ -164,6 +164,7 @@ def test_leave_and_return_by_the_explicit_routes(
         (_presence(table, waiting.seat, "away", waiting.token, expected_version=3), 409),
         (_presence(table, waiting.seat, "away", waiting.token, expected_version=-1), 422),
         (_presence(table, 99_999_999_999_999_999_999, "away", waiting.token), 403),
+        (_presence(table, "x", "away", waiting.token), 403),
         (client.post(f"{API}/games/nope/seats/0/away", headers=auth(waiting.token)), 403),
     ]
     reasons = []

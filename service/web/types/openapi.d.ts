@@ -246,7 +246,7 @@ export interface paths {
             header?: never;
             path: {
                 game_id: string;
-                seat: number;
+                seat: string;
             };
             cookie?: never;
         };
@@ -272,7 +272,7 @@ export interface paths {
             header?: never;
             path: {
                 game_id: string;
-                seat: number;
+                seat: string;
             };
             cookie?: never;
         };
@@ -4542,7 +4542,7 @@ export interface operations {
             };
             path: {
                 game_id: string;
-                seat: number;
+                seat: string;
             };
             cookie?: never;
         };
@@ -4866,7 +4866,7 @@ export interface operations {
             };
             path: {
                 game_id: string;
-                seat: number;
+                seat: string;
             };
             cookie?: never;
         };
