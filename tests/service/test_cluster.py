@@ -124,7 +124,8 @@ def test_timed_turns_time_out_on_every_shard(
     app: Flask, client: FlaskClient, cluster: clusterkit.Cluster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Timed turns are in each shard's clock index; the watchdog fires them all, and the
-    `on_timeout` bot plays each (its compare-and-set takes the turn out of both indexes)."""
+    `on_timeout` bot plays each (its compare-and-set takes the turn out of both indexes
+    and puts the next seat's on the clock)."""
     games: Layers = app.extensions["duckpond"]
     monkeypatch.setattr(service.jobs, "_layers", games)
     masters = cluster.masters()
@@ -145,7 +146,9 @@ def test_timed_turns_time_out_on_every_shard(
     for gid in by_shard.values():
         events = client.get(f"{API}/games/{gid}/events").json["events"]
         assert next(e["type"] for e in events if e["version"] == 1) == "turn_timed_out"
-    assert not games.store.all_due() and not games.store.all_timers()
+    # The version-0 turns are gone from both indexes; each game's next seat is on the clock.
+    assert not games.store.all_due()
+    assert {m.rsplit(":", 1)[1] for m in games.store.all_timers()} == {"1"}
 
 
 # --- failover: a master killed mid-play ------------------------------------------------------
