@@ -218,15 +218,25 @@ class Seating:
         clock.deadline = None
         return True
 
-    def start_turns(self, meta: Mapping[str, Any], to_act: Sequence[int], now: int) -> None:
+    def start_turns(self, meta: Mapping[str, Any], to_act: Sequence[int], now: int) -> list[JSON]:
         """Put on the clock every human seat to act that is not away (a seat already on it
-        keeps its deadline); take every other seat off."""
-        acting = set(to_act)
+        keeps its deadline); take every other seat off. Returns a `turn_started` event's data
+        for each seat put on it (a stream's reader learns the deadline from it)."""
+        acting, started = set(to_act), []
         for i, clock in enumerate(self.seats):
             if not self.timed or i not in acting or clock.away or not human(meta, i):
                 clock.deadline = None
             elif clock.deadline is None:
                 clock.deadline = now + self.turn_ms + clock.reserve_ms
+                started.append(
+                    {
+                        "seat": i,
+                        "at": now,
+                        "deadline": clock.deadline,
+                        "reserve_ms": clock.reserve_ms,
+                    }
+                )
+        return started
 
     def timers(self) -> tuple[tuple[int, int], ...]:
         """(seat, deadline) of every seat on the clock."""

@@ -372,6 +372,16 @@ SERVICE_EVENTS: dict[str, JSON] = {
         description="A timed seat's time ran out: its `on_timeout` bot plays its move (the "
         "events that follow in this change).",
     ),
+    "turn_started": obj(
+        {
+            "seat": SEAT,
+            "at": {**INT, "description": "The turn's start (ms since the epoch)."},
+            "deadline": {**INT, "description": "When its `on_timeout` bot plays for it."},
+            "reserve_ms": {**COUNT, "description": "The seat's reserve, counted in `deadline`."},
+        },
+        description="A timed seat is to act: its clock runs from `at` to `deadline`, by the "
+        "server's clock (a view's `clock.now` tells how far a client's is off).",
+    ),
     "seat_away": obj(
         {"seat": SEAT, "by": enum(["seat", "timeouts"])},
         description="The seat is away: its `on_timeout` bot plays it until it returns (`by`: "

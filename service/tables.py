@@ -343,7 +343,8 @@ class Tables:
         seating = Seating.of({}, meta)
         now = self.clock.now_ms() if seating.timed else None
         if now is not None:
-            seating.start_turns(meta, sorted(game.to_act()), now)
+            started = seating.start_turns(meta, sorted(game.to_act()), now)
+            dealt += [Event("turn_started", data) for data in started]
         body = game_body(gid, 0, game, meta, HOST, seating, now)  # the creator holds the host token
         body["seats"] = [
             {**seat, "token": tokens[seat["seat"]]} if tokens[seat["seat"]] else seat
@@ -696,7 +697,8 @@ class Tables:
         events = first + events + last
         version = stored.version + 1
         if now is not None:
-            seating.start_turns(meta, sorted(game.to_act()), now)
+            started = seating.start_turns(meta, sorted(game.to_act()), now)
+            events += [Event("turn_started", data) for data in started]
         bots = self._bot_seats(game, meta, seating)
         return Change(
             stored=stored,

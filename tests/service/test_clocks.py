@@ -88,7 +88,16 @@ def test_a_timed_out_seat_is_played_by_its_bot(games: Layers, client: FlaskClien
     assert [e["data"]["seat"] for e in moved if e["type"] == "card_played"] == [mover.seat]
     after = table.public()["seats"]
     assert after[mover.seat]["clock"]["timeouts"] == 1 and not after[mover.seat]["away"]
-    assert after[1 - mover.seat]["clock"]["deadline"] is not None  # the next seat's turn
+    nxt = after[1 - mover.seat]["clock"]["deadline"]  # the next seat's turn, told by an event
+    assert moved[-1]["type"] == "turn_started" and moved[-1]["data"]["deadline"] == nxt
+    assert moved[-1]["data"]["seat"] == 1 - mover.seat
+    (first,) = [e for e in _events(table, 0) if e["type"] == "turn_started"]
+    assert first["data"] == {
+        "seat": mover.seat,
+        "at": clock["deadline"] - 1000,
+        "deadline": clock["deadline"],
+        "reserve_ms": 0,
+    }
     assert not games.store.all_due()  # the job's move took the turn out of the index
 
 
@@ -113,9 +122,9 @@ def test_away_after_timeouts_until_the_seat_returns(games: Layers, client: Flask
     table = _timed(client, away_after=1)
     slow = _to_act(table)
     _time_out(games)
-    kinds = [e["type"] for e in _events(table, 1)]
-    assert kinds[0] == "turn_timed_out" and kinds[-1] == "seat_away"
-    assert _events(table, 1)[-1]["data"] == {"seat": slow.seat, "by": "timeouts"}
+    kinds = {e["type"]: e["data"] for e in _events(table, 1)}
+    assert next(iter(kinds)) == "turn_timed_out"
+    assert kinds["seat_away"] == {"seat": slow.seat, "by": "timeouts"}
     seat = table.public()["seats"][slow.seat]
     assert seat["away"] and seat["stand_in"] == "heuristic"
     # Its turns are the bot's at once: due now, on no clock.
