@@ -20,9 +20,11 @@ from flask.testing import FlaskClient
 from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 from svc_helpers import API, Seat, Table, auth, wait_for
+from test_contract import check, component
 
 import service.jobs
 from service.bot_turns import due_member
+from service.contract import camel
 from service.store import game_key
 from service.watchdog import Settings, Watchdog
 from service.wiring import Layers
@@ -271,3 +273,23 @@ def test_the_clock_options_are_in_the_catalog_and_the_view(client: FlaskClient) 
     assert abs(clock["now"] - time.time() * 1000) < 5000  # the server's time (Redis TIME)
     untimed = Table.create(client, game="ducksoup", seats=TWO).public()
     assert "clock" not in untimed and "clock" not in untimed["seats"][0]
+
+
+def test_clock_views_and_events_match_the_spec(games: Layers, client: FlaskClient) -> None:
+    """The spec's own schemas, held closed (tests/service/test_contract.py), take every view
+    and event of a timed game with a timeout, a seat away and back."""
+    table = _timed(client, away_after=1, reserve_seconds=1)
+    slow = _to_act(table)
+    _time_out(games)
+    assert _presence(table, slow.seat, "return", slow.token).status_code == 200
+    other = table.seat(1 - slow.seat)
+    assert _presence(table, other.seat, "away", other.token).status_code == 200
+    bodies = [table.public(), slow.view(), other.view()]
+    for body in bodies:
+        check(component("GameOut"), body, f"view of {body['role']} {body['seat']}")
+    assert bodies[0]["clock"] and bodies[2]["seats"][other.seat]["stand_in"] == "heuristic"
+    events = client.get(f"{API}/games/{table.gid}/events").json["events"]
+    kinds = {e["type"] for e in events}
+    assert {"turn_started", "turn_timed_out", "seat_away", "seat_returned"} <= kinds
+    for event in events:
+        check(component(f"{camel(event['type'])}Event"), event, event["type"])
