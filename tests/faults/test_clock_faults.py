@@ -10,20 +10,11 @@ from typing import Any
 
 from faultkit import RedisServer, Workers
 from flask import Flask
+from svc_helpers import wait_for
 
 from service.wiring import Layers
 
 API = "/api/v1"
-
-
-def wait_until(predicate: Any, timeout: float, step: float = 0.05) -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    raise AssertionError(f"not within {timeout} s")
 
 
 def _timed_game(app: Flask, turn_seconds: int) -> tuple[str, int]:
@@ -50,7 +41,7 @@ def test_a_timed_turn_due_while_the_worker_is_dead_is_played_after_its_restart(
     time.sleep(1.5)
     assert not _timed_out(app, gid)  # due, and nobody alive to play it
     workers.start("live")
-    (event,) = wait_until(lambda: _timed_out(app, gid), timeout=20)
+    (event,) = wait_for(lambda: _timed_out(app, gid), timeout=20)
     assert event["data"]["deadline"] == deadline <= event["data"]["at"]
 
 
@@ -63,5 +54,5 @@ def test_a_timed_turn_due_while_redis_is_down_is_played_once_it_is_back(
     server.kill()
     time.sleep(1.5)  # the deadline passes while Redis is down
     server.start()
-    (event,) = wait_until(lambda: _timed_out(app, gid), timeout=30)
+    (event,) = wait_for(lambda: _timed_out(app, gid), timeout=30)
     assert event["data"]["deadline"] == deadline <= event["data"]["at"]
