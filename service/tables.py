@@ -671,7 +671,8 @@ class Tables:
         seating, now = None, None
         if "seating" in stored.state or stored.meta.get("clock"):
             seating = Seating.of(stored.state, stored.meta)
-            now = self.clock.now_ms() if seating.timed else None
+            running = seating.timed and stored.status != ABANDONED  # no clock runs there
+            now = self.clock.now_ms() if running else None
         body = game_body(stored.gid, stored.version, game, stored.meta, caller, seating, now)
         return abandoned_body(body) if stored.status == ABANDONED else body
 
