@@ -23,7 +23,7 @@ from svc_helpers import API, Seat, Table, auth, wait_for
 from test_contract import check, component
 
 import service.jobs
-from service.bot_turns import due_member
+from service.bot_turns import due_member, pool_of
 from service.contract import camel
 from service.store import game_key
 from service.watchdog import Settings, Watchdog
@@ -293,3 +293,11 @@ def test_clock_views_and_events_match_the_spec(games: Layers, client: FlaskClien
     assert {"turn_started", "turn_timed_out", "seat_away", "seat_returned"} <= kinds
     for event in events:
         check(component(f"{camel(event['type'])}Event"), event, event["type"])
+
+
+def test_a_thinking_stand_in_plays_on_the_think_pool() -> None:
+    """A human seat's timed-out and away turns go where its `on_timeout` bot's belong."""
+    table = {"seats": [{}, {"bot": "random"}]}
+    assert pool_of(table, 0) == "live"
+    assert pool_of({**table, "on_timeout": "search:fast"}, 0) == "think"
+    assert pool_of({**table, "on_timeout": "search:fast"}, 1) == "live"  # a bot seat's own
