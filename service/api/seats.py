@@ -9,7 +9,6 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from service.api.common import (
-    BEARER,
     CHANGE_HEADERS,
     errors,
     expected_versions,
@@ -18,7 +17,7 @@ from service.api.common import (
     token_first,
 )
 from service.api.moves import CHANGE_EXAMPLE, change_response
-from service.schemas import AbandonHeaders, ChangeOut, PresenceIn
+from service.schemas import ChangeOut, PresenceHeaders, PresenceIn
 
 blp = Blueprint(
     "seats",
@@ -65,9 +64,9 @@ def _presence(
 
 
 @blp.route("/<string:game_id>/seats/<string:seat>/away", methods=["POST"])
-@blp.doc(security=BEARER, operationId="leave_seat")
+@blp.doc(operationId="leave_seat")
 @blp.arguments(PresenceIn(), example={"expected_version": 12})
-@blp.arguments(AbandonHeaders(), location="headers")
+@blp.arguments(PresenceHeaders(), location="headers")
 @blp.response(200, ChangeOut, headers=HEADERS, example=_example("seat_away"))
 @errors(blp, *ERRORS)
 def post_away(body: dict[str, Any], headers: dict[str, Any], game_id: str, seat: str) -> Response:
@@ -82,9 +81,9 @@ def post_away(body: dict[str, Any], headers: dict[str, Any], game_id: str, seat:
 
 
 @blp.route("/<string:game_id>/seats/<string:seat>/return", methods=["POST"])
-@blp.doc(security=BEARER, operationId="return_to_seat")
+@blp.doc(operationId="return_to_seat")
 @blp.arguments(PresenceIn(), example={"expected_version": 20})
-@blp.arguments(AbandonHeaders(), location="headers")
+@blp.arguments(PresenceHeaders(), location="headers")
 @blp.response(200, ChangeOut, headers=HEADERS, example=_example("seat_returned"))
 @errors(blp, *ERRORS)
 def post_return(body: dict[str, Any], headers: dict[str, Any], game_id: str, seat: str) -> Response:

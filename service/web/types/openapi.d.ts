@@ -87,7 +87,9 @@ export interface paths {
         /**
          * Read a game: a seat's view with its token (hand, legal moves), else the public view.
          * @description `?wait=30` holds the answer until the seat is to act (or the deal or game ended);
-         *     `?wait=30&after_version=12` until anything changes after version 12.
+         *     `?wait=30&after_version=12` until anything changes after version 12. Without a seat
+         *     (a spectator, the host) `?wait=30` alone waits for the next change after the version
+         *     the request found.
          */
         get: operations["get_game"];
         put?: never;
@@ -394,61 +396,7 @@ export interface paths {
          *     beaten lately, 503 `turns_overdue` when a bot turn has been due
          *     too long (the workers are behind or stuck), a Redis reason when Redis fails.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "due_turns": 4,
-                         *       "oldest_due_seconds": 0.012,
-                         *       "overdue_after_seconds": 30,
-                         *       "status": "ok",
-                         *       "workers": {
-                         *         "bulk": 1,
-                         *         "live": 2,
-                         *         "recovery": 4,
-                         *         "think": 1
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["SystemHealthOut"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-                /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "code": 503,
-                         *       "errors": {
-                         *         "reason": "redis_unavailable"
-                         *       },
-                         *       "message": "The game store cannot be reached; retry later.",
-                         *       "status": "Service Unavailable"
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorOut"];
-                    };
-                };
-                default: components["responses"]["DEFAULT_ERROR"];
-            };
-        };
+        get: operations["check_health"];
         put?: never;
         post?: never;
         delete?: never;
@@ -769,37 +717,8 @@ export interface components {
             /** @description Present on private events only. */
             visible_to?: number;
         };
-        CreateGameIn: {
-            /** @description An explicit first deal; absent or null, it is shuffled. */
-            deal?: components["schemas"]["DealIn"] | null;
-            /** @description A game name from the catalog (not an enum here, so that a new game needs only its registry line). */
-            game: string;
-            /** @description Game options from the catalog, plus the service options `auto_deal` (boolean) and the turn clock's `turn_seconds`, `reserve_seconds`, `on_timeout` and `away_after`. An option of another game, or one out of its bounds, is refused (422). */
-            options?: {
-                /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
-                auto_deal?: boolean;
-                /** @description Service option: Timeouts in a row after which a seat is away: its bot plays it at once until the seat returns (POST .../seats/{seat}/return). */
-                away_after?: number;
-                /** @description Seat that deals the first deal. (doubleduck, ducksoup, duck, doppelkopf) */
-                first_dealer?: number;
-                /** @description The game ends after this many deals. (doubleduck, doppelkopf) */
-                max_deals?: number;
-                /** @description Service option: The bot that plays a timed-out move and every move of an away seat: a bot name from GET /api/v1/bots, with a level as `search:fast`. */
-                on_timeout?: string;
-                /** @description Penalty of the red side of the lifebelt of deals 1-5 (5 numbers from 0 to 20). (duck) */
-                red_penalties?: number[];
-                /** @description Service option: A bank of seconds per seat, spent when a move takes longer than `turn_seconds`. */
-                reserve_seconds?: number;
-                /** @description A side whose total reaches this ends the game. (doubleduck, ducksoup) */
-                target?: number;
-                /** @description Service option: Seconds each move of a human seat may take (0: no clock). When they and the seat's reserve have run out, the `on_timeout` bot plays the move. */
-                turn_seconds?: number;
-            };
-            /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
-            seats: components["schemas"]["SeatIn"][];
-            /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
-            seed?: string;
-        };
+        /** @description One schema per game, told apart by `game`. */
+        CreateGameIn: components["schemas"]["DoubleduckGameIn"] | components["schemas"]["DucksoupGameIn"] | components["schemas"]["DuckGameIn"] | components["schemas"]["DoppelkopfGameIn"];
         CreatedOut: {
             auto_deal: boolean;
             /** @description A timed game's clock options and the server's time. */
@@ -1126,6 +1045,95 @@ export interface components {
             /** @enum {string} */
             winner: "re" | "kontra";
         };
+        DoppelkopfGameIn: {
+            /** @description A Doppelkopf deal: together exactly the game's 48 cards (each copy once), else 422 `invalid_deal`. */
+            deal?: {
+                /** @description One hand of 12 cards per seat, seat 0 first. */
+                hands: ("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
+            } | null;
+            /**
+             * @description `doppelkopf`: Doppelkopf. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "doppelkopf";
+            /** @description Options of Doppelkopf (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
+                auto_deal?: boolean;
+                /**
+                 * @description Service option: Timeouts in a row after which a seat is away: its bot plays it at once until the seat returns (POST .../seats/{seat}/return).
+                 * @default 3
+                 */
+                away_after: number;
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description Number of deals; the deal passes left.
+                 * @default 8
+                 */
+                max_deals: number;
+                /**
+                 * @description Service option: The bot that plays a timed-out move and every move of an away seat: a bot name from GET /api/v1/bots, with a level as `search:fast`.
+                 * @default heuristic
+                 * @enum {string}
+                 */
+                on_timeout: "random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong";
+                /**
+                 * @description Service option: A bank of seconds per seat, spent when a move takes longer than `turn_seconds`.
+                 * @default 0
+                 */
+                reserve_seconds: number;
+                /**
+                 * @description Service option: Seconds each move of a human seat may take (0: no clock). When they and the seat's reserve have run out, the `on_timeout` bot plays the move.
+                 * @default 0
+                 */
+                turn_seconds: number;
+            };
+            /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
+            seats: ({
+                /**
+                 * @description A bot's name (see the catalog); `{}` is a human seat.
+                 * @enum {string}
+                 */
+                bot?: "random" | "heuristic" | "search";
+                /**
+                 * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
+                 * @enum {string}
+                 */
+                level?: "fast" | "normal" | "strong";
+            } & (unknown & unknown & unknown))[];
+            /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
+            seed?: string;
+        };
+        DoppelkopfMatchIn: {
+            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
+            bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /**
+             * @description `doppelkopf`: Doppelkopf. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "doppelkopf";
+            /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
+            games: number;
+            /** @description Options of Doppelkopf (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description Number of deals; the deal passes left.
+                 * @default 8
+                 */
+                max_deals: number;
+            };
+            /** @description Makes the match reproducible; absent, the server draws one. */
+            seed?: string;
+        };
         /** @description The options of this Doppelkopf game, defaults filled in. */
         DoppelkopfOptions: {
             /**
@@ -1264,6 +1272,107 @@ export interface components {
             soup: number[];
             /** @description One number per team of the game (a side in Doubleduck, else a seat). */
             totals: number[];
+        };
+        DoubleduckGameIn: {
+            /** @description A Doubleduck deal: together exactly the game's 104 cards (each copy once), else 422 `invalid_deal`. */
+            deal?: {
+                /** @description One hand of 13 cards per seat, seat 0 first. */
+                hands: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
+                /** @description The stock, top card first. */
+                stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
+            } | null;
+            /**
+             * @description `doubleduck`: Doubleduck. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "doubleduck";
+            /** @description Options of Doubleduck (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
+                auto_deal?: boolean;
+                /**
+                 * @description Service option: Timeouts in a row after which a seat is away: its bot plays it at once until the seat returns (POST .../seats/{seat}/return).
+                 * @default 3
+                 */
+                away_after: number;
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description The game ends after this many deals.
+                 * @default 4
+                 */
+                max_deals: number;
+                /**
+                 * @description Service option: The bot that plays a timed-out move and every move of an away seat: a bot name from GET /api/v1/bots, with a level as `search:fast`.
+                 * @default heuristic
+                 * @enum {string}
+                 */
+                on_timeout: "random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong";
+                /**
+                 * @description Service option: A bank of seconds per seat, spent when a move takes longer than `turn_seconds`.
+                 * @default 0
+                 */
+                reserve_seconds: number;
+                /**
+                 * @description A side whose total reaches this ends the game.
+                 * @default 1000
+                 */
+                target: number;
+                /**
+                 * @description Service option: Seconds each move of a human seat may take (0: no clock). When they and the seat's reserve have run out, the `on_timeout` bot plays the move.
+                 * @default 0
+                 */
+                turn_seconds: number;
+            };
+            /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
+            seats: ({
+                /**
+                 * @description A bot's name (see the catalog); `{}` is a human seat.
+                 * @enum {string}
+                 */
+                bot?: "random" | "heuristic" | "search";
+                /**
+                 * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
+                 * @enum {string}
+                 */
+                level?: "fast" | "normal" | "strong";
+            } & (unknown & unknown & unknown))[];
+            /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
+            seed?: string;
+        };
+        DoubleduckMatchIn: {
+            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
+            bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /**
+             * @description `doubleduck`: Doubleduck. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "doubleduck";
+            /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
+            games: number;
+            /** @description Options of Doubleduck (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description The game ends after this many deals.
+                 * @default 4
+                 */
+                max_deals: number;
+                /**
+                 * @description A side whose total reaches this ends the game.
+                 * @default 1000
+                 */
+                target: number;
+            };
+            /** @description Makes the match reproducible; absent, the server draws one. */
+            seed?: string;
         };
         /** @description The options of this Doubleduck game, defaults filled in. */
         DoubleduckOptions: {
@@ -1444,6 +1553,123 @@ export interface components {
              */
             type: "duck";
         };
+        DuckGameIn: {
+            /** @description A Duck deal: together exactly the game's 69 cards (each copy once), else 422 `invalid_deal`. */
+            deal?: {
+                /** @description One card per seat. */
+                face_up: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[];
+                /** @description One hand of 7 cards per seat, seat 0 first. */
+                hands: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[][];
+                /** @description The stock, top card first. */
+                stock?: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[];
+            } | null;
+            /**
+             * @description `duck`: Duck.
+             * @constant
+             */
+            game: "duck";
+            /** @description Options of Duck (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
+                auto_deal?: boolean;
+                /**
+                 * @description Service option: Timeouts in a row after which a seat is away: its bot plays it at once until the seat returns (POST .../seats/{seat}/return).
+                 * @default 3
+                 */
+                away_after: number;
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description Service option: The bot that plays a timed-out move and every move of an away seat: a bot name from GET /api/v1/bots, with a level as `search:fast`.
+                 * @default heuristic
+                 * @enum {string}
+                 */
+                on_timeout: "random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong";
+                /**
+                 * @description Penalty of the red side of the lifebelt of deals 1-5 (5 numbers from 0 to 20).
+                 * @default [
+                 *       2,
+                 *       2,
+                 *       3,
+                 *       3,
+                 *       4
+                 *     ]
+                 */
+                red_penalties: number[];
+                /**
+                 * @description Service option: A bank of seconds per seat, spent when a move takes longer than `turn_seconds`.
+                 * @default 0
+                 */
+                reserve_seconds: number;
+                /**
+                 * @description Service option: Seconds each move of a human seat may take (0: no clock). When they and the seat's reserve have run out, the `on_timeout` bot plays the move.
+                 * @default 0
+                 */
+                turn_seconds: number;
+            };
+            /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
+            seats: ({
+                /**
+                 * @description A bot's name (see the catalog); `{}` is a human seat.
+                 * @enum {string}
+                 */
+                bot?: "random" | "heuristic" | "search";
+                /**
+                 * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
+                 * @enum {string}
+                 */
+                level?: "fast" | "normal" | "strong";
+            } & (unknown & unknown & unknown))[];
+            /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
+            seed?: string;
+        } & (unknown & unknown & unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "duck";
+        });
+        DuckMatchIn: {
+            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
+            bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /**
+             * @description `duck`: Duck.
+             * @constant
+             */
+            game: "duck";
+            /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
+            games: number;
+            /** @description Options of Duck (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description Penalty of the red side of the lifebelt of deals 1-5 (5 numbers from 0 to 20).
+                 * @default [
+                 *       2,
+                 *       2,
+                 *       3,
+                 *       3,
+                 *       4
+                 *     ]
+                 */
+                red_penalties: number[];
+            };
+            /** @description Makes the match reproducible; absent, the server draws one. */
+            seed?: string;
+        } & (unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "duck";
+        });
         /** @description The options of this Duck game, defaults filled in. */
         DuckOptions: {
             /**
@@ -1610,6 +1836,97 @@ export interface components {
             /** @description One number per team of the game (a side in Doubleduck, else a seat). */
             totals: number[];
         };
+        DucksoupGameIn: {
+            /** @description A Duck Soup deal: together exactly the game's 52 cards (each copy once), else 422 `invalid_deal`. */
+            deal?: {
+                /** @description One hand of 13 cards per seat, seat 0 first. */
+                hands: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
+                /** @description The stock, top card first. */
+                stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
+            } | null;
+            /**
+             * @description `ducksoup`: Duck Soup. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "ducksoup";
+            /** @description Options of Duck Soup (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
+                auto_deal?: boolean;
+                /**
+                 * @description Service option: Timeouts in a row after which a seat is away: its bot plays it at once until the seat returns (POST .../seats/{seat}/return).
+                 * @default 3
+                 */
+                away_after: number;
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description Service option: The bot that plays a timed-out move and every move of an away seat: a bot name from GET /api/v1/bots, with a level as `search:fast`.
+                 * @default heuristic
+                 * @enum {string}
+                 */
+                on_timeout: "random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong";
+                /**
+                 * @description Service option: A bank of seconds per seat, spent when a move takes longer than `turn_seconds`.
+                 * @default 0
+                 */
+                reserve_seconds: number;
+                /**
+                 * @description After a deal in which a total reaches this, the higher total wins.
+                 * @default 250
+                 */
+                target: number;
+                /**
+                 * @description Service option: Seconds each move of a human seat may take (0: no clock). When they and the seat's reserve have run out, the `on_timeout` bot plays the move.
+                 * @default 0
+                 */
+                turn_seconds: number;
+            };
+            /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
+            seats: ({
+                /**
+                 * @description A bot's name (see the catalog); `{}` is a human seat.
+                 * @enum {string}
+                 */
+                bot?: "random" | "heuristic" | "search";
+                /**
+                 * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
+                 * @enum {string}
+                 */
+                level?: "fast" | "normal" | "strong";
+            } & (unknown & unknown & unknown))[];
+            /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
+            seed?: string;
+        };
+        DucksoupMatchIn: {
+            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
+            bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /**
+             * @description `ducksoup`: Duck Soup. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "ducksoup";
+            /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
+            games: number;
+            /** @description Options of Duck Soup (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description After a deal in which a total reaches this, the higher total wins.
+                 * @default 250
+                 */
+                target: number;
+            };
+            /** @description Makes the match reproducible; absent, the server draws one. */
+            seed?: string;
+        };
         /** @description The options of this Duck Soup game, defaults filled in. */
         DucksoupOptions: {
             /**
@@ -1757,7 +2074,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_revoked" | "bad_app_key" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "no_deal_pending" | "no_such_game" | "no_such_match" | "no_worker" | "not_a_player" | "not_found" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "stale_version" | "token_of_another_game" | "too_many_games" | "too_many_waits" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_needs_seat" | "wait_slots_full";
+            reason: "app_key_revoked" | "bad_app_key" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "no_deal_pending" | "no_such_game" | "no_such_match" | "no_worker" | "not_a_player" | "not_found" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "stale_version" | "token_of_another_game" | "too_many_games" | "too_many_waits" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
         };
@@ -1956,20 +2273,8 @@ export interface components {
             }[];
             start: number;
         };
-        MatchIn: {
-            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
-            bots: string[];
-            /** @description A game name from the catalog. */
-            game: string;
-            /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
-            games: number;
-            /** @description Game options from the catalog, e.g. `{"max_deals": 1}`. */
-            options?: {
-                [key: string]: unknown;
-            };
-            /** @description Makes the match reproducible; absent, the server draws one. */
-            seed?: string;
-        };
+        /** @description One schema per game, told apart by `game`. */
+        MatchIn: components["schemas"]["DoubleduckMatchIn"] | components["schemas"]["DucksoupMatchIn"] | components["schemas"]["DuckMatchIn"] | components["schemas"]["DoppelkopfMatchIn"];
         MatchOut: {
             bots: string[];
             game: string;
@@ -2147,12 +2452,6 @@ export interface components {
             reserve_ms: number;
             /** @description Timeouts in a row; at `away_after` the seat is away. */
             timeouts: number;
-        };
-        SeatIn: {
-            /** @description A bot's name (see the catalog); `{}` is a human seat. */
-            bot?: string;
-            /** @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level. */
-            level?: string;
         };
         SeatOut: {
             /** @description A human seat: true while its `on_timeout` bot plays it (it left, or timed out `away_after` times in a row) until it returns. */
@@ -2860,7 +3159,7 @@ export interface operations {
     get_game: {
         parameters: {
             query?: {
-                /** @description Seconds (at most 30) to hold the answer until the game is ready for you: your seat is to act, or the deal or the game has ended. Saves polling: one request per turn. The answer comes at once when it is already so; after the time, it is the game as it is then. A wait the server cannot take now is refused with `Retry-After` and nothing done: 503 `wait_slots_full`, or 429 `too_many_waits` for too many waits without a token from one address. With `after_version`, it waits instead for any change past that version (the only way a spectator waits). */
+                /** @description Seconds (at most 30) to hold the answer until the game is ready for you: your seat is to act, or the deal or the game has ended. Saves polling: one request per turn. The answer comes at once when it is already so; after the time, it is the game as it is then. A wait the server cannot take now is refused with `Retry-After` and nothing done: 503 `wait_slots_full`, or 429 `too_many_waits` for too many waits without a token from one address. With `after_version`, it waits instead for any change past that version. A caller without a seat (a spectator, the host) has no turn: without `after_version` it waits for the next change after the version the request found. */
                 wait?: number;
                 /** @description With `wait`: answer once the game's version is above this. */
                 after_version?: number;
@@ -3118,7 +3417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `wait_needs_seat`: `wait` without `after_version` needs a seat's token (a spectator has no turn). */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3181,7 +3480,9 @@ export interface operations {
     abandon_game: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
+                /** @description `Bearer <token>`: the host token, from the creation's answer. */
+                Authorization: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
                 "If-Match"?: string;
             };
@@ -3503,7 +3804,9 @@ export interface operations {
     deal_next: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
+                /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
+                Authorization: string;
                 /** @description A retry with the same key returns the first answer. */
                 "Idempotency-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -4008,7 +4311,9 @@ export interface operations {
                 /** @description Seconds (at most 30) to hold the answer until the game is ready for you: your seat is to act, or the deal or the game has ended. Saves polling: one request per turn. The answer comes at once when it is already so; after the time, it is the game as it is then. A wait the server cannot take now is refused with `Retry-After` and nothing done: 503 `wait_slots_full`, or 429 `too_many_waits` for too many waits without a token from one address. With `wait`, the answer's `events` are all those since this move that the seat may see (what the others played meanwhile). */
                 wait?: number;
             };
-            header?: {
+            header: {
+                /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
+                Authorization: string;
                 /** @description A retry with the same key returns the first answer. */
                 "Idempotency-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -4561,7 +4866,9 @@ export interface operations {
     leave_seat: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
+                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
+                Authorization: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
                 "If-Match"?: string;
             };
@@ -4885,7 +5192,9 @@ export interface operations {
     return_to_seat: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
+                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
+                Authorization: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
                 "If-Match"?: string;
             };
@@ -5662,9 +5971,9 @@ export interface operations {
     cancel_match: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description `Bearer <host token>` from the match's creation answer. */
-                Authorization?: string;
+            header: {
+                /** @description `Bearer <token>`: the match's host token, from the creation's answer. */
+                Authorization: string;
             };
             path: {
                 match_id: string;
@@ -6046,6 +6355,61 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    check_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "due_turns": 4,
+                     *       "oldest_due_seconds": 0.012,
+                     *       "overdue_after_seconds": 30,
+                     *       "status": "ok",
+                     *       "workers": {
+                     *         "bulk": 1,
+                     *         "live": 2,
+                     *         "recovery": 4,
+                     *         "think": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SystemHealthOut"];
                 };
             };
             429: components["responses"]["RateLimited"];
