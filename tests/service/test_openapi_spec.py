@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import GAMES
-from service.clocks import NAMES as CLOCK_OPTIONS
 from service.api.common import parse_if_match
+from service.clocks import NAMES as CLOCK_OPTIONS
 from service.errors import ServiceError
 from service.schemas import IF_MATCH
 
