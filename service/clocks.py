@@ -256,18 +256,23 @@ class Seating:
         }
 
 
+def options_of(meta: Mapping[str, Any]) -> JSON:
+    """A game's clock options as a creation gives them (`parse_options` undone): what a new
+    game with the same options (a rematch) passes again."""
+    clock = meta.get("clock")
+    out: JSON = {"on_timeout": stand_in_name(meta)}
+    if clock:
+        out["turn_seconds"] = clock["turn_ms"] // 1000
+        out["reserve_seconds"] = clock["reserve_ms"] // 1000
+        out["away_after"] = clock["away_after"]
+    return out
+
+
 def clock_out(meta: Mapping[str, Any], now: int) -> JSON | None:
     """A view's `clock`: the server's time and the game's clock options (None: untimed)."""
-    clock = meta.get("clock")
-    if not clock:
+    if not meta.get("clock"):
         return None
-    return {
-        "now": now,
-        "turn_seconds": clock["turn_ms"] // 1000,
-        "reserve_seconds": clock["reserve_ms"] // 1000,
-        "away_after": clock["away_after"],
-        "on_timeout": stand_in_name(meta),
-    }
+    return {"now": now, **options_of(meta)}
 
 
 class ServerClock:

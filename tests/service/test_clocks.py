@@ -24,6 +24,7 @@ from test_contract import check, component
 
 import service.jobs
 from service.bot_turns import due_member, pool_of
+from service.clocks import options_of, parse_options
 from service.contract import camel
 from service.store import game_key
 from service.watchdog import Settings, Watchdog
@@ -301,3 +302,16 @@ def test_a_thinking_stand_in_plays_on_the_think_pool() -> None:
     assert pool_of(table, 0) == "live"
     assert pool_of({**table, "on_timeout": "search:fast"}, 0) == "think"
     assert pool_of({**table, "on_timeout": "search:fast"}, 1) == "live"  # a bot seat's own
+
+
+def test_a_games_clock_options_are_given_back_as_created() -> None:
+    """What a new game with the same options (a rematch) passes again."""
+    for given in (
+        {"turn_seconds": 30, "reserve_seconds": 120, "away_after": 2, "on_timeout": "search:fast"},
+        {"on_timeout": "random"},
+        {},
+    ):
+        meta = parse_options(dict(given), "ducksoup")
+        again = options_of(meta)
+        assert parse_options(dict(again), "ducksoup") == meta
+        assert {k: again[k] for k in given} == given
