@@ -20,6 +20,9 @@ JSON = dict[str, Any]
 PLAYING, DEAL_PENDING, OVER = "playing", "deal_pending", "over"
 ABANDONED = "abandoned"
 """A stored status only: the host ended the game early (`Tables.abandon`)."""
+WAITING = "waiting"
+"""A table with open seats (the meta's `open`): no move, deal or bot turn until every seat is
+taken (`service.lobby`)."""
 
 
 def to_json(body: Any) -> str:
@@ -33,6 +36,33 @@ def status_of(game: Game) -> str:
     return DEAL_PENDING if game.deal_pending() else PLAYING
 
 
+def seats_out(
+    meta: Mapping[str, Any], seating: Seating | None = None, now: int | None = None
+) -> list[JSON]:
+    """The seats as every body shows them: human or bot, and `open` while nobody holds one;
+    with `seating` and the server's time `now` (`service.clocks`), who is away and, in a timed
+    game, each human seat's clock."""
+    waiting = meta.get("open") or ()
+    seats = []
+    for i, seat in enumerate(meta["seats"]):
+        entry: JSON = {"seat": i, "kind": "bot" if seat.get("bot") else "human"}
+        if seat.get("bot"):
+            entry["bot"] = seat["bot"]
+        if seat.get("level"):
+            entry["level"] = seat["level"]
+        if i in waiting:
+            entry["open"] = True
+        if not seat.get("bot"):
+            away = seating is not None and seating.seats[i].away
+            entry["away"] = away
+            if away:
+                entry["stand_in"] = stand_in_name(meta)
+            if seating is not None and seating.timed and now is not None:
+                entry["clock"] = seating.seat_out(i, now)
+        seats.append(entry)
+    return seats
+
+
 def game_body(
     gid: str,
     version: int,
@@ -42,33 +72,25 @@ def game_body(
     seating: Seating | None = None,
     now: int | None = None,
 ) -> JSON:
-    """The game as `caller` may see it (the `GameOut` schema); `seating` and the server's
-    time `now` (`service.clocks`) show who is away and, in a timed game, the clocks."""
-    seats = []
-    for i, seat in enumerate(meta["seats"]):
-        entry: JSON = {"seat": i, "kind": "bot" if seat.get("bot") else "human"}
-        if seat.get("bot"):
-            entry["bot"] = seat["bot"]
-        if seat.get("level"):
-            entry["level"] = seat["level"]
-        if not seat.get("bot"):
-            away = seating is not None and seating.seats[i].away
-            entry["away"] = away
-            if away:
-                entry["stand_in"] = stand_in_name(meta)
-            if seating is not None and seating.timed and now is not None:
-                entry["clock"] = seating.seat_out(i, now)
-        seats.append(entry)
+    """The game as `caller` may see it (the `GameOut` schema). While seats are open the table
+    waits: its status says so, and nobody is to act or has a legal move. `seating` and `now`
+    as for `seats_out`."""
+    view = game.view(caller.seat)
+    waiting = bool(meta.get("open"))
+    if waiting:
+        view["to_act"] = []
+        if "legal_moves" in view:
+            view["legal_moves"] = []
     body: JSON = {
         "id": gid,
         "version": version,
-        "status": status_of(game),
+        "status": WAITING if waiting else status_of(game),
         "game": game.name,
         "role": caller.role,
         "seat": caller.seat,
-        "seats": seats,
+        "seats": seats_out(meta, seating, now),
         "auto_deal": bool(meta.get("auto_deal")),
-        "view": game.view(caller.seat),
+        "view": view,
     }
     clock = None if now is None else clock_out(meta, now)
     if clock is not None:

@@ -268,6 +268,14 @@ def options_of(meta: Mapping[str, Any]) -> JSON:
     return out
 
 
+def with_seating(state: JSON, seating: Seating) -> JSON:
+    """The state to store: the engine's, and the seating beside it when there is one."""
+    kept = seating.to_json()
+    if kept is not None:
+        state["seating"] = kept
+    return state
+
+
 def clock_out(meta: Mapping[str, Any], now: int) -> JSON | None:
     """A view's `clock`: the server's time and the game's clock options (None: untimed)."""
     if not meta.get("clock"):
