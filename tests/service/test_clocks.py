@@ -315,3 +315,36 @@ def test_a_games_clock_options_are_given_back_as_created() -> None:
         again = options_of(meta)
         assert parse_options(dict(again), "ducksoup") == meta
         assert {k: again[k] for k in given} == given
+
+
+def test_an_open_seat_holds_the_clock_and_a_rematch_keeps_it(
+    games: Layers, client: FlaskClient
+) -> None:
+    """A table with an open seat waits, on no clock, until its last seat is taken; then the
+    seat to act is on the clock. The rematch of a timed game is timed alike."""
+    body = {"game": "ducksoup", "seats": [{}, {"open": True}], "options": {"turn_seconds": 5}}
+    made = client.post(f"{API}/games", json=body).json
+    gid = made["id"]
+    assert made["status"] == "waiting" and not games.store.all_timers()
+    assert all(s["clock"]["deadline"] is None for s in made["seats"])
+    taken = client.post(f"{API}/games/{gid}/claim", json={"invite_code": made["invite_code"]})
+    assert taken.status_code == 200, taken.json
+    seats = client.get(f"{API}/games/{gid}").json["seats"]
+    (on,) = [s["seat"] for s in seats if s["clock"]["deadline"] is not None]
+    assert list(games.store.all_timers()) == [due_member(gid, on, 1)]
+    assert [e["type"] for e in _events(Table(client, gid, {}), 1)][-1] == "turn_started"
+
+    table = _timed(client, reserve_seconds=7, on_timeout="random", away_after=4)
+    ended = client.post(
+        f"{API}/games/{table.gid}/resign", json={}, headers=auth(table.seat(1).token)
+    )
+    assert ended.status_code == 200 and ended.json["status"] == "over", ended.json
+    again = client.post(f"{API}/games/{table.gid}/rematch", headers=auth(table.seat(0).token))
+    assert again.status_code in (200, 201), again.json
+    clock = client.get(f"{API}/games/{again.json['id']}").json["clock"]
+    assert {k: clock[k] for k in ("turn_seconds", "reserve_seconds", "on_timeout")} == {
+        "turn_seconds": 1,
+        "reserve_seconds": 7,
+        "on_timeout": "random",
+    }
+    assert clock["away_after"] == 4
