@@ -28,6 +28,7 @@ from engine.duck import LIFEBELTS, SOURCES, TURN_CAP
 from engine.ducksoup import COURSE_NAMES, HOWS
 from engine.fairness import DEALT_BY
 from engine.protocol import Option
+from service.clocks import OPTIONS as CLOCK_OPTIONS
 
 JSON = dict[str, Any]
 REF = "#/components/schemas/"
@@ -374,6 +375,36 @@ SERVICE_EVENTS: dict[str, JSON] = {
         {"by": TEXT},
         description="The service's own last event of a game the host abandoned (`by`: `host`).",
     ),
+    "turn_timed_out": obj(
+        {
+            "seat": SEAT,
+            "deadline": {**INT, "description": "The seat's deadline (ms since the epoch)."},
+            "at": {**INT, "description": "When its bot played (ms since the epoch)."},
+            "bot": {**TEXT, "description": "The `on_timeout` bot that played the move."},
+        },
+        description="A timed seat's time ran out: its `on_timeout` bot plays its move (the "
+        "events that follow in this change).",
+    ),
+    "turn_started": obj(
+        {
+            "seat": SEAT,
+            "at": {**INT, "description": "The turn's start (ms since the epoch)."},
+            "deadline": {**INT, "description": "When its `on_timeout` bot plays for it."},
+            "reserve_ms": {**COUNT, "description": "The seat's reserve, counted in `deadline`."},
+        },
+        description="A timed seat is to act: its clock runs from `at` to `deadline`, by the "
+        "server's clock (a view's `clock.now` tells how far a client's is off).",
+    ),
+    "seat_away": obj(
+        {"seat": SEAT, "by": enum(["seat", "timeouts"])},
+        description="The seat is away: its `on_timeout` bot plays it until it returns (`by`: "
+        "`seat` it left, `timeouts` it timed out `away_after` times in a row).",
+    ),
+    "seat_returned": obj(
+        {"seat": SEAT, "by": enum(["seat", "move"])},
+        description="The seat plays by its own hand again (`by`: `seat` it returned, `move` "
+        "it moved).",
+    ),
     "seat_taken": obj(
         {"seat": SEAT, "open": array(SEAT, "The seats still open: empty, the table starts.")},
         description="An open seat was taken (an invite code, or a rematch's seat holder).",
@@ -639,7 +670,8 @@ def option_in(option: Option) -> JSON:
 
 def options_in(cls: type[Game], service: bool) -> JSON:
     """The `options` a `cls` game takes, closed: its own options, and with `service` the
-    service's `auto_deal` (a game's creation; a match's games take only the game's)."""
+    service's `auto_deal` and turn clock (a game's creation; a match's games take only the
+    game's)."""
     props: JSON = {o.name: option_in(o) for o in cls.options_spec}
     if service:
         props["auto_deal"] = {
@@ -647,6 +679,14 @@ def options_in(cls: type[Game], service: bool) -> JSON:
             "description": "Service option: deal each next deal by itself. Default: on when "
             "at most one seat is human.",
         }
+        for clock in CLOCK_OPTIONS:  # the turn clock's (`service.clocks`)
+            schema = dict(INT) if clock["type"] == "int" else enum(bot_specs(cls.name))
+            limits = {k: v for k, v in clock.items() if k in ("minimum", "maximum", "default")}
+            props[clock["name"]] = {
+                **schema,
+                **limits,
+                "description": f"Service option: {clock['doc']}",
+            }
     return {
         "type": "object",
         "properties": props,

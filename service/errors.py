@@ -64,6 +64,7 @@ REASONS: dict[str, tuple[int, str]] = {
     "token_of_another_game": (403, "The token belongs to another game."),
     "not_a_player": (403, "Only a seat's token may move; the host token has no seat."),
     "host_only": (403, "Only the host token may do this (an explicit deal, abandoning)."),
+    "not_your_seat": (403, "The token holds another seat than the one named in the URL."),
     "bad_invite_code": (403, "The invite code is not this table's (or it has none)."),
     "no_such_game": (404, "No game has this id (or it expired after its end)."),
     "no_such_match": (404, "No match has this id (or it expired after its end)."),

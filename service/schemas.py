@@ -130,8 +130,10 @@ class CreateGameIn(Schema):
     options = fields.Dict(
         keys=fields.String(),
         metadata={
-            "description": "Game options from the catalog, plus the service option "
-            "`auto_deal` (boolean). An option of another game is refused (422)."
+            "description": "Game options from the catalog, plus the service options "
+            "`auto_deal` (boolean) and the turn clock's `turn_seconds`, `reserve_seconds`, "
+            "`on_timeout` and `away_after`. An option of another game, or one out of its "
+            "bounds, is refused (422)."
         },
     )
     lobby = fields.String(
@@ -383,8 +385,20 @@ class AbandonIn(Schema):
     expected_version = expected_version("Abandon")
 
 
+class PresenceIn(Schema):
+    expected_version = WholeNumber(
+        validate=validate.Range(min=0),
+        metadata={"description": "Only if the game is still at this version (else 409)."},
+    )
+
+
 class AbandonHeaders(Schema):
     authorization = _token("the host token")
+    if_match = _if_match()
+
+
+class PresenceHeaders(Schema):
+    authorization = _token("the token of the seat named in the path")
     if_match = _if_match()
 
 
@@ -407,11 +421,70 @@ class CreateHeaders(Schema):
 # --- outputs ------------------------------------------------------------------------------
 
 
+class SeatClockOut(Out):
+    """A human seat's clock in a timed game (`turn_seconds`)."""
+
+    deadline = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "While the seat is to act: when its `on_timeout` bot plays for it, "
+            "in ms since the epoch by the server's clock (Redis TIME); else null."
+        },
+    )
+    remaining_ms = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "`deadline` minus the server's time as this answer was made "
+            "(`clock.now`); null when the seat is not on the clock."
+        },
+    )
+    reserve_ms = fields.Integer(
+        required=True,
+        metadata={
+            "description": "The seat's bank, as of its turn's start: spent once a move's own "
+            "`turn_seconds` ran out (the deadline counts it in)."
+        },
+    )
+    timeouts = fields.Integer(
+        required=True,
+        metadata={"description": "Timeouts in a row; at `away_after` the seat is away."},
+    )
+
+
+class ClockOut(Out):
+    """A timed game's clock options and the server's time."""
+
+    now = fields.Integer(
+        required=True,
+        metadata={"description": "The server's time as this answer was made (ms since the epoch)."},
+    )
+    turn_seconds = fields.Integer(required=True)
+    reserve_seconds = fields.Integer(required=True)
+    away_after = fields.Integer(required=True)
+    on_timeout = fields.String(
+        required=True, metadata={"description": "`heuristic`, `search:fast`..."}
+    )
+
+
 class SeatOut(Out):
     seat = fields.Integer(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(["human", "bot"]))
     bot = fields.String()
     level = fields.String(metadata={"description": "The bot's level, when one was picked."})
+    away = fields.Boolean(
+        metadata={
+            "description": "A human seat: true while its `on_timeout` bot plays it (it left, "
+            "or timed out `away_after` times in a row) until it returns."
+        }
+    )
+    stand_in = fields.String(
+        metadata={"description": "While away: the bot that plays the seat (`on_timeout`)."}
+    )
+    clock = fields.Nested(
+        SeatClockOut, metadata={"description": "A human seat's clock, in a timed game."}
+    )
     open = fields.Boolean(
         metadata={"description": "Present (`true`) on a human seat nobody holds yet."}
     )
@@ -443,6 +516,10 @@ class GameOut(Out):
     seat = fields.Integer(allow_none=True, required=True)
     seats = fields.List(fields.Nested(SeatOut), required=True)
     auto_deal = fields.Boolean(required=True)
+    clock = fields.Nested(
+        ClockOut,
+        metadata={"description": "A timed game's clock options and the server's time."},
+    )
     view = Documented(
         contract.ANY_VIEW,
         required=True,

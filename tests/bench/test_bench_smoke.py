@@ -58,6 +58,7 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
     ("bot_turns.py", [], ["moves", "moves_per_s"]),
     ("bot_turns.py", ["--use-case"], ["moves", "cpu_ms_per_turn"]),
     ("bots.py", [], ["human_moves", "replies", "reply_p50_ms", "think_p50_ms", "move_p50_ms"]),
+    ("clocks.py", [], ["tables", "timeouts", "late_p99_ms", "watchdog_cpu_pct"]),
     ("engine.py", [], ["protocol_plays_per_s", "lean_deals_per_s", "dealt_deals_per_s"]),
     (
         "floor.py",

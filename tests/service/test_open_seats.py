@@ -50,7 +50,12 @@ def test_a_table_with_an_open_seat_waits_until_the_code_takes_it(
     created = make(client, [{}, OPEN])
     gid, code = created["id"], created["invite_code"]
     assert created["status"] == "waiting"
-    assert created["seats"][1] == {"seat": 1, "kind": "human", "open": True}  # no token
+    assert created["seats"][1] == {
+        "seat": 1,
+        "kind": "human",
+        "open": True,
+        "away": False,
+    }  # no token
     alice = created["seats"][0]["token"]
     mine = client.get(f"{API}/games/{gid}", headers=auth(alice)).json
     assert mine["status"] == "waiting" and mine["view"]["legal_moves"] == []

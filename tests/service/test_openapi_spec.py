@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from engine import GAMES
 from service.api.common import parse_if_match
+from service.clocks import NAMES as CLOCK_OPTIONS
 from service.errors import ServiceError
 from service.schemas import IF_MATCH
 
@@ -109,7 +110,7 @@ def test_each_game_has_its_own_creation_and_match_body() -> None:
             options = body["properties"]["options"]
             assert options["additionalProperties"] is False
             own = {o.name for o in cls.options_spec} | (
-                {"auto_deal"} if seats == "seats" else set()
+                {"auto_deal", *CLOCK_OPTIONS} if seats == "seats" else set()
             )
             assert set(options["properties"]) == own
 

@@ -377,6 +377,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{game_id}/seats/{seat}/away": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+                seat: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand your seat to the game's `on_timeout` bot (the seat's token only, its own seat):
+         *     the seat is `away` and the bot plays each of its moves at once, until the seat returns.
+         * @description A change like a move (a `seat_away` event, `expected_version` or `If-Match` checked);
+         *     asking again while away changes nothing and answers the view. A seat is also made away
+         *     by `away_after` timeouts in a row in a timed game.
+         */
+        post: operations["leave_seat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{game_id}/seats/{seat}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+                seat: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take your seat back from its bot (the seat's token only, its own seat): the seat plays
+         *     by its own hand again, on a fresh turn clock in a timed game.
+         * @description A change like a move (a `seat_returned` event, `expected_version` or `If-Match`
+         *     checked); asking again while present changes nothing and answers the view. A move of
+         *     the seat's own that is accepted while it is away also brings it back.
+         */
+        post: operations["return_to_seat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/{game_id}/stream": {
         parameters: {
             query?: never;
@@ -840,8 +892,10 @@ export interface components {
         };
         ChangeOut: {
             auto_deal: boolean;
+            /** @description A timed game's clock options and the server's time. */
+            clock?: components["schemas"]["ClockOut"];
             /** @description The events this change caused that the caller may see. */
-            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
+            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["TurnStartedEvent"] | components["schemas"]["SeatAwayEvent"] | components["schemas"]["SeatReturnedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
             game: string;
             id: string;
             /**
@@ -866,6 +920,15 @@ export interface components {
             invite_code: string;
             /** @description The open seat to take; absent, the lowest open one. */
             seat?: number;
+        };
+        ClockOut: {
+            away_after: number;
+            /** @description The server's time as this answer was made (ms since the epoch). */
+            now: number;
+            /** @description `heuristic`, `search:fast`... */
+            on_timeout: string;
+            reserve_seconds: number;
+            turn_seconds: number;
         };
         ComparisonOut: {
             /** @description [a, b] */
@@ -922,6 +985,8 @@ export interface components {
         CreateGameIn: components["schemas"]["DoubleduckGameIn"] | components["schemas"]["DucksoupGameIn"] | components["schemas"]["DuckGameIn"] | components["schemas"]["DoppelkopfGameIn"];
         CreatedOut: {
             auto_deal: boolean;
+            /** @description A timed game's clock options and the server's time. */
+            clock?: components["schemas"]["ClockOut"];
             game: string;
             /** @description The creator's token: may deal, sees the public view. */
             host_token: string;
@@ -946,7 +1011,11 @@ export interface components {
             view: components["schemas"]["DoubleduckView"] | components["schemas"]["DucksoupView"] | components["schemas"]["DuckView"] | components["schemas"]["DoppelkopfView"];
         };
         CreatedSeatOut: {
+            /** @description A human seat: true while its `on_timeout` bot plays it (it left, or timed out `away_after` times in a row) until it returns. */
+            away?: boolean;
             bot?: string;
+            /** @description A human seat's clock, in a timed game. */
+            clock?: components["schemas"]["SeatClockOut"];
             /** @enum {string} */
             kind: "human" | "bot";
             /** @description The bot's level, when one was picked. */
@@ -954,6 +1023,8 @@ export interface components {
             /** @description Present (`true`) on a human seat nobody holds yet. */
             open?: boolean;
             seat: number;
+            /** @description While away: the bot that plays the seat (`on_timeout`). */
+            stand_in?: string;
             /** @description The seat's secret bearer token, shown only in this answer. */
             token?: string;
         };
@@ -1279,6 +1350,11 @@ export interface components {
                 /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
                 auto_deal?: boolean;
                 /**
+                 * @description Service option: Timeouts in a row after which a seat is away: its bot plays it at once until the seat returns (POST .../seats/{seat}/return).
+                 * @default 3
+                 */
+                away_after: number;
+                /**
                  * @description Seat that deals the first deal.
                  * @default 0
                  */
@@ -1288,6 +1364,22 @@ export interface components {
                  * @default 8
                  */
                 max_deals: number;
+                /**
+                 * @description Service option: The bot that plays a timed-out move and every move of an away seat: a bot name from GET /api/v1/bots, with a level as `search:fast`.
+                 * @default heuristic
+                 * @enum {string}
+                 */
+                on_timeout: "random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong";
+                /**
+                 * @description Service option: A bank of seconds per seat, spent when a move takes longer than `turn_seconds`.
+                 * @default 0
+                 */
+                reserve_seconds: number;
+                /**
+                 * @description Service option: Seconds each move of a human seat may take (0: no clock). When they and the seat's reserve have run out, the `on_timeout` bot plays the move.
+                 * @default 0
+                 */
+                turn_seconds: number;
             };
             /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
             seats: ({
@@ -1499,6 +1591,11 @@ export interface components {
                 /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
                 auto_deal?: boolean;
                 /**
+                 * @description Service option: Timeouts in a row after which a seat is away: its bot plays it at once until the seat returns (POST .../seats/{seat}/return).
+                 * @default 3
+                 */
+                away_after: number;
+                /**
                  * @description Seat that deals the first deal.
                  * @default 0
                  */
@@ -1509,10 +1606,26 @@ export interface components {
                  */
                 max_deals: number;
                 /**
+                 * @description Service option: The bot that plays a timed-out move and every move of an away seat: a bot name from GET /api/v1/bots, with a level as `search:fast`.
+                 * @default heuristic
+                 * @enum {string}
+                 */
+                on_timeout: "random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong";
+                /**
+                 * @description Service option: A bank of seconds per seat, spent when a move takes longer than `turn_seconds`.
+                 * @default 0
+                 */
+                reserve_seconds: number;
+                /**
                  * @description A side whose total reaches this ends the game.
                  * @default 1000
                  */
                 target: number;
+                /**
+                 * @description Service option: Seconds each move of a human seat may take (0: no clock). When they and the seat's reserve have run out, the `on_timeout` bot plays the move.
+                 * @default 0
+                 */
+                turn_seconds: number;
             };
             /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
             seats: ({
@@ -1771,10 +1884,21 @@ export interface components {
                 /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
                 auto_deal?: boolean;
                 /**
+                 * @description Service option: Timeouts in a row after which a seat is away: its bot plays it at once until the seat returns (POST .../seats/{seat}/return).
+                 * @default 3
+                 */
+                away_after: number;
+                /**
                  * @description Seat that deals the first deal.
                  * @default 0
                  */
                 first_dealer: number;
+                /**
+                 * @description Service option: The bot that plays a timed-out move and every move of an away seat: a bot name from GET /api/v1/bots, with a level as `search:fast`.
+                 * @default heuristic
+                 * @enum {string}
+                 */
+                on_timeout: "random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong";
                 /**
                  * @description Penalty of the red side of the lifebelt of deals 1-5 (5 numbers from 0 to 20).
                  * @default [
@@ -1786,6 +1910,16 @@ export interface components {
                  *     ]
                  */
                 red_penalties: number[];
+                /**
+                 * @description Service option: A bank of seconds per seat, spent when a move takes longer than `turn_seconds`.
+                 * @default 0
+                 */
+                reserve_seconds: number;
+                /**
+                 * @description Service option: Seconds each move of a human seat may take (0: no clock). When they and the seat's reserve have run out, the `on_timeout` bot plays the move.
+                 * @default 0
+                 */
+                turn_seconds: number;
             };
             /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
             seats: ({
@@ -2036,15 +2170,36 @@ export interface components {
                 /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
                 auto_deal?: boolean;
                 /**
+                 * @description Service option: Timeouts in a row after which a seat is away: its bot plays it at once until the seat returns (POST .../seats/{seat}/return).
+                 * @default 3
+                 */
+                away_after: number;
+                /**
                  * @description Seat that deals the first deal.
                  * @default 0
                  */
                 first_dealer: number;
                 /**
+                 * @description Service option: The bot that plays a timed-out move and every move of an away seat: a bot name from GET /api/v1/bots, with a level as `search:fast`.
+                 * @default heuristic
+                 * @enum {string}
+                 */
+                on_timeout: "random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong";
+                /**
+                 * @description Service option: A bank of seconds per seat, spent when a move takes longer than `turn_seconds`.
+                 * @default 0
+                 */
+                reserve_seconds: number;
+                /**
                  * @description After a deal in which a total reaches this, the higher total wins.
                  * @default 250
                  */
                 target: number;
+                /**
+                 * @description Service option: Seconds each move of a human seat may take (0: no clock). When they and the seat's reserve have run out, the `on_timeout` bot plays the move.
+                 * @default 0
+                 */
+                turn_seconds: number;
             };
             /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
             seats: ({
@@ -2245,7 +2400,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
+            reason: "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
         };
@@ -2269,7 +2424,7 @@ export interface components {
         EventsOut: {
             after: number;
             /** @description Typed per event `type`; private ones carry `visible_to`. */
-            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
+            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["TurnStartedEvent"] | components["schemas"]["SeatAwayEvent"] | components["schemas"]["SeatReturnedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
             /** @description More events follow this page: ask again with `next_after`. */
             has_more: boolean;
             id: string;
@@ -2332,6 +2487,8 @@ export interface components {
         };
         GameOut: {
             auto_deal: boolean;
+            /** @description A timed game's clock options and the server's time. */
+            clock?: components["schemas"]["ClockOut"];
             game: string;
             id: string;
             /**
@@ -2599,6 +2756,10 @@ export interface components {
             /** @description Present on private events only. */
             visible_to?: number;
         };
+        PresenceIn: {
+            /** @description Only if the game is still at this version (else 409). */
+            expected_version?: number;
+        };
         ProgressOut: {
             /** @description Games recorded. */
             done: number;
@@ -2637,6 +2798,8 @@ export interface components {
         RematchIn: Record<string, never>;
         RematchOut: {
             auto_deal: boolean;
+            /** @description A timed game's clock options and the server's time. */
+            clock?: components["schemas"]["ClockOut"];
             game: string;
             id: string;
             /** @description The finished game this is the rematch of. */
@@ -2714,8 +2877,43 @@ export interface components {
             version: number;
             winners: number[];
         };
+        /** @description Sent by: service. */
+        SeatAwayData: {
+            /** @enum {string} */
+            by: "seat" | "timeouts";
+            /** @description A seat, from 0. */
+            seat: number;
+        };
+        SeatAwayEvent: {
+            data: components["schemas"]["SeatAwayData"];
+            /** @description Event number, from 1. */
+            n: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_away";
+            /** @description The version it produced. */
+            version: number;
+            /** @description Present on private events only. */
+            visible_to?: number;
+        };
+        SeatClockOut: {
+            /** @description While the seat is to act: when its `on_timeout` bot plays for it, in ms since the epoch by the server's clock (Redis TIME); else null. */
+            deadline: number | null;
+            /** @description `deadline` minus the server's time as this answer was made (`clock.now`); null when the seat is not on the clock. */
+            remaining_ms: number | null;
+            /** @description The seat's bank, as of its turn's start: spent once a move's own `turn_seconds` ran out (the deadline counts it in). */
+            reserve_ms: number;
+            /** @description Timeouts in a row; at `away_after` the seat is away. */
+            timeouts: number;
+        };
         SeatOut: {
+            /** @description A human seat: true while its `on_timeout` bot plays it (it left, or timed out `away_after` times in a row) until it returns. */
+            away?: boolean;
             bot?: string;
+            /** @description A human seat's clock, in a timed game. */
+            clock?: components["schemas"]["SeatClockOut"];
             /** @enum {string} */
             kind: "human" | "bot";
             /** @description The bot's level, when one was picked. */
@@ -2723,6 +2921,29 @@ export interface components {
             /** @description Present (`true`) on a human seat nobody holds yet. */
             open?: boolean;
             seat: number;
+            /** @description While away: the bot that plays the seat (`on_timeout`). */
+            stand_in?: string;
+        };
+        /** @description Sent by: service. */
+        SeatReturnedData: {
+            /** @enum {string} */
+            by: "seat" | "move";
+            /** @description A seat, from 0. */
+            seat: number;
+        };
+        SeatReturnedEvent: {
+            data: components["schemas"]["SeatReturnedData"];
+            /** @description Event number, from 1. */
+            n: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_returned";
+            /** @description The version it produced. */
+            version: number;
+            /** @description Present on private events only. */
+            visible_to?: number;
         };
         /** @description Sent by: service. */
         SeatTakenData: {
@@ -2747,6 +2968,8 @@ export interface components {
         };
         SeatTokenOut: {
             auto_deal: boolean;
+            /** @description A timed game's clock options and the server's time. */
+            clock?: components["schemas"]["ClockOut"];
             game: string;
             id: string;
             /**
@@ -2860,6 +3083,56 @@ export interface components {
              * @enum {string}
              */
             type: "trick_won";
+            /** @description The version it produced. */
+            version: number;
+            /** @description Present on private events only. */
+            visible_to?: number;
+        };
+        /** @description Sent by: service. */
+        TurnStartedData: {
+            /** @description The turn's start (ms since the epoch). */
+            at: number;
+            /** @description When its `on_timeout` bot plays for it. */
+            deadline: number;
+            /** @description The seat's reserve, counted in `deadline`. */
+            reserve_ms: number;
+            /** @description A seat, from 0. */
+            seat: number;
+        };
+        TurnStartedEvent: {
+            data: components["schemas"]["TurnStartedData"];
+            /** @description Event number, from 1. */
+            n: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_started";
+            /** @description The version it produced. */
+            version: number;
+            /** @description Present on private events only. */
+            visible_to?: number;
+        };
+        /** @description Sent by: service. */
+        TurnTimedOutData: {
+            /** @description When its bot played (ms since the epoch). */
+            at: number;
+            /** @description The `on_timeout` bot that played the move. */
+            bot: string;
+            /** @description The seat's deadline (ms since the epoch). */
+            deadline: number;
+            /** @description A seat, from 0. */
+            seat: number;
+        };
+        TurnTimedOutEvent: {
+            data: components["schemas"]["TurnTimedOutData"];
+            /** @description Event number, from 1. */
+            n: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_timed_out";
             /** @description The version it produced. */
             version: number;
             /** @description Present on private events only. */
@@ -6765,6 +7038,660 @@ export interface operations {
                      *       },
                      *       "message": "No game has this id (or it expired after its end).",
                      *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    leave_seat: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
+                Authorization: string;
+                /** @description Expected version, as `"12"`; same as `expected_version`. */
+                "If-Match"?: string;
+            };
+            path: {
+                game_id: string;
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expected_version": 12
+                 *     }
+                 */
+                "application/json": components["schemas"]["PresenceIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer may hold tokens or a hand. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The game's version and whose view this is, as `"12.seat1"` (`host`, `public`): send it as `If-None-Match` to get a 304 while nothing changed, or as `If-Match` to move only at this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "auto_deal": false,
+                     *       "events": [
+                     *         {
+                     *           "data": {
+                     *             "by": "seat",
+                     *             "seat": 1
+                     *           },
+                     *           "n": 40,
+                     *           "type": "seat_away",
+                     *           "version": 13
+                     *         }
+                     *       ],
+                     *       "game": "doubleduck",
+                     *       "id": "q7Zk3xP2aB9w",
+                     *       "role": "seat",
+                     *       "seat": 1,
+                     *       "seats": [
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 0
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 1
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 2
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 3
+                     *         }
+                     *       ],
+                     *       "status": "playing",
+                     *       "version": 13,
+                     *       "view": {
+                     *         "course": "duck",
+                     *         "deal_commitment": "77eabb31f80f1c959490839605d491cd642034abadb4fc5a0f4bbf9d8c0890a7",
+                     *         "deal_no": 1,
+                     *         "dealer": 0,
+                     *         "deals": [],
+                     *         "dealt_by": "server_shuffle",
+                     *         "game": "doubleduck",
+                     *         "game_points": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand": [
+                     *           "3C",
+                     *           "TC",
+                     *           "JC",
+                     *           "7D",
+                     *           "KD",
+                     *           "3H",
+                     *           "4H",
+                     *           "6H",
+                     *           "8H",
+                     *           "QH",
+                     *           "KH",
+                     *           "KS"
+                     *         ],
+                     *         "hand_sizes": [
+                     *           13,
+                     *           12,
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "history": [
+                     *           {
+                     *             "move": {
+                     *               "card": "AC",
+                     *               "type": "play"
+                     *             },
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "last_trick": null,
+                     *         "leader": 1,
+                     *         "legal_moves": [],
+                     *         "options": {
+                     *           "first_dealer": 0,
+                     *           "max_deals": 4,
+                     *           "target": 1000
+                     *         },
+                     *         "phase": "play",
+                     *         "resigned": [],
+                     *         "seat": 1,
+                     *         "seat_count": 4,
+                     *         "side": 1,
+                     *         "sides": [
+                     *           [
+                     *             0,
+                     *             2
+                     *           ],
+                     *           [
+                     *             1,
+                     *             3
+                     *           ]
+                     *         ],
+                     *         "stock_count": 52,
+                     *         "stored": {
+                     *           "duck": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "soup": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "to_act": [
+                     *           2
+                     *         ],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "trick": [
+                     *           {
+                     *             "card": "AC",
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "trick_no": 1,
+                     *         "waste_count": 0,
+                     *         "winners": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangeOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_token"
+                     *       },
+                     *       "message": "This needs `Authorization: Bearer <token>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "token_of_another_game"
+                     *       },
+                     *       "message": "The token belongs to another game.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_game`: No game has this id (or it expired after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_game"
+                     *       },
+                     *       "message": "No game has this id (or it expired after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "game_over"
+                     *       },
+                     *       "message": "The game is over.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    return_to_seat: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
+                Authorization: string;
+                /** @description Expected version, as `"12"`; same as `expected_version`. */
+                "If-Match"?: string;
+            };
+            path: {
+                game_id: string;
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expected_version": 20
+                 *     }
+                 */
+                "application/json": components["schemas"]["PresenceIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer may hold tokens or a hand. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The game's version and whose view this is, as `"12.seat1"` (`host`, `public`): send it as `If-None-Match` to get a 304 while nothing changed, or as `If-Match` to move only at this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "auto_deal": false,
+                     *       "events": [
+                     *         {
+                     *           "data": {
+                     *             "by": "seat",
+                     *             "seat": 1
+                     *           },
+                     *           "n": 40,
+                     *           "type": "seat_returned",
+                     *           "version": 13
+                     *         }
+                     *       ],
+                     *       "game": "doubleduck",
+                     *       "id": "q7Zk3xP2aB9w",
+                     *       "role": "seat",
+                     *       "seat": 1,
+                     *       "seats": [
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 0
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 1
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 2
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 3
+                     *         }
+                     *       ],
+                     *       "status": "playing",
+                     *       "version": 13,
+                     *       "view": {
+                     *         "course": "duck",
+                     *         "deal_commitment": "77eabb31f80f1c959490839605d491cd642034abadb4fc5a0f4bbf9d8c0890a7",
+                     *         "deal_no": 1,
+                     *         "dealer": 0,
+                     *         "deals": [],
+                     *         "dealt_by": "server_shuffle",
+                     *         "game": "doubleduck",
+                     *         "game_points": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand": [
+                     *           "3C",
+                     *           "TC",
+                     *           "JC",
+                     *           "7D",
+                     *           "KD",
+                     *           "3H",
+                     *           "4H",
+                     *           "6H",
+                     *           "8H",
+                     *           "QH",
+                     *           "KH",
+                     *           "KS"
+                     *         ],
+                     *         "hand_sizes": [
+                     *           13,
+                     *           12,
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "history": [
+                     *           {
+                     *             "move": {
+                     *               "card": "AC",
+                     *               "type": "play"
+                     *             },
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "last_trick": null,
+                     *         "leader": 1,
+                     *         "legal_moves": [],
+                     *         "options": {
+                     *           "first_dealer": 0,
+                     *           "max_deals": 4,
+                     *           "target": 1000
+                     *         },
+                     *         "phase": "play",
+                     *         "resigned": [],
+                     *         "seat": 1,
+                     *         "seat_count": 4,
+                     *         "side": 1,
+                     *         "sides": [
+                     *           [
+                     *             0,
+                     *             2
+                     *           ],
+                     *           [
+                     *             1,
+                     *             3
+                     *           ]
+                     *         ],
+                     *         "stock_count": 52,
+                     *         "stored": {
+                     *           "duck": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "soup": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "to_act": [
+                     *           2
+                     *         ],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "trick": [
+                     *           {
+                     *             "card": "AC",
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "trick_no": 1,
+                     *         "waste_count": 0,
+                     *         "winners": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangeOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_token"
+                     *       },
+                     *       "message": "This needs `Authorization: Bearer <token>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "token_of_another_game"
+                     *       },
+                     *       "message": "The token belongs to another game.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_game`: No game has this id (or it expired after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_game"
+                     *       },
+                     *       "message": "No game has this id (or it expired after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "game_over"
+                     *       },
+                     *       "message": "The game is over.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorOut"];
