@@ -55,6 +55,7 @@ from typing import Any
 import api
 from api import API, HOST, ROOT, pct
 
+NDJSON = "application/x-ndjson"
 BATCH = 200
 """Streams a client opens before it waits for their snapshots (the listen backlog is 512)."""
 
@@ -230,7 +231,7 @@ def read_streams(
     send back what was recorded: for `record` "events", (game index, version, time) of the
     first event of each version per stream; for "turns", (game id, version, time) of each
     `turn`; always the count of lines read."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     sel = selectors.DefaultSelector()
     sel.register(ctl, selectors.EVENT_READ, None)
@@ -269,9 +270,8 @@ def read_streams(
         for g, path, token in paths[first : first + BATCH]:
             sock = socket.create_connection((HOST, port), timeout=30)
             auth = f"Authorization: Bearer {token}\r\n" if token else ""
-            sock.sendall(
-                f"GET {path} HTTP/1.1\r\nHost: b\r\nAccept: application/x-ndjson\r\n{auth}\r\n".encode()
-            )
+            head = f"GET {path} HTTP/1.1\r\nHost: b\r\nAccept: {NDJSON}\r\n{auth}\r\n"
+            sock.sendall(head.encode())
             sock.setblocking(False)
             s = Stream(sock, g)
             streams.append(s)
@@ -379,10 +379,11 @@ def idle(server: Server, args: argparse.Namespace) -> dict[str, float]:
 def latencies(
     done: list[tuple[int, int, float, bool]], seen: list[tuple[Any, int, float]], keyed: Any
 ) -> tuple[list[float], int]:
-    """Milliseconds from each move's 200 to each read of its version; and how many reads
-    matched a move."""
+    """Seconds from each move's 200 to each read of its version (`api.pct` takes seconds); and
+    how many reads matched a move. The driver takes a move's time when its call returned,
+    after the commit and the mover's view, so a read can come a fraction of a ms before."""
     at = {(keyed(g), v): t for g, v, t, _ in done}
-    lat = [(t - at[(g, v)]) * 1000 for g, v, t in seen if (g, v) in at]
+    lat = [t - at[(g, v)] for g, v, t in seen if (g, v) in at]
     return lat, len(lat)
 
 
@@ -473,7 +474,7 @@ def main() -> int:
         parser.error("choose --idle [N], --delivery or --feed [G] (or --smoke)")
     if not (args.seconds <= 120 and (args.idle or 0) <= 10000 and args.rate <= 2000):
         parser.error("bounded: --seconds <= 120, --idle <= 10000, --rate <= 2000")
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # gunicorn inherits it
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     load_before = os.getloadavg()[0]
