@@ -9,7 +9,9 @@ mode per run:
 - `--idle N`: one gunicorn gevent worker holds N idle game streams (a tenth of the games'
   seats and spectators: four seat streams and six spectator streams per game); the worker's
   RSS before and after, per stream, and its CPU per second while they get only keep-alives
-  (`STREAM_KEEPALIVE_SECONDS`, 15 as deployed), over `--seconds`.
+  (`STREAM_KEEPALIVE_SECONDS`, 15 as deployed), over `--seconds`, next to the same worker's
+  CPU with no stream open (its own floor: gunicorn's loop, the change listener), measured
+  first over up to 10 s; their difference is what the streams cost.
 - `--delivery`: `--tables` live tables with four seat streams and one spectator stream each,
   moves at `--rate` per second: p99 from a move's 200 to the moment each stream's client
   reads the move's first event, and the worker's CPU per delivered event.
@@ -110,6 +112,13 @@ def cpu_s(pid: int) -> float:
     stat = Path(f"/proc/{pid}/stat").read_text()
     fields = stat[stat.rindex(")") + 2 :].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_percent(pid: int, seconds: float) -> float:
+    """The process's CPU over the next `seconds`, in percent of one core."""
+    cpu0, t0 = cpu_s(pid), time.monotonic()
+    time.sleep(seconds)
+    return (cpu_s(pid) - cpu0) / (time.monotonic() - t0) * 100
 
 
 # --- the app in-process (games and moves) ------------------------------------------------------
@@ -355,13 +364,12 @@ def idle(server: Server, args: argparse.Namespace) -> dict[str, float]:
     warm.stop()
     time.sleep(0.5)
     before = rss_kb(pid)
+    empty = cpu_percent(pid, min(args.seconds, 10.0))  # the worker's own floor, no stream
     readers = Readers(server.port, paths, "none", 1)
     opened = readers.opened()
     time.sleep(1.0)
     after = rss_kb(pid)
-    cpu0, t0 = cpu_s(pid), time.monotonic()
-    time.sleep(args.seconds)
-    cpu1, t1 = cpu_s(pid), time.monotonic()
+    held = cpu_percent(pid, args.seconds)
     _, lines = readers.stop()
     server.check_alive()
     return {
@@ -369,9 +377,11 @@ def idle(server: Server, args: argparse.Namespace) -> dict[str, float]:
         "idle_rss_before_mb": round(before / 1024, 1),
         "idle_rss_after_mb": round(after / 1024, 1),
         "idle_kb_per_stream": round((after - before) / max(opened, 1), 2),
-        "idle_cpu_percent": round((cpu1 - cpu0) / (t1 - t0) * 100, 3),
+        "idle_cpu_percent": round(held, 3),
+        "idle_cpu_percent_no_stream": round(empty, 3),
+        "idle_cpu_percent_of_streams": round(held - empty, 3),
         "idle_lines_read": lines,
-        "idle_seconds": round(t1 - t0, 1),
+        "idle_seconds": args.seconds,
         "keepalive_s": args.keepalive,
     }
 
@@ -466,7 +476,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.smoke:
         args.idle, args.delivery, args.feed = 40, True, 6
-        args.tables, args.rate, args.seconds, args.keepalive = 4, 20.0, 2.0, 0.5
+        args.tables, args.rate, args.seconds, args.keepalive = 4, 20.0, 2.0, 0.1
         args.clients = 1
     modes = [m for m, on in (("idle", args.idle), ("delivery", args.delivery), ("feed", args.feed))]
     modes = [m for m in modes if getattr(args, m)]
