@@ -307,7 +307,9 @@ class Readers:
         ctx = mp.get_context("fork")
         for i in range(parts):
             mine, theirs = ctx.Pipe()
-            proc = ctx.Process(target=read_streams, args=(port, paths[i::parts], record, theirs))
+            proc = ctx.Process(
+                target=read_streams, args=(port, paths[i::parts], record, theirs), daemon=True
+            )
             proc.start()
             self.ctls.append(mine)
             self.procs.append(proc)
@@ -339,7 +341,9 @@ def moves(
     ctx = mp.get_context("spawn")  # a fresh process: the app in it owns its connections
     mine, theirs = ctx.Pipe()
     proc = ctx.Process(
-        target=drive, args=(redis_url, app_keys, games, rate, seconds, time.time() + 2.0, theirs)
+        target=drive,
+        args=(redis_url, app_keys, games, rate, seconds, time.time() + 2.0, theirs),
+        daemon=True,  # ended with this process, on an error or SIGTERM too
     )
     proc.start()
     done: list[tuple[int, int, float, bool]] = mine.recv()
@@ -478,8 +482,7 @@ def main() -> int:
         args.idle, args.delivery, args.feed = 40, True, 6
         args.tables, args.rate, args.seconds, args.keepalive = 4, 20.0, 2.0, 0.1
         args.clients = 1
-    modes = [m for m, on in (("idle", args.idle), ("delivery", args.delivery), ("feed", args.feed))]
-    modes = [m for m in modes if getattr(args, m)]
+    modes = [m for m in ("idle", "delivery", "feed") if getattr(args, m)]
     if not modes:
         parser.error("choose --idle [N], --delivery or --feed [G] (or --smoke)")
     if not (args.seconds <= 120 and (args.idle or 0) <= 10000 and args.rate <= 2000):
