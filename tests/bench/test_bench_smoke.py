@@ -143,6 +143,22 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
             "gevent_waits_answered_by_one_move",
         ],
     ),
+    (
+        "streams.py",
+        [],
+        [
+            "idle_streams",
+            "idle_kb_per_stream",
+            "idle_cpu_percent",
+            "idle_lines_read",
+            "delivery_streams",
+            "delivery_events_read",
+            "delivery_p99_ms",
+            "delivery_cpu_ms_per_event",
+            "feed_turns_delivered",
+            "feed_p99_ms",
+        ],
+    ),
     ("strength.py", [], ["heuristic_per_deal", "difference", "deals_per_s"]),
 ]
 
