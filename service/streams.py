@@ -385,6 +385,28 @@ class Streams:
                 yield sse.keepalive(media)
                 keepalive = now + limits.keepalive
 
+    def guarded(self, body: Iterator[bytes], sock: socket.socket | None) -> Iterator[bytes]:
+        """`body`'s pieces, each sent only if the client takes bytes within the send timeout:
+        the bound a stream whose own loop does not look at its socket (an app key's feed)
+        keeps on a client that stops reading, as `frames` does."""
+        previous = None
+        if sock is not None:
+            cap_send_buffer(sock, self.limits.send_buffer)
+            previous = sock.gettimeout()
+            sock.settimeout(self.limits.send_timeout)
+        try:
+            for chunk in body:
+                if not self._can_send(sock):
+                    return
+                yield chunk
+        finally:
+            close = getattr(body, "close", None)
+            if close is not None:
+                close()
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.settimeout(previous)
+
     def _can_send(self, sock: socket.socket | None) -> bool:
         """Whether the client takes bytes within the send timeout; if not, it is cut off
         (so the server's own last write fails at once instead of waiting on it)."""

@@ -12,7 +12,7 @@ from service import app_keys, feed, sse
 from service.api.common import EXAMPLE_ID, errors, layers
 from service.app_keys import AppKey, live_key
 from service.codec import dumps_sorted
-from service.connections import peer_of
+from service.connections import peer_of, socket_of
 from service.schemas import FeedGamesOut, FeedHeaders, FeedQuery
 
 blp = Blueprint(
@@ -103,7 +103,9 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
     live games, with the seats to act), then open the feed without one. Only this key's
-    games and matches are in it; other keys never see them."""
+    games and matches are in it; other keys never see them. Open feeds count with game
+    streams against the bounds per client address and per app key (429
+    `too_many_streams`); a client that stops reading is dropped."""
     key = _key()
     after = sse.resume_from(headers.get("last_event_id"), query.get("after"))
     media = sse.negotiate(request.headers.get("Accept"))
@@ -111,7 +113,16 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
     assert the_feed is not None and hub is not None, "the API's layers have a feed"
     if after is not None:
         the_feed.check_resume(key.id, after)
-    watcher = hub.admit(key.id)
+    streams = layers().streams
+    assert streams is not None, "the API's layers have streams"
+    peer = peer_of(request.environ)
+    # One count with the game streams: open streams are bounded per address and per app key.
+    release = streams.admit(peer.address, key.id)
+    try:
+        watcher = hub.admit(key.id)
+    except BaseException:
+        release()
+        raise
     config = current_app.config
     try:
         body = feed.frames(
@@ -120,16 +131,18 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
             watcher,
             after,
             media,
-            peer_of(request.environ),
+            peer,
             keepalive=float(config.get("STREAM_KEEPALIVE_SECONDS", 15.0)),
             hangup_check=float(config.get("STREAM_HANGUP_CHECK_SECONDS", 2.0)),
             max_seconds=float(config.get("STREAM_MAX_SECONDS", 3600.0)),
         )
-        response = Response(body, 200, mimetype=media)
+        response = Response(streams.guarded(body, socket_of(request.environ)), 200, mimetype=media)
     except BaseException:
         watcher.release()
+        release()
         raise
     response.call_on_close(watcher.release)
+    response.call_on_close(release)
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy passes each frame on at once
     return response

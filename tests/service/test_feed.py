@@ -336,3 +336,46 @@ def test_a_keys_match_tells_its_progress(
     assert [e["done"] for e in entries] == [1, 2, 3, 3]
     assert entries[-1]["status"] == "done" and entries[-1]["match_id"] == made.json["id"]
     queues.close()
+
+
+def test_open_feeds_are_bounded_and_a_feed_that_is_not_read_is_dropped(
+    keyed: Flask, keys: AppKeys, serve_api: Callable[..., Any]
+) -> None:
+    """A feed counts with the game streams against the address's bound (429
+    `too_many_streams` beyond it), and one whose client stops reading is dropped within the
+    send timeout instead of being buffered without limit: its place comes back."""
+    key = keys.issue("bounded").key
+    env = {"APP_KEYS": "required", "STREAMS_PER_ADDRESS": "1", "STREAM_SEND_BUFFER": "4096",
+           "STREAM_SEND_TIMEOUT_SECONDS": "2", "STREAM_KEEPALIVE_SECONDS": "1"}  # fmt: skip
+    with serve_api(**env) as (port, _):
+        stalled = socket.socket()
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stalled.connect(("127.0.0.1", port))
+        stalled.sendall(
+            f"GET {API}/feed HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer {key}\r\n\r\n".encode()
+        )
+        stalled.settimeout(10)
+        got = stalled.recv(4096)  # its headers and first frame: the feed is open
+        assert got.startswith(b"HTTP/1.1 200"), got
+        held = Reader(port, key)
+        assert held.status == 429, "the stalled feed holds the address's one place"
+        assert json.loads(held.response.read())["errors"]["reason"] == "too_many_streams"
+        held.close()
+        for _ in range(8):  # ~400 entries, far more than the stalled client's buffers hold
+            play(create(keyed, key), 45)
+        made = time.monotonic()
+        while True:
+            again = Reader(port, key)
+            if again.status == 200:
+                break
+            again.close()
+            assert time.monotonic() - made < 20, "the stalled feed was never dropped"
+            time.sleep(0.3)
+        assert again.next()["event"] == "feed_opened"
+        again.close()
+        stalled.settimeout(5)
+        with contextlib.suppress(OSError):  # reset by the server: the drop
+            while chunk := stalled.recv(65536):
+                got += chunk
+        stalled.close()
+        assert b"HTTP/1.1 200" in got and got.count(b"event: turn") < 300, len(got)

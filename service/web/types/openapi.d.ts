@@ -64,7 +64,9 @@ export interface paths {
          *     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
          *     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
          *     live games, with the seats to act), then open the feed without one. Only this key's
-         *     games and matches are in it; other keys never see them.
+         *     games and matches are in it; other keys never see them. Open feeds count with game
+         *     streams against the bounds per client address and per app key (429
+         *     `too_many_streams`); a client that stops reading is dropped.
          */
         get: operations["stream_feed"];
         put?: never;
