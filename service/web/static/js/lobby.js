@@ -19,12 +19,18 @@ import { h, mount } from "./dom.js";
 
 /**
  * Inputs for a game's options (defaults and limits from the catalog); read() gives values.
+ * `skip`: options left out (their defaults apply); `seats`: the seats chosen (a seat option
+ * such as `first_dealer` goes up to the last of them); `humans`: how many seats are human now,
+ * for `auto_deal`, whose default depends on it: seatsChanged() ticks or clears the box as the
+ * server would decide, until the player sets it by hand.
  * @param {CatalogGame} game
- * @param {{skip?: string[]}} [how] options left out (their defaults apply)
+ * @param {{skip?: string[], seats?: number, humans?: () => number}} [how]
  */
-export function optionFields(game, { skip = [] } = {}) {
+export function optionFields(game, { skip = [], seats, humans } = {}) {
   /** @type {(() => [string, OptionValue])[]} */
   const readers = [];
+  /** @type {(() => void)[]} */
+  const followers = [];
   const options = /** @type {CatalogOption[]} */ (game.options);
   const fields = options
     .filter((option) => !skip.includes(option.name))
@@ -32,14 +38,21 @@ export function optionFields(game, { skip = [] } = {}) {
       const id = `opt-${option.name}`;
       const label = option.name.replaceAll("_", " ");
       if (option.type === "bool") {
-        const box = h("input", { id, type: "checkbox", checked: option.default ?? true });
+        // A null default is decided by the seats: auto_deal is on when at most one is human.
+        const byDefault = () => option.default ?? (humans ? humans() <= 1 : true);
+        let touched = false;
+        const box = h("input", { id, type: "checkbox", checked: byDefault(), onchange: () => { touched = true; } });
+        followers.push(() => { if (!touched) box.checked = byDefault(); });
         readers.push(() => [option.name, box.checked]);
         return h("label.check", { title: option.doc }, box, " ", label, h("small", {}, option.doc));
       }
       let input;
+      // A seat's number ends at the last seat of the table, whatever the catalog's maximum.
+      const maximum = option.name === "first_dealer" && seats !== undefined && option.maximum !== undefined
+        ? Math.min(option.maximum, seats - 1) : option.maximum;
       if (option.type === "int") {
-        const number = h("input", { id, type: "number", required: true, step: 1, value: option.default,
-          min: option.minimum, max: option.maximum, inputmode: "numeric" });
+        const number = h("input", { id, type: "number", required: true, step: 1, value: Math.min(option.default, maximum ?? Infinity),
+          min: option.minimum, max: maximum, inputmode: "numeric" });
         readers.push(() => [option.name, Number(number.value)]);
         input = number;
       } else if (option.type === "list") {
@@ -50,11 +63,11 @@ export function optionFields(game, { skip = [] } = {}) {
       } else {
         return null; // a kind of option this page cannot edit yet: its default applies
       }
-      const limits = [option.minimum, option.maximum].some((v) => v !== undefined)
-        ? ` (${option.minimum ?? "…"} to ${option.maximum ?? "…"})` : "";
+      const limits = [option.minimum, maximum].some((v) => v !== undefined)
+        ? ` (${option.minimum ?? "…"} to ${maximum ?? "…"})` : "";
       return h("label.field", {}, h("span", {}, label + limits), input, h("small", {}, option.doc));
     });
-  return { fields, read: () => Object.fromEntries(readers.map((r) => r())) };
+  return { fields, read: () => Object.fromEntries(readers.map((r) => r())), seatsChanged: () => followers.forEach((f) => f()) };
 }
 
 /**
@@ -108,11 +121,12 @@ export async function lobbyPage(main, { signal, go, notify }) {
 
   function draw() {
     const choices = botChoices(bots, game);
-    const selects = Array.from({ length: seats }, (_, s) => h("select", { name: `seat-${s}`, id: `seat-${s}` },
+    const selects = Array.from({ length: seats }, (_, s) => h("select", { name: `seat-${s}`, id: `seat-${s}`,
+      onchange: () => options.seatsChanged() },
       h("option", { value: "", selected: s === 0 }, s === 0 ? "You" : "A friend (invite link)"),
       choices.map((c, i) => h("option", { value: c.value, selected: s > 0 && i === 0, title: c.title },
         `Bot: ${c.label}`))));
-    const options = optionFields(game);
+    const options = optionFields(game, { seats, humans: () => selects.filter((select) => select.value === "").length });
     const seedInput = h("input", { name: "seed", type: "text", maxlength: 200, autocomplete: "off" });
     form.onsubmit = async (event) => {
       event.preventDefault();
