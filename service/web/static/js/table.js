@@ -605,7 +605,7 @@ class Table {
   /** What each seat or side has taken so far this deal. */
   countsPanel() {
     const { view } = this.body;
-    if (!view.deal_no) return null;
+    if (!view.deal_no || this.inSummary()) return null; // the summary has the deal's final counts
     const rows = deals.runningCounts(view, this.story(view.deal_no), this.who);
     return h("section.panel.counts", { "aria-labelledby": "counts-title" },
       h("h2#counts-title", {}, view.game === "duck" ? "Banked so far" : "Taken this deal"),
