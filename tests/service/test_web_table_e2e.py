@@ -126,8 +126,9 @@ def test_doubleduck_summary_explains_the_soup_scoring(page: Page, live_url: str)
     summary_waits(page)
     summary = page.locator(".summary")
     expect(summary.locator("h2")).to_contain_text("Deal 1 of 2 is over")
-    expect(summary.locator("thead")).to_contain_text("Duck course: cards stored")
-    expect(summary.locator("thead")).to_contain_text("Soup course: cards stored")
+    expect(summary.locator("thead")).to_contain_text("Duck course (cards)")
+    expect(summary.locator("thead")).to_contain_text("Soup course (cards)")
+    expect(summary.locator(".unit")).to_have_text("Cards each side stored, per course:")
     deal = api(live_url, f"/games/{created['id']}/score")["deals"][0]
     for side in (0, 1):
         row = summary.locator(f"tr[data-team='{side}']")
@@ -162,7 +163,7 @@ def test_duck_soup_summary_waits_for_the_next_deal(page: Page, live_url: str) ->
     summary_waits(page)
     assert table(page)["status"] == "deal_pending"
     summary = page.locator(".summary")
-    expect(summary.locator("thead")).to_contain_text("Duck course: points")
+    expect(summary.locator("thead")).to_contain_text("Duck course (points)")
     deal = api(live_url, f"/games/{game_id}/score")["deals"][0]
     product = f"{deal['duck'][0]} × {deal['soup'][0]} = {deal['score'][0]}"
     expect(summary.locator("tr[data-team='0'] .product")).to_have_text(product)

@@ -11,6 +11,11 @@ import { count, whose } from "./games.js";
 /** @typedef {import("./api.js").EventOf<"deal_scored">["data"]} Scored */
 /** @typedef {import("./api.js").EventOf<"trick_won">["data"]} TrickWon */
 /** @typedef {import("./games.js").Who} Who */
+/** @typedef {import("./dom.js").Child} Child */
+/**
+ * A row of a summary table: its head (a seat, side or party), its cells, its data attributes.
+ * @typedef {{head: Child, cells: Child[], data?: Record<string, string | number>, won?: boolean}} Row
+ */
 /** @typedef {{seat: number, cards: string[], text: string}} Turn a Duck turn: who laid what, and the draw */
 /**
  * A deal as its events tell it: its tricks (trick games) or turns (Duck), and its scoring once
@@ -90,6 +95,23 @@ const faces = (cards, empty = "—") =>
   cards.length ? h("span.faces", {}, cards.map((c) => cardFace(c, { small: true }))) : empty;
 /** @param {number} n a signed score: "+3", "−2", "0" */
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+/** @param {number} n a total: "12", "−2" */
+const num = (n) => (n < 0 ? `−${-n}` : String(n));
+
+/**
+ * A summary table, one row per seat, side or party. On a phone each row stacks its cells, each
+ * under its column's name (data-label), so nothing scrolls sideways.
+ * @param {string[]} heads the columns' names, the rows' heads first
+ * @param {Row[]} rows
+ * @param {(string | null)[]} [classes] a class per cell column (after the head)
+ */
+function grid(heads, rows, classes = []) {
+  return h("table.summary-table", {},
+    h("thead", {}, h("tr", {}, heads.map((x, i) => h(`th${classes[i - 1] ? `.${classes[i - 1]}` : ""}`, { scope: "col" }, x)))),
+    h("tbody", {}, rows.map((row) => h(`tr${row.won ? ".won" : ""}`, { dataset: row.data ?? {} },
+      h("th", { scope: "row" }, row.head),
+      row.cells.map((cell, i) => h(`td${classes[i] ? `.${classes[i]}` : ""}`, { "data-label": heads[i + 1] }, cell))))));
+}
 
 /**
  * Duck: how the deal ended, every hand laid open with its sum, what each seat banked (or threw
@@ -109,16 +131,18 @@ function duckSummary(d, who) {
       : "The deal reached the turn cap: nobody banks a card and the lifebelt stays out.";
   return h("div.deal-summary", {},
     h("p.headline", {}, end),
-    h("div.scroll", {}, h("table.summary-table", {},
-      h("thead", {}, h("tr", {}, ["Seat", "Hand laid open", "Sum", "Banked", "Lifebelt", "Deal", "Total"].map((x) => h("th", { scope: "col" }, x)))),
-      h("tbody", {}, seats.map((seat) => h("tr", { dataset: { seat } },
-        h("th", { scope: "row" }, who(seat)),
-        h("td.cards", {}, faces(revealed[seat] ?? [], d.end === "out" && d.seat === seat ? "out: no cards left" : "—")),
-        h("td", {}, String(sums[seat] ?? "")),
-        h("td", {}, banked[seat] ? faces([/** @type {string} */ (banked[seat])]) : discarded.includes(seat) ? "threw the hand away" : "—"),
-        h("td", {}, belt && belt.seat === seat ? `${belt.value} ${belt.side} (${signed(belt.points)})` : ""),
-        h("td", {}, signed(d.score[seat])),
-        h("td", {}, String(d.totals[seat]))))))),
+    grid(["Seat", "Hand laid open", "Sum", "Banked", "Lifebelt", "Deal", "Total"], seats.map((seat) => ({
+      head: who(seat),
+      data: { seat },
+      cells: [
+        faces(revealed[seat] ?? [], d.end === "out" && d.seat === seat ? "out: no cards left" : "—"),
+        String(sums[seat] ?? ""),
+        banked[seat] ? faces([/** @type {string} */ (banked[seat])]) : discarded.includes(seat) ? "threw the hand away" : "—",
+        belt && belt.seat === seat ? `${belt.value} ${belt.side} (${signed(belt.points)})` : "—",
+        signed(d.score[seat]),
+        num(d.totals[seat]),
+      ],
+    })), ["cards"]),
     h("p.legend", {}, "Each banked card scores its number. The highest sum (every seat that shares it) throws the hand away; the others bank their best card. ",
       "A lifebelt scores its value on its green side and costs its penalty on its red side."));
 }
@@ -137,8 +161,8 @@ const VALUE_PARTS = {
 /** @type {Record<string, string>} */
 const EXTRAS = {
   doppelkopf: "Doppelkopf (a trick of 40 card points or more)",
-  fox: "Fox (an ace of diamonds ♦A of the other party caught)",
-  charlie: "Charlie (a ♣J took the last trick)",
+  fox: "Fox (caught an A♦ of the other party)",
+  charlie: "Charlie (a J♣ took the last trick)",
   against_the_queens: "Against the queens (Kontra won)",
 };
 /** @param {"re" | "kontra"} party */
@@ -157,27 +181,28 @@ function doppelkopfSummary(d, who) {
   const points = d.points ?? { re: 0, kontra: 0 };
   const kind = d.kind === "solo" ? (d.wedding !== null && d.wedding !== undefined ? "a failed wedding, played as a solo" : "a solo")
     : d.kind === "wedding" ? `a wedding (${who(d.wedding ?? 0)} with ${who(d.partner ?? 0)})` : "a normal game";
-  const parts = Object.entries(d.value_parts ?? {}).filter(([, v]) => v !== 0);
+  const order = Object.keys(VALUE_PARTS);
+  /** @param {string} part its place in VALUE_PARTS (a part this page does not know: last) */
+  const place = (part) => (order.includes(part) ? order.indexOf(part) : order.length);
+  const parts = Object.entries(d.value_parts ?? {}).filter(([, v]) => v !== 0).sort(([a], [b]) => place(a) - place(b));
   const extras = parties.flatMap((party) => (d.extras?.[party] ?? []).map((extra) => ({ party, extra })));
   return h("div.deal-summary", {},
     h("p.headline", {}, `${PARTY(winner)} won with ${count(points[winner], "card point")} of 240, in ${kind}.`),
-    h("div.scroll", {}, h("table.summary-table", {},
-      h("thead", {}, h("tr", {}, ["Party", "Seats", "Card points", "Tricks", "Announced"].map((x) => h("th", { scope: "col" }, x)))),
-      h("tbody", {}, parties.map((party) => h(`tr${party === winner ? ".won" : ""}`, { dataset: { party } },
-        h("th", { scope: "row" }, PARTY(party)),
-        h("td", {}, (d[party] ?? []).map(who).join(" + ")),
-        h("td", {}, String(points[party])),
-        h("td", {}, String(d.tricks?.[party] ?? 0)),
-        h("td", {}, d.announced?.includes(party) ? "yes" : "no")))))),
+    grid(["Party", "Seats", "Card points", "Tricks", "Announced"], parties.map((party) => ({
+      head: PARTY(party),
+      data: { party },
+      won: party === winner,
+      cells: [(d[party] ?? []).map(who).join(" + "), String(points[party]), String(d.tricks?.[party] ?? 0),
+        d.announced?.includes(party) ? "yes" : "no"],
+    }))),
     h("h3", {}, `The deal's value: ${d.value ?? 0}`),
     h("ul.value-parts", {}, parts.map(([part, value]) => h("li", {}, `${VALUE_PARTS[part] ?? part.replaceAll("_", " ")}: ${signed(value)}`))),
     extras.length
       ? [h("h3", {}, "Extra points"), h("ul.extras", {}, extras.map(({ party, extra }) => h("li", {}, `${PARTY(party)}: ${EXTRAS[extra] ?? extra}`)))]
       : h("p.legend", {}, "No extra points this deal."),
-    h("div.scroll", {}, h("table.summary-table", {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Seat"), h("th", { scope: "col" }, "Deal"), h("th", { scope: "col" }, "Total"))),
-      h("tbody", {}, d.score.map((score, seat) => h("tr", { dataset: { seat } },
-        h("th", { scope: "row" }, who(seat)), h("td", {}, signed(score)), h("td", {}, String(d.totals[seat]))))))),
+    grid(["Seat", "Deal", "Total"], d.score.map((score, seat) => ({
+      head: who(seat), data: { seat }, cells: [signed(score), num(d.totals[seat])],
+    }))),
     h("p.legend", {}, d.solo
       ? "In a solo the lone player wins or pays the value three times over, each opponent once."
       : "Each winner gains the value and each loser pays it."));
@@ -194,26 +219,24 @@ function doppelkopfSummary(d, who) {
 function coursesSummary(view, d, story, who) {
   const sides = view.game === "doubleduck";
   const teams = sides ? view.sides.map((seats, i) => `Side ${i}: ${seats.map(who).join(" + ")}`) : d.score.map((_, seat) => who(seat));
-  const unit = sides ? "cards stored" : "points";
+  const unit = sides ? "cards" : "points";
   const duck = d.duck ?? [];
   const soup = d.soup ?? [];
   const tricks = story.tricks;
   /** @param {number} team @param {"duck" | "soup"} course */
   const taken = (team, course) => tricks.filter((t) => t.course === course && (sides ? t.side === team : t.winner === team)).length;
   return h("div.deal-summary", {},
-    h("div.scroll", {}, h("table.summary-table", {},
-      h("thead", {}, h("tr", {},
-        h("th", { scope: "col" }, sides ? "Side" : "Seat"),
-        h("th", { scope: "col" }, `Duck course: ${unit}`),
-        h("th", { scope: "col" }, `Soup course: ${unit}`),
-        h("th", { scope: "col" }, "Deal score"),
-        h("th", { scope: "col" }, "Total"))),
-      h("tbody", {}, teams.map((team, i) => h("tr", { dataset: { team: i } },
-        h("th", { scope: "row" }, team),
-        h("td", {}, `${duck[i]} `, h("small", {}, `(${count(taken(i, "duck"), "trick")})`)),
-        h("td", {}, `${soup[i]} `, h("small", {}, `(${count(taken(i, "soup"), "trick")})`)),
-        h("td.product", {}, `${duck[i]} × ${soup[i]} = ${d.score[i]}`),
-        h("td", {}, String(d.totals[i]))))))),
+    h("p.unit", {}, sides ? "Cards each side stored, per course:" : "Points each seat took, per course:"),
+    grid([sides ? "Side" : "Seat", `Duck course (${unit})`, `Soup course (${unit})`, "Deal score", "Total"], teams.map((team, i) => ({
+      head: team,
+      data: { team: i },
+      cells: [
+        [`${duck[i]} `, h("small", {}, `(${count(taken(i, "duck"), "trick")})`)],
+        [`${soup[i]} `, h("small", {}, `(${count(taken(i, "soup"), "trick")})`)],
+        `${duck[i]} × ${soup[i]} = ${d.score[i]}`,
+        num(d.totals[i]),
+      ],
+    })), [null, null, "product"]),
     h("p.legend", {}, sides
       ? "A side's deal score is the cards it stored in the Duck course (tricks 1 to 13) times the cards it stored in the Soup course (tricks 14 to 26). A trick's taker stores one card per suit in it (1 to 4); a side with nothing stored in one course scores 0."
       : "A seat's deal score is its Duck-course points times its Soup-course points. Each trick is stored in pairs: a pair of one suit lies face down (1 point), a pair of two suits face up (2 points)."));
