@@ -17,28 +17,25 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import test_web_e2e as e2e
 from playwright.sync_api import Page, expect
+from test_web_e2e import PHONE, Console, api, duck_deal, shoot, start_table, table, wait_ready
 
 from engine.doppelkopf import DECK_NAMES as DOKO_DECK
 from engine.doubleduck import DECK_NAMES as DD_DECK
 from engine.ducksoup import DECK_NAMES as SOUP_DECK
-from test_web_e2e import (  # noqa: F401  (fixtures, used by name)
-    KEYS,
-    PHONE,
-    Console,
-    api,
-    browser,
-    console,
-    context,
-    duck_deal,
-    live_url,
-    page,
-    shoot,
-    table,
-    wait_ready,
-)
 
 pytestmark = pytest.mark.e2e
+
+# test_web_e2e.py's fixtures: one chromium, the live server with its app key, console checks.
+browser = e2e.browser
+live_url = e2e.live_url
+context = e2e.context
+console = e2e.console
+page = e2e.page
+
+TIMES = "\N{MULTIPLICATION SIGN}"
+MINUS = "\N{MINUS SIGN}"
 
 Game = dict[str, Any]
 
@@ -56,12 +53,17 @@ def play_until(url: str, token: str, stop: Callable[[Game], bool]) -> Game:
     """Play this seat's first legal move at each of its turns until `stop(game)` at its turn."""
     game_id = token.split(".")[0]
     for _ in range(200):
-        game = call(url, f"/games/{game_id}?wait=30", token)
+        game: Game = call(url, f"/games/{game_id}?wait=30", token)
         assert game["status"] == "playing", game["status"]
         if stop(game):
             return game
         move = game["view"]["legal_moves"][0]
-        call(url, f"/games/{game_id}/moves", token, {"move": move, "expected_version": game["version"]})
+        call(
+            url,
+            f"/games/{game_id}/moves",
+            token,
+            {"move": move, "expected_version": game["version"]},
+        )
     raise AssertionError("the seat never reached the stop")
 
 
@@ -115,12 +117,14 @@ def test_doubleduck_summary_explains_the_soup_scoring(page: Page, live_url: str)
     # Running counts and the deal's tricks, before the last card.
     expect(page.locator(".counts")).to_contain_text("Side 0 (You + Seat 2)")
     expect(page.locator(".counts")).to_contain_text("stored")
-    expect(page.locator(".last-trick h2")).to_contain_text("Trick 25 of 25")
+    expect(page.locator(".last-trick h2")).to_contain_text("Last trick (25)")
     page.click(".last-trick button.earlier")
-    expect(page.locator(".last-trick h2")).to_contain_text("Trick 24 of 25")
+    expect(page.locator(".last-trick h2")).to_contain_text("Trick 24 (of 25)")
     expect(page.locator(".last-trick")).to_contain_text("Soup course")
+    page.click(".last-trick button.earlier")
+    expect(page.locator(".last-trick h2")).to_contain_text("Trick 23 (of 25)")
     page.click(".last-trick button.latest")
-    expect(page.locator(".last-trick h2")).to_contain_text("Trick 25 of 25")
+    expect(page.locator(".last-trick h2")).to_contain_text("Last trick (25)")
 
     play_last_card(page)
     summary_waits(page)
@@ -132,11 +136,11 @@ def test_doubleduck_summary_explains_the_soup_scoring(page: Page, live_url: str)
     deal = api(live_url, f"/games/{created['id']}/score")["deals"][0]
     for side in (0, 1):
         row = summary.locator(f"tr[data-team='{side}']")
-        product = f"{deal['duck'][side]} × {deal['soup'][side]} = {deal['score'][side]}"
+        product = f"{deal['duck'][side]} {TIMES} {deal['soup'][side]} = {deal['score'][side]}"
         expect(row.locator(".product")).to_have_text(product)
     expect(summary.locator(".legend")).to_contain_text("times the cards it stored in the Soup")
-    expect(page.locator(".score .legend")).to_contain_text("Duck course × cards it stored")
-    expect(page.locator(".last-trick h2")).to_contain_text("Trick 26 of 26")
+    expect(page.locator(".score .legend")).to_contain_text(f"Duck course {TIMES} cards it stored")
+    expect(page.locator(".last-trick h2")).to_contain_text("Last trick (26)")
     shoot(page, "table-summary-doubleduck")
     page.click(".summary button.next")
     expect(page.locator(".summary")).to_have_count(0)
@@ -156,7 +160,12 @@ def test_duck_soup_summary_waits_for_the_next_deal(page: Page, live_url: str) ->
         if sum(mine["view"]["hand_sizes"]) == 1:
             break
         move = mine["view"]["legal_moves"][0]
-        call(live_url, f"/games/{game_id}/moves", tokens[seat], {"move": move, "expected_version": mine["version"]})
+        call(
+            live_url,
+            f"/games/{game_id}/moves",
+            tokens[seat],
+            {"move": move, "expected_version": mine["version"]},
+        )
     open_seat(page, tokens[seat])
     expect(page.locator(".counts")).to_contain_text("Duck")
     play_last_card(page)
@@ -165,7 +174,7 @@ def test_duck_soup_summary_waits_for_the_next_deal(page: Page, live_url: str) ->
     summary = page.locator(".summary")
     expect(summary.locator("thead")).to_contain_text("Duck course (points)")
     deal = api(live_url, f"/games/{game_id}/score")["deals"][0]
-    product = f"{deal['duck'][0]} × {deal['soup'][0]} = {deal['score'][0]}"
+    product = f"{deal['duck'][0]} {TIMES} {deal['soup'][0]} = {deal['score'][0]}"
     expect(summary.locator("tr[data-team='0'] .product")).to_have_text(product)
     expect(summary.locator(".legend")).to_contain_text("face up (2 points)")
     shoot(page, "table-summary-ducksoup")
@@ -173,7 +182,7 @@ def test_duck_soup_summary_waits_for_the_next_deal(page: Page, live_url: str) ->
     expect(next_deal).to_have_text("Next deal")
     next_deal.click()
     expect(page.locator(".summary")).to_have_count(0)
-    page.wait_for_function("() => document.querySelector('.table-page')?.dataset.status === 'playing'")
+    expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
     assert call(live_url, f"/games/{game_id}", tokens[0])["view"]["deal_no"] == 2
 
 
@@ -216,7 +225,7 @@ def test_doppelkopf_summary_shows_parties_points_and_extras(page: Page, live_url
     else:
         expect(summary).to_contain_text("No extra points")
     score = deal["score"][0]
-    signed = f"+{score}" if score > 0 else f"−{-score}" if score < 0 else "0"
+    signed = f"+{score}" if score > 0 else f"{MINUS}{-score}" if score < 0 else "0"
     expect(summary.locator("tr[data-seat='0'] td").first).to_have_text(signed)
     shoot(page, "table-summary-doppelkopf")
     page.click(".summary button.next")
@@ -243,7 +252,9 @@ def test_duck_summary_lays_the_hands_open(page: Page, live_url: str) -> None:
     )
     summary_waits(page)
     summary = page.locator(".summary")
-    expect(summary.locator(".headline")).to_have_text("You ducked, correctly: no other hand sums as low.")
+    expect(summary.locator(".headline")).to_have_text(
+        "You ducked, correctly: no other hand sums as low."
+    )
     deal = api(live_url, f"/games/{created['id']}/score")["deals"][0]
     for seat in range(4):
         row = summary.locator(f"tr[data-seat='{seat}']")
@@ -321,13 +332,23 @@ def test_the_call_button_says_what_the_server_records(page: Page, live_url: str)
     created = api(
         live_url,
         "/games",
-        {"game": "doubleduck", "seats": [{}, {}, {}, {}], "options": {"first_dealer": 0}, "deal": deal},
+        {
+            "game": "doubleduck",
+            "seats": [{}, {}, {}, {}],
+            "options": {"first_dealer": 0},
+            "deal": deal,
+        },
     )
     tokens = [s["token"] for s in created["seats"]]
     for seat, card in ((1, "3D"), (2, "4D"), (3, "3S")):
         game = call(live_url, f"/games/{created['id']}", tokens[seat])
         move = {"type": "play", "card": card}
-        call(live_url, f"/games/{created['id']}/moves", tokens[seat], {"move": move, "expected_version": game["version"]})
+        call(
+            live_url,
+            f"/games/{created['id']}/moves",
+            tokens[seat],
+            {"move": move, "expected_version": game["version"]},
+        )
     state = open_seat(page, tokens[0])
     page.click(".hand button[data-card='3S']")
     quack = page.locator(".actions button.call.with-call", has_text="Quack")
@@ -371,9 +392,9 @@ def test_refusals_show_cards_as_drawn_and_plain_words(
     # Doppelkopf: a spade led, and we play a trump although we hold a spade.
     mine = ["KS", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD"]
     rest = list(DOKO_DECK)
-    for card in mine + ["AS"]:
+    for card in [*mine, "AS"]:
         rest.remove(card)
-    leader = ["AS"] + rest[:11]
+    leader = ["AS", *rest[:11]]
     rest = rest[11:]
     hands = [mine, leader, rest[:12], rest[12:]]
     created = api(
@@ -406,7 +427,7 @@ def test_a_matched_rank_with_no_third_card_asks_to_concede(page: Page, live_url:
     move is to concede, and the banner says so (not "play a card")."""
     mine = ["5H", "2C", "3C", "4C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"]
     rest = [c for c in SOUP_DECK if c not in mine and c != "5C"]
-    theirs = ["5C"] + rest[:12]
+    theirs = ["5C", *rest[:12]]
     created = api(
         live_url,
         "/games",
@@ -437,8 +458,6 @@ def test_a_matched_rank_with_no_third_card_asks_to_concede(page: Page, live_url:
 
 
 def test_the_two_player_opponent_sits_on_top_on_a_phone(page: Page) -> None:
-    from test_web_e2e import start_table
-
     page.set_viewport_size(PHONE)
     start_table(page, "ducksoup", ["", "heuristic"], seed="web-phone")
     wait_ready(page)
@@ -455,12 +474,13 @@ def test_counts_read_in_the_singular_and_your_pile(page: Page) -> None:
         """async () => {
             const games = await import('/web/js/games.js');
             const who = (s) => (s === 0 ? 'You' : `Seat ${s}`);
-            const plays = [{seat: 1, card: 'AS'}, {seat: 2, card: 'KS'}, {seat: 3, card: 'QS'}, {seat: 0, card: '9S'}];
+            const say = (type, data) => games.describe({n: 1, version: 1, type, data}, who);
+            const plays = ['AS', 'KS', 'QS', '9S'].map((card, i) => ({seat: (i + 1) % 4, card}));
             return [
-                games.describe({n: 1, version: 1, type: 'trick_won', data: {trick_no: 1, plays, winner: 1, points: 1}}, who),
-                games.describe({n: 2, version: 1, type: 'card_drawn', data: {seat: 1, source: 'right', from_seat: 0, card: 'R5', top: null}}, who),
-                games.describe({n: 3, version: 1, type: 'card_drawn', data: {seat: 0, source: 'left', from_seat: 1, card: 'R5', top: null}}, who),
-                games.describe({n: 4, version: 1, type: 'cards_drawn', data: {order: [0, 1], stock_count: 1}}, who),
+                say('trick_won', {trick_no: 1, plays, winner: 1, points: 1}),
+                say('card_drawn', {seat: 1, source: 'right', from_seat: 0, card: 'R5', top: null}),
+                say('card_drawn', {seat: 0, source: 'left', from_seat: 1, card: 'R5', top: null}),
+                say('cards_drawn', {order: [0, 1], stock_count: 1}),
                 games.count(1, 'trick'), games.count(2, 'trick'),
             ];
         }"""

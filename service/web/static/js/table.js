@@ -626,7 +626,8 @@ class Table {
     const go = (to) => () => { this.browsed = to >= items.length - 1 ? null : to; this.render(); };
     const shown = duck ? deals.turnShown(story.turns[at]) : deals.trickShown(story.tricks[at], this.who);
     return h("section.panel.last-trick", { "aria-labelledby": "tricks-title" },
-      h("h2#tricks-title", {}, `${duck ? "Turn" : "Trick"} ${at + 1} of ${items.length}`, h("small", {}, ` · deal ${dealNo}`)),
+      h("h2#tricks-title", {}, at === items.length - 1 ? `Last ${noun} (${at + 1})` : `${duck ? "Turn" : "Trick"} ${at + 1} (of ${items.length})`,
+        h("small", {}, ` · deal ${dealNo}`)),
       shown,
       h("div.browse", { role: "group", "aria-label": `Browse the ${noun}s of this deal` },
         h("button.ghost.earlier", { type: "button", disabled: at === 0, onclick: go(at - 1), "aria-label": `Earlier ${noun}` }, "◀ Earlier"),
