@@ -481,6 +481,7 @@ def test_counts_read_in_the_singular_and_your_pile(page: Page) -> None:
                 say('card_drawn', {seat: 1, source: 'right', from_seat: 0, card: 'R5', top: null}),
                 say('card_drawn', {seat: 0, source: 'left', from_seat: 1, card: 'R5', top: null}),
                 say('cards_drawn', {order: [0, 1], stock_count: 1}),
+                say('rank_matched', {seat: 0, rank: 'T'}),
                 games.count(1, 'trick'), games.count(2, 'trick'),
             ];
         }"""
@@ -490,6 +491,7 @@ def test_counts_read_in_the_singular_and_your_pile(page: Page) -> None:
         "Seat 1 took red 5 from your pile.",
         "You took red 5 from Seat 1's pile.",
         "Everyone drew; 1 card left in the stock.",
+        "The rank (10) was matched: you must concede or play a third.",
         "1 trick",
         "2 tricks",
     ]

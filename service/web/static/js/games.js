@@ -202,7 +202,7 @@ export function describe(event, who) {
     case "cards_played":
       return `${who(d.seat)} laid a ${d.kind}: ${cards(d.cards)} (${d.hand_size} left in hand).`;
     case "rank_matched":
-      return `The rank (${d.rank}) was matched: ${who(d.seat)} must concede or play a third.`;
+      return `The rank (${rankName(d.rank)}) was matched: ${who(d.seat).replace(/^You$/, "you")} must concede or play a third.`;
     case "conceded":
       return `${who(d.seat)} conceded the pair.`;
     case "trick_won": {
