@@ -100,20 +100,19 @@ def summary_waits(page: Page) -> None:
 # --- the end-of-deal summaries -------------------------------------------------------------------
 
 
-def test_doubleduck_summary_explains_the_soup_scoring(page: Page, live_url: str) -> None:
-    created = api(
-        live_url,
-        "/games",
-        {
-            "game": "doubleduck",
-            "seats": [{}, {"bot": "heuristic"}, {"bot": "random"}, {"bot": "heuristic"}],
-            "options": {"max_deals": 2},
-            "seed": "web-table-dd",
-        },
-    )
+def at_last_card(page: Page, url: str, game: str, seed: str) -> Game:
+    """A game of two deals, we against three bots, shown at our last card of deal 1."""
+    bots = [{"bot": "heuristic"}, {"bot": "random"}, {"bot": "heuristic"}]
+    body = {"game": game, "seats": [{}, *bots], "options": {"max_deals": 2}, "seed": seed}
+    created: Game = api(url, "/games", body)
     token = created["seats"][0]["token"]
-    play_until(live_url, token, last_card)
+    play_until(url, token, last_card)
     open_seat(page, token)
+    return created
+
+
+def test_doubleduck_summary_explains_the_soup_scoring(page: Page, live_url: str) -> None:
+    created = at_last_card(page, live_url, "doubleduck", "web-table-dd")
     # Running counts and the deal's tricks, before the last card.
     expect(page.locator(".counts")).to_contain_text("Side 0 (You + Seat 2)")
     expect(page.locator(".counts")).to_contain_text("stored")
@@ -187,19 +186,8 @@ def test_duck_soup_summary_waits_for_the_next_deal(page: Page, live_url: str) ->
 
 
 def test_doppelkopf_summary_shows_parties_points_and_extras(page: Page, live_url: str) -> None:
-    created = api(
-        live_url,
-        "/games",
-        {
-            "game": "doppelkopf",
-            "seats": [{}, {"bot": "heuristic"}, {"bot": "heuristic"}, {"bot": "random"}],
-            "options": {"max_deals": 2},
-            "seed": "web-table-dk",
-        },
-    )
+    created = at_last_card(page, live_url, "doppelkopf", "web-table-dk")
     token = created["seats"][0]["token"]
-    play_until(live_url, token, last_card)
-    open_seat(page, token)
     counts = page.locator(".counts")
     expect(counts).to_contain_text("card points")
     # The running card points are the sum of the tricks' points each seat took.
