@@ -167,6 +167,10 @@ def test_duck_soup_summary_waits_for_the_next_deal(page: Page, live_url: str) ->
         )
     open_seat(page, tokens[seat])
     expect(page.locator(".counts")).to_contain_text("Duck")
+    # Each trick says how its pairs were stored.
+    expect(page.locator(".last-trick")).to_contain_text(
+        re.compile(r"points?: a face-(up|down) pair")
+    )
     play_last_card(page)
     summary_waits(page)
     assert table(page)["status"] == "deal_pending"

@@ -250,8 +250,10 @@ function coursesSummary(view, d, story, who) {
  * @param {Who} who
  */
 export function trickShown(trick, who) {
+  // Duck Soup stores pairs: one suit face down (1 point), two suits face up (2 points).
+  const pairs = trick.units?.map((u) => (u.face_up ? "a face-up pair" : "a face-down pair")).join(" and ");
   const worth = trick.stored !== undefined ? `${count(trick.stored, "card")} stored`
-    : trick.points !== undefined ? count(trick.points, "point") : "";
+    : trick.points !== undefined ? `${count(trick.points, "point")}${pairs ? `: ${pairs}` : ""}` : "";
   const course = trick.course ? ` · ${trick.course === "duck" ? "Duck" : "Soup"} course` : "";
   return h("div.trick-shown", { dataset: { trick: trick.trick_no } },
     h("ol.trick.small", {}, trick.plays.map((p) => h(`li${p.seat === trick.winner ? ".winner" : ""}`, {},
