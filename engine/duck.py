@@ -174,6 +174,7 @@ class Duck(Game):
             "Penalty of the red side of the lifebelt of deals 1-5 (5 numbers from 0 to 20).",
             minimum=0,
             maximum=RED_PENALTY_MAX,
+            length=ROUNDS,
         ),
     )
     move_shapes = (
@@ -190,12 +191,7 @@ class Duck(Game):
             raise SetupError(
                 Reason.INVALID_OPTIONS, f"option 'first_dealer' must be a seat below {seats}"
             )
-        penalties = list(self.options["red_penalties"])
-        if len(penalties) != ROUNDS or any(p < 0 for p in penalties):
-            raise SetupError(
-                Reason.INVALID_OPTIONS, "option 'red_penalties' must be 5 numbers >= 0"
-            )
-        self.options["red_penalties"] = penalties
+        self.options["red_penalties"] = list(self.options["red_penalties"])  # its length: `Option`
         self.phase = ROUND_OVER
         self.round_no = 0
         self.dealer = (self.options["first_dealer"] - 1) % seats

@@ -259,6 +259,8 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    length: int | None = None
+    """How many numbers a list option holds, when that is fixed."""
 
     def check(self, value: object) -> Any:
         ok = isinstance(value, self.kind) and not (self.kind is int and isinstance(value, bool))
@@ -274,6 +276,10 @@ class Option:
             raise SetupError(
                 Reason.INVALID_OPTIONS,
                 f"option '{self.name}' must be one of {listed(self.choices)}",
+            )
+        if isinstance(value, list) and self.length is not None and len(value) != self.length:
+            raise SetupError(
+                Reason.INVALID_OPTIONS, f"option '{self.name}' must hold {self.length} numbers"
             )
         if isinstance(value, list) and any(not self._in_range(v) for v in value):
             raise SetupError(
@@ -305,6 +311,8 @@ class Option:
             out["minimum"] = self.minimum
         if self.maximum is not None:
             out["maximum"] = self.maximum
+        if self.length is not None:
+            out["length"] = self.length
         return out
 
 

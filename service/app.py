@@ -69,6 +69,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for name, schema in components().items():
         api.spec.components.schema(name, component=schema)
     register(api)
+    docs.refine(api.spec, app.config["MAX_MATCH_GAMES"])  # per-game bodies, links
     errors.init_app(app)  # after Api: replaces its HTTPException handler
     docs.init_app(app)
     fast_lane.install(app)  # before edges and rate_limits wrap the WSGI app around it

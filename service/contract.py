@@ -16,9 +16,10 @@ generated client checks when it parses a union).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from bots import BOTS
 from engine import GAMES, Game
 from engine.doppelkopf import CALLS, PARTY_NAMES
 from engine.duck import LIFEBELTS, SOURCES, TURN_CAP
@@ -599,30 +600,187 @@ ANY_EVENT = one_of(
 """An event of any game, told apart by `type`."""
 
 
-def options_in() -> JSON:
-    """What `options` of a creation may hold: every game's options (an option of several games
-    takes the widest limits of them; the game checks its own) and the service's `auto_deal`.
-    Closed: a name no game knows is refused, so the spec says so."""
-    props: JSON = {}
-    for cls in GAMES.values():
-        for option in cls.options_spec:
-            schema = {k: v for k, v in option_schema(option).items() if k != "default"}
-            have = props.setdefault(option.name, schema)
-            if "minimum" in have:
-                have["minimum"] = min(have["minimum"], schema.get("minimum", have["minimum"]))
-            if "maximum" in have:
-                have["maximum"] = max(have["maximum"], schema.get("maximum", have["maximum"]))
-            games = have.setdefault("x-games", [])
-            games.append(cls.name)
-    for schema in props.values():
-        games = schema.pop("x-games")
-        schema["description"] = f"{schema['description']} ({', '.join(games)})"
-    props["auto_deal"] = {
-        **BOOL,
-        "description": "Service option: deal each next deal by itself. Default: on when at "
-        "most one seat is human.",
+# --- what a creation takes, per game ---------------------------------------------------------
+
+SEAT_OPTIONS = frozenset({"first_dealer"})
+"""Options whose value is a seat: below the number of seats (the game refuses others)."""
+
+
+def option_in(option: Option) -> JSON:
+    """An option as a creation takes it: `option_schema`, a list's limits on its numbers."""
+    out = option_schema(option)
+    if option.kind is list:
+        items = {k: out.pop(k) for k in ("minimum", "maximum") if k in out}
+        out["items"] = {**INT, **items}
+        if option.length is not None:
+            out["minItems"] = out["maxItems"] = option.length
+    return out
+
+
+def options_in(cls: type[Game], service: bool) -> JSON:
+    """The `options` a `cls` game takes, closed: its own options, and with `service` the
+    service's `auto_deal` (a game's creation; a match's games take only the game's)."""
+    props: JSON = {o.name: option_in(o) for o in cls.options_spec}
+    if service:
+        props["auto_deal"] = {
+            **BOOL,
+            "description": "Service option: deal each next deal by itself. Default: on when "
+            "at most one seat is human.",
+        }
+    return {
+        "type": "object",
+        "properties": props,
+        "additionalProperties": False,
+        "description": f"Options of {cls.title} (the catalog lists them with their defaults); "
+        "any other member is refused.",
     }
-    return {"type": "object", "properties": props, "additionalProperties": False}
 
 
-OPTIONS_IN = options_in()
+Fits = Callable[[int, str], JSON]
+"""What a body with `n` seats obeys: `fits(n, "max")` for at most `n`, `"min"` at least `n`."""
+
+
+def by_seat_count(cls: type[Game], seats: str, fits: Fits) -> list[JSON]:
+    """What depends on the number of seats of a game that takes several (`if`/`then`): each
+    count `n` but the last, the body whose `seats` array holds at most `n` entries also obeys
+    `fits(n)`, and at least `n + 1` entries `fits` of more."""
+    out: list[JSON] = []
+    for n in range(cls.min_seats, cls.max_seats):
+        for count, side in ((n, "max"), (n + 1, "min")):
+            then = fits(count, side)
+            if then:
+                out.append({"if": {"properties": {seats: {f"{side}Items": count}}}, "then": then})
+    return out
+
+
+def seat_limits(cls: type[Game], options: str = "options") -> Fits:
+    """`by_seat_count`'s rule of the seat options: a seat below the count."""
+
+    def fits(n: int, side: str) -> JSON:
+        if side == "min":
+            return {}
+        names = {o.name for o in cls.options_spec} & SEAT_OPTIONS
+        bound = {name: {"maximum": n - 1} for name in sorted(names)}
+        return {"properties": {options: {"properties": bound}}}
+
+    return fits
+
+
+def seat_in(name: str) -> JSON:
+    """A seat of a `name` game at creation: `{}` a human, else a bot that plays the game, and a
+    level only for a bot that has it (`GET /api/v1/bots`). One object, not a choice of three:
+    a generated client then builds any seat with one model."""
+    bots = [bot for bot in BOTS.values() if name in bot.policies]
+    levels = list(dict.fromkeys(lv.name for bot in bots for lv in bot.levels))
+    rules = [
+        {
+            "if": {"properties": {"level": {"const": level}}, "required": ["level"]},
+            "then": {
+                "properties": {"bot": enum([b.name for b in bots if b.has_level(level)])},
+                "required": ["bot"],
+            },
+        }
+        for level in levels
+    ]
+    return _with_rules(
+        {
+            "type": "object",
+            "properties": {"bot": enum([b.name for b in bots]), "level": enum(levels)},
+            "additionalProperties": False,
+        },
+        rules,
+    )
+
+
+def bot_specs(name: str) -> list[str]:
+    """Every bot a match of a `name` game may seat: `heuristic`, `search:strong` (a level)."""
+    bots = [bot for bot in BOTS.values() if name in bot.policies]
+    return [b.name for b in bots] + [f"{b.name}:{lv.name}" for b in bots for lv in b.levels]
+
+
+def deal_in(cls: type[Game], seats: int) -> JSON:
+    """An explicit first deal of a `cls` game at `seats` seats, in its shape: a hand of the
+    game's cards per seat, its stock and piles. That they are together exactly the game's
+    cards, each copy once, is the rule JSON Schema cannot say (422 `invalid_deal`)."""
+    shape = cls.new(seats, seed="spec").deal_shape()
+    card = enum(sorted(set(shape.deck)), "One of the game's cards.")
+    props: JSON = {
+        "hands": {
+            **array({**array(card), "minItems": shape.hand, "maxItems": shape.hand}),
+            "minItems": seats,
+            "maxItems": seats,
+            "description": f"One hand of {shape.hand} cards per seat, seat 0 first.",
+        },
+    }
+    if shape.stock != 0:
+        props["stock"] = {**array(card), "description": "The stock, top card first."}
+        if shape.stock is not None:
+            props["stock"] |= {"minItems": shape.stock, "maxItems": shape.stock}
+    for pile in shape.piles:
+        props[pile] = {**array(card), "minItems": seats, "maxItems": seats,
+                       "description": "One card per seat."}  # fmt: skip
+    return {
+        "type": "object",
+        "properties": props,
+        "required": ["hands", *shape.piles],
+        "additionalProperties": False,
+        "description": f"A {cls.title} deal: together exactly the game's {len(shape.deck)} "
+        "cards (each copy once), else 422 `invalid_deal`.",
+    }
+
+
+def game_in(name: str) -> JSON:
+    """What creating a `name` game takes (beside `CreateGameIn`'s fields' own documentation):
+    its name, its seat counts, its bots, its options, its deal's shape."""
+    cls = GAMES[name]
+    deal = deal_in(cls, cls.min_seats)
+    if cls.min_seats != cls.max_seats:  # the hands follow the seats: said by `by_seat_count`
+        deal["properties"]["hands"] = {**deal["properties"]["hands"], "maxItems": cls.max_seats}
+        for pile in cls.new(cls.min_seats, seed="spec").deal_shape().piles:
+            deal["properties"][pile] = {**deal["properties"][pile], "maxItems": cls.max_seats}
+    return _with_rules({
+        "type": "object",
+        "properties": {
+            "game": {"type": "string", "const": name, "description": f"`{name}`: {cls.title}."},
+            "seats": {"items": seat_in(name), "minItems": cls.min_seats,
+                      "maxItems": cls.max_seats},
+            "deal": nullable(deal),
+            "options": options_in(cls, service=True),
+        },
+    }, by_seat_count(cls, "seats", _game_fits(cls)))  # fmt: skip
+
+
+def _game_fits(cls: type[Game]) -> Fits:
+    """A creation's rules by its number of seats: seat options, the deal's hands and piles."""
+    seat_options = seat_limits(cls)
+
+    def fits(n: int, side: str) -> JSON:
+        piles = cls.new(n, seed="spec").deal_shape().piles
+        count = {f"{side}Items": n}
+        deal = {"properties": {"hands": count, **{pile: count for pile in piles}}}
+        out: JSON = {"properties": {"deal": deal}}
+        out["properties"].update(seat_options(n, side).get("properties", {}))
+        return out
+
+    return fits
+
+
+def match_in(name: str, max_games: int) -> JSON:
+    """What starting a match of `name` games takes: its name, a bot that plays it per seat,
+    at most `max_games` games (the service's `MAX_MATCH_GAMES`), the game's own options."""
+    cls = GAMES[name]
+    return _with_rules({
+        "type": "object",
+        "properties": {
+            "game": {"type": "string", "const": name, "description": f"`{name}`: {cls.title}."},
+            "bots": {"items": enum(bot_specs(name)), "minItems": cls.min_seats,
+                     "maxItems": cls.max_seats},
+            "games": {"maximum": max_games},
+            "options": options_in(cls, service=False),
+        },
+    }, by_seat_count(cls, "bots", seat_limits(cls)))  # fmt: skip
+
+
+def _with_rules(schema: JSON, rules: list[JSON]) -> JSON:
+    """`schema` and its `rules` (`if`/`then`: a seat count's, a level's), if it has any."""
+    return {**schema, "allOf": rules} if rules else schema

@@ -85,10 +85,6 @@ REASONS: dict[str, tuple[int, str]] = {
     "validation_error": (422, "The body or a parameter does not match its schema."),
     "invalid_if_match": (422, 'If-Match must be an ETag of this API ("12.seat1", "12") or *.'),
     "idempotency_key_reused": (422, "This Idempotency-Key was used for another request."),
-    "wait_needs_seat": (
-        422,
-        "`wait` without `after_version` needs a seat's token (a spectator has no turn).",
-    ),
     Reason.MALFORMED_MOVE: (422, "The move is malformed (unknown card, wrong fields...)."),
     Reason.CARD_NOT_IN_HAND: (422, "The card is not in the seat's hand."),
     Reason.ILLEGAL_CALL: (422, "The call is impossible with this card now."),

@@ -166,7 +166,7 @@ def observe(
     if status >= 400:
         said = reason()
         refused(said if said is not None else f"http_{status}")
-    elif route == MOVE_ENDPOINT and not replayed:
+    elif route == MOVE_ENDPOINT and method == "POST" and not replayed:  # not an OPTIONS
         moved("seat")
 
 

@@ -96,8 +96,8 @@ class CreateGameIn(Schema):
         required=True,
         validate=validate.Length(min=1, max=64),
         metadata={
-            "description": "A game name from the catalog (not an enum here, so that a new "
-            "game needs only its registry line)."
+            "description": "A game name from the catalog; it decides what the rest of the "
+            "body may be (the spec has one schema per game)."
         },
     )
     seats = fields.List(
@@ -122,8 +122,7 @@ class CreateGameIn(Schema):
         keys=fields.String(),
         metadata={
             "description": "Game options from the catalog, plus the service option "
-            "`auto_deal` (boolean). An option of another game is refused (422).",
-            "json_schema": contract.OPTIONS_IN,
+            "`auto_deal` (boolean). An option of another game is refused (422)."
         },
     )
 
@@ -218,8 +217,9 @@ class MoveQuery(Schema):
 
 class ViewQuery(Schema):
     wait = _wait(
-        "With `after_version`, it waits instead for any change past that version (the only "
-        "way a spectator waits)."
+        "With `after_version`, it waits instead for any change past that version. A caller "
+        "without a seat (a spectator, the host) has no turn: without `after_version` it waits "
+        "for the next change after the version the request found."
     )
     after_version = fields.Integer(
         validate=validate.Range(min=0),
@@ -240,6 +240,22 @@ def _authorization() -> fields.String:
             "description": "`Bearer <token>`: a seat's token shows that seat's own view (its "
             "hand, its legal moves, its private events); the host token or none, the public "
             "one.",
+            "example": "Bearer q7Zk3xP2aB9w.s3cr3t-seat-1",
+        },
+    )
+
+
+def _token(whose: str) -> fields.String:
+    """The `Authorization` header a change needs (`Bearer <token>`; 401 without it, before
+    anything else is read). A parameter of each operation, like a view's, rather than a
+    security scheme: the token is the game's (or the match's) own, handed out by its creation,
+    and a client follows the spec's links to it."""
+    return fields.String(
+        data_key="Authorization",
+        required=True,
+        validate=validate.Length(max=512),
+        metadata={
+            "description": f"`Bearer <token>`: {whose}, from the creation's answer.",
             "example": "Bearer q7Zk3xP2aB9w.s3cr3t-seat-1",
         },
     )
@@ -267,17 +283,33 @@ IDEMPOTENCY_KEY = [
 ]
 
 
+IF_MATCH = r'^(?:\*|(?:W/)?"[0-9]{1,18}(?:\.[A-Za-z0-9]{1,16})?"|[0-9]{1,18})?$'
+"""What `If-Match` may be: an ETag of ours (`"12.seat1"`, `"12"`, weak or not), a bare
+version (`12`), `*` or nothing. The spec's pattern, and what `api.common.parse_if_match`
+reads (anything else is its 422 `invalid_if_match`, on the lean path too)."""
+
+
+def _if_match() -> fields.String:
+    """`If-Match`, documented with its exact pattern but checked by `parse_if_match`, so that
+    both ways a move is read refuse it with the same reason."""
+    return fields.String(
+        data_key="If-Match",
+        validate=validate.Length(max=64),
+        metadata={
+            "description": 'Expected version, as `"12"`; same as `expected_version`.',
+            "pattern": IF_MATCH,
+        },
+    )
+
+
 class ChangeHeaders(Schema):
+    authorization = _token("a seat's token to move; a seat's or the host's to deal")
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
         validate=IDEMPOTENCY_KEY,
         metadata={"description": "A retry with the same key returns the first answer."},
     )
-    if_match = fields.String(
-        data_key="If-Match",
-        validate=validate.Length(max=64),
-        metadata={"description": 'Expected version, as `"12"`; same as `expected_version`.'},
-    )
+    if_match = _if_match()
 
 
 class AbandonIn(Schema):
@@ -288,11 +320,8 @@ class AbandonIn(Schema):
 
 
 class AbandonHeaders(Schema):
-    if_match = fields.String(
-        data_key="If-Match",
-        validate=validate.Length(max=64),
-        metadata={"description": 'Expected version, as `"12"`; same as `expected_version`.'},
-    )
+    authorization = _token("the host token")
+    if_match = _if_match()
 
 
 class CreateHeaders(Schema):
@@ -669,11 +698,7 @@ class MatchCancelIn(Schema):
 
 
 class MatchCancelHeaders(Schema):
-    authorization = fields.String(
-        data_key="Authorization",
-        validate=validate.Length(max=512),
-        metadata={"description": "`Bearer <host token>` from the match's creation answer."},
-    )
+    authorization = _token("the match's host token")
 
 
 class GamesQuery(Schema):

@@ -296,13 +296,10 @@ class Changes:
 
 def ready(game: Stored | Head, caller: Caller, after: int | None) -> bool:
     """Whether a waiting caller gets its answer now: the game is past version `after` when
-    that is given; else the caller's seat is to act, or the deal or the game has ended."""
+    that is given; else the caller's seat is to act, or the deal or the game has ended. A
+    caller without a seat has no turn: `Waits.until_ready` gives it an `after` of its own."""
     if after is not None:
         return game.version > after
-    if caller.seat is None:
-        raise ServiceError(
-            "wait_needs_seat", "a spectator has no turn to wait for: pass after_version"
-        )
     return game.status != PLAYING or game.to_act is None or caller.seat in game.to_act
 
 
@@ -325,7 +322,14 @@ class Waits:
         peer: Peer = NOBODY,
     ) -> Stored:
         """The game once it is ready for the caller (`ready`), or after `seconds`: `seen` itself
-        when it already is, or when nothing changed; else the game read again."""
+        when it already is, or when nothing changed; else the game read again.
+
+        A caller without a seat (a spectator, the host) has no turn to wait for: without
+        `after` it waits for the next change after the version it has just read, `seen`'s.
+        (The spec cannot make `after_version` required by who calls, so this wait is taken,
+        not refused.)"""
+        if after is None and caller.seat is None:
+            after = seen.version
         if seconds <= 0 or self.changes is None or ready(seen, caller, after):
             return seen
         address = _counted(caller, peer)

@@ -16,15 +16,19 @@ job around it, so only the service's own part of a bot turn is timed (thread CPU
 measured in one run, interleaved:
 
     .venv/bin/python scripts/bench/bot_turns.py --tree ../old-checkout --tree . --rounds 3
+    .venv/bin/python scripts/bench/bot_turns.py --smoke      # one game, one round (CI)
+
+The last line printed is the figures of the first checkout as JSON (`{"figures": {...}}`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
-import socket
+import signal
 import statistics
 import subprocess
 import sys
@@ -33,6 +37,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+
+from api import Service  # noqa: E402  (this folder's API bench: its service harness)
 
 CREATE = """
 import sys
@@ -79,12 +85,6 @@ print(cpu, moves)
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -123,16 +123,12 @@ def moves_made(port: int) -> int:
 
 def measure(tree: Path, games: int, simple: bool, use_case: bool) -> tuple[float, int, float]:
     """(CPU per bot turn in ms, moves, bot moves per second of wall time) for one checkout."""
-    python = tree / ".venv" / "bin" / "python"
+    python = Path(sys.executable) if tree == ROOT else tree / ".venv" / "bin" / "python"
     workdir = Path(tempfile.mkdtemp(prefix="dp-bench-bots-"))
-    port = free_port()
-    redis_proc = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(workdir),
-         "--save", "", "--appendonly", "yes", "--maxmemory-policy", "noeviction"],
-        stdout=subprocess.DEVNULL,
-    )  # fmt: skip
+    server = Service(workdir, 1, 1)  # only its redis-server (AOF everysec, noeviction)
     try:
-        time.sleep(0.3)
+        server.start_redis()
+        port = server.redis_port
         url = f"redis://127.0.0.1:{port}/0"
         env = {
             **os.environ,
@@ -158,8 +154,7 @@ def measure(tree: Path, games: int, simple: bool, use_case: bool) -> tuple[float
         moves = moves_made(port)
         return cpu / moves * 1000, moves, moves / wall
     finally:
-        redis_proc.terminate()
-        redis_proc.wait(timeout=10)
+        server.stop()
         shutil.rmtree(workdir, ignore_errors=True)
 
 
@@ -174,7 +169,11 @@ def main() -> int:
     parser.add_argument(
         "--use-case", action="store_true", help="time the bot-turn use case alone (no worker)"
     )
+    parser.add_argument("--smoke", action="store_true", help="one game, one round (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.rounds = 1, 1
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop its redis-server too
     trees = [t.resolve() for t in args.tree or [ROOT]]
     results: dict[Path, list[tuple[float, int, float]]] = {t: [] for t in trees}
     for _ in range(args.rounds):
@@ -197,6 +196,13 @@ def main() -> int:
             f"| `{tree.name}` | {runs[0][1]:,} | {statistics.median(cpu):.2f} ms "
             f"({min(cpu):.2f}-{max(cpu):.2f}) | {'-' if args.use_case else rates} |"
         )
+    first = results[trees[0]]
+    figures = {
+        "moves": first[0][1],
+        "cpu_ms_per_turn": round(statistics.median(r[0] for r in first), 3),
+        **({} if args.use_case else {"moves_per_s": round(statistics.median(r[2] for r in first))}),
+    }
+    print(json.dumps({"figures": figures}))
     return 0
 
 

@@ -7,12 +7,15 @@ This measures that wait as a client sees it, next to the policy's own think time
 overhead of the path (target: p50 under 50 ms plus think time) is the difference.
 
 It reuses `scripts/bench/api.py`'s service harness: its own redis-server on a free port in a
-temporary folder (AOF everysec), gunicorn (gthread) and here `--rq-workers` RQ workers
+temporary folder (AOF everysec), gunicorn (gevent as deployed, or `--server gthread`, the
+setup of the earlier figures) and here `--rq-workers` RQ workers
 (`python -m service.worker`, no fork per job as deployed; `--fork` for RQ's forking worker),
 all on loopback, all stopped at the end, also on Ctrl-C. With `--think`, as `scripts/serve`
 deploys: the bots with levels have their own queue (`THINK_QUEUE`), the first worker serves
 the live queue and the others the think queue. One client plays seat 0 of Doubleduck
-games against three bots, whole games, until `--moves` human moves are made. After each human
+games against three bots (`auto_deal` off: the client deals with the host token, so each change
+is one action and a record's action index is the version a bot played at), whole games, until
+`--moves` human moves are made. After each human
 move whose answer says a bot is to act, it polls `GET .../events?after=N` every `--poll-ms`
 until an event of the next version appears: the latency is from the move's 200 to that answer.
 Think time comes from replaying each finished game's record through the same policy here, with
@@ -22,11 +25,15 @@ the same view and seeded generator as the worker had.
     .venv/bin/python scripts/bench/bots.py --bot random --rq-workers 1 --moves 500
     .venv/bin/python scripts/bench/bots.py --bot search:strong --moves 60   # 200 ms think
     .venv/bin/python scripts/bench/bots.py --bot search:strong --moves 60 --think
+    .venv/bin/python scripts/bench/bots.py --smoke      # one one-deal game, one worker (CI)
+
+The last line printed is the figures as JSON (`{"figures": {...}}`, ms).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
@@ -55,9 +62,16 @@ class BotService(Service):
     worker, the others on the think queue)."""
 
     def __init__(
-        self, workdir: Path, workers: int, threads: int, rq_workers: int, fork: bool, think: bool
+        self,
+        workdir: Path,
+        workers: int,
+        threads: int,
+        rq_workers: int,
+        fork: bool,
+        think: bool,
+        server: str,
     ) -> None:
-        super().__init__(workdir, workers, threads)
+        super().__init__(workdir, workers, threads, server=server)
         self.rq_workers = rq_workers
         self.fork = fork
         self.think = think
@@ -90,13 +104,14 @@ def _ok(status: int, payload: Any, what: str) -> Any:
     return payload
 
 
-def play_game(http: Http, bot: str, seed: str, poll: float, t: Tally) -> None:
+def play_game(http: Http, bot: str, seed: str, poll: float, t: Tally, deals: int) -> None:
     """One whole game: seat 0 plays a random legal move whenever it is to act; the host token
     deals each next deal; replies of the bots are timed."""
     rng = random.Random(seed)
     name, level = parse_bot(bot)
     seat = {"bot": name, "level": level} if level else {"bot": name}
-    body = {"game": "doubleduck", "seats": [{}, *[seat] * 3], "seed": seed}
+    body = {"game": "doubleduck", "seats": [{}, *[seat] * 3], "seed": seed,
+            "options": {"auto_deal": False, "max_deals": deals}}  # fmt: skip
     created = _ok(*http.call("POST", f"{API}/games", body)[:2], "create")
     gid, host = created["id"], created["host_token"]
     token = created["seats"][HUMAN]["token"]
@@ -175,16 +190,23 @@ def main() -> int:
         "--think", action="store_true", help="a think queue and pool for bots with levels"
     )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
+    parser.add_argument("--threads", type=int, default=8, help="gthread's threads per worker")
+    parser.add_argument(
+        "--server", choices=("gevent", "gthread"), default="gevent", help="gunicorn worker class"
+    )
+    parser.add_argument("--deals", type=int, default=4, help="max_deals of each game")
     parser.add_argument("--poll-ms", type=float, default=1.0, help="pause between event reads")
+    parser.add_argument("--smoke", action="store_true", help="one one-deal game (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.moves, args.rq_workers, args.deals = 5, 1, 1
     if args.moves < 1 or args.rq_workers < 1 or (args.think and args.rq_workers < 2):
         parser.error("need --moves >= 1 and --rq-workers >= 1 (2 with --think)")
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     workdir = Path(tempfile.mkdtemp(prefix="duckpond-bench-bots-"))
     service = BotService(
-        workdir, args.workers, args.threads, args.rq_workers, args.fork, args.think
+        workdir, args.workers, args.threads, args.rq_workers, args.fork, args.think, args.server
     )
     tally = Tally()
     started = time.perf_counter()
@@ -193,15 +215,17 @@ def main() -> int:
         time.sleep(0.5)  # the RQ workers register and block on the queue
         http = Http(service.port)
         while tally.moves < args.moves:
-            play_game(http, args.bot, f"bench-{tally.games}", args.poll_ms / 1000, tally)
+            seed = f"bench-{tally.games}"
+            play_game(http, args.bot, seed, args.poll_ms / 1000, tally, args.deals)
             service.check_alive()
+        wall = time.perf_counter() - started
+        http.conn.close()  # or gunicorn's graceful stop waits for this idle keep-alive
     except KeyboardInterrupt:
         print("bench: interrupted; stopping what it started", file=sys.stderr)
         return 130
     finally:
         service.stop()
         shutil.rmtree(workdir, ignore_errors=True)
-    wall = time.perf_counter() - started
 
     reply, think = tally.reply, tally.think
     overhead = pct(reply, 50) - pct(think, 50)
@@ -209,12 +233,15 @@ def main() -> int:
     if args.think:
         kind += f" (1 live, {args.rq_workers - 1} think)"
     command = "python scripts/bench/bots.py " + " ".join(sys.argv[1:])
+    server = f"{args.server} {args.workers} workers" + (
+        f" x {args.threads} threads" if args.server == "gthread" else ""
+    )
     lines = [
         f"### Bot reply latency ({time.strftime('%Y-%m-%d')})",
         "",
         f"`{command.strip()}`: {platform.python_implementation()} {platform.python_version()}, "
-        f"{os.cpu_count()} cores, redis-server {_redis_version()} (AOF everysec); gunicorn gthread "
-        f"{args.workers} x {args.threads}; {args.rq_workers} RQ {kind}; one client, "
+        f"{os.cpu_count()} cores, redis-server {_redis_version()} (AOF everysec); gunicorn "
+        f"{server}; {args.rq_workers} RQ {kind}; one client, "
         f"keep-alive, loopback; human seat 0 vs 3 `{args.bot}` bots, events polled every "
         f"{args.poll_ms:g} ms.",
         "",
@@ -240,6 +267,15 @@ def main() -> int:
         f"({len(think)} bot moves), {wall:.1f} s",
     ]
     print("\n".join(lines))
+    figures = {
+        "human_moves": tally.moves,
+        "replies": len(reply),
+        "reply_p50_ms": round(pct(reply, 50), 2),
+        "reply_p99_ms": round(pct(reply, 99), 2),
+        "think_p50_ms": round(pct(think, 50), 3),
+        "move_p50_ms": round(pct(tally.move, 50), 2),
+    }
+    print(json.dumps({"figures": figures}))
     return 0
 
 

@@ -1,14 +1,16 @@
 """Engine speed: Doubleduck card plays per second through the public protocol, the lean playout
 path in deals per second, and (when open_spiel is installed) OpenSpiel's hearts in the same run.
 
-Run: .venv/bin/python scripts/bench/engine.py [--seconds 5] [--cpu]
+Run: .venv/bin/python scripts/bench/engine.py [--seconds 5] [--cpu]   (`--smoke`: 0.2 s each, CI)
 Targets: public-protocol plays/s >= 0.9 x hearts plays/s (issue 11; 0.3 in issue 2); lean >=
 3,000 deals/s. The machine is shared: compare medians of interleaved runs, never one run.
+The last line printed is the figures as JSON (`{"figures": {...}}`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import random
 import sys
@@ -69,7 +71,10 @@ def main() -> None:
         help="time by this process's CPU seconds, not wall time: on a shared machine the turns "
         "other jobs take then count for neither side of the ratio",
     )
+    parser.add_argument("--smoke", action="store_true", help="0.2 s per figure (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.seconds = 0.2
     clock = time.process_time if args.cpu else time.perf_counter
     rng = random.Random(7)
 
@@ -82,7 +87,8 @@ def main() -> None:
 
     base = Doubleduck.new(seed="bench-lean", options={"max_deals": 1})
     lean, _, elapsed = timed(lambda: (base.clone().playout(rng), 1)[1], args.seconds, clock)
-    print(f"- Doubleduck, lean clone + playout: {lean / elapsed:,.0f} deals/s (target >= 3,000)")
+    lean_rate = lean / elapsed
+    print(f"- Doubleduck, lean clone + playout: {lean_rate:,.0f} deals/s (target >= 3,000)")
 
     between = Doubleduck.new(seed="bench-deals", options={"target": 100_000})
     between.playout(rng)  # deal 1 played: the game now waits for deal 2
@@ -95,18 +101,24 @@ def main() -> None:
 
     dealt, _, elapsed = timed(deal_and_play, args.seconds, clock)
     print(f"- Doubleduck, lean shuffle + deal + playout: {dealt / elapsed:,.0f} deals/s")
-
+    figures = {
+        "protocol_plays_per_s": round(ours),
+        "lean_deals_per_s": round(lean_rate),
+        "dealt_deals_per_s": round(dealt / elapsed),
+    }
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         print("- OpenSpiel not installed: no hearts baseline (pip install open_spiel)")
-        return
-    hearts = pyspiel.load_game("hearts")
-    hplays, games, elapsed = timed(lambda: hearts_game(hearts, rng), args.seconds, clock)
-    theirs = hplays / elapsed
-    print(f"- OpenSpiel hearts (C++ via pybind11): {theirs:,.0f} card plays/s ({games} games)")
-    print(f"- Ratio Doubleduck public protocol / hearts: {ours / theirs:.2f} (target >= 0.9)")
+    else:
+        hearts = pyspiel.load_game("hearts")
+        hplays, games, elapsed = timed(lambda: hearts_game(hearts, rng), args.seconds, clock)
+        theirs = hplays / elapsed
+        print(f"- OpenSpiel hearts (C++ via pybind11): {theirs:,.0f} card plays/s ({games} games)")
+        print(f"- Ratio Doubleduck public protocol / hearts: {ours / theirs:.2f} (target >= 0.9)")
+        figures |= {"hearts_plays_per_s": round(theirs), "ratio": round(ours / theirs, 2)}
     print(f"- Python {platform.python_version()} on {platform.machine()}, one process")
+    print(json.dumps({"figures": figures}))
 
 
 if __name__ == "__main__":

@@ -10,15 +10,20 @@ Each request is hammered for `--seconds` by 16 keep-alive connections in 2 clien
 in two interleaved rounds; the server and client CPU per request are read from /proc.
 
     .venv/bin/python scripts/bench/floor.py
+    .venv/bin/python scripts/bench/floor.py --smoke      # one round of 0.5 s each (CI)
+
+The last line printed is the figures as JSON (`{"figures": {...}}`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing as mp
 import os
 import platform
 import shutil
+import signal
 import sys
 import tempfile
 import threading
@@ -28,6 +33,8 @@ from pathlib import Path
 from api import API, Http, Service, split
 
 Result = tuple[int, float]  # requests, client CPU seconds
+KEYS = ("livez", "script", "read_and_script", "view")
+"""The names of the four requests' figures in the JSON line, in the order they run."""
 
 
 def hammer(
@@ -94,7 +101,11 @@ def main() -> int:
         default="gevent",
         help="gunicorn worker class: gevent as deployed and as api.py runs by default",
     )
+    parser.add_argument("--smoke", action="store_true", help="one round of 0.5 s each (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.seconds, args.rounds = 0.5, 1
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the service too
     workdir = Path(tempfile.mkdtemp(prefix="duckpond-floor-"))
     service = Service(workdir, 2, 64, app="floor_app:app", server=args.server)
     try:
@@ -104,6 +115,7 @@ def main() -> int:
         status, created, _ = http.call("POST", f"{API}/games", body)
         if status != 201:
             raise SystemExit(f"create -> HTTP {status}: {created}")
+        http.conn.close()  # or gunicorn's graceful stop waits for this idle keep-alive
         gid = created["id"]
         token = created["seats"][created["view"]["to_act"][0]]["token"]
         cases = [
@@ -128,17 +140,24 @@ def main() -> int:
     print(
         f"`python scripts/bench/floor.py {' '.join(sys.argv[1:])}`".replace(" `", "`")
         + f": {platform.python_implementation()} {platform.python_version()}, "
-        f"{os.cpu_count()} cores; gunicorn gthread 2 x 64, 16 keep-alive connections in 2 "
-        f"processes, {args.rounds} interleaved rounds of {args.seconds:g} s each.\n"
+        f"{os.cpu_count()} cores; gunicorn {args.server}, 2 workers; 16 keep-alive "
+        f"connections in 2 processes, {args.rounds} interleaved rounds of {args.seconds:g} s "
+        "each.\n"
     )
     print("| request | per second | ÷ livez | server CPU | client CPU |")
     print("| --- | ---: | ---: | ---: | ---: |")
-    for name, (n, server, client) in totals.items():
+    figures = {}
+    for (name, (n, server, client)), key in zip(totals.items(), KEYS, strict=True):
         rate = n / seconds
         print(
             f"| {name} | {rate:,.0f} | {rate / livez:.2f} | {server / n * 1000:.2f} ms | "
             f"{client / n * 1000:.2f} ms |"
         )
+        figures |= {
+            f"{key}_per_s": round(rate, 1),
+            f"{key}_server_cpu_ms": round(server / n * 1000, 3),
+        }
+    print(json.dumps({"figures": figures}))
     return 0
 
 

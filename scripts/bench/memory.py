@@ -3,22 +3,31 @@ lives (`FINISHED_GAME_TTL`), events included.
 
 Why: a finished game stays in Redis for days, so its size sets how many games a Redis of a
 given `maxmemory` holds (docs/operations.md). This starts its own redis-server (loopback, a
-port of `--port`, no persistence), plays `--games` bot-only games of each game to the end
+free port, no persistence), plays `--games` bot-only games of each game to the end
 through the service's own use cases (creation through the API's test client, every turn
 through the bot-turn use case the workers run, in this process: no worker, no HTTP server),
-then sums `MEMORY USAGE` of every key of each game (`dp:{id}:*`).
+then sums `MEMORY USAGE` of every key of each game: the keys `service.store.game_keys` names
+(`dp:{<bucket tag>}:<id>:game`, `...:events`, `...:actions`, `...:idem`), the layout the store
+writes. It stops with an error when a game has no key there, or a key of the game that
+`game_keys` does not name, so it cannot measure a layout the store no longer uses.
 
 Each game is measured twice, interleaved in one run: packed (what the service does when a game
 ends: `service.archive`) and unpacked (the same game with packing switched off, as before), so
 the ratio is of one machine at one moment.
 
     .venv/bin/python scripts/bench/memory.py --games 20
+    .venv/bin/python scripts/bench/memory.py --smoke     # one game of each kind (CI)
+
+The last line printed is the figures as JSON (`{"figures": {...}}`, KiB), for
+tests/bench/test_bench_smoke.py.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -32,8 +41,10 @@ import redis
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from api import free_port  # noqa: E402  (this folder's API bench)
+
 from service.app import create_app  # noqa: E402
-from service.store import events_key  # noqa: E402
+from service.store import events_key, game_key, game_keys  # noqa: E402
 
 SETUPS: dict[str, tuple[list[dict[str, str]], dict[str, Any]]] = {
     "doubleduck": ([{"bot": "heuristic"}] * 4, {}),
@@ -92,22 +103,37 @@ def play(app: Any, name: str, seed: str, packed: bool) -> str:
 
 
 def usage(client: redis.Redis, gid: str) -> tuple[int, int]:
-    """(bytes of every key of the game, bytes of its event list or 0 once packed)."""
-    keys = client.scan_iter(f"dp:{{{gid}}}:*")
-    total = sum(client.memory_usage(k, samples=0) or 0 for k in keys)
+    """(bytes of every key of the game, bytes of its event list or 0 once packed). Exits when
+    the store's layout and `game_keys` disagree: no game hash where it names one, or a `dp:`
+    key holding the game's id that it does not name (RQ's jobs of its bot turns are no part
+    of a finished game: they expire with their results)."""
+    named = game_keys(gid)
+    held = {k.decode() for k in client.scan_iter(f"dp:*{gid}*")}
+    if game_key(gid) not in held:
+        sys.exit(f"memory.py: no key {game_key(gid)} for game {gid} (found: {sorted(held)})")
+    if stray := held - set(named):
+        sys.exit(f"memory.py: keys of game {gid} that service.store.game_keys does not name: "
+                 f"{sorted(stray)}")  # fmt: skip
+    total = sum(client.memory_usage(k, samples=0) or 0 for k in named if k in held)
     return total, client.memory_usage(events_key(gid), samples=0) or 0
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10, help="games of each kind (default 10)")
-    parser.add_argument("--port", type=int, default=20231, help="redis-server port (20231)")
+    parser.add_argument("--port", type=int, default=0, help="redis-server port (a free one)")
     parser.add_argument("--game", action="append", choices=sorted(SETUPS), help="only these")
+    parser.add_argument("--smoke", action="store_true", help="one game of each kind (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.games = 1
+    figures: dict[str, float] = {}
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop redis-server on the way out
     folder = tempfile.mkdtemp(prefix="dp-memory-")
-    proc = start_redis(args.port, folder)
+    port = args.port or free_port()
+    proc = start_redis(port, folder)
     try:
-        url = f"redis://127.0.0.1:{args.port}/0"
+        url = f"redis://127.0.0.1:{port}/0"
         settings = {"REDIS_URL": url, "BOT_QUEUE": "bench-bots", "BULK_QUEUE": "bench-bulk",
                     "LOG_LEVEL": "WARNING", "APP_KEYS": "off"}  # fmt: skip
         app = create_app(settings)
@@ -137,6 +163,9 @@ def main() -> None:
             ratio = statistics.mean(packed) / statistics.mean(unpacked)
             print(f"| {name} | {kib(packed)} | {kib(unpacked)} | {share:.0%} of unpacked "
                   f"| {ratio:.2f}x |")  # fmt: skip
+            figures[f"{name}_packed_kib"] = round(statistics.mean(packed) / 1024, 1)
+            figures[f"{name}_unpacked_kib"] = round(statistics.mean(unpacked) / 1024, 1)
+        print(json.dumps({"figures": figures}))
     finally:
         proc.terminate()
         proc.wait(timeout=10)

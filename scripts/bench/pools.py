@@ -18,11 +18,15 @@ test client: no HTTP server, so the figures are of the workers, not of gunicorn)
 
     .venv/bin/python scripts/bench/pools.py
     .venv/bin/python scripts/bench/pools.py --tables 32 --match-games 2000 --seconds 20
+    .venv/bin/python scripts/bench/pools.py --smoke      # 2 s phases, a few games (CI)
+
+The last line printed is the figures as JSON (`{"figures": {...}}`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import signal
@@ -38,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import redis  # noqa: E402
+from rq import Worker  # noqa: E402
 
 from service.app import create_app  # noqa: E402
 from service.store import game_key  # noqa: E402
@@ -84,6 +89,16 @@ class Stack:
         self.procs.append(proc)
         return proc
 
+    def wait_workers(self, count: int, seconds: float = 60.0) -> None:
+        """Until `count` RQ workers have registered (a loaded host may take seconds to start
+        one), so no phase times a worker's start-up."""
+        r = redis.Redis(port=self.port)
+        deadline = time.monotonic() + seconds
+        while Worker.count(connection=r) < count:
+            if time.monotonic() > deadline:
+                sys.exit(f"fewer than {count} workers registered within {seconds:.0f} s")
+            time.sleep(0.05)
+
     def stop(self, proc: subprocess.Popen[bytes]) -> None:
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
@@ -106,7 +121,9 @@ def pct(values: list[float], p: float) -> float:
 
 def throughput(stack: Stack, client: Any, games: int, seconds: float, chain_ms: int = 20) -> float:
     """Heuristic bot moves per second of ONE bulk worker (BULK_NICE=0: alone on the CPU),
-    its jobs chaining bot turns for `chain_ms` (0: one turn a job, as before chaining)."""
+    its jobs chaining bot turns for `chain_ms` (0: one turn a job, as before chaining).
+    Timed from its first move (its start-up is no part of the figure) for `seconds`, or
+    until every game is over if that comes first."""
     r = redis.Redis(port=stack.port)
     gids = []
     for i in range(games):
@@ -114,19 +131,28 @@ def throughput(stack: Stack, client: Any, games: int, seconds: float, chain_ms: 
                 "options": {"max_deals": 4}}  # fmt: skip
         gids.append(client.post(f"{API}/games", json=body).json["id"])
 
-    def total() -> int:
+    def total() -> tuple[int, bool]:
+        """(moves made in all games, whether every game is over)."""
         with r.pipeline(transaction=False) as pipe:
             for gid in gids:
-                pipe.hget(game_key(gid), "version")
-            return sum(int(v) for v in pipe.execute())
+                pipe.hmget(game_key(gid), "version", "status")
+            heads = pipe.execute()
+        return sum(int(v) for v, _ in heads), all(s == b"over" for _, s in heads)
 
     worker = stack.worker("bulk", BULK_NICE="0", BOT_CHAIN_MS=str(chain_ms))
-    time.sleep(2.0)  # its start (imports) is not part of the figure
-    start, t0 = total(), time.monotonic()
-    time.sleep(seconds)
-    moved, elapsed = total() - start, time.monotonic() - t0
+    deadline = time.monotonic() + 60
+    while (first := total()[0]) == 0:
+        if worker.poll() is not None or time.monotonic() > deadline:
+            sys.exit(f"the bulk worker made no move (exit status {worker.poll()})")
+        time.sleep(0.01)
+    t0 = time.monotonic()
+    moved, done = first, False
+    while not done and time.monotonic() < t0 + seconds:
+        time.sleep(0.02)
+        moved, done = total()
+    elapsed = time.monotonic() - t0
     stack.stop(worker)
-    return moved / elapsed
+    return (moved - first) / elapsed
 
 
 def latency(client: Any, r: redis.Redis, tables: int, seconds: float, think: float) -> list[float]:
@@ -193,7 +219,12 @@ def main() -> None:
         "--throughput-only", action="store_true",
         help="only the throughput, with and without chained bot turns, interleaved x3",
     )  # fmt: skip
+    parser.add_argument("--smoke", action="store_true", help="2 s phases, a few games (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.tables, args.match_games, args.seconds = 8, 2, 8, 2.0
+        args.think_ms = 100
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the servers too
     stack = Stack()
     try:
         app = create_app(
@@ -214,13 +245,16 @@ def main() -> None:
                       f"heuristic bot moves/s ({runs})")  # fmt: skip
             ratio = sorted(rates[20])[1] / sorted(rates[0])[1]
             print(f"ratio chained / one turn a job: {ratio:.2f}")
+            print(json.dumps({"figures": {"unchained_moves_per_s": round(sorted(rates[0])[1]),
+                                          "chained_moves_per_s": round(sorted(rates[20])[1]),
+                                          "ratio": round(ratio, 2)}}))  # fmt: skip
             return
         rate = throughput(stack, client, args.games, args.seconds)
         print(f"one worker (no fork): {rate:.0f} heuristic bot moves/s")
         r.flushdb()
         stack.worker("live")
         stack.worker("bulk")
-        time.sleep(2.0)
+        stack.wait_workers(2)
         alone = latency(client, r, args.tables, args.seconds, args.think_ms / 1000)
         spec = {
             "game": "doubleduck",
@@ -240,6 +274,17 @@ def main() -> None:
             )
         print(f"match games finished meanwhile: {done}")
         print(f"p99 difference: {pct(busy, 99) - pct(alone, 99):+.1f} ms (target: within 50)")
+        figures = {
+            "worker_moves_per_s": round(rate),
+            "replies_alone": len(alone),
+            "reply_p50_ms_alone": round(pct(alone, 50), 1),
+            "reply_p99_ms_alone": round(pct(alone, 99), 1),
+            "replies_busy": len(busy),
+            "reply_p50_ms_busy": round(pct(busy, 50), 1),
+            "reply_p99_ms_busy": round(pct(busy, 99), 1),
+            "match_games_done": done,
+        }
+        print(json.dumps({"figures": figures}))
     finally:
         stack.close()
 

@@ -2,24 +2,32 @@
 with the limits on and one with them off (everything else of the app identical), in
 interleaved rounds, in-process (Flask's test client, so no server or network is measured).
 
-    redis-server --port 20152 --save "" --appendonly no --daemonize yes
-    .venv/bin/python scripts/bench/rate_limits.py --redis-port 20152          # wall time
-    .venv/bin/python scripts/bench/rate_limits.py --redis-port 20152 --cpu    # CPU time
-    .venv/bin/python scripts/bench/rate_limits.py --redis-port 20152 --lockout
+    .venv/bin/python scripts/bench/rate_limits.py --cpu      # CPU time (its own redis-server)
+    .venv/bin/python scripts/bench/rate_limits.py            # wall time
+    .venv/bin/python scripts/bench/rate_limits.py --redis-port 20152 --cpu   # a running Redis
+    .venv/bin/python scripts/bench/rate_limits.py --smoke    # 2 rounds of 40 requests (CI)
+    .venv/bin/python scripts/bench/rate_limits.py --lockout  # a locked-out address's views
 
 A turn is what a seat's client does per move: the public view, its own view, its move.
 `--lockout` instead times a view from an address locked out by refused credentials, per kind
 of credential (made up, token-shaped forgeries repeated or each new, a valid seat token), next
-to a token-shaped forgery from an address that is not locked out (its 401).
+to a token-shaped forgery from an address that is not locked out (its 401). Without
+`--redis-port` it starts its own redis-server (`scripts/bench/api.py`'s harness: loopback, a
+free port, a temporary folder) and stops it at the end. The last line printed is the figures
+as JSON (`{"figures": {...}}`, ms).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import secrets
+import shutil
+import signal
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +38,9 @@ from flask.testing import FlaskClient
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[0] = str(ROOT)  # not scripts/bench, whose engine.py would shadow the package
+sys.path.append(str(ROOT / "scripts" / "bench"))  # for api.py's harness, after the packages
+from api import Service  # noqa: E402
+
 from service.app import create_app  # noqa: E402
 
 CREATE = {"game": "doubleduck", "seats": [{}] * 4, "seed": "bench"}
@@ -65,8 +76,11 @@ def run(app: Flask, n: int, clock: Callable[[], float]) -> tuple[float, float]:
 LOCKOUT_KINDS = ("made up", "forged, repeated", "forged, each new", "valid seat token")
 
 
-def lockout(base: dict[str, Any], n: int, rounds: int, clock: Callable[[], float]) -> None:
-    """The cost of a view per credential kind, from a locked-out address (`--lockout`)."""
+def lockout(
+    base: dict[str, Any], n: int, rounds: int, clock: Callable[[], float]
+) -> dict[str, float]:
+    """The cost of a view per credential kind, from a locked-out address (`--lockout`): the
+    medians, ms, keyed `lockout_<kind>_ms`."""
     # An hour's window: the lockout outlasts the run (a minute's could end in the middle).
     locked = create_app({**base, "RATE_LIMIT_AUTH_FAILURES": "10 per hour"})
     free = create_app({**base, "RATE_LIMIT_AUTH_FAILURES": "1000000 per hour"})
@@ -93,25 +107,47 @@ def lockout(base: dict[str, Any], n: int, rounds: int, clock: Callable[[], float
             for head in heads:
                 statuses[kind].add(by.get(url, headers=head).status_code)
             times[kind].append((clock() - started) / n)
+    figures: dict[str, float] = {}
     for kind, spent in times.items():
         codes = "/".join(str(c) for c in sorted(statuses[kind]))
-        print(f"{kind:>18}: {statistics.median(spent) * 1e3:.3f} ms a view ({codes})")
+        name = "lockout_" + kind.replace(",", "").replace(" ", "_") + "_ms"
+        figures[name] = statistics.median(spent) * 1e3
+        print(f"{kind:>18}: {figures[name]:.3f} ms a view ({codes})")
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--redis-port", type=int, default=20152)
+    parser.add_argument("--redis-port", type=int, help="a running Redis (default: its own)")
     parser.add_argument("--cpu", action="store_true", help="CPU time instead of wall time")
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--requests", type=int, default=400)
     parser.add_argument("--lockout", action="store_true", help="a locked-out address's views")
+    parser.add_argument("--smoke", action="store_true", help="2 rounds of 40 requests (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.rounds, args.requests = 2, 40
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop its redis-server too
+    workdir = Path(tempfile.mkdtemp(prefix="dp-bench-limits-"))
+    own = Service(workdir, 1, 1)
+    try:
+        if args.redis_port is None:
+            own.start_redis()
+        port = args.redis_port or own.redis_port
+        figures = measure(args, f"redis://127.0.0.1:{port}/5")
+    finally:
+        own.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+    print(json.dumps({"figures": figures}))
+
+
+def measure(args: argparse.Namespace, url: str) -> dict[str, float]:
+    """Interleaved rounds of both apps; prints the medians and returns them (ms)."""
     clock = time.process_time if args.cpu else time.perf_counter
-    base = {"REDIS_URL": f"redis://127.0.0.1:{args.redis_port}/5", "APP_KEYS": "off"}
+    base = {"REDIS_URL": url, "APP_KEYS": "off"}
     if args.lockout:
         limit = {"RATE_LIMIT_PER_ADDRESS": "1000000 per minute"}
-        lockout({**base, **limit}, args.requests, args.rounds, clock)
-        return
+        return lockout({**base, **limit}, args.requests, args.rounds, clock)
     apps = {
         "on": create_app({**base, "RATE_LIMIT_PER_ADDRESS": "1000000 per minute"}),
         "off": create_app({**base, "RATE_LIMITS_ENABLED": False}),
@@ -127,6 +163,11 @@ def main() -> None:
         print(f"limits {name}: /livez {livez * 1e3:.3f} ms, a turn {turn * 1e3:.3f} ms ({kind})")
     livez, turn = (med["on"][j] / med["off"][j] for j in (0, 1))
     print(f"on/off: /livez {livez:.2f}x, turn {turn:.2f}x")
+    return {
+        f"{name}_{what}_ms": round(value * 1e3, 3)
+        for name, values in med.items()
+        for what, value in zip(("livez", "turn"), values, strict=True)
+    }
 
 
 if __name__ == "__main__":

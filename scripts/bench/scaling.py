@@ -22,13 +22,18 @@ on the machine hits both alike; the medians and their ratio are printed.
 
     .venv/bin/python scripts/bench/scaling.py                 # 2 rounds x 20 games each
     .venv/bin/python scripts/bench/scaling.py --games 40 --rounds 3
+    .venv/bin/python scripts/bench/scaling.py --smoke        # 2 games, one round each (CI)
+
+The last line printed is the medians as JSON (`{"figures": {...}}`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -120,9 +125,10 @@ def keys_kb(client: Any, gids: list[str]) -> float:
 
 
 def play_round(backend: str, settings: dict[str, Any], nodes: list[redis.Redis], games: int,
-               rng: random.Random) -> Round:  # fmt: skip
+               rng: random.Random, idle_seconds: float = IDLE_SECONDS) -> Round:  # fmt: skip
     app = create_app({**settings, "BOT_QUEUE": "bench-bots", "BULK_QUEUE": "bench-bulk",
-                      "LOG_LEVEL": "WARNING", "FINISHED_GAME_TTL": 3600})  # fmt: skip
+                      "LOG_LEVEL": "WARNING", "FINISHED_GAME_TTL": 3600,
+                      "APP_KEYS": "off"})  # fmt: skip
     client = app.test_client()
     base = used_memory(nodes)
     tables = []
@@ -141,8 +147,8 @@ def play_round(backend: str, settings: dict[str, Any], nodes: list[redis.Redis],
     live_kb = live_keys = 0.0
     late = False
     idle_before = redis_cpu(nodes)
-    time.sleep(IDLE_SECONDS)
-    idle = (redis_cpu(nodes) - idle_before) / IDLE_SECONDS  # CPU seconds per second, idle
+    time.sleep(idle_seconds)
+    idle = (redis_cpu(nodes) - idle_before) / idle_seconds  # CPU seconds per second, idle
     data = app.extensions["duckpond"].redis
     redis_before = redis_cpu(nodes)
     started = time.monotonic()
@@ -182,7 +188,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games per round (default 20)")
     parser.add_argument("--rounds", type=int, default=2, help="rounds per backend (default 2)")
     parser.add_argument("--seed", default="scaling")
+    parser.add_argument("--smoke", action="store_true", help="2 games, one round each (CI)")
     args = parser.parse_args()
+    idle = IDLE_SECONDS
+    if args.smoke:
+        args.games, args.rounds, idle = 2, 1, 1.0
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the servers too
     rng = random.Random(args.seed)
     rounds: list[Round] = []
     with single() as (queue_settings, _):
@@ -190,10 +201,10 @@ def main() -> None:
             backend = ("single", "cluster")[n % 2]
             if backend == "single":
                 with single() as (settings, nodes):
-                    rounds.append(play_round(backend, settings, nodes, args.games, rng))
+                    rounds.append(play_round(backend, settings, nodes, args.games, rng, idle))
             else:
                 with cluster(queue_settings["REDIS_URL"]) as (settings, nodes):
-                    rounds.append(play_round(backend, settings, nodes, args.games, rng))
+                    rounds.append(play_round(backend, settings, nodes, args.games, rng, idle))
             r = rounds[-1]
             print(f"{r.backend:8} {r.moves} moves: server {r.server_ms_per_move:.2f} ms/move, "
                   f"redis {r.redis_ms_per_move:.3f} ms/move (idle {r.redis_idle_ms_per_s:.1f}"
@@ -201,11 +212,14 @@ def main() -> None:
                   f" KB/game, keys live {r.live_keys_kb:.1f} / finished"
                   f" {r.finished_keys_kb:.1f} KB/game", flush=True)  # fmt: skip
     print("\nmedians (cluster / single):")
+    figures = {}
     for name in ("server_ms_per_move", "redis_ms_per_move", "redis_idle_ms_per_s", "live_kb",
                  "finished_kb", "live_keys_kb", "finished_keys_kb"):  # fmt: skip
         one = statistics.median(getattr(r, name) for r in rounds if r.backend == "single")
         many = statistics.median(getattr(r, name) for r in rounds if r.backend == "cluster")
         print(f"  {name:20} single {one:8.3f}  cluster {many:8.3f}  ratio {many / one:.2f}")
+        figures |= {f"single_{name}": round(one, 3), f"cluster_{name}": round(many, 3)}
+    print(json.dumps({"figures": figures}))
 
 
 if __name__ == "__main__":

@@ -15,12 +15,15 @@ out to the end of the deal.
 Run: .venv/bin/python scripts/bench/search.py [--seconds 5]   (needs `pip install open_spiel`
 in the venv for the baseline; it is not a project dependency). Times are this process's CPU
 seconds: the machine is shared, and other jobs' turns must count for neither side.
-Target: our sampled-world playouts/s >= OpenSpiel IS-MCTS simulations/s.
+Target: our sampled-world playouts/s >= OpenSpiel IS-MCTS simulations/s. `--smoke` (CI): 0.2 s
+per figure, batches of 64, 50 IS-MCTS simulations a step. The last line printed is the
+figures as JSON (`{"figures": {...}}`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import random
 import sys
@@ -80,7 +83,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per figure")
     parser.add_argument("--sims", type=int, default=1000, help="IS-MCTS simulations per step")
     parser.add_argument("--batch", type=int, default=1024, help="worlds per batched playout")
+    parser.add_argument("--smoke", action="store_true", help="seconds and sizes for CI")
     args = parser.parse_args()
+    if args.smoke:
+        args.seconds, args.batch, args.sims = 0.2, 64, 50
+    figures: dict[str, float] = {}
 
     view, rng = doubleduck_position()
 
@@ -112,6 +119,10 @@ def main() -> None:
     )
     pol, elapsed = timed(policy_playout, args.seconds)
     print(f"- Doubleduck sampled world + rollout policy: {pol / elapsed:,.0f} /s")
+    figures |= {
+        "random_playouts_per_s": round(ours_rate),
+        "policy_playouts_per_s": round(pol / elapsed),
+    }
 
     def batched(odds: float | None) -> Callable[[], int]:
         def run() -> int:
@@ -123,8 +134,10 @@ def main() -> None:
     done, elapsed = timed(batched(None), args.seconds)
     batch_rate = done / elapsed
     print(f"- Doubleduck batched ({args.batch}) worlds + random playouts: {batch_rate:,.0f} /s")
+    figures["batched_random_per_s"] = round(batch_rate)
     done, elapsed = timed(batched(QUACK_ODDS), args.seconds)
     print(f"- Doubleduck batched ({args.batch}) worlds + rollout policy: {done / elapsed:,.0f} /s")
+    figures["batched_policy_per_s"] = round(done / elapsed)
     (seat,) = view["to_act"]
     game = Doubleduck.from_view(view, rng)
     moves = game.legal_moves(seat)[: TOP_MOVES["doubleduck"]]
@@ -139,12 +152,19 @@ def main() -> None:
         f"- Doubleduck batched as search ({worlds} worlds x {len(moves)} moves, rollout "
         f"policy): {done / elapsed:,.0f} /s"
     )
+    figures["batched_as_search_per_s"] = round(done / elapsed)
+    figures |= openspiel(args, ours_rate, batch_rate)
+    print(f"- Python {platform.python_version()} on {platform.machine()}, one process, CPU time")
+    print(json.dumps({"figures": figures}))
 
+
+def openspiel(args: argparse.Namespace, ours_rate: float, batch_rate: float) -> dict[str, float]:
+    """OpenSpiel's IS-MCTS on hearts, when it is installed; its figures."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         print("- OpenSpiel not installed: no IS-MCTS baseline (pip install open_spiel)")
-        return
+        return {}
     game, state = hearts_position(pyspiel)
     evaluator = pyspiel.RandomRolloutEvaluator(1, 7)
     bot = pyspiel.ISMCTSBot(
@@ -170,7 +190,7 @@ def main() -> None:
         print(f"- OpenSpiel Python ISMCTSBot did not run: {exc!r}")
     print(f"- Ratio ours (random playout) / C++ IS-MCTS: {ours_rate / cpp_rate:.2f} (target >= 1)")
     print(f"- Ratio ours batched (random playouts) / C++ IS-MCTS: {batch_rate / cpp_rate:.2f}")
-    print(f"- Python {platform.python_version()} on {platform.machine()}, one process, CPU time")
+    return {"ismcts_sims_per_s": round(cpp_rate), "batched_ratio": round(batch_rate / cpp_rate, 2)}
 
 
 if __name__ == "__main__":

@@ -11,12 +11,15 @@ The bots play untimed at the given worlds per decision (results reproduce); the 
 decision took is measured as CPU time inside the search, so an equal-budget comparison picks
 the worlds that make the two bots' mean ms per decision equal. Games are played by
 `bots/match.py` (`play_match_game`, `summarize`), sharded over `--jobs` processes: the same
-numbers as one process. Seating and options per game: `SETUPS`.
+numbers as one process. Seating and options per game: `SETUPS`. `--smoke` (CI): two
+duplicate Doubleduck deals at 16 worlds against the heuristic, in one process. The last line
+printed is the figures as JSON (`{"figures": {...}}`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -82,8 +85,10 @@ def play(args: tuple[MatchSpec, int]) -> tuple[dict, dict[str, list[float]]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True, choices=sorted(SETUPS))
-    parser.add_argument("--worlds", type=int, required=True, help="worlds per decision")
+    parser.add_argument("--game", choices=sorted(SETUPS), help="required but with --smoke")
+    parser.add_argument(
+        "--worlds", type=int, help="worlds per decision (required but with --smoke)"
+    )
     parser.add_argument("--against", default="heuristic", choices=["heuristic", "search", "pimc"])
     parser.add_argument("--other-worlds", type=int, default=0, help="the opponent's worlds")
     parser.add_argument("--games", type=int, default=200, help="duplicate deals (match games)")
@@ -98,7 +103,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--top", type=int, help="override TOP_MOVES of the game (every bot)")
     parser.add_argument("--prior-z", type=float, help="override PRIOR_Z (every bot)")
+    parser.add_argument("--smoke", action="store_true", help="2 Doubleduck deals, 16 worlds (CI)")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.game, args.worlds = args.game or "doubleduck", args.worlds or 16
+        args.games, args.jobs = 2, 1
+    if args.game is None or args.worlds is None:
+        parser.error("--game and --worlds are required (or --smoke)")
     if args.top is not None:
         search.TOP_MOVES[args.game] = args.top
     if args.prior_z is not None:
@@ -131,6 +142,15 @@ def main(argv: list[str] | None = None) -> int:
                 report(args, spec, lineup, records, spent, start)
     print(file=sys.stderr)
     report(args, spec, lineup, records, spent, start)
+    cpu, decisions = spent.get(me, [0.0, 0])
+    (diff,) = summarize(spec.bots, records)["comparisons"]
+    figures = {
+        "ms_per_decision": round(1000 * cpu / max(decisions, 1), 2),
+        "decisions": decisions,
+        "difference": round(diff["deal_score_diff"]["mean"], 3),
+        "half_width": round(diff["deal_score_diff"]["half_width"], 3),
+    }
+    print(json.dumps({"figures": figures}))
     return 0
 
 

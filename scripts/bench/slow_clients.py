@@ -20,11 +20,15 @@ temporary folder (`scripts/bench/api.py`'s `Service`); everything is stopped at 
 
     .venv/bin/python scripts/bench/slow_clients.py                  # 500 idle, 2,000 waiters
     .venv/bin/python scripts/bench/slow_clients.py --seconds 5 --idle 200 --waiters 500
+    .venv/bin/python scripts/bench/slow_clients.py --smoke    # gevent only, 1 s phases (CI)
+
+The last line printed is the figures as JSON (`{"figures": {...}}`, of the last round).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing as mp
 import os
 import random
@@ -265,7 +269,10 @@ def _readable(s: socket.socket) -> bool:
 # --- the run ---------------------------------------------------------------------------------
 
 
-def run_setup(kind: str, args: argparse.Namespace, rnd: int, out: dict[str, list[str]]) -> None:
+def run_setup(
+    kind: str, args: argparse.Namespace, rnd: int, out: dict[str, list[str]]
+) -> dict[str, float]:
+    """One setup's two servers and phases: its table rows go to `out`; returns its figures."""
     workdir = Path(tempfile.mkdtemp(prefix=f"duckpond-slow-{kind}-"))
     server = Server(workdir, kind, args.workers)
     rows = out.setdefault(kind, [])
@@ -284,6 +291,14 @@ def run_setup(kind: str, args: argparse.Namespace, rnd: int, out: dict[str, list
             f"{livez_idle.p99:.1f} | {moves_idle.per_s:,.0f} ({ratio(moves_idle, moves)}) | "
             f"{moves_idle.p99:.1f} | {stalls(livez_idle, moves_idle)} |"
         )
+        figures = {
+            "livez_per_s": round(livez.per_s, 1),
+            "moves_per_s": round(moves.per_s, 1),
+            "idle_opened": opened,
+            "livez_per_s_idle": round(livez_idle.per_s, 1),
+            "moves_per_s_idle": round(moves_idle.per_s, 1),
+            "stalled": len(livez_idle.errors) + len(moves_idle.errors),
+        }
     finally:
         server.stop()
         shutil.rmtree(workdir, ignore_errors=True)
@@ -298,9 +313,17 @@ def run_setup(kind: str, args: argparse.Namespace, rnd: int, out: dict[str, list
             f"{w.alone.per_s:,.0f} | {w.moves.per_s:,.0f} ({ratio(w.moves, w.alone)}) | "
             f"{w.moves.p99:.1f} | {woken(w)} | {stalls(w.moves)} |"
         )
+        figures |= {
+            "waits_held": w.waiting,
+            "moves_per_s_alone": round(w.alone.per_s, 1),
+            "moves_per_s_with_waits": round(w.moves.per_s, 1),
+            "waits_answered_by_one_move": w.ok,
+            "wake_seconds": round(w.wake_seconds, 3),
+        }
     finally:
         server.stop()
         shutil.rmtree(workdir, ignore_errors=True)
+    return {f"{kind}_{name}": value for name, value in figures.items()}
 
 
 def woken(w: Waits) -> str:
@@ -314,8 +337,11 @@ def ratio(a: Rate, b: Rate) -> str:
 
 
 def stalls(*rates: Rate) -> str:
+    """The stalled clients of these phases, counted; the other errors are printed (stderr)."""
     errors = [e for r in rates for e in r.errors]
     timeouts = sum("timed out" in e or "Timeout" in e for e in errors)
+    for other in sorted({e for e in errors if "timed out" not in e and "Timeout" not in e})[:3]:
+        print(f"error: {other}", file=sys.stderr)
     return f"{timeouts} timed out, {len(errors) - timeouts} other"
 
 
@@ -329,16 +355,24 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (idle phase)")
     parser.add_argument("--timeout", type=float, default=2.0, help="client timeout: a stall")
     parser.add_argument("--rounds", type=int, default=1, help="rounds of both setups")
+    parser.add_argument("--setup", choices=list(SETUPS), action="append", help="only these")
+    parser.add_argument(
+        "--smoke", action="store_true", help="gevent only, 1 s phases, 20 idle and waiters (CI)"
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.setup, args.seconds, args.idle, args.waiters = ["gevent"], 1.0, 20, 20
+        args.threads, args.procs, args.rounds = 2, 1, 1
     if not (1 <= args.idle <= 5000 and 1 <= args.waiters <= 5000 and args.seconds <= 60):
         parser.error("bounded: --idle and --waiters 1-5000, --seconds <= 60")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     load_before = os.getloadavg()[0]
     out: dict[str, list[str]] = {}
-    kinds = list(SETUPS)
+    figures: dict[str, float] = {}
+    kinds = args.setup or list(SETUPS)
     for rnd in range(1, args.rounds + 1):
         for kind in kinds if rnd % 2 else kinds[::-1]:
-            run_setup(kind, args, rnd, out)
+            figures |= run_setup(kind, args, rnd, out)
     load_after = os.getloadavg()[0]
     command = "python scripts/bench/slow_clients.py " + " ".join(sys.argv[1:])
     print(f"### Slow clients ({time.strftime('%Y-%m-%d')})\n")
@@ -362,6 +396,7 @@ def main() -> int:
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |")
     for kind in kinds:
         print("\n".join(out.get(kind + "-waits", [])))
+    print(json.dumps({"figures": figures}))
     return 0
 
 

@@ -8,6 +8,7 @@ round) and each bot is compared with itself on the same cards. The figures come 
     .venv/bin/python scripts/bench/strength.py               # 1,000 games = 1,000 duplicate deals
     .venv/bin/python scripts/bench/strength.py --games 2000 --seed other
     .venv/bin/python scripts/bench/strength.py --game ducksoup   # any game with a heuristic
+    .venv/bin/python scripts/bench/strength.py --smoke           # 20 duplicate deals (CI)
 
 Doubleduck: each game is one deal (`max_deals=1`, `target` out of reach so no deal ends a game
 early) dealt twice. Other games use the seating and options of `SETUPS` below: one heuristic
@@ -16,12 +17,14 @@ against random players, rotated through every seat.
 Reported: each bot's mean score per deal (Doubleduck: a side's score, counted once per deal
 here, not once per seat), and the mean per-deal difference heuristic - random with its 95%
 interval (normal approximation, 1.96 * s / sqrt(n) over the n duplicate deals). Target: the
-heuristic ahead by a margin whose interval excludes zero.
+heuristic ahead by a margin whose interval excludes zero (the exit status says whether it
+was met, except with `--smoke`). The last line printed is the figures as JSON.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import sys
 import time
@@ -48,7 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="duplicate deals (>= 1000)")
     parser.add_argument("--seed", default="strength")
     parser.add_argument("--game", default="doubleduck", choices=sorted(SETUPS))
+    parser.add_argument("--smoke", action="store_true", help="20 duplicate deals (CI)")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.games = 20
     bots, options = SETUPS[args.game]
     spec = MatchSpec(args.game, bots, args.games, args.seed, options)
     check(spec)
@@ -97,7 +103,15 @@ def main(argv: list[str] | None = None) -> int:
             ]
         )
     )
-    return 0 if d["ci95"][0] > 0 else 1
+    figures = {
+        "heuristic_per_deal": round(heuristic["deal_score"]["mean"], 3),
+        "random_per_deal": round(random_["deal_score"]["mean"], 3),
+        "difference": round(d["mean"], 3),
+        "half_width": round(d["half_width"], 3),
+        "deals_per_s": round(spec.games / elapsed, 1),
+    }
+    print(json.dumps({"figures": figures}))
+    return 0 if d["ci95"][0] > 0 or args.smoke else 1
 
 
 if __name__ == "__main__":

@@ -25,14 +25,6 @@ from service.api import (
 
 def register(api: Api) -> None:
     api.spec.components.security_scheme(
-        "bearerAuth",
-        {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "A seat token or the host token, from the game's creation answer.",
-        },
-    )
-    api.spec.components.security_scheme(
         "appKey",
         {
             "type": "http",

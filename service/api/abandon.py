@@ -9,7 +9,6 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from service.api.common import (
-    BEARER,
     CHANGE_HEADERS,
     errors,
     etag,
@@ -29,7 +28,7 @@ token_first(blp)
 
 
 @blp.route("/<string:game_id>/abandon", methods=["POST"])
-@blp.doc(security=BEARER, operationId="abandon_game")
+@blp.doc(operationId="abandon_game")
 @blp.arguments(AbandonIn(), example={"expected_version": 104})
 @blp.arguments(AbandonHeaders(), location="headers")
 @blp.response(

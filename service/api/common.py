@@ -15,14 +15,13 @@ from service.callers import Caller
 from service.edges import json_body
 from service.errors import REASONS, ServiceError, payload, reasons_for
 from service.matches import Matches
-from service.schemas import ErrorOut
+from service.schemas import IF_MATCH, ErrorOut
 from service.store import Stored
 from service.tables import Tables
 from service.wiring import Layers
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 APP_KEY: list[dict[str, list[str]]] = [{"appKey": []}, {}]
 """Creations: an app key (or nothing, where the operator turned app keys off)."""
 
@@ -69,11 +68,14 @@ def location_header(what: str) -> dict[str, Any]:
     return _header(f"The URL of the new {what}.", format="uri-reference")
 
 
-def token_first(blp: Blueprint) -> None:
-    """Make an operation that needs a token refuse its absence (401) before it reads anything
-    else: a request without its credentials is told so, not that its body is wrong."""
+def token_first(blp: Blueprint, *endpoints: str) -> None:
+    """Make an operation that needs a token (every one of `blp`, or its `endpoints`) refuse
+    its absence (401) before it reads anything else: a request without its credentials is
+    told so, not that its body is wrong."""
 
     def check() -> None:
+        if endpoints and request.endpoint not in endpoints:
+            return
         header = request.headers.get("Authorization")
         if header is None or not header.strip():
             raise ServiceError("missing_token", "this needs Authorization: Bearer <token>")
@@ -140,18 +142,18 @@ def etag(body: Mapping[str, Any]) -> str:
     return f'"{body["version"]}.{who}"'
 
 
+IF_MATCH_RE = re.compile(IF_MATCH)
+
+
 def parse_if_match(header: str | None) -> int | None:
     """`If-Match: "12.seat1"` (an ETag of ours; or "12", W/"12", 12, *) as an expected version;
-    None for none or *."""
-    if header is None or header.strip() in ("", "*"):
+    None for none, nothing or *. Exactly the spec's pattern (`schemas.IF_MATCH`)."""
+    if header is None:
         return None
-    text = header.strip()
-    if text.startswith("W/"):
-        text = text[2:]
-    text = text.strip('"').partition(".")[0]
-    if not text.isdigit() or len(text) > 18:
+    if not IF_MATCH_RE.fullmatch(header):
         raise ServiceError("invalid_if_match", 'If-Match must be an ETag such as "12.seat1"')
-    return int(text)
+    digits = header.removeprefix("W/").strip('"').partition(".")[0]
+    return int(digits) if digits.isdigit() else None
 
 
 def not_modified(tag: str, header: str | None) -> bool:

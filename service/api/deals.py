@@ -10,7 +10,6 @@ from flask_smorest import Blueprint
 
 from service import app_keys
 from service.api.common import (
-    BEARER,
     CHANGE_HEADERS,
     errors,
     expected_versions,
@@ -26,7 +25,7 @@ token_first(blp)
 
 
 @blp.route("/<string:game_id>/deal", methods=["POST"])
-@blp.doc(security=BEARER, operationId="deal_next")
+@blp.doc(operationId="deal_next")
 @blp.arguments(DealRequestIn(), example={"expected_version": 104})
 @blp.arguments(ChangeHeaders(), location="headers")
 @blp.response(

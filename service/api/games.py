@@ -167,7 +167,6 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     "token_of_another_game",
     "no_such_game",
     "validation_error",
-    "wait_needs_seat",
     "too_many_waits",
     "rate_limited",
     503,
@@ -176,7 +175,9 @@ def _get_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) -> R
     """Read a game: a seat's view with its token (hand, legal moves), else the public view.
 
     `?wait=30` holds the answer until the seat is to act (or the deal or game ended);
-    `?wait=30&after_version=12` until anything changes after version 12.
+    `?wait=30&after_version=12` until anything changes after version 12. Without a seat
+    (a spectator, the host) `?wait=30` alone waits for the next change after the version
+    the request found.
     """
     who, stored = open_game(game_id, required=False)
     body = tables().view(

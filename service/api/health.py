@@ -39,6 +39,7 @@ def readyz() -> dict[str, Any]:
 
 
 @blp.route("/healthz", methods=["GET"])
+@blp.doc(operationId="check_health")
 @blp.response(
     200,
     SystemHealthOut,

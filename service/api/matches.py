@@ -12,12 +12,12 @@ from bots.match import METHOD
 from service import app_keys
 from service.api.common import (
     APP_KEY,
-    BEARER,
     NO_STORE_HEADER,
     REPLAYED_HEADER,
     errors,
     location_header,
     matches,
+    token_first,
 )
 from service.schemas import (
     CreateHeaders,
@@ -37,6 +37,7 @@ blp = Blueprint(
     description="Bot-versus-bot matches with duplicate deals, run as jobs over the workers.",
 )
 app_keys.required_on(blp, "matches.create_match")
+token_first(blp, "matches.cancel_match")
 
 EXAMPLE_MATCH_ID = "m4Tc8hQ2xY7e"
 BOTS_EXAMPLE = ["heuristic", "random", "heuristic", "random"]
@@ -176,7 +177,7 @@ def get_match(match_id: str) -> dict[str, Any]:
 
 
 @blp.route("/<string:match_id>/cancel", methods=["POST"])
-@blp.doc(security=BEARER, operationId="cancel_match")
+@blp.doc(operationId="cancel_match")
 @blp.arguments(MatchCancelIn(), example={})
 @blp.arguments(MatchCancelHeaders(), location="headers")
 @blp.response(200, MatchOut, example={**MATCH_EXAMPLE, "status": "cancelled"})

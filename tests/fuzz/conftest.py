@@ -25,3 +25,5 @@ app = service_conftest.app
 client = service_conftest.client
 make_app = service_conftest.make_app
 gunicorn = service_conftest.gunicorn
+serve_api = service_conftest.serve_api
+spawn_worker = service_conftest.spawn_worker

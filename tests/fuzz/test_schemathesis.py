@@ -4,8 +4,10 @@ It must find no 500 and no answer that breaks the spec (status documented, body 
 schema, invalid data refused, ...), with valid and with invalid data. Half of the cases of the
 game endpoints are pointed at a real game, half of those with a real seat token, so they get
 past 404 and 401. (schemathesis' `from_fixture` loader breaks on pytest 9, hence the explicit loop.)
-The run of every phase follows links between create, read and move (`LINKS`), so its stateful
-phase plays real moves: a seat reads its view and plays the first of its legal moves.
+The run of every phase follows the spec's own links (`service.docs.LINKS`) between create,
+read and move, so its stateful phase plays real moves: a seat reads its view and plays the first
+of its legal moves. Schema-valid data is accepted, or refused only by a rule the schema cannot
+say (`RULES`); `tests/fuzz/test_schemathesis_cli.py` runs the same phases through the CLI.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import schemathesis
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
+from rules import RULES
 from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 from svc_helpers import Table
@@ -42,7 +45,10 @@ def test_api_conforms_to_its_spec(make_app: Callable[..., Flask], mode: Generati
     # Generated `?wait=` values would hold answers for up to 30 s each: cap them (the waits
     # still run, and answer as the spec says).
     app = make_app(MAX_WAIT_SECONDS=0.02)
-    schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
+    from schemathesis.config import SchemathesisConfig
+
+    config = SchemathesisConfig.from_dict({"checks": CHECKS})  # a 413 for a huge body
+    schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=config)
     game = Table.create(app.test_client())
     for pool in ("live", "bulk", "recovery"):  # /healthz sees workers (none runs here)
         app.extensions["duckpond"].store.beat(f"{pool}:schemathesis")
@@ -61,9 +67,10 @@ def test_api_conforms_to_its_spec(make_app: Callable[..., Flask], mode: Generati
         )
         def check(case: Any) -> None:
             _aim(case, game)
-            # Schema-valid is not rules-valid (seat counts per game, illegal moves): a 422
-            # there is right, so only that one check is left out.
-            case.call_and_validate(excluded_checks=[positive_data_acceptance])
+            case.call_and_validate(
+                additional_checks=[schema_valid_data_is_accepted],
+                excluded_checks=[positive_data_acceptance],  # made exact by the one above
+            )
 
         try:
             check()
@@ -81,79 +88,26 @@ STATEFUL_RUNS = 80
 STATEFUL_OPERATIONS = ["create_game", "get_game", "play_move", "list_events", "deal_next"]
 """What the stateful test drives: the links between these lead to real moves often."""
 
-SEAT = "Bearer {$response.body#/seats/%d/token}"
-SAME_CALLER = {"header.Authorization": "$request.header.Authorization",
-               "path.game_id": "$request.path.game_id"}  # fmt: skip
-LINKS: dict[tuple[str, str, str], dict[str, dict[str, Any]]] = {
-    ("/api/v1/games", "post", "201"): {
-        **{f"SeatReads{n}": {"operationId": "get_game", "parameters": {
-            "path.game_id": "$response.body#/id", "header.Authorization": SEAT % n}}
-           for n in range(4)},
-        "SeatEvents": {"operationId": "list_events", "parameters": {
-            "path.game_id": "$response.body#/id", "header.Authorization": SEAT % 0}},
-        "HostDeals": {"operationId": "deal_next", "parameters": {
-            "path.game_id": "$response.body#/id",
-            "header.Authorization": "Bearer {$response.body#/host_token}"}},
-        "Score": {"operationId": "get_score", "parameters": {"game_id": "$response.body#/id"}},
-        "Record": {"operationId": "get_record", "parameters": {"game_id": "$response.body#/id"}},
-    },
-    ("/api/v1/games/{game_id}", "get", "200"): {
-        "PlayFirstLegal": {"operationId": "play_move", "parameters": {
-                               **SAME_CALLER, "header.If-Match": "$response.header.ETag",
-                               "header.Idempotency-Key":
-                                   "{$request.path.game_id}-{$response.body#/version}",
-                               "query.wait": 0},
-                           "requestBody": {"move": "$response.body#/view/legal_moves/0",
-                                           "expected_version": "$response.body#/version"},
-                           "x-schemathesis": {"merge_body": False}},
-        "Events": {"operationId": "list_events", "parameters": SAME_CALLER},
-    },
-    ("/api/v1/games/{game_id}/moves", "post", "200"): {
-        "ReadAgain": {"operationId": "get_game", "parameters": SAME_CALLER},
-        "Events": {"operationId": "list_events", "parameters": SAME_CALLER},
-    },
-    ("/api/v1/matches", "post", "202"): {
-        "Progress": {"operationId": "get_match",
-                     "parameters": {"match_id": "$response.body#/id"}},
-        "Games": {"operationId": "list_match_games",
-                  "parameters": {"match_id": "$response.body#/id"}},
-    },
-}  # fmt: skip
-"""OpenAPI links the stateful phase follows, added to the spec for this run (schemathesis
-infers only `Location`): a created game is read by its seats and dealt by its host, a seat's
-view leads to its first legal move, a move to the view after it."""
-
-
-def _with_links(raw: dict[str, Any]) -> None:
-    for (path, method, status), links in LINKS.items():
-        raw["paths"][path][method]["responses"][status]["links"] = links
-
-
-SCHEMA_LAYER = frozenset(("validation_error", "malformed_json", "unsupported_media_type"))
-"""Refusals by the schema layer, which schema-valid data must never get."""
-
 
 @schemathesis.check
-def schema_valid_data_passes_the_schema_layer(ctx: Any, response: Any, case: Any) -> None:
-    """`positive_data_acceptance` made exact: data valid by the spec may be refused by the
-    rules (a seat count, an illegal card: 422 with the rule's reason) but never by the schemas
-    (`validation_error`): then the spec and the code disagree."""
+def schema_valid_data_is_accepted(ctx: Any, response: Any, case: Any) -> None:
+    """`positive_data_acceptance` made exact: data valid by the spec is accepted, or refused
+    with a status schemathesis allows (401, 403, 404, 409, 429) or a 422 whose reason is one
+    of the `RULES`; never `validation_error`, `invalid_seats`, `invalid_options`,
+    `unknown_bot`, `invalid_if_match`, ...: then the spec and the code disagree."""
     meta = case.meta
-    if (
-        meta is None
-        or not meta.generation.mode.is_positive
-        or response.status_code not in (400, 415, 422)
-    ):
+    if meta is None or not meta.generation.mode.is_positive or response.status_code != 422:
         return
     reason = response.json().get("errors", {}).get("reason")
-    assert reason not in SCHEMA_LAYER, f"valid data refused by the schemas: {response.text[:300]}"
+    assert reason in RULES, f"valid data refused: {response.text[:300]}"
 
 
 @schemathesis.check
 def a_change_needs_its_token(ctx: Any, response: Any, case: Any) -> None:
-    """`ignored_auth` for tokens that come through links (which it takes for generated, so
-    invalid, ones): a move or a deal that was accepted is sent again with no token and with a
-    made-up one (and no Idempotency-Key, so no stored answer is replayed): both are a 401."""
+    """`ignored_auth` for the tokens of a game (a parameter of each change, not a security
+    scheme, which that check reads): a move or a deal that was accepted is sent again with no
+    token and with a made-up one (and no Idempotency-Key, so no stored answer is replayed):
+    both are a 401."""
     if case.method.upper() != "POST" or "{game_id}/" not in case.path:
         return
     if not 200 <= response.status_code < 300:
@@ -166,24 +120,23 @@ def a_change_needs_its_token(ctx: Any, response: Any, case: Any) -> None:
 
 
 CHECKS = {
-    # Replaced by the check above: the stateful phase's tokens come through `LINKS`.
-    "ignored_auth": {"enabled": False},
+    # What `ignored_auth` checks of security schemes, for the tokens the spec's links give.
     "a_change_needs_its_token": {"enabled": True},
-    "schema_valid_data_passes_the_schema_layer": {"enabled": True},
-    "positive_data_acceptance": {"expected-statuses": ["2xx", "401", "403", "404", "409", "422"]},
+    # Made exact by `schema_valid_data_is_accepted`: a 422 by one of the `RULES` only.
+    "positive_data_acceptance": {"enabled": False},
+    "schema_valid_data_is_accepted": {"enabled": True},
     "negative_data_rejection": {"expected-statuses": ["400", "401", "403", "404", "405", "406",
                                                       "409", "413", "415", "422", "428"]},
 }  # fmt: skip
-"""Expected statuses are told where the rules, not the spec, decide: schema-valid data may be
-refused by the rules (422 with the rule's reason; the check above holds the schema layer to the
-spec), and a body over the limit is a 413."""
+"""A body over the limit is a 413, which `negative_data_rejection` is told."""
 
 
 def _run(
     make_app: Callable[..., Flask], operations: list[str] | None = None, **config: Any
 ) -> tuple[list[str], set[str], Counter[int]]:
-    """A whole schemathesis run, as `st run` does, with `LINKS` in the spec: every failure of
-    every check, the phases that ran, and the statuses of the moves the stateful phase played."""
+    """A whole schemathesis run, as `st run` does, following the spec's links: every failure
+    of every check, the phases that ran, and the statuses of the moves the stateful phase
+    played."""
     from schemathesis.config import SchemathesisConfig
     from schemathesis.engine import events, from_schema
 
@@ -202,7 +155,6 @@ def _run(
     )
     settings = SchemathesisConfig.from_dict({"seed": 12, "checks": CHECKS, **config})
     schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=settings)
-    _with_links(schema.raw_schema)
     if operations:
         schema = schema.include(operation_id=operations)
     for pool in ("live", "bulk", "recovery"):  # /healthz sees workers (none runs here)

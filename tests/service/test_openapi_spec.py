@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import GAMES
+from service.api.common import parse_if_match
+from service.errors import ServiceError
+from service.schemas import IF_MATCH
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,3 +75,73 @@ def test_spec_and_swagger_ui_are_served(client: FlaskClient) -> None:
     assert client.get("/openapi.json").json["info"]["title"] == "duckpond"
     docs = client.get("/docs")
     assert docs.status_code == 200 and b"swagger-ui" in docs.data
+
+
+def test_every_operation_has_an_operation_id() -> None:
+    _, spec = _generated()
+    ids = [
+        op.get("operationId")
+        for item in spec["paths"].values()
+        for method, op in item.items()
+        if method in ("get", "post")
+    ]
+    assert all(ids) and len(ids) == len(set(ids)), ids
+
+
+def test_each_game_has_its_own_creation_and_match_body() -> None:
+    """The seat counts, bots and closed options of each game, told apart by `game`."""
+    _, spec = _generated()
+    schemas = spec["components"]["schemas"]
+    for base, suffix, seats in (("CreateGameIn", "GameIn", "seats"),
+                                ("MatchIn", "MatchIn", "bots")):  # fmt: skip
+        mapping = schemas[base]["discriminator"]["mapping"]
+        assert (
+            set(mapping) == set(GAMES) and schemas[base]["discriminator"]["propertyName"] == "game"
+        )
+        for name, cls in GAMES.items():
+            body = schemas[f"{cls.__name__}{suffix}"]
+            assert mapping[name] == f"#/components/schemas/{cls.__name__}{suffix}"
+            assert body["properties"]["game"]["const"] == name
+            counts = body["properties"][seats]
+            assert (counts["minItems"], counts["maxItems"]) == (cls.min_seats, cls.max_seats)
+            options = body["properties"]["options"]
+            assert options["additionalProperties"] is False
+            own = {o.name for o in cls.options_spec} | (
+                {"auto_deal"} if seats == "seats" else set()
+            )
+            assert set(options["properties"]) == own
+
+
+def test_links_lead_from_a_creation_to_the_games_operations() -> None:
+    _, spec = _generated()
+    ids = {op["operationId"] for item in spec["paths"].values() for op in item.values()
+           if isinstance(op, dict) and "operationId" in op}  # fmt: skip
+    created = spec["paths"]["/api/v1/games"]["post"]["responses"]["201"]["links"]
+    targets = {link["operationId"] for link in created.values()}
+    assert {"get_game", "list_events", "deal_next", "get_score", "get_record"} <= targets
+    assert {f"SeatView{n}" for n in range(max(c.max_seats for c in GAMES.values()))} <= set(created)
+    view = spec["paths"]["/api/v1/games/{game_id}"]["get"]["responses"]["200"]["links"]
+    assert view["PlayFirstLegal"]["requestBody"]["move"] == "$response.body#/view/legal_moves/0"
+    match = spec["paths"]["/api/v1/matches"]["post"]["responses"]["202"]["links"]
+    assert {link["operationId"] for link in match.values()} == {
+        "get_match",
+        "list_match_games",
+        "cancel_match",
+    }
+    for path in spec["paths"].values():
+        for op in path.values():
+            for response in op.get("responses", {}).values() if isinstance(op, dict) else ():
+                for link in response.get("links", {}).values():
+                    assert link["operationId"] in ids, link
+
+
+@given(st.one_of(st.from_regex(IF_MATCH, fullmatch=True), st.text(max_size=30)))
+@settings(max_examples=300, deadline=None)
+def test_if_match_is_read_exactly_as_the_spec_says(header: str) -> None:
+    """`parse_if_match` takes exactly what the spec's pattern allows, and refuses the rest."""
+    if re.fullmatch(IF_MATCH, header):
+        parse_if_match(header)
+    else:
+        with pytest.raises(ServiceError) as refused:
+            parse_if_match(header)
+        assert refused.value.reason == "invalid_if_match"

@@ -45,6 +45,11 @@ def test_metrics_count_requests_moves_refusals_and_read_the_queues(
     table = Table.create(client)
     seat = table.seat(table.to_act())
     seat.play(seat.view()["view"]["legal_moves"][0]["card"])
+    # Asking the move route which methods it takes (a 200) is no move.
+    assert (
+        client.options(f"{API}/games/{table.gid}/moves", headers=auth(seat.token)).status_code
+        == 200
+    )
     assert client.get(f"{API}/games/{table.gid}", headers=auth("nope")).status_code == 401
     r.zadd(due_key_of("g:0:1"), {"g:0:1": 0})  # a bot turn due since the epoch: a long lag
     after = client.get("/metrics", headers=scrape)

@@ -87,7 +87,9 @@ export interface paths {
         /**
          * Read a game: a seat's view with its token (hand, legal moves), else the public view.
          * @description `?wait=30` holds the answer until the seat is to act (or the deal or game ended);
-         *     `?wait=30&after_version=12` until anything changes after version 12.
+         *     `?wait=30&after_version=12` until anything changes after version 12. Without a seat
+         *     (a spectator, the host) `?wait=30` alone waits for the next change after the version
+         *     the request found.
          */
         get: operations["get_game"];
         put?: never;
@@ -342,61 +344,7 @@ export interface paths {
          *     beaten lately, 503 `turns_overdue` when a bot turn has been due
          *     too long (the workers are behind or stuck), a Redis reason when Redis fails.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "due_turns": 4,
-                         *       "oldest_due_seconds": 0.012,
-                         *       "overdue_after_seconds": 30,
-                         *       "status": "ok",
-                         *       "workers": {
-                         *         "bulk": 1,
-                         *         "live": 2,
-                         *         "recovery": 4,
-                         *         "think": 1
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["SystemHealthOut"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-                /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "code": 503,
-                         *       "errors": {
-                         *         "reason": "redis_unavailable"
-                         *       },
-                         *       "message": "The game store cannot be reached; retry later.",
-                         *       "status": "Service Unavailable"
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorOut"];
-                    };
-                };
-                default: components["responses"]["DEFAULT_ERROR"];
-            };
-        };
+        get: operations["check_health"];
         put?: never;
         post?: never;
         delete?: never;
@@ -706,29 +654,8 @@ export interface components {
             /** @description Present on private events only. */
             visible_to?: number;
         };
-        CreateGameIn: {
-            /** @description An explicit first deal; absent or null, it is shuffled. */
-            deal?: components["schemas"]["DealIn"] | null;
-            /** @description A game name from the catalog (not an enum here, so that a new game needs only its registry line). */
-            game: string;
-            /** @description Game options from the catalog, plus the service option `auto_deal` (boolean). An option of another game is refused (422). */
-            options?: {
-                /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
-                auto_deal?: boolean;
-                /** @description Seat that deals the first deal. (doubleduck, ducksoup, duck, doppelkopf) */
-                first_dealer?: number;
-                /** @description The game ends after this many deals. (doubleduck, doppelkopf) */
-                max_deals?: number;
-                /** @description Penalty of the red side of the lifebelt of deals 1-5 (5 numbers from 0 to 20). (duck) */
-                red_penalties?: number[];
-                /** @description A side whose total reaches this ends the game. (doubleduck, ducksoup) */
-                target?: number;
-            };
-            /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
-            seats: components["schemas"]["SeatIn"][];
-            /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
-            seed?: string;
-        };
+        /** @description One schema per game, told apart by `game`. */
+        CreateGameIn: components["schemas"]["DoubleduckGameIn"] | components["schemas"]["DucksoupGameIn"] | components["schemas"]["DuckGameIn"] | components["schemas"]["DoppelkopfGameIn"];
         CreatedOut: {
             auto_deal: boolean;
             game: string;
@@ -1047,6 +974,74 @@ export interface components {
             /** @enum {string} */
             winner: "re" | "kontra";
         };
+        DoppelkopfGameIn: {
+            /** @description A Doppelkopf deal: together exactly the game's 48 cards (each copy once), else 422 `invalid_deal`. */
+            deal?: {
+                /** @description One hand of 12 cards per seat, seat 0 first. */
+                hands: ("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
+            } | null;
+            /**
+             * @description `doppelkopf`: Doppelkopf. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "doppelkopf";
+            /** @description Options of Doppelkopf (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
+                auto_deal?: boolean;
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description Number of deals; the deal passes left.
+                 * @default 8
+                 */
+                max_deals: number;
+            };
+            /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
+            seats: ({
+                /**
+                 * @description A bot's name (see the catalog); `{}` is a human seat.
+                 * @enum {string}
+                 */
+                bot?: "random" | "heuristic" | "search";
+                /**
+                 * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
+                 * @enum {string}
+                 */
+                level?: "fast" | "normal" | "strong";
+            } & (unknown & unknown & unknown))[];
+            /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
+            seed?: string;
+        };
+        DoppelkopfMatchIn: {
+            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
+            bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /**
+             * @description `doppelkopf`: Doppelkopf. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "doppelkopf";
+            /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
+            games: number;
+            /** @description Options of Doppelkopf (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description Number of deals; the deal passes left.
+                 * @default 8
+                 */
+                max_deals: number;
+            };
+            /** @description Makes the match reproducible; absent, the server draws one. */
+            seed?: string;
+        };
         /** @description The options of this Doppelkopf game, defaults filled in. */
         DoppelkopfOptions: {
             /**
@@ -1185,6 +1180,86 @@ export interface components {
             soup: number[];
             /** @description One number per team of the game (a side in Doubleduck, else a seat). */
             totals: number[];
+        };
+        DoubleduckGameIn: {
+            /** @description A Doubleduck deal: together exactly the game's 104 cards (each copy once), else 422 `invalid_deal`. */
+            deal?: {
+                /** @description One hand of 13 cards per seat, seat 0 first. */
+                hands: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
+                /** @description The stock, top card first. */
+                stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
+            } | null;
+            /**
+             * @description `doubleduck`: Doubleduck. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "doubleduck";
+            /** @description Options of Doubleduck (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
+                auto_deal?: boolean;
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description The game ends after this many deals.
+                 * @default 4
+                 */
+                max_deals: number;
+                /**
+                 * @description A side whose total reaches this ends the game.
+                 * @default 1000
+                 */
+                target: number;
+            };
+            /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
+            seats: ({
+                /**
+                 * @description A bot's name (see the catalog); `{}` is a human seat.
+                 * @enum {string}
+                 */
+                bot?: "random" | "heuristic" | "search";
+                /**
+                 * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
+                 * @enum {string}
+                 */
+                level?: "fast" | "normal" | "strong";
+            } & (unknown & unknown & unknown))[];
+            /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
+            seed?: string;
+        };
+        DoubleduckMatchIn: {
+            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
+            bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /**
+             * @description `doubleduck`: Doubleduck. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "doubleduck";
+            /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
+            games: number;
+            /** @description Options of Doubleduck (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description The game ends after this many deals.
+                 * @default 4
+                 */
+                max_deals: number;
+                /**
+                 * @description A side whose total reaches this ends the game.
+                 * @default 1000
+                 */
+                target: number;
+            };
+            /** @description Makes the match reproducible; absent, the server draws one. */
+            seed?: string;
         };
         /** @description The options of this Doubleduck game, defaults filled in. */
         DoubleduckOptions: {
@@ -1365,6 +1440,102 @@ export interface components {
              */
             type: "duck";
         };
+        DuckGameIn: {
+            /** @description A Duck deal: together exactly the game's 69 cards (each copy once), else 422 `invalid_deal`. */
+            deal?: {
+                /** @description One card per seat. */
+                face_up: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[];
+                /** @description One hand of 7 cards per seat, seat 0 first. */
+                hands: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[][];
+                /** @description The stock, top card first. */
+                stock?: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[];
+            } | null;
+            /**
+             * @description `duck`: Duck.
+             * @constant
+             */
+            game: "duck";
+            /** @description Options of Duck (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
+                auto_deal?: boolean;
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description Penalty of the red side of the lifebelt of deals 1-5 (5 numbers from 0 to 20).
+                 * @default [
+                 *       2,
+                 *       2,
+                 *       3,
+                 *       3,
+                 *       4
+                 *     ]
+                 */
+                red_penalties: number[];
+            };
+            /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
+            seats: ({
+                /**
+                 * @description A bot's name (see the catalog); `{}` is a human seat.
+                 * @enum {string}
+                 */
+                bot?: "random" | "heuristic" | "search";
+                /**
+                 * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
+                 * @enum {string}
+                 */
+                level?: "fast" | "normal" | "strong";
+            } & (unknown & unknown & unknown))[];
+            /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
+            seed?: string;
+        } & (unknown & unknown & unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "duck";
+        });
+        DuckMatchIn: {
+            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
+            bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /**
+             * @description `duck`: Duck.
+             * @constant
+             */
+            game: "duck";
+            /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
+            games: number;
+            /** @description Options of Duck (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description Penalty of the red side of the lifebelt of deals 1-5 (5 numbers from 0 to 20).
+                 * @default [
+                 *       2,
+                 *       2,
+                 *       3,
+                 *       3,
+                 *       4
+                 *     ]
+                 */
+                red_penalties: number[];
+            };
+            /** @description Makes the match reproducible; absent, the server draws one. */
+            seed?: string;
+        } & (unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "duck";
+        });
         /** @description The options of this Duck game, defaults filled in. */
         DuckOptions: {
             /**
@@ -1531,6 +1702,76 @@ export interface components {
             /** @description One number per team of the game (a side in Doubleduck, else a seat). */
             totals: number[];
         };
+        DucksoupGameIn: {
+            /** @description A Duck Soup deal: together exactly the game's 52 cards (each copy once), else 422 `invalid_deal`. */
+            deal?: {
+                /** @description One hand of 13 cards per seat, seat 0 first. */
+                hands: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
+                /** @description The stock, top card first. */
+                stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
+            } | null;
+            /**
+             * @description `ducksoup`: Duck Soup. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "ducksoup";
+            /** @description Options of Duck Soup (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
+                auto_deal?: boolean;
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description After a deal in which a total reaches this, the higher total wins.
+                 * @default 250
+                 */
+                target: number;
+            };
+            /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
+            seats: ({
+                /**
+                 * @description A bot's name (see the catalog); `{}` is a human seat.
+                 * @enum {string}
+                 */
+                bot?: "random" | "heuristic" | "search";
+                /**
+                 * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
+                 * @enum {string}
+                 */
+                level?: "fast" | "normal" | "strong";
+            } & (unknown & unknown & unknown))[];
+            /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
+            seed?: string;
+        };
+        DucksoupMatchIn: {
+            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
+            bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /**
+             * @description `ducksoup`: Duck Soup. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "ducksoup";
+            /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
+            games: number;
+            /** @description Options of Duck Soup (the catalog lists them with their defaults); any other member is refused. */
+            options?: {
+                /**
+                 * @description Seat that deals the first deal.
+                 * @default 0
+                 */
+                first_dealer: number;
+                /**
+                 * @description After a deal in which a total reaches this, the higher total wins.
+                 * @default 250
+                 */
+                target: number;
+            };
+            /** @description Makes the match reproducible; absent, the server draws one. */
+            seed?: string;
+        };
         /** @description The options of this Duck Soup game, defaults filled in. */
         DucksoupOptions: {
             /**
@@ -1678,7 +1919,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_revoked" | "bad_app_key" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "no_deal_pending" | "no_such_game" | "no_such_match" | "no_worker" | "not_a_player" | "not_found" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "stale_version" | "token_of_another_game" | "too_many_games" | "too_many_waits" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_needs_seat" | "wait_slots_full";
+            reason: "app_key_revoked" | "bad_app_key" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "no_deal_pending" | "no_such_game" | "no_such_match" | "no_worker" | "not_a_player" | "not_found" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "stale_version" | "token_of_another_game" | "too_many_games" | "too_many_waits" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
         };
@@ -1875,20 +2116,8 @@ export interface components {
             }[];
             start: number;
         };
-        MatchIn: {
-            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
-            bots: string[];
-            /** @description A game name from the catalog. */
-            game: string;
-            /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
-            games: number;
-            /** @description Game options from the catalog, e.g. `{"max_deals": 1}`. */
-            options?: {
-                [key: string]: unknown;
-            };
-            /** @description Makes the match reproducible; absent, the server draws one. */
-            seed?: string;
-        };
+        /** @description One schema per game, told apart by `game`. */
+        MatchIn: components["schemas"]["DoubleduckMatchIn"] | components["schemas"]["DucksoupMatchIn"] | components["schemas"]["DuckMatchIn"] | components["schemas"]["DoppelkopfMatchIn"];
         MatchOut: {
             bots: string[];
             game: string;
@@ -2031,12 +2260,6 @@ export interface components {
             /** @description Number of accepted state changes of the game; 0 right after creation. */
             version: number;
             winners: number[];
-        };
-        SeatIn: {
-            /** @description A bot's name (see the catalog); `{}` is a human seat. */
-            bot?: string;
-            /** @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level. */
-            level?: string;
         };
         SeatOut: {
             bot?: string;
@@ -2667,7 +2890,7 @@ export interface operations {
     get_game: {
         parameters: {
             query?: {
-                /** @description Seconds (at most 30) to hold the answer until the game is ready for you: your seat is to act, or the deal or the game has ended. Saves polling: one request per turn. The answer comes at once when it is already so; after the time, it is the game as it is then. A wait the server cannot take now is refused with `Retry-After` and nothing done: 503 `wait_slots_full`, or 429 `too_many_waits` for too many waits without a token from one address. With `after_version`, it waits instead for any change past that version (the only way a spectator waits). */
+                /** @description Seconds (at most 30) to hold the answer until the game is ready for you: your seat is to act, or the deal or the game has ended. Saves polling: one request per turn. The answer comes at once when it is already so; after the time, it is the game as it is then. A wait the server cannot take now is refused with `Retry-After` and nothing done: 503 `wait_slots_full`, or 429 `too_many_waits` for too many waits without a token from one address. With `after_version`, it waits instead for any change past that version. A caller without a seat (a spectator, the host) has no turn: without `after_version` it waits for the next change after the version the request found. */
                 wait?: number;
                 /** @description With `wait`: answer once the game's version is above this. */
                 after_version?: number;
@@ -2925,7 +3148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `wait_needs_seat`: `wait` without `after_version` needs a seat's token (a spectator has no turn). */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2988,7 +3211,9 @@ export interface operations {
     abandon_game: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
+                /** @description `Bearer <token>`: the host token, from the creation's answer. */
+                Authorization: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
                 "If-Match"?: string;
             };
@@ -3310,7 +3535,9 @@ export interface operations {
     deal_next: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
+                /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
+                Authorization: string;
                 /** @description A retry with the same key returns the first answer. */
                 "Idempotency-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -3815,7 +4042,9 @@ export interface operations {
                 /** @description Seconds (at most 30) to hold the answer until the game is ready for you: your seat is to act, or the deal or the game has ended. Saves polling: one request per turn. The answer comes at once when it is already so; after the time, it is the game as it is then. A wait the server cannot take now is refused with `Retry-After` and nothing done: 503 `wait_slots_full`, or 429 `too_many_waits` for too many waits without a token from one address. With `wait`, the answer's `events` are all those since this move that the seat may see (what the others played meanwhile). */
                 wait?: number;
             };
-            header?: {
+            header: {
+                /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
+                Authorization: string;
                 /** @description A retry with the same key returns the first answer. */
                 "Idempotency-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -4821,9 +5050,9 @@ export interface operations {
     cancel_match: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description `Bearer <host token>` from the match's creation answer. */
-                Authorization?: string;
+            header: {
+                /** @description `Bearer <token>`: the match's host token, from the creation's answer. */
+                Authorization: string;
             };
             path: {
                 match_id: string;
@@ -5205,6 +5434,61 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    check_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "due_turns": 4,
+                     *       "oldest_due_seconds": 0.012,
+                     *       "overdue_after_seconds": 30,
+                     *       "status": "ok",
+                     *       "workers": {
+                     *         "bulk": 1,
+                     *         "live": 2,
+                     *         "recovery": 4,
+                     *         "think": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SystemHealthOut"];
                 };
             };
             429: components["responses"]["RateLimited"];
