@@ -219,10 +219,11 @@ class AppKeys:
 
     # --- verifying ----------------------------------------------------------------------
 
-    def verify(self, authorization: str | None) -> AppKey | None:
-        """The key a creation presents (None with keys off). 401 when it is missing or not a
-        key of ours, 403 when it was revoked; the secret is compared in constant time."""
-        if not self.required:
+    def verify(self, authorization: str | None, *, always: bool = False) -> AppKey | None:
+        """The key a creation presents (None with keys off, unless `always`: what only a key
+        may read, its feed and webhooks, needs one in any mode). 401 when it is missing or
+        not a key of ours, 403 when it was revoked; the secret is compared in constant time."""
+        if not self.required and not always:
             return None
         credential = bearer(authorization)
         if credential is None:
@@ -365,13 +366,14 @@ def app_keys() -> AppKeys:
     return cast(AppKeys, current_app.extensions["duckpond_app_keys"])
 
 
-def required_on(blp: Blueprint, *endpoints: str) -> None:
-    """Make `endpoints` of `blp` verify the app key before anything else (a 401 or 403 comes
-    before the body's 422); the view reads the key with `presented()`."""
+def required_on(blp: Blueprint, *endpoints: str, always: bool = False) -> None:
+    """Make `endpoints` of `blp` (every one, when none are named) verify the app key before
+    anything else (a 401 or 403 comes before the body's 422); the view reads the key with
+    `presented()`. `always`: even with app keys off (`AppKeys.verify`)."""
 
     def check() -> None:
-        if request.endpoint in endpoints:
-            g.app_key = app_keys().verify(request.headers.get("Authorization"))
+        if not endpoints or request.endpoint in endpoints:
+            g.app_key = app_keys().verify(request.headers.get("Authorization"), always=always)
 
     blp.before_request(check)
 

@@ -71,6 +71,21 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     - `SPECTATOR_WAITS_PER_ADDRESS`: waits without a seat (no token) one client address may
       hold at once in one API process (default 16; 0 for no limit); beyond, 429
       `too_many_waits` with Retry-After.
+    - App keys' feeds (`GET /api/v1/feed`, `service.feed`): `FEED_RETENTION_SECONDS`, how long
+      a feed keeps its entries (default 3600; a resume point older than that is a 410
+      `feed_expired`), `FEED_MAX_ENTRIES`, the most it keeps (default 100000), and
+      `FEEDS_PER_APP_KEY`, feeds one key may hold open at once in one API process (default 8;
+      0 for no limit; beyond, 429 `too_many_streams`).
+    - Webhooks (`service.webhooks`): `WEBHOOK_QUEUE`, the RQ queue of deliveries (default "":
+      the bulk queue; set it, and run `python -m service.worker --pool webhooks`, to give
+      them workers of their own); the pool serving it runs RQ's scheduler, which makes the
+      retries. `WEBHOOK_RETRY_SECONDS`, the waits before each retry, comma-separated (default
+      `5,30,120,600,1800,3600,7200,14400,28800,28800`: about a day);
+      `WEBHOOK_DISABLE_AFTER_SECONDS`, an endpoint whose every attempt failed this long is
+      disabled (default 86400); `WEBHOOK_TIMEOUT_SECONDS`, one attempt's limit (default 5);
+      `WEBHOOKS_PER_APP_KEY` (default 10); `WEBHOOK_ALLOWED_NETWORKS`, private networks that
+      endpoints may be on after all, comma-separated CIDRs (default none: only public
+      addresses; `127.0.0.0/8,::1/128` for a receiver on this host).
     - `REDIS_MAX_CONNECTIONS`: Redis connections per process (default 64); a request that
       finds none free waits up to `socket_timeout` for one, then answers 503.
     - `APP_KEYS`: `required` (default) or `off`. Required: creating a game or a match needs
@@ -114,6 +129,15 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "MAX_WAIT_SECONDS": min(_int(env, "MAX_WAIT_SECONDS", 30), 30),
         "WAIT_SLOTS": _int(env, "WAIT_SLOTS", 4096),
         "SPECTATOR_WAITS_PER_ADDRESS": _int(env, "SPECTATOR_WAITS_PER_ADDRESS", 16),
+        "FEED_RETENTION_SECONDS": max(1, _int(env, "FEED_RETENTION_SECONDS", 3600)),
+        "FEED_MAX_ENTRIES": max(1, _int(env, "FEED_MAX_ENTRIES", 100_000)),
+        "FEEDS_PER_APP_KEY": _int(env, "FEEDS_PER_APP_KEY", 8),
+        "WEBHOOK_QUEUE": env.get("WEBHOOK_QUEUE") or "",  # "": the bulk queue
+        "WEBHOOK_RETRY_SECONDS": env.get("WEBHOOK_RETRY_SECONDS") or "",
+        "WEBHOOK_DISABLE_AFTER_SECONDS": _int(env, "WEBHOOK_DISABLE_AFTER_SECONDS", 86400),
+        "WEBHOOK_TIMEOUT_SECONDS": max(1, _int(env, "WEBHOOK_TIMEOUT_SECONDS", 5)),
+        "WEBHOOKS_PER_APP_KEY": _int(env, "WEBHOOKS_PER_APP_KEY", 10),
+        "WEBHOOK_ALLOWED_NETWORKS": env.get("WEBHOOK_ALLOWED_NETWORKS") or "",
         "REDIS_MAX_CONNECTIONS": max(2, _int(env, "REDIS_MAX_CONNECTIONS", 64)),
         "GAME_CACHE_SIZE": _int(env, "GAME_CACHE_SIZE", 1024),
         # Off: every request goes through its schemas (`service.api.common.lean`; tests, benches).

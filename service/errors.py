@@ -52,6 +52,10 @@ REASONS: dict[str, tuple[int, str]] = {
         "a member name twice, or a number beyond a double.",
     ),
     "bad_request": (400, "The request could not be understood."),
+    "invalid_event_id": (
+        400,
+        "`Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`.",
+    ),
     "missing_token": (401, "This needs `Authorization: Bearer <token>`."),
     "bad_token": (401, "The token is not a token of this game."),
     "missing_app_key": (401, "Creating work needs `Authorization: Bearer <app key>`."),
@@ -62,6 +66,7 @@ REASONS: dict[str, tuple[int, str]] = {
     "host_only": (403, "Only the host token may do this (an explicit deal, abandoning)."),
     "no_such_game": (404, "No game has this id (or it expired after its end)."),
     "no_such_match": (404, "No match has this id (or it expired after its end)."),
+    "no_such_webhook": (404, "The app key has no webhook endpoint with this id."),
     "not_found": (404, "No such URL."),
     "method_not_allowed": (405, "The URL does not take this method; see the Allow header."),
     Reason.NOT_YOUR_TURN: (409, "The seat is not to act."),
@@ -74,6 +79,11 @@ REASONS: dict[str, tuple[int, str]] = {
     "game_abandoned": (409, "The host abandoned the game: it takes no more changes."),
     "match_done": (409, "The match is done: there is nothing to cancel."),
     "idempotency_in_progress": (409, "A request with this Idempotency-Key is still running."),
+    "feed_expired": (
+        410,
+        "The feed no longer reaches this resume point (older than its retention): read the"
+        " app key's live games (`errors.read_instead`), then open the feed without one.",
+    ),
     "body_too_large": (413, "The body is larger than the service accepts."),
     "uri_too_long": (414, "The URL is longer than the service reads."),
     "unsupported_media_type": (415, "The body must be application/json."),
@@ -98,8 +108,19 @@ REASONS: dict[str, tuple[int, str]] = {
         "This address has as many waits without a seat (`wait` with no token) as it may;"
         " see Retry-After.",
     ),
+    "too_many_streams": (
+        429,
+        "This address (or the app key of this game) holds as many open streams as it may;"
+        " close one, or retry after Retry-After.",
+    ),
     "unknown_bot": (422, "No bot has this name; see the catalog."),
     "too_many_games": (422, "The match asks for more games than the service allows."),
+    "webhook_url_refused": (
+        422,
+        "The webhook URL is not one this service delivers to: not http(s), not resolvable, or"
+        " a private, loopback or link-local address the operator did not allow.",
+    ),
+    "too_many_webhooks": (422, "The app key has as many webhook endpoints as it may."),
     "internal_error": (500, "A bug: please report it."),
     Reason.INVALID_STATE: (500, "A stored game could not be read."),
     # Redis failures: never a 500. Each answer carries Retry-After. A change cut off by one of
@@ -110,6 +131,10 @@ REASONS: dict[str, tuple[int, str]] = {
     "redis_read_only": (503, "The game store is a read-only replica (a failover?); retry soon."),
     "redis_out_of_memory": (503, "The game store is full and refuses writes; retry later."),
     "redis_error": (503, "The game store refused the command; retry later."),
+    "stream_slots_full": (
+        503,
+        "This server holds as many open streams as it takes; retry after Retry-After.",
+    ),
     "no_worker": (503, "No bot worker is alive: bot turns are not being played."),
     "turns_overdue": (503, "Bot turns are overdue: the workers are behind or stuck."),
     "wait_slots_full": (

@@ -51,6 +51,14 @@ def play_match_game(match_id: str, index: int) -> str:
     return installed().matches.play(match_id, int(index))
 
 
+def deliver_webhook(key_id: str, endpoint_id: str, number: int, kind: str, data: str) -> str:
+    """One attempt to deliver feed entry `number` of app key `key_id` to a webhook endpoint
+    (`service.webhooks`); raises for RQ to retry it."""
+    webhooks = installed().webhooks
+    assert webhooks is not None, "the worker's layers have webhooks"
+    return webhooks.deliver(key_id, endpoint_id, int(number), kind, data)
+
+
 def _test_bot_delay() -> Callable[[], None] | None:
     """The sleep of `DUCKPOND_TEST_BOT_DELAY`, or None (always, outside the tests)."""
     seconds = float(os.environ.get(TEST_BOT_DELAY) or 0)

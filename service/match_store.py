@@ -8,7 +8,10 @@ match, in one slot, and one Lua script may touch them all:
                          the host token, which may cancel), `started` (set by the first job
                          that runs), `summary` (cached once done), `cancelled` (set by a
                          cancel), `created` (the creation's answer sealed with its
-                         Idempotency-Key, `service.idempotency.seal`, when it had one)
+                         Idempotency-Key, `service.idempotency.seal`, when it had one),
+                         `app_key` (the id of the app key that created it, if any: its feed
+                         hears of the match's progress, through the bucket's outbox
+                         `dp:{t}:outbox`, as a game's changes do: `service.feed`)
 - `dp:{t}:<id>:results`  hash: game index -> that game's record (every rotation, per-seat scores)
 - `dp:{t}:idem:create:<sha256>` -> match id: the creation's Idempotency-Key
                          (`service.store.create_pointer_key`; the hash has kind `match`, so a
@@ -26,6 +29,7 @@ from service.shards import DataClient, tag
 from service.store import (
     claim_pointer,
     create_pointer_key,
+    outbox_key,
     pointer_held,
     release_pointer,
     valid_id,
@@ -37,7 +41,8 @@ CREATE_SCRIPT = """
 -- Write a new match, and make its creation's Idempotency-Key pointer last, together.
 -- KEYS[1] dp:{t}:<id>:match; KEYS[2] its pointer dp:{t}:idem:create:<hash>, or KEYS[1] again
 -- when the creation has no key. ARGV[1] the match id; ARGV[2] spec JSON; ARGV[3] host token
--- hash; ARGV[4] the sealed answer ("" without a key); ARGV[5] the pointer's TTL in seconds
+-- hash; ARGV[4] the sealed answer ("" without a key); ARGV[5] the pointer's TTL in seconds;
+-- ARGV[6] the app key that creates it ("" for none)
 -- Returns {"ok"}, {"exists"} (the id is taken) or {"taken", the id that holds the key}.
 if ARGV[4] ~= "" then
   local held = redis.call("GET", KEYS[2])
@@ -45,6 +50,7 @@ if ARGV[4] ~= "" then
 end
 if redis.call("EXISTS", KEYS[1]) == 1 then return {"exists"} end
 redis.call("HSET", KEYS[1], "spec", ARGV[2], "host", ARGV[3])
+if ARGV[6] ~= "" then redis.call("HSET", KEYS[1], "app_key", ARGV[6]) end
 if ARGV[4] ~= "" then
   redis.call("HSET", KEYS[1], "created", ARGV[4])
   redis.call("SET", KEYS[2], ARGV[1], "EX", tonumber(ARGV[5]))
@@ -52,14 +58,30 @@ end
 return {"ok"}
 """
 
-RECORD_SCRIPT = """
+# The feed entries of a match (`service.feed`), as the scripts below write them to the outbox.
+FEED_LUA = """
+local function progress(mid, done, total)
+  return string.format('{"done":%d,"match_id":"%s","total":%d,"type":"match_progress"}',
+    done, mid, total)
+end
+local function finished(mid, status, done, total)
+  return string.format(
+    '{"done":%d,"match_id":"%s","status":"%s","total":%d,"type":"match_finished"}',
+    done, mid, status, total)
+end
+"""
+
+RECORD_SCRIPT = (
+    FEED_LUA
+    + """
 -- Record one match game's result exactly once, and start the TTL when it is the last one.
--- KEYS[1] dp:{t}:<id>:match    hash (spec, started, summary)
+-- KEYS[1] dp:{t}:<id>:match    hash (spec, started, summary, app_key)
 -- KEYS[2] dp:{t}:<id>:results  hash: game index -> record JSON
+-- KEYS[3] dp:{t}:outbox        the bucket's outbox of app-key feed entries
 -- ARGV[1] game index; ARGV[2] record JSON; ARGV[3] TTL in seconds once done, "0" for none;
--- ARGV[4] the match's number of games
--- Returns {"recorded" | "duplicate" | "missing", games recorded}.
-if redis.call("EXISTS", KEYS[1]) == 0 then return {"missing", 0} end
+-- ARGV[4] the match's number of games; ARGV[5] the match id
+-- Returns {"recorded" | "duplicate" | "missing", games recorded, 1 when it wrote the outbox}.
+if redis.call("EXISTS", KEYS[1]) == 0 then return {"missing", 0, 0} end
 local added = redis.call("HSETNX", KEYS[2], ARGV[1], ARGV[2])
 local done = redis.call("HLEN", KEYS[2])
 local total = tonumber(ARGV[4])
@@ -68,8 +90,21 @@ if added == 1 and done >= total and ttl > 0 then
   redis.call("EXPIRE", KEYS[1], ttl)
   redis.call("EXPIRE", KEYS[2], ttl)
 end
-return {added == 1 and "recorded" or "duplicate", done}
+local owner = redis.call("HGET", KEYS[1], "app_key")
+local told = 0
+if added == 1 and owner then
+  local progressed = progress(ARGV[5], done, total)
+  if done >= total then
+    redis.call("XADD", KEYS[3], "*", "k", owner, "t1", "match_progress", "d1", progressed,
+      "t2", "match_finished", "d2", finished(ARGV[5], "done", done, total))
+  else
+    redis.call("XADD", KEYS[3], "*", "k", owner, "t1", "match_progress", "d1", progressed)
+  end
+  told = 1
+end
+return {added == 1 and "recorded" or "duplicate", done, told}
 """
+)
 
 START_SCRIPT = """
 -- Mark a match as running, never creating the hash of a match that expired or never was.
@@ -80,18 +115,28 @@ redis.call("HSETNX", KEYS[1], "started", "1")
 return 1
 """
 
-CANCEL_SCRIPT = """
+CANCEL_SCRIPT = (
+    FEED_LUA
+    + """
 -- Cancel a match that is not done: its jobs stop at their next game; both keys get the TTL.
--- KEYS[1] dp:{t}:<id>:match; KEYS[2] dp:{t}:<id>:results; ARGV[1] its games; ARGV[2] TTL in seconds
+-- KEYS[1] dp:{t}:<id>:match; KEYS[2] dp:{t}:<id>:results; KEYS[3] dp:{t}:outbox;
+-- ARGV[1] its games; ARGV[2] TTL in seconds; ARGV[3] the match id
 -- Returns "missing", "done", "cancelled" (already) or "ok".
 if redis.call("EXISTS", KEYS[1]) == 0 then return "missing" end
 if redis.call("HEXISTS", KEYS[1], "cancelled") == 1 then return "cancelled" end
-if redis.call("HLEN", KEYS[2]) >= tonumber(ARGV[1]) then return "done" end
+local done = redis.call("HLEN", KEYS[2])
+if done >= tonumber(ARGV[1]) then return "done" end
 redis.call("HSET", KEYS[1], "cancelled", "1")
 redis.call("EXPIRE", KEYS[1], tonumber(ARGV[2]))
 redis.call("EXPIRE", KEYS[2], tonumber(ARGV[2]))
+local owner = redis.call("HGET", KEYS[1], "app_key")
+if owner then
+  local entry = finished(ARGV[3], "cancelled", done, tonumber(ARGV[1]))
+  redis.call("XADD", KEYS[3], "*", "k", owner, "t1", "match_finished", "d1", entry)
+end
 return "ok"
 """
+)
 
 STARTED, CANCELLED = 1, 2
 """What `MatchStore.start` answers besides 0 (no such match)."""
@@ -116,16 +161,25 @@ class MatchStore:
         self._cancel = client.register_script(CANCEL_SCRIPT)
 
     def create(
-        self, mid: str, spec: JSON, host: str, *, key_hash: str = "", sealed: str = "", ttl: int = 0
+        self,
+        mid: str,
+        spec: JSON,
+        host: str,
+        *,
+        key_hash: str = "",
+        sealed: str = "",
+        ttl: int = 0,
+        owner: str | None = None,
     ) -> tuple[str, str]:
-        """Store a new match (spec, host token hash, and with an Idempotency-Key its sealed
-        answer, the key's pointer kept `ttl` s): ("ok" | "exists" | "taken", the holder)."""
+        """Store a new match (spec, host token hash, the app key `owner` that creates it, and
+        with an Idempotency-Key its sealed answer, the key's pointer kept `ttl` s): ("ok" |
+        "exists" | "taken", the holder)."""
         pointer = create_pointer_key(key_hash) if key_hash else match_key(mid)
         reply = cast(
             list[bytes],
             self._create(
                 keys=[match_key(mid), pointer],
-                args=[mid, json.dumps(spec), host, sealed if key_hash else "", ttl],
+                args=[mid, json.dumps(spec), host, sealed if key_hash else "", ttl, owner or ""],
             ),
         )
         words = [r.decode() for r in reply]
@@ -148,7 +202,9 @@ class MatchStore:
 
     def cancel(self, mid: str, games: int, ttl: int) -> str:
         """Cancel a running match: "ok", or "missing", "done", "cancelled" (already)."""
-        reply = self._cancel(keys=[match_key(mid), results_key(mid)], args=[games, ttl])
+        reply = self._cancel(
+            keys=[match_key(mid), results_key(mid), outbox_key(tag(mid))], args=[games, ttl, mid]
+        )
         return reply.decode() if isinstance(reply, bytes) else str(reply)
 
     def load(self, mid: str) -> dict[bytes, bytes] | None:
@@ -185,14 +241,17 @@ class MatchStore:
         """Mark the match as running: STARTED, CANCELLED, or 0 when it does not exist."""
         return int(self._start(keys=[match_key(mid)])) if valid_id(mid) else 0
 
-    def record(self, mid: str, index: int, record: JSON, ttl: int, total: int) -> tuple[str, int]:
-        """Record game `index` once: ("recorded" | "duplicate" | "missing", games recorded)."""
+    def record(
+        self, mid: str, index: int, record: JSON, ttl: int, total: int
+    ) -> tuple[str, int, bool]:
+        """Record game `index` once: ("recorded" | "duplicate" | "missing", games recorded,
+        whether its app key's feed entry went to the outbox)."""
         reply = cast(
             list[Any],
             self._record(
-                keys=[match_key(mid), results_key(mid)],
-                args=[index, json.dumps(record, separators=(",", ":")), ttl, total],
+                keys=[match_key(mid), results_key(mid), outbox_key(tag(mid))],
+                args=[index, json.dumps(record, separators=(",", ":")), ttl, total, mid],
             ),
         )
         outcome = reply[0].decode() if isinstance(reply[0], bytes) else str(reply[0])
-        return outcome, int(reply[1])
+        return outcome, int(reply[1]), bool(int(reply[2]))

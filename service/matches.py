@@ -32,8 +32,9 @@ from service.bodies import Answer
 from service.callers import authenticate, new_token, sha256
 from service.codec import whole_numbers
 from service.errors import ServiceError
+from service.feed import Feed
 from service.match_store import CANCELLED, MatchStore
-from service.shards import new_id
+from service.shards import new_id, tag
 
 log = logging.getLogger("duckpond.matches")
 
@@ -64,9 +65,12 @@ class Matches:
         max_games: int = MAX_MATCH_GAMES,
         idempotency_ttl: int = 24 * 3600,
         reservation_ttl: int = 5,
+        feed: Feed | None = None,
     ) -> None:
         self.store = store
         self.queue = queue
+        self.feed = feed
+        """Where the progress of a match made with an app key is told (`service.feed`)."""
         self.finished_ttl = finished_ttl
         self.idempotency_ttl = idempotency_ttl
         self.reservation_ttl = reservation_ttl
@@ -76,7 +80,11 @@ class Matches:
     # --- creating -----------------------------------------------------------------------
 
     def create(
-        self, request: Mapping[str, Any], idempotency_key: str | None = None, scope: str = ""
+        self,
+        request: Mapping[str, Any],
+        idempotency_key: str | None = None,
+        scope: str = "",
+        owner: str | None = None,
     ) -> Answer:
         """Validate, store the spec, enqueue the first window of games; the answer is the
         match so far, with the host token (shown once) that may cancel it.
@@ -84,7 +92,8 @@ class Matches:
         With an Idempotency-Key (the caller's own, `scope` as for games) a retry gets the
         first answer back, token included, and no second match: the key is reserved for
         `reservation_ttl` seconds, and the script that writes the match keeps it for the
-        idempotency TTL, the answer sealed with the key (`service.idempotency.seal`)."""
+        idempotency TTL, the answer sealed with the key (`service.idempotency.seal`). `owner`,
+        the id of the app key that creates it, hears of its progress on its feed."""
         spec = MatchSpec(
             game=str(request["game"]),
             bots=tuple(request["bots"]),
@@ -122,6 +131,7 @@ class Matches:
                 key_hash=key_hash,
                 sealed=sealed,
                 ttl=self.idempotency_ttl,
+                owner=owner,
             )
         except BaseException:
             if idempotency_key is not None:
@@ -168,7 +178,14 @@ class Matches:
             raise ServiceError("match_done", "the match is done: nothing to cancel")
         if outcome == "ok":
             log.info("match %s cancelled", mid)
+            if b"app_key" in raw:
+                self._tell(mid)
         return self.get(mid)
+
+    def _tell(self, mid: str) -> None:
+        """Relay the feed entry a script just wrote to the match's bucket's outbox."""
+        if self.feed is not None:
+            self.feed.relay_head(tag(mid))
 
     def _load_for(self, mid: str, authorization: str | None) -> dict[bytes, bytes]:
         """The match, once `authorization` holds its host token (the refusals of a game's)."""
@@ -305,7 +322,9 @@ class Matches:
         if self.store.has_result(mid, index):
             return "duplicate"  # already recorded: do not even replay it
         record = play_match_game(spec, index)
-        outcome, done = self.store.record(mid, index, record, self.finished_ttl, spec.games)
+        outcome, done, told = self.store.record(mid, index, record, self.finished_ttl, spec.games)
+        if told:
+            self._tell(mid)
         if done >= spec.games and outcome == "recorded":
             log.info("match %s done", mid)
         return outcome

@@ -39,6 +39,12 @@ entry lives exactly as long as its turn is the game's current turn. Each accepte
 published on the bucket's shard channel `dp:{t}:changes` (SPUBLISH: on a cluster only the
 slot's shard carries it; `service.waits` listens to every bucket's channel).
 
+The app key's feed. A change of a game created with an app key appends what the key must hear
+of it (`service.feed`: a turn, a deal, the end) to its bucket's outbox `dp:{t}:outbox` (a
+stream), in the same script: a crash after the commit cannot lose it. The key's feed is in
+another slot, so the entry is moved there afterwards by `service.feed.Feed.relay`, exactly
+once; the script answers the outbox's oldest entries, so the committing process relays at once.
+
 Liveness, for `/healthz` (`service.api.health`), on the queues' Redis (`Store.control`, where
 RQ's own heartbeats are too):
 
@@ -63,8 +69,88 @@ from service.archive import ACTIONS_FIELD, EVENTS_FIELD, Archive, unpack
 from service.codec import dumps_sorted, loads
 from service.shards import TAGS, DataClient, all_tags, key_bucket, tag
 
+# The move of outbox entries into an app key's feed (`service.feed`), shared by the relay
+# script and, on one Redis, by the compare-and-set itself (no slot stands in between there).
+RELAY_LUA = """
+-- feed_relay(fk, key, groups, retention, maxlen, ttl): move one app key's entries of some
+-- buckets' outboxes into its feed, each exactly once (a bucket's outbox ids at or before the
+-- last one moved from it are skipped). fk: the key's feed keys {feed stream, relayed hash,
+-- webhooks set, pending sorted set, news shard channel}; groups: {{tag, outbox key or false,
+-- rows}}, rows oldest first, each {id, {type, JSON, type, JSON, ...}}. The moved rows are
+-- deleted from an outbox given. Entry numbers: ms * 1000 + seq of the feed's stream id,
+-- above every earlier one. Returns whether the key has webhooks, and the numbers appended.
+local function older_or_same(a, b)
+  local am, as = string.match(a, "^(%d+)-(%d+)$")
+  local bm, bs = string.match(b, "^(%d+)-(%d+)$")
+  am, as, bm, bs = tonumber(am), tonumber(as), tonumber(bm), tonumber(bs)
+  return am < bm or (am == bm and as <= bs)
+end
+local function feed_relay(fk, key, groups, retention, maxlen, ttl)
+  local feed, relayed = fk[1], fk[2]
+  local last = tonumber(redis.call("HGET", relayed, "last") or "0")
+  local t = redis.call("TIME")
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local hooked = redis.call("EXISTS", fk[3]) == 1
+  local added = {}
+  for _, group in ipairs(groups) do
+    local tag, outbox, rows = group[1], group[2], group[3]
+    local cursor = redis.call("HGET", relayed, tag) or "0-0"
+    local moved, seen = cursor, {}
+    for _, row in ipairs(rows) do
+      seen[#seen + 1] = row[1]
+      if not older_or_same(row[1], moved) then
+        local pairs_ = row[2]
+        for j = 1, #pairs_, 2 do
+          local n = math.max(now * 1000, last + 1)
+          local id = string.format("%d-%d", math.floor(n / 1000), n % 1000)
+          redis.call("XADD", feed, id, "t", pairs_[j], "d", pairs_[j + 1])
+          last = n
+          added[#added + 1] = string.format("%d", n)
+          if hooked then redis.call("ZADD", fk[4], n, added[#added]) end
+        end
+        moved = row[1]
+      end
+    end
+    if moved ~= cursor then redis.call("HSET", relayed, tag, moved) end
+    if outbox and #seen > 0 then redis.call("XDEL", outbox, unpack(seen)) end
+  end
+  if #added > 0 then
+    -- Trim to the retention and the size, remembering the newest entry trimmed: a resume
+    -- point before it has lost entries (`Feed.check_resume`).
+    local minid = string.format("%d-0", now - retention)
+    local trimmed = nil
+    while true do  -- the entries older than the retention, oldest first (few: the head's)
+      local old = redis.call("XRANGE", feed, "-", "(" .. minid, "COUNT", 500)
+      if #old == 0 then break end
+      trimmed = old[#old][1]
+      local ms, seq = string.match(trimmed, "^(%d+)-(%d+)$")
+      redis.call("XTRIM", feed, "MINID", string.format("%d-%d", tonumber(ms), tonumber(seq) + 1))
+    end
+    local over = redis.call("XLEN", feed) - maxlen
+    if over > 0 then
+      local gone = redis.call("XRANGE", feed, "-", "+", "COUNT", over)
+      trimmed = gone[#gone][1]
+      redis.call("XTRIM", feed, "MAXLEN", maxlen)
+    end
+    if trimmed then
+      local ms, seq = string.match(trimmed, "^(%d+)-(%d+)$")
+      local number = tonumber(ms) * 1000 + tonumber(seq)
+      redis.call("HSET", relayed, "trimmed", string.format("%d", number))
+    end
+    redis.call("PEXPIRE", feed, retention)
+    redis.call("HSET", relayed, "last", string.format("%d", last))
+    redis.call("EXPIRE", relayed, ttl)
+    if hooked then redis.call("EXPIRE", fk[4], ttl) end
+    redis.call("SPUBLISH", fk[5], key .. " " .. added[#added])
+  end
+  return hooked, added
+end
+"""
+
 # KEYS/ARGV contract of the compare-and-set. Version = number of accepted state changes.
-CAS_SCRIPT = """
+CAS_SCRIPT = (
+    RELAY_LUA
+    + """
 -- Compare-and-set of one game: check the version, then write state, events, actions, the
 -- idempotent response and the due bot turns together, or nothing at all.
 -- Every key (and the channel) carries the game's bucket tag {t}: one hash slot.
@@ -78,6 +164,8 @@ CAS_SCRIPT = """
 -- KEYS[7] dp:{t}:idem:create:<hash>, a creation's Idempotency-Key pointer (read only when
 --   ARGV[13] is not "0")
 -- KEYS[8] dp:{t}:changes, the bucket's shard channel
+-- KEYS[9] dp:{t}:outbox, the bucket's outbox of app-key feed entries (`service.feed`)
+-- KEYS[10 .. 14] on one Redis, to relay at once: the app key's feed keys (`feed_relay`)
 -- ARGV[1] expected version; "-1" creates the game (it must not exist) at version 0
 -- ARGV[2] new state JSON
 -- ARGV[3] new status
@@ -93,12 +181,19 @@ CAS_SCRIPT = """
 --   the pointer must be free or name this game (its short reservation), else nothing is
 --   written and the answer is {"taken", the game id that holds it}
 -- ARGV[14] "1" to publish the change's news too (a live table, where requests wait), else "0"
--- ARGV[15 .. 14+n] the events; ARGV[15+n .. 14+n+m] the actions
+-- ARGV[15] the app key whose feed hears of this change, "" for none; ARGV[16] f, its number of
+--   feed entries; ARGV[17] "<bucket tag> <retention ms> <most entries> <ttl s>" to relay at
+--   once (KEYS[10 ..]), else ""; ARGV[18 .. 17+2f] the entries, type then JSON, appended to
+--   the outbox in this same step (and, relayed at once, moved on and deleted from it)
+-- ARGV[18+2f .. 17+2f+n] the events; ARGV[18+2f+n .. 17+2f+n+m] the actions
 -- Publishes "<id> <version> <status> <seats to act...>" on KEYS[8] (SPUBLISH), for the
 -- requests that wait; with ARGV[14] "1" followed by the news, one line each: the number of
 -- events before this change, the new state, then each of its events (`service.waits`).
--- Returns {"ok", new version, events before}, {"stale", current version}, {"missing"},
--- {"exists"}, {"taken", game id} or {"replay", stored response}.
+-- Returns {"ok", new version, events before, feed...}, {"stale", current version},
+-- {"missing"}, {"exists"}, {"taken", game id} or {"replay", stored response}; with feed
+-- entries, "feed..." is "relayed", 1 if the key has webhooks else 0, the feed numbers
+-- appended...; or (not relayed at once) "outbox" and the outbox's oldest entries as id, key
+-- id, f, f times type and JSON, ..., for the caller to relay.
 local game, events, actions, idem = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local due, attempts = KEYS[5], KEYS[6]
 if ARGV[5] ~= "" then
@@ -122,9 +217,10 @@ else
 end
 local version = current + 1
 local n, m = tonumber(ARGV[8]), tonumber(ARGV[9])
+local base = 17 + 2 * tonumber(ARGV[16])
 local before = redis.call("LLEN", events)
-for i = 1, n do redis.call("RPUSH", events, ARGV[14 + i]) end
-for i = 1, m do redis.call("RPUSH", actions, ARGV[14 + n + i]) end
+for i = 1, n do redis.call("RPUSH", events, ARGV[base + i]) end
+for i = 1, m do redis.call("RPUSH", actions, ARGV[base + n + i]) end
 local old = redis.call("HGET", game, "due")
 if old then
   for member in string.gmatch(old, "%S+") do
@@ -153,12 +249,50 @@ end
 local message = ARGV[10] .. " " .. version .. " " .. ARGV[3] .. " " .. ARGV[12]
 if ARGV[14] == "1" then
   local lines = {message, tostring(before), ARGV[2]}
-  for i = 1, n do lines[#lines + 1] = ARGV[14 + i] end
+  for i = 1, n do lines[#lines + 1] = ARGV[base + i] end
   message = table.concat(lines, "\\n")
 end
 redis.call("SPUBLISH", KEYS[8], message)
-return {"ok", tostring(version), tostring(before)}
+local reply = {"ok", tostring(version), tostring(before)}
+if ARGV[15] ~= "" then
+  local fields = {"k", ARGV[15]}
+  for i = 1, tonumber(ARGV[16]) do
+    fields[#fields + 1] = "t" .. i
+    fields[#fields + 1] = ARGV[16 + 2 * i]
+    fields[#fields + 1] = "d" .. i
+    fields[#fields + 1] = ARGV[17 + 2 * i]
+  end
+  redis.call("XADD", KEYS[9], "*", unpack(fields))
+  local head = redis.call("XRANGE", KEYS[9], "-", "+", "COUNT", 32)
+  if ARGV[17] ~= "" then  -- relay at once: this key's rows of the outbox's head
+    local tag, retention, maxlen, ttl = string.match(ARGV[17], "^(%S+) (%d+) (%d+) (%d+)$")
+    local rows = {}
+    for _, entry in ipairs(head) do
+      if entry[2][2] == ARGV[15] then
+        local pairs_ = {}
+        for j = 4, #entry[2], 2 do pairs_[#pairs_ + 1] = entry[2][j] end
+        rows[#rows + 1] = {entry[1], pairs_}
+      end
+    end
+    local fk = {KEYS[10], KEYS[11], KEYS[12], KEYS[13], KEYS[14]}
+    local hooked, added = feed_relay(fk, ARGV[15], {{tag, KEYS[9], rows}},
+      tonumber(retention), tonumber(maxlen), tonumber(ttl))
+    reply[#reply + 1] = "relayed"
+    reply[#reply + 1] = hooked and "1" or "0"
+    for _, number in ipairs(added) do reply[#reply + 1] = number end
+  else
+    reply[#reply + 1] = "outbox"
+    for _, entry in ipairs(head) do
+      reply[#reply + 1] = entry[1]
+      reply[#reply + 1] = entry[2][2]
+      reply[#reply + 1] = tostring((#entry[2] - 2) / 4)
+      for j = 4, #entry[2], 2 do reply[#reply + 1] = entry[2][j] end
+    end
+  end
+end
+return reply
 """
+)
 
 # The watchdog's two scripts; both measure time with Redis `TIME`, the clock of the due scores.
 STALE_SCRIPT = """
@@ -231,6 +365,23 @@ def changes_channel(bucket_tag: str) -> str:
 def change_channels() -> list[str]:
     """Every bucket's channel: what a listener subscribes to."""
     return [changes_channel(t) for t in all_tags()]
+
+
+def outbox_rows(flat: list[str]) -> tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...]:
+    """Outbox entries from a script's flat answer: id, key id, f, f times type and JSON."""
+    rows = []
+    i = 0
+    while i < len(flat):
+        count = int(flat[i + 2])
+        pairs = flat[i + 3 : i + 3 + 2 * count]
+        rows.append((flat[i], flat[i + 1], tuple(zip(pairs[::2], pairs[1::2], strict=True))))
+        i += 3 + 2 * count
+    return tuple(rows)
+
+
+def outbox_key(bucket_tag: str) -> str:
+    """A bucket's outbox of app-key feed entries (see the module docstring)."""
+    return f"dp:{{{bucket_tag}}}:outbox"
 
 
 def due_key(bucket_tag: str) -> str:
@@ -347,6 +498,13 @@ class Write:
     news: bool = False
     """Publish the new state and the events with the change (`service.waits.News`): at a live
     table a woken request then answers without reading the game back."""
+    app_key: str = ""
+    """The app key whose feed hears of this change (`service.feed`), "" for none."""
+    feed: tuple[tuple[str, bytes], ...] = ()
+    """Its feed entries (type, JSON: `service.feed.game_entries`); go to the outbox."""
+    relay: tuple[tuple[str, ...], str] | None = None
+    """On one Redis: the key's feed keys and the relay's parameters, to move the entries
+    into the feed in this same script (`service.feed.Feed.inline`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,6 +516,11 @@ class Outcome:
     events_before: int = 0
     response: str = ""
     """The stored answer (`replay`), or the game id that holds the creation key (`taken`)."""
+    outbox: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = ()
+    """With feed entries written, not relayed at once: the bucket's oldest outbox entries
+    (id, app key, its entries), for `service.feed.Feed.relay`."""
+    relayed: tuple[bool, tuple[int, ...]] | None = None
+    """With feed entries relayed at once: whether the key has webhooks, the numbers added."""
 
 
 def _seats(raw: bytes | None) -> tuple[int, ...] | None:
@@ -466,17 +629,31 @@ class Store:
             " ".join(str(seat) for seat in w.to_act),
             w.pointer_ttl if w.create_key else 0,
             1 if w.news else 0,
+            w.app_key if w.feed else "",
+            len(w.feed),
+            w.relay[1] if w.feed and w.relay else "",
         ]
+        for kind, data in w.feed:
+            args += [kind, data]
         args += [dumps_sorted(e) for e in w.events]
         args += [dumps_sorted(a) for a in w.actions]
         pointer = create_pointer_key(w.create_key) if w.create_key else game_key(gid)
         bucket = tag(gid)
         keys = [*game_keys(gid), due_key(bucket), attempts_key(bucket), pointer]
-        keys.append(changes_channel(bucket))
+        keys += [changes_channel(bucket), outbox_key(bucket)]
+        if w.feed and w.relay:
+            keys += w.relay[0]
         reply = cast(list[bytes], self._cas(keys=keys, args=args))
         kind = reply[0].decode()
         if kind == "ok":
-            return Outcome(kind, int(reply[1]), int(reply[2]))
+            version, before = int(reply[1]), int(reply[2])
+            if len(reply) == 3:
+                return Outcome(kind, version, before)
+            tail = [r.decode() for r in reply[4:]]
+            if reply[3] == b"relayed":
+                relayed = (tail[0] == "1", tuple(int(n) for n in tail[1:]))
+                return Outcome(kind, version, before, relayed=relayed)
+            return Outcome(kind, version, before, outbox=outbox_rows(tail))
         if kind == "stale":
             return Outcome(kind, int(reply[1]))
         if kind in ("replay", "taken"):

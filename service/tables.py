@@ -47,8 +47,9 @@ from service.callers import HOST, Caller, authenticate, new_token, sha256
 from service.codec import whole_numbers
 from service.connections import NOBODY, Peer
 from service.errors import ServiceError, found
-from service.shards import FAILURES, new_id
-from service.store import Head, Store, Stored, Write
+from service.feed import Feed, encoded, game_entries
+from service.shards import FAILURES, new_id, tag
+from service.store import Head, Outcome, Store, Stored, Write
 from service.waits import Waits, ready
 
 log = logging.getLogger("duckpond.tables")
@@ -106,8 +107,11 @@ class Tables:
         think_limit_ms: int = 1000,
         chain_seconds: float = 0.0,
         cache: GameCache | None = None,
+        feed: Feed | None = None,
     ) -> None:
         self.store = store
+        self.feed = feed
+        """Where a committed change's app-key feed entries are relayed (`service.feed`)."""
         self.turns = turns
         self.waits = waits
         self.cache = cache or GameCache(0)
@@ -324,20 +328,25 @@ class Tables:
         if idempotency_key is not None:
             sealed = idempotency.seal(idempotency_key, json.dumps({"fp": fp, "body": body}))
         bots = self._bot_seats(game, meta)
+        events = [event_entry(e, 0) for e in [created, *dealt]]
+        to_act = tuple(sorted(game.to_act()))
         write = Write(
             expected=-1,
             state=game.to_dict(),
             status=status_of(game),
             ttl=self.idle_ttl,
-            events=[event_entry(e, 0) for e in [created, *dealt]],
+            events=events,
             actions=[],
             idem_field=idem_field,
             response=sealed,
             meta=meta,
             due=due_turns(gid, bots, 0),
-            to_act=tuple(sorted(game.to_act())),
+            to_act=to_act,
             create_key=key_hash,
             pointer_ttl=self.idempotency_ttl,
+            feed=self._feed(gid, meta, 0, events, status_of(game), to_act),
+            app_key=meta.get("app_key") or "",
+            relay=self._inline(gid, meta),
         )
         _test_create_delay()
         try:
@@ -352,6 +361,7 @@ class Tables:
         if outcome.kind != "ok":  # a 72-bit random id taken: vanishingly rare, never silent
             raise ServiceError("idempotency_in_progress", "could not allocate a game id; retry")
         log.info("game %s created: %s, seats %s", gid, name, [s.get("bot") for s in seats])
+        self._relay(gid, meta, outcome)
         self.turns.schedule(gid, bots, 0, meta)
         return Answer(body)
 
@@ -645,6 +655,11 @@ class Tables:
                 due=due_turns(gid, change.bots, change.version),
                 to_act=change.to_act,
                 news=live(stored.meta),
+                feed=self._feed(
+                    gid, stored.meta, change.version, change.entries, change.status, change.to_act
+                ),
+                app_key=stored.meta.get("app_key") or "",
+                relay=self._inline(gid, stored.meta),
             ),
         )
         if outcome.kind == "replay":
@@ -657,6 +672,7 @@ class Tables:
                 f"another change won the race: the game is at version {outcome.version}",
                 version=outcome.version,
             )
+        self._relay(gid, stored.meta, outcome)
         if change.status == OVER:
             self._compact(gid, change.version)
         if log.isEnabledFor(logging.INFO):  # the move's text is built only when it is logged
@@ -716,6 +732,9 @@ class Tables:
                 actions=[],
                 due=(),  # the script drops the previous version's due turns
                 to_act=(),
+                feed=self._feed(gid, stored.meta, version, [entry], ABANDONED, ()),
+                app_key=stored.meta.get("app_key") or "",
+                relay=self._inline(gid, stored.meta),
             ),
         )
         if outcome.kind == "missing":
@@ -727,6 +746,7 @@ class Tables:
                 version=outcome.version,
             )
         log.info("game %s v%d: abandoned by the host", gid, version)
+        self._relay(gid, stored.meta, outcome)
         written = Stored(
             gid=gid,
             version=version,
@@ -751,6 +771,38 @@ class Tables:
             log.warning("game %s: not compacted (%s)", gid, type(exc).__name__)
 
     # --- helpers ------------------------------------------------------------------------
+
+    def _feed(
+        self,
+        gid: str,
+        meta: Mapping[str, Any],
+        version: int,
+        events: Sequence[Mapping[str, Any]],
+        status: str,
+        to_act: Sequence[int],
+    ) -> tuple[tuple[str, bytes], ...]:
+        """A Write's `feed`: what the app key that created the game hears of this change
+        (`service.feed`); none for a game made without a key, or a process without a feed."""
+        if not meta.get("app_key") or self.feed is None:
+            return ()
+        return encoded(game_entries(gid, version, events, status, to_act, meta["seats"]))
+
+    def _inline(self, gid: str, meta: Mapping[str, Any]) -> tuple[tuple[str, ...], str] | None:
+        """A Write's `relay` (`service.feed.Feed.inline`)."""
+        key_id = meta.get("app_key")
+        if not key_id or self.feed is None:
+            return None
+        return self.feed.inline(str(key_id), tag(gid))
+
+    def _relay(self, gid: str, meta: Mapping[str, Any], outcome: Outcome) -> None:
+        """After a commit: hand what the script relayed to the key's webhooks, or have what
+        it left in the outbox relayed (`service.feed`)."""
+        if self.feed is None:
+            return
+        if outcome.relayed is not None and outcome.relayed[0]:
+            self.feed.dispatch_later(str(meta["app_key"]), outcome.relayed[1])
+        if outcome.outbox:
+            self.feed.after_commit(tag(gid), outcome.outbox)
 
     def _load(self, gid: str) -> Stored:
         return found(self.store.load(gid), gid)

@@ -21,6 +21,10 @@ So a lost turn is played again within `stale_after + interval` seconds (plus one
 becoming due or of its last claim: the recovery bound of docs/reliability.md. A re-enqueued
 turn never moves twice: every job submits its move expecting the same version.
 
+Each sweep also relays the app-key feed entries left in the buckets' outboxes for a second or
+more (a process that died between a commit and its relay: `service.feed.Feed.recover`) and
+dispatches webhook deliveries left undispatched (`service.webhooks.Webhooks.recover`).
+
 Each sweep also beats `recovery:<name>` in `dp:workers`, so `/healthz` sees the loop alive. A
 sweep that meets a Redis error logs it and tries again next interval: the loop outlives any
 outage.
@@ -53,8 +57,10 @@ from rq.serializers import JSONSerializer
 from service import metrics, wiring
 from service.bot_turns import BotTurns, job_id, parse_due_member, pool_of
 from service.config import from_env
+from service.feed import Feed
 from service.shards import FAILURES
 from service.store import Store
+from service.webhooks import Webhooks
 
 log = logging.getLogger("duckpond.watchdog")
 
@@ -94,16 +100,28 @@ class Sweep:
     healthy: int = 0
     dropped: int = 0
     given_up: int = 0
+    relayed: int = 0
+    """App-key feed entries moved from the outboxes."""
+    dispatched: int = 0
+    """Webhook deliveries enqueued."""
 
 
 class Watchdog:
     """Finds stale due bot turns and enqueues them again; safe to run in many processes."""
 
     def __init__(
-        self, store: Store, turns: BotTurns, settings: Settings = Settings(), name: str = ""
+        self,
+        store: Store,
+        turns: BotTurns,
+        settings: Settings = Settings(),
+        name: str = "",
+        feed: Feed | None = None,
+        webhooks: Webhooks | None = None,
     ) -> None:
         self.store = store
         self.turns = turns
+        self.feed = feed
+        self.webhooks = webhooks
         self.settings = settings
         self.name = name or f"{socket.gethostname()}-{os.getpid()}"
 
@@ -112,6 +130,10 @@ class Watchdog:
         age_ms = int(s.stale_after * 1000)
         out = Sweep()
         store.beat(f"recovery:{self.name}")
+        if self.feed is not None:
+            out.relayed = self.feed.recover()
+        if self.webhooks is not None:
+            out.dispatched = self.webhooks.recover()
         for member in store.stale_due(age_ms, s.batch):
             turn = parse_due_member(member)
             meta = None if turn is None else store.load_meta(turn[0])
@@ -181,7 +203,13 @@ class Watchdog:
 
 def of(layers: wiring.Layers) -> Watchdog:
     """A watchdog over these layers' store and bot queue, with settings from the environment."""
-    return Watchdog(layers.store, layers.turns, settings_from_env())
+    return Watchdog(
+        layers.store,
+        layers.turns,
+        settings_from_env(),
+        feed=layers.feed,
+        webhooks=layers.webhooks,
+    )
 
 
 def start_thread(settings: Mapping[str, Any]) -> tuple[threading.Thread, threading.Event]:

@@ -18,12 +18,15 @@ from rq.serializers import JSONSerializer
 from service import shards
 from service.bot_turns import BotTurns
 from service.cache import GameCache
+from service.feed import Feed, FeedHub
 from service.match_store import MatchStore
 from service.matches import Matches
 from service.shards import DataClient, QueueClient
 from service.store import Store
 from service.tables import Tables
 from service.waits import Changes, Waits
+from service.webhooks import Settings as WebhookSettings
+from service.webhooks import Webhooks
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,11 @@ class Layers:
     tables: Tables
     matches: Matches
     queue_redis: QueueClient | None = None
+    feed: Feed | None = None
+    """App keys' feeds: the relay (`service.feed`)."""
+    feed_hub: FeedHub | None = None
+    """The feeds open in this process and the listener that wakes them."""
+    webhooks: Webhooks | None = None
 
     @property
     def bot_queue(self) -> Queue:
@@ -57,6 +65,11 @@ class Layers:
     @property
     def match_queue(self) -> Queue:
         return self.matches.queue
+
+    @property
+    def webhook_queue(self) -> Queue:
+        assert self.webhooks is not None, "built by `build`"
+        return self.webhooks.queue
 
 
 def client(settings: Mapping[str, Any], socket_timeout: float = 5) -> redis.Redis:
@@ -78,6 +91,13 @@ def build(settings: Mapping[str, Any]) -> Layers:
     live = queue(settings, "BOT_QUEUE", queues)
     think = queue(settings, "THINK_QUEUE", queues) if settings.get("THINK_QUEUE") else live
     turns = BotTurns(live, bulk, think)
+    feed = Feed(
+        pool,
+        retention=int(settings.get("FEED_RETENTION_SECONDS", 3600)),
+        max_entries=int(settings.get("FEED_MAX_ENTRIES", 100_000)),
+    )
+    hooks = queue(settings, "WEBHOOK_QUEUE", queues) if settings.get("WEBHOOK_QUEUE") else bulk
+    webhooks = Webhooks(pool, feed, hooks, WebhookSettings.of(settings))
     changes = Changes(
         pool, int(settings["WAIT_SLOTS"]), int(settings.get("SPECTATOR_WAITS_PER_ADDRESS", 0))
     )
@@ -96,6 +116,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         think_limit_ms=int(settings.get("BOT_THINK_LIMIT_MS", 1000)),
         chain_seconds=int(settings.get("BOT_CHAIN_MS", 20)) / 1000,
         cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
+        feed=feed,
     )
     matches = Matches(
         MatchStore(pool),
@@ -104,8 +125,10 @@ def build(settings: Mapping[str, Any]) -> Layers:
         max_games=int(settings.get("MAX_MATCH_GAMES", 1000)),
         idempotency_ttl=idempotency_ttl,
         reservation_ttl=reservation_ttl,
+        feed=feed,
     )
-    return Layers(pool, store, turns, changes, waits, tables, matches, queues)
+    hub = FeedHub(pool, int(settings.get("FEEDS_PER_APP_KEY", 8)))
+    return Layers(pool, store, turns, changes, waits, tables, matches, queues, feed, hub, webhooks)
 
 
 def queue(settings: Mapping[str, Any], name: str, pool: redis.Redis) -> Queue:

@@ -6,7 +6,10 @@ enqueues.
 Pools. `live` (the default) serves `BOT_QUEUE`, the bot turns of tables with a human seat;
 `bulk` serves `BULK_QUEUE`, match games and the bot turns of bot-only games, at a lower CPU
 priority (`BULK_NICE`, default 10). A live table's bot turn therefore never waits behind a
-match game or a batch of bot-only games, neither in a queue nor (much) for the CPU.
+match game or a batch of bot-only games, neither in a queue nor (much) for the CPU. `webhooks`
+serves `WEBHOOK_QUEUE` (webhook deliveries, `service.webhooks`; by default they are on the
+bulk queue). The pool that serves the webhooks' queue also runs RQ's scheduler (a process it
+forks), which enqueues their retries when due.
 
 One queue per worker, because only then does RQ dequeue with its crash-safe move to the
 queue's intermediate list (with two queues it uses a plain BLPOP, and a worker killed between
@@ -48,7 +51,7 @@ from service.store import Store
 
 log = logging.getLogger("duckpond.worker")
 
-POOLS = ("live", "think", "bulk")
+POOLS = ("live", "think", "bulk", "webhooks")
 WORKER_TTL = 20
 """RQ's worker TTL: an idle worker blocks at most WORKER_TTL - 15 s per dequeue, then beats."""
 MAINTENANCE_INTERVAL = 60
@@ -58,7 +61,8 @@ BEAT_EVERY = 1.0
 
 def queue_of(layers: wiring.Layers, pool: str) -> Queue:
     """The one queue a pool's workers serve."""
-    return {"live": layers.bot_queue, "think": layers.think_queue}.get(pool, layers.bulk_queue)
+    queues = {"live": layers.bot_queue, "think": layers.think_queue}
+    return queues.get(pool, layers.webhook_queue if pool == "webhooks" else layers.bulk_queue)
 
 
 class Beats:
@@ -164,7 +168,11 @@ def main(argv: list[str] | None = None) -> None:
                 maintenance_interval=MAINTENANCE_INTERVAL,
             )
             worker.beats = beats
-            worker.work(burst=args.burst, logging_level=settings["LOG_LEVEL"], with_scheduler=False)
+            # The pool of the webhooks' queue runs RQ's scheduler: it enqueues their retries.
+            scheduler = queue.name == layers.webhook_queue.name
+            worker.work(
+                burst=args.burst, logging_level=settings["LOG_LEVEL"], with_scheduler=scheduler
+            )
         except (redis.RedisError, OSError) as exc:  # RQ's start or teardown on a dead connection
             name = worker.name if worker is not None else "(starting)"
             log.error("worker %s: %s", name, type(exc).__name__)

@@ -27,6 +27,7 @@ Ctrl-C or an error. `scripts/bench/floor.py` measures what the cheapest requests
     .venv/bin/python scripts/bench/api.py                # 16 concurrent full games
     .venv/bin/python scripts/bench/api.py --poll         # one client per game, GET + POST
     .venv/bin/python scripts/bench/api.py --games 32 --deals 1 --livez-seconds 5
+    .venv/bin/python scripts/bench/api.py --app-key      # games of an app key (its feed too)
     .venv/bin/python scripts/bench/api.py --smoke        # 2 one-deal games, 1 s of /livez (CI)
     .venv/bin/python scripts/bench/api.py --in-process --smoke
 
@@ -59,6 +60,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 API = "/api/v1"
+APP_KEY_ENV = "DUCKPOND_BENCH_APP_KEY"
+"""With `--app-key`: the key the client processes create their games with (inherited)."""
 
 
 # --- the service under test ------------------------------------------------------------------
@@ -439,7 +442,7 @@ def _play_one(
         "seed": seed,
         "options": {"max_deals": deals},
     }
-    status, created, dt = http.call("POST", f"{API}/games", body)
+    status, created, dt = http.call("POST", f"{API}/games", body, os.environ.get(APP_KEY_ENV))
     created = _expect(status, created, 201, "create game")
     t.add("create", dt)
     gid = created["id"]
@@ -518,7 +521,7 @@ def _play_seats(
     answer, i.e. what a player waits between a move and the next player's chance to act."""
     options = {"max_deals": deals, "auto_deal": True}
     body = {"game": "doubleduck", "seats": [{}, {}, {}, {}], "seed": seed, "options": options}
-    status, created, dt = http.call("POST", f"{API}/games", body)
+    status, created, dt = http.call("POST", f"{API}/games", body, os.environ.get(APP_KEY_ENV))
     created = _expect(status, created, 201, "create game")
     t.add("create", dt)
     gid = created["id"]
@@ -731,6 +734,12 @@ def main() -> int:
     parser.add_argument("--max-seconds", type=float, default=180.0, help="cap on the game phase")
     parser.add_argument("--seed", type=int, default=1, help="seeds the games and the choices")
     parser.add_argument(
+        "--app-key",
+        action="store_true",
+        help="create the games with an app key (keys required), so every move also feeds the "
+        "key's feed: its outbox entry and relay (service/feed.py)",
+    )
+    parser.add_argument(
         "--in-process",
         action="store_true",
         help="instead: CPU per request of the Flask app alone (its own redis, no gunicorn)",
@@ -760,8 +769,16 @@ def main() -> int:
             shutil.rmtree(workdir, ignore_errors=True)
         print(json.dumps({"figures": figures}))
         return 0
+    if args.app_key:
+        service.env["APP_KEYS"] = "required"
     try:
         service.start()
+        if args.app_key:  # issued by the operators' command (this folder shadows `engine`)
+            issue = [sys.executable, "-m", "service.app_keys", "issue", "--name", "bench"]
+            issue += ["--quiet", "--live-games", "1000000", "--creations-per-minute", "1000000"]
+            os.environ[APP_KEY_ENV] = subprocess.run(
+                issue, cwd=ROOT, env=service.env, check=True, capture_output=True, text=True
+            ).stdout.strip()
         threads = split(args.concurrency, procs)
 
         def livez_phase() -> tuple[Tally, float, float]:

@@ -14,12 +14,14 @@ from service.api import (
     catalog,
     deals,
     events,
+    feed,
     games,
     health,
     matches,
     moves,
     records,
     scores,
+    webhooks,
 )
 
 
@@ -30,12 +32,14 @@ def register(api: Api) -> None:
             "type": "http",
             "scheme": "bearer",
             "description": "An app key (`dpk_...`), issued by the operator "
-            "(`python -m service.app_keys issue`): creating a game or a match needs one. "
+            "(`python -m service.app_keys issue`): creating a game or a match needs one, "
+            "and the key's feed and webhooks are read with it. "
             "A game's host token is bound to the key that created it.",
         },
     )
     for module in (
-        health, catalog, bots, games, moves, deals, abandon, scores, events, records, matches
+        health, catalog, bots, games, moves, deals, abandon, scores, events, records, matches,
+        feed, webhooks,
     ):  # fmt: skip
         api.register_blueprint(module.blp)
     rate_limits.document(api.spec)

@@ -152,7 +152,7 @@ def create_match(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     if key is not None and charged:
         app_keys.app_keys().admit_match(key, int(body["games"]))
     try:
-        answer = matches().create(body, idem, scope)
+        answer = matches().create(body, idem, scope, owner=key.id if key is not None else None)
     except BaseException:
         if key is not None and charged:
             app_keys.app_keys().refund_match(key, int(body["games"]))

@@ -47,6 +47,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow everything the app key's games and matches await of it, on one connection:
+         *     Server-Sent Events (`text/event-stream`), or NDJSON with `Accept: application/x-ndjson`.
+         * @description A `turn` entry says a human seat of one of the key's games is to act (play it with that
+         *     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
+         *     was abandoned, or a match progressed or finished. Entries are kept for
+         *     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
+         *     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
+         *     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
+         *     live games, with the seats to act), then open the feed without one. Only this key's
+         *     games and matches are in it; other keys never see them.
+         */
+        get: operations["stream_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/feed/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The app key's unfinished games, with the human seats to act in each: where a client
+         *     starts again when its feed resume point is gone (410 `feed_expired`).
+         */
+        get: operations["list_feed_games"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games": {
         parameters: {
             query?: never;
@@ -323,6 +371,72 @@ export interface paths {
         };
         /** Read a match's per-game records: rotation assignments and per-seat scores. */
         get: operations["list_match_games"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app key's endpoints (never their secrets). */
+        get: operations["list_webhooks"];
+        put?: never;
+        /**
+         * Register an endpoint: the app key's feed entries of the `events` types are POSTed to
+         *     `url` as `{"type", "timestamp", "data"}`, signed by the Standard Webhooks scheme with the
+         *     answer's `secret` (shown this once). A delivery without a 2xx is retried for about a day;
+         *     an endpoint whose every attempt failed for a day is disabled.
+         */
+        post: operations["create_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        /** One endpoint of the app key: its status (`active` or `disabled`) and counts. */
+        get: operations["get_webhook"];
+        put?: never;
+        post?: never;
+        /** Delete an endpoint and its log: nothing more is sent to it. */
+        delete: operations["delete_webhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The endpoint's last 100 deliveries, newest first: status (`pending`, `retrying`,
+         *     `delivered`, `failed`: given up, `skipped`: the endpoint was disabled), attempts, the
+         *     last answer's status code or error, and when it was tried and will be tried next.
+         */
+        get: operations["list_webhook_deliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -917,6 +1031,28 @@ export interface components {
             doc: string;
             /** @enum {string} */
             name: "server_shuffle" | "client_seed" | "host_cards";
+        };
+        DeliveriesOut: {
+            deliveries: components["schemas"]["DeliveryOut"][];
+        };
+        DeliveryOut: {
+            attempts: number;
+            /** Format: date-time */
+            created: string;
+            /** @description The feed entry's id. */
+            feed_id: string;
+            /** @description The delivery's `webhook-id`: the same on every attempt. */
+            id: string;
+            /** Format: date-time */
+            last_attempt?: string | null;
+            last_error?: string | null;
+            /** Format: date-time */
+            next_attempt?: string | null;
+            /** @enum {string} */
+            status: "pending" | "retrying" | "delivered" | "failed" | "skipped";
+            /** @description The last answer's. */
+            status_code?: number | null;
+            type: string;
         };
         /**
          * @description A `announce` move of Doppelkopf.
@@ -1919,7 +2055,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_revoked" | "bad_app_key" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "no_deal_pending" | "no_such_game" | "no_such_match" | "no_worker" | "not_a_player" | "not_found" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "stale_version" | "token_of_another_game" | "too_many_games" | "too_many_waits" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full";
+            reason: "app_key_revoked" | "bad_app_key" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "no_deal_pending" | "no_such_game" | "no_such_match" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
         };
@@ -1953,6 +2089,18 @@ export interface components {
             next_after: number;
             /** @description Number of accepted state changes of the game; 0 right after creation. */
             version: number;
+        };
+        FeedGameOut: {
+            game: string;
+            id: string;
+            status: string;
+            /** @description The human seats to act now (the key plays them). */
+            to_act: number[];
+            /** @description Number of accepted state changes of the game; 0 right after creation. */
+            version: number;
+        };
+        FeedGamesOut: {
+            games: components["schemas"]["FeedGameOut"][];
         };
         /** @description Sent by: service. */
         GameAbandonedData: {
@@ -2366,6 +2514,68 @@ export interface components {
             /** @description Present on private events only. */
             visible_to?: number;
         };
+        WebhookCreatedOut: {
+            /** Format: date-time */
+            created: string;
+            /** @description Deliveries that got a 2xx. */
+            delivered: number;
+            /** Format: date-time */
+            disabled_at?: string | null;
+            disabled_reason?: string | null;
+            events: string[];
+            /** @description Deliveries given up. */
+            failed: number;
+            /**
+             * Format: date-time
+             * @description The first failure since the last success, if the latest attempt failed.
+             */
+            failing_since?: string | null;
+            id: string;
+            /** @description The signing secret (`whsec_...`), shown this once: verify each delivery's `webhook-signature` with it (Standard Webhooks). */
+            secret: string;
+            /**
+             * @description `disabled`: every attempt failed for a day; nothing more is sent (delete it and register it again).
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            url: string;
+        };
+        WebhookIn: {
+            /** @description The feed entry types to deliver. */
+            events: ("game_created" | "game_dealt" | "turn" | "deal_pending" | "game_ended" | "game_abandoned" | "match_progress" | "match_finished")[];
+            /**
+             * @description Where to POST: `https://` (or `http://`), on a public address (private, loopback and link-local ones are refused unless the operator allows them: `webhook_url_refused`).
+             * @example https://example.com/duckpond/hooks
+             */
+            url: string;
+        };
+        WebhookOut: {
+            /** Format: date-time */
+            created: string;
+            /** @description Deliveries that got a 2xx. */
+            delivered: number;
+            /** Format: date-time */
+            disabled_at?: string | null;
+            disabled_reason?: string | null;
+            events: string[];
+            /** @description Deliveries given up. */
+            failed: number;
+            /**
+             * Format: date-time
+             * @description The first failure since the last success, if the latest attempt failed.
+             */
+            failing_since?: string | null;
+            id: string;
+            /**
+             * @description `disabled`: every attempt failed for a day; nothing more is sent (delete it and register it again).
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            url: string;
+        };
+        WebhooksOut: {
+            webhooks: components["schemas"]["WebhookOut"][];
+        };
         /** @description Sent by: Doppelkopf. */
         WeddingData: {
             /** @description A seat, from 0. */
@@ -2585,6 +2795,306 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    stream_feed: {
+        parameters: {
+            query?: {
+                /** @description Resume after this entry (the `id` of the last frame read). `Last-Event-ID` wins when both are sent. */
+                after?: string;
+            };
+            header?: {
+                /** @description Resume after this entry, as `?after=` (an EventSource sends it when it reconnects). */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed, until the client leaves (or after an hour: resume with `Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` is where the feed starts; then one frame per entry, its `event` the entry's type and its `id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`, `version`: a human seat of the key's game is to act), `deal_pending` (the next deal waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of `total`), `match_finished` (`status` done or cancelled). Idle feeds get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {"id":"1764775200000000","event":"feed_opened","data":{"games":"/api/v1/feed/games","retention_seconds":3600,"type":"feed_opened"}}
+                     *     {"id":"1764775201234000","event":"game_created","data":{"game":"doubleduck","game_id":"q7Zk3xP2aB9w","seat_count":4,"type":"game_created","version":0}}
+                     *
+                     *     {"id":"1764775201234001","event":"turn","data":{"game_id":"q7Zk3xP2aB9w","seat":1,"type":"turn","version":0}}
+                     *     {"id":"1764775260500000","event":"match_progress","data":{"done":3,"match_id":"m4Tc8hQ2xY7e","total":100,"type":"match_progress"}}
+                     */
+                    "application/x-ndjson": string;
+                    /**
+                     * @example id: 1764775200000000
+                     *     event: feed_opened
+                     *     data: {"games":"/api/v1/feed/games","retention_seconds":3600,"type":"feed_opened"}
+                     *
+                     *     id: 1764775201234000
+                     *     event: game_created
+                     *     data: {"game":"doubleduck","game_id":"q7Zk3xP2aB9w","seat_count":4,"type":"game_created","version":0}
+                     *
+                     *     : keep-alive
+                     *
+                     *     id: 1764775201234001
+                     *     event: turn
+                     *     data: {"game_id":"q7Zk3xP2aB9w","seat":1,"type":"turn","version":0}
+                     *
+                     *     id: 1764775260500000
+                     *     event: match_progress
+                     *     data: {"done":3,"match_id":"m4Tc8hQ2xY7e","total":100,"type":"match_progress"}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Reasons: `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "invalid_event_id"
+                     *       },
+                     *       "message": "`Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `feed_expired`: The feed no longer reaches this resume point (older than its retention): read the app key's live games (`errors.read_instead`), then open the feed without one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 410,
+                     *       "errors": {
+                     *         "reason": "feed_expired"
+                     *       },
+                     *       "message": "The feed no longer reaches this resume point (older than its retention): read the app key's live games (`errors.read_instead`), then open the feed without one.",
+                     *       "status": "Gone"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `too_many_streams`: This address (or the app key of this game) holds as many open streams as it may; close one, or retry after Retry-After.; `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "too_many_streams"
+                     *       },
+                     *       "message": "This address (or the app key of this game) holds as many open streams as it may; close one, or retry after Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    list_feed_games: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "games": [
+                     *         {
+                     *           "game": "doubleduck",
+                     *           "id": "q7Zk3xP2aB9w",
+                     *           "status": "playing",
+                     *           "to_act": [
+                     *             1
+                     *           ],
+                     *           "version": 12
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedGamesOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     create_game: {
         parameters: {
             query?: never;
@@ -2732,7 +3242,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2865,7 +3375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3186,7 +3696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3376,7 +3886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangeOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3510,7 +4020,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3708,7 +4218,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangeOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3842,7 +4352,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4014,7 +4524,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4217,7 +4727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangeOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4351,7 +4861,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4471,7 +4981,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4572,7 +5082,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4736,7 +5246,7 @@ export interface operations {
                     "application/json": components["schemas"]["MatchCreatedOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4869,7 +5379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5025,7 +5535,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5169,7 +5679,7 @@ export interface operations {
                     "application/json": components["schemas"]["MatchOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5303,7 +5813,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5437,7 +5947,715 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    list_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "created": "2026-12-03T15:00:00Z",
+                     *           "delivered": 12,
+                     *           "disabled_at": null,
+                     *           "disabled_reason": null,
+                     *           "events": [
+                     *             "game_ended",
+                     *             "turn"
+                     *           ],
+                     *           "failed": 0,
+                     *           "failing_since": null,
+                     *           "id": "wh_5f0c2a9e4b7d1c36",
+                     *           "status": "active",
+                     *           "url": "https://example.com/duckpond/hooks"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhooksOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    create_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "turn"
+                 *       ],
+                 *       "url": "https://example.com/duckpond/hooks"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": "2026-12-03T15:00:00Z",
+                     *       "delivered": 12,
+                     *       "disabled_at": null,
+                     *       "disabled_reason": null,
+                     *       "events": [
+                     *         "game_ended",
+                     *         "turn"
+                     *       ],
+                     *       "failed": 0,
+                     *       "failing_since": null,
+                     *       "id": "wh_5f0c2a9e4b7d1c36",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "status": "active",
+                     *       "url": "https://example.com/duckpond/hooks"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookCreatedOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `unsupported_media_type`: The body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "errors": {
+                     *         "reason": "unsupported_media_type"
+                     *       },
+                     *       "message": "The body must be application/json.",
+                     *       "status": "Unsupported Media Type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `webhook_url_refused`: The webhook URL is not one this service delivers to: not http(s), not resolvable, or a private, loopback or link-local address the operator did not allow.; `too_many_webhooks`: The app key has as many webhook endpoints as it may. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": "2026-12-03T15:00:00Z",
+                     *       "delivered": 12,
+                     *       "disabled_at": null,
+                     *       "disabled_reason": null,
+                     *       "events": [
+                     *         "game_ended",
+                     *         "turn"
+                     *       ],
+                     *       "failed": 0,
+                     *       "failing_since": null,
+                     *       "id": "wh_5f0c2a9e4b7d1c36",
+                     *       "status": "active",
+                     *       "url": "https://example.com/duckpond/hooks"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_webhook`: The app key has no webhook endpoint with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_webhook"
+                     *       },
+                     *       "message": "The app key has no webhook endpoint with this id.",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    delete_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_webhook`: The app key has no webhook endpoint with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_webhook"
+                     *       },
+                     *       "message": "The app key has no webhook endpoint with this id.",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    list_webhook_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "attempts": 2,
+                     *           "created": "2026-12-03T15:00:01Z",
+                     *           "feed_id": "1764775201234001",
+                     *           "id": "msg_3f9a1c0b7e21_1764775201234001",
+                     *           "last_attempt": "2026-12-03T15:00:06Z",
+                     *           "last_error": "answered HTTP 500",
+                     *           "next_attempt": "2026-12-03T15:00:36Z",
+                     *           "status": "retrying",
+                     *           "status_code": 500,
+                     *           "type": "turn"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveriesOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_webhook`: The app key has no webhook endpoint with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_webhook"
+                     *       },
+                     *       "message": "The app key has no webhook endpoint with this id.",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5492,7 +6710,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5565,7 +6783,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
                     [name: string]: unknown;

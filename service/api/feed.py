@@ -1,0 +1,163 @@
+"""An app key's feed: everything its games and matches await of it, as one stream."""
+# mypy: disable-error-code="untyped-decorator"
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from flask import Response, current_app, request
+from flask_smorest import Blueprint
+
+from service import app_keys, feed, sse
+from service.api.common import EXAMPLE_ID, errors, layers
+from service.app_keys import AppKey, live_key
+from service.codec import dumps_sorted
+from service.connections import peer_of
+from service.schemas import FeedGamesOut, FeedHeaders, FeedQuery
+
+blp = Blueprint(
+    "feed",
+    __name__,
+    url_prefix="/api/v1/feed",
+    description="An app key's feed: its games' turns, deals and ends, its matches' progress.",
+)
+app_keys.required_on(blp, always=True)
+
+KEY_ONLY: list[dict[str, list[str]]] = [{"appKey": []}]
+EXAMPLE_ENTRIES: list[tuple[str, dict[str, Any]]] = [
+    (
+        "1764775200000000",
+        {"type": feed.OPENED, "retention_seconds": 3600, "games": feed.GAMES_PATH},
+    ),
+    (
+        "1764775201234000",
+        {
+            "type": "game_created",
+            "game_id": EXAMPLE_ID,
+            "version": 0,
+            "game": "doubleduck",
+            "seat_count": 4,
+        },
+    ),
+    ("1764775201234001", {"type": "turn", "game_id": EXAMPLE_ID, "seat": 1, "version": 0}),
+    (
+        "1764775260500000",
+        {"type": "match_progress", "match_id": "m4Tc8hQ2xY7e", "done": 3, "total": 100},
+    ),
+]
+
+
+def _example(media: str) -> str:
+    frames = [
+        sse.frame(media, dumps_sorted(data), event_id=n, event=str(data["type"]))
+        for n, data in EXAMPLE_ENTRIES
+    ]
+    return b"".join([*frames[:2], sse.keepalive(media), *frames[2:]]).decode()
+
+
+FEED_RESPONSE = {
+    "description": "The feed, until the client leaves (or after an hour: resume with "
+    "`Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` "
+    "is where the feed starts; then one frame per entry, its `event` the entry's type and its "
+    "`id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`,"
+    " `version`: a human seat of the key's game is to act), `deal_pending` (the next deal "
+    "waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of "
+    "`total`), `match_finished` (`status` done or cancelled). Idle feeds get a keep-alive "
+    "every 15 s (a `:` comment line in SSE, an empty line in NDJSON).",
+    "headers": {"Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}}},
+    "content": {
+        sse.SSE: {"schema": {"type": "string"}, "example": _example(sse.SSE)},
+        sse.NDJSON: {"schema": {"type": "string"}, "example": _example(sse.NDJSON)},
+    },
+}
+
+
+def _key() -> AppKey:
+    return cast(AppKey, app_keys.presented())  # verified before the view (`required_on`)
+
+
+@blp.route("", methods=["GET"])
+@blp.doc(operationId="stream_feed", security=KEY_ONLY, responses={"200": FEED_RESPONSE})
+@blp.arguments(FeedQuery(), location="query")
+@blp.arguments(FeedHeaders(), location="headers")
+@errors(
+    blp,
+    "invalid_event_id",
+    "missing_app_key",
+    "bad_app_key",
+    "app_key_revoked",
+    "feed_expired",
+    "validation_error",
+    "too_many_streams",
+    "rate_limited",
+    503,
+)
+def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
+    """Follow everything the app key's games and matches await of it, on one connection:
+    Server-Sent Events (`text/event-stream`), or NDJSON with `Accept: application/x-ndjson`.
+
+    A `turn` entry says a human seat of one of the key's games is to act (play it with that
+    seat's token); the others say a game was created, dealt, awaits its next deal, ended or
+    was abandoned, or a match progressed or finished. Entries are kept for
+    `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
+    `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
+    feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
+    live games, with the seats to act), then open the feed without one. Only this key's
+    games and matches are in it; other keys never see them."""
+    key = _key()
+    after = sse.resume_from(headers.get("last_event_id"), query.get("after"))
+    media = sse.negotiate(request.headers.get("Accept"))
+    the_feed, hub = layers().feed, layers().feed_hub
+    assert the_feed is not None and hub is not None, "the API's layers have a feed"
+    if after is not None:
+        the_feed.check_resume(key.id, after)
+    watcher = hub.admit(key.id)
+    config = current_app.config
+    try:
+        body = feed.frames(
+            the_feed,
+            hub,
+            watcher,
+            after,
+            media,
+            peer_of(request.environ),
+            keepalive=float(config.get("STREAM_KEEPALIVE_SECONDS", 15.0)),
+            hangup_check=float(config.get("STREAM_HANGUP_CHECK_SECONDS", 2.0)),
+            max_seconds=float(config.get("STREAM_MAX_SECONDS", 3600.0)),
+        )
+        response = Response(body, 200, mimetype=media)
+    except BaseException:
+        watcher.release()
+        raise
+    response.call_on_close(watcher.release)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # a proxy passes each frame on at once
+    return response
+
+
+@blp.route("/games", methods=["GET"])
+@blp.doc(operationId="list_feed_games", security=KEY_ONLY)
+@blp.response(
+    200,
+    FeedGamesOut,
+    example={
+        "games": [
+            {
+                "id": EXAMPLE_ID,
+                "game": "doubleduck",
+                "version": 12,
+                "status": "playing",
+                "to_act": [1],
+            }
+        ]
+    },
+)
+@errors(blp, "missing_app_key", "bad_app_key", "app_key_revoked", "rate_limited", 503)
+def list_feed_games() -> dict[str, Any]:
+    """The app key's unfinished games, with the human seats to act in each: where a client
+    starts again when its feed resume point is gone (410 `feed_expired`)."""
+    key = _key()
+    keys = app_keys.app_keys()
+    members = cast(list[bytes], keys.redis.zrange(live_key(key.id), 0, -1))
+    gids = [m.decode() for m in members if not m.startswith(b"pending:")]
+    return {"games": feed.live_games(layers().redis, gids)}

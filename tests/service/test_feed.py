@@ -1,0 +1,338 @@
+"""An app key's feed (issue 24): every turn, deal and end of the key's games and its matches'
+progress, relayed exactly once from the game's slot to the key's, resumable without a gap,
+410 past its retention, and safe across a crash between the commit and the relay. Runs on
+one Redis and on the cluster (`ON_BOTH`): the feed and the game are in different slots there.
+
+The feed is read from a real gunicorn (gevent, as deployed) while the test's own app commits
+the moves: the relay runs in the committing process (in its compare-and-set on one Redis, in
+its background relayer on the cluster), and the serving process hears of it through the
+feed's shard channels."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import queue
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import redis
+from conftest import QUEUE_DB
+from flask import Flask
+from svc_helpers import API, Table, auth
+
+from service import feed as feeds
+from service.app_keys import AppKeys
+from service.feed import TEST_SKIP_RELAY, feed_key, key_tag
+from service.schemas import FEED_TYPES
+from service.shards import tag
+from service.store import game_key, outbox_key
+from service.watchdog import Settings, Watchdog
+from service.wiring import Layers
+
+Frame = dict[str, Any]
+
+
+class Reader:
+    """A client of the feed over a real connection: frames (id, event, data) as they come."""
+
+    def __init__(self, port: int, key: str, last_id: str | None = None, accept: str = "") -> None:
+        self.frames: queue.Queue[Frame] = queue.Queue()
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        headers = auth(key)
+        if last_id is not None:
+            headers["Last-Event-ID"] = last_id
+        if accept:
+            headers["Accept"] = accept
+        self.conn.request("GET", f"{API}/feed", headers=headers)
+        self.sock = self.conn.sock
+        self.response = self.conn.getresponse()
+        self.status = self.response.status
+        self.media = self.response.getheader("Content-Type", "")
+        if self.status == 200:
+            threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        frame: Frame = {}
+        try:
+            for raw in self.response:
+                line = raw.decode().rstrip("\n")
+                if self.media.startswith("application/x-ndjson"):
+                    if line:
+                        self.frames.put({**json.loads(line), "at": time.monotonic()})
+                elif line.startswith("id: "):
+                    frame["id"] = line[4:]
+                elif line.startswith("event: "):
+                    frame["event"] = line[7:]
+                elif line.startswith("data: "):
+                    frame["data"] = json.loads(line[6:])
+                elif line == "" and frame:
+                    self.frames.put({**frame, "at": time.monotonic()})
+                    frame = {}
+        except (OSError, ValueError, AttributeError, http.client.HTTPException):
+            return
+
+    def next(self, timeout: float = 10.0) -> Frame:
+        return self.frames.get(timeout=timeout)
+
+    def take(self, count: int, timeout: float = 10.0) -> list[Frame]:
+        return [self.next(timeout) for _ in range(count)]
+
+    def quiet(self, seconds: float = 0.5) -> bool:
+        """Nothing more arrives for `seconds`."""
+        try:
+            self.frames.get(timeout=seconds)
+        except queue.Empty:
+            return True
+        return False
+
+    def close(self) -> None:
+        """Hang up at once (a read blocked in the reader's thread returns)."""
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)
+        self.conn.close()
+
+
+@pytest.fixture()
+def keys(redis_port: int, nodes: str) -> Iterator[AppKeys]:
+    """App keys on the queues' Redis (the single server's database, on either backend)."""
+    client = redis.Redis(port=redis_port, db=QUEUE_DB[0] if nodes else 0)
+    yield AppKeys(client)
+    client.close()
+
+
+@pytest.fixture()
+def keyed(make_app: Callable[..., Flask]) -> Flask:
+    return make_app(APP_KEYS="required")
+
+
+@pytest.fixture()
+def served_feed(serve_api: Callable[..., Any]) -> Iterator[int]:
+    with serve_api(APP_KEYS="required", STREAM_KEEPALIVE_SECONDS="1") as (port, _):
+        yield port
+
+
+def create(app: Flask, key: str, seats: list[dict[str, Any]] | None = None) -> Table:
+    client = app.test_client()
+    body = {"game": "ducksoup", "seats": seats or [{}, {}], "seed": "feed"}
+    made = client.post(f"{API}/games", json=body, headers=auth(key))
+    assert made.status_code == 201, made.json
+    data = made.json
+    table = Table(client, data["id"], data, host=data["host_token"])
+    from svc_helpers import Seat
+
+    table.seats = [Seat(client, data["id"], s["seat"], s["token"]) for s in data["seats"]]
+    return table
+
+
+def play(table: Table, moves: int) -> list[tuple[int, int]]:
+    """`moves` moves, each by the seat to act with its first legal move: [(seat, version)]."""
+    done = []
+    for _ in range(moves):
+        public = table.public()
+        seat = table.seat(public["view"]["to_act"][0])
+        legal = seat.view()["view"]["legal_moves"]
+        answer = seat.post_move(legal[0])
+        assert answer.status_code == 200, answer.json
+        done.append((seat.seat, answer.json["version"]))
+    return done
+
+
+def layers_of(app: Flask) -> Layers:
+    return app.extensions["duckpond"]  # type: ignore[no-any-return]
+
+
+def test_the_feed_tells_the_keys_games_as_they_are_played_and_nothing_of_others(
+    keyed: Flask, keys: AppKeys, served_feed: int
+) -> None:
+    mine, other = keys.issue("acme").key, keys.issue("other").key
+    reader = Reader(served_feed, mine)
+    theirs = Reader(served_feed, other)
+    assert reader.status == 200 and reader.media.startswith("text/event-stream")
+    opened = reader.next()
+    assert opened["event"] == "feed_opened" and opened["data"]["retention_seconds"] == 3600
+    assert theirs.next()["event"] == "feed_opened"
+    table = create(keyed, mine)
+    first = reader.take(3)
+    assert [f["event"] for f in first] == ["game_created", "game_dealt", "turn"]
+    assert all(f["data"]["game_id"] == table.gid for f in first)
+    to_act = table.public()["view"]["to_act"][0]
+    assert first[2]["data"] == {"type": "turn", "game_id": table.gid, "seat": to_act, "version": 0}
+    ids = [int(f["id"]) for f in [opened, *first]]
+    assert ids == sorted(ids) and len(set(ids)) == len(ids)
+    for _, version in play(table, 6):
+        frame = reader.next()
+        assert frame["event"] == "turn" and frame["data"]["version"] == version
+        assert int(frame["id"]) > ids[-1]
+        ids.append(int(frame["id"]))
+    assert frame["data"]["seat"] == table.public()["view"]["to_act"][0]
+    assert theirs.quiet(), "another key heard of this key's game"
+    reader.close()
+    theirs.close()
+
+
+def test_a_resumed_feed_continues_without_gap_or_duplicate(
+    keyed: Flask, keys: AppKeys, served_feed: int
+) -> None:
+    key = keys.issue("acme").key
+    first = Reader(served_feed, key)
+    start = first.next()["id"]
+    table = create(keyed, key)
+    play(table, 4)
+    heard = first.take(3 + 4)
+    first.close()
+    play(table, 5)  # while nobody listens
+    resumed = Reader(served_feed, key, last_id=heard[2]["id"])
+    rest = resumed.take(4 + 5)
+    assert resumed.quiet()
+    whole = Reader(served_feed, key, last_id=start)  # the same from the start, for comparison
+    everything = whole.take(3 + 4 + 5)
+    assert [f["id"] for f in heard[:3] + rest] == [f["id"] for f in everything]
+    assert [f["data"] for f in heard[:3] + rest] == [f["data"] for f in everything]
+    resumed.close()
+    whole.close()
+    # The same in NDJSON, with ?after=
+    ndjson = Reader(served_feed, key, accept="application/x-ndjson")
+    assert ndjson.media.startswith("application/x-ndjson")
+    assert ndjson.next()["event"] == "feed_opened"
+    ndjson.close()
+
+
+def test_a_resume_point_past_the_retention_is_a_410_that_says_what_to_read(
+    make_app: Callable[..., Flask], keys: AppKeys
+) -> None:
+    app = make_app(APP_KEYS="required", FEED_MAX_ENTRIES=5)
+    client = app.test_client()
+    key = keys.issue("acme").key
+    the_feed = layers_of(app).feed
+    assert the_feed is not None
+    key_id = key.split("_")[1]
+    start = the_feed.position(key_id)
+    table = create(app, key)
+    play(table, 8)  # 3 + 8 entries, the feed keeps the last 5
+    the_feed.flush()
+    entries = the_feed.read(key_id, 0)
+    assert len(entries) == 5
+    # Just before the oldest kept: nothing lost, the feed goes on from there.
+    kept = client.get(f"{API}/feed?after={entries[0][0] - 1}", headers=auth(key), buffered=False)
+    assert kept.status_code == 200
+    kept.close()
+    an_hour_ago = str((int(time.time()) - 3700) * 1_000_000)
+    for after in (an_hour_ago, str(start)):
+        gone = client.get(f"{API}/feed?after={after}", headers=auth(key))
+        assert gone.status_code == 410, gone.json
+        assert gone.json["errors"]["reason"] == "feed_expired"
+        assert gone.json["errors"]["read_instead"] == "/api/v1/feed/games"
+    live = client.get(f"{API}/feed/games", headers=auth(key))
+    assert live.status_code == 200
+    (game,) = live.json["games"]
+    assert game["id"] == table.gid and game["to_act"] == table.public()["view"]["to_act"]
+    # Malformed, or never sent: 400 in the one error shape.
+    for bad in ("x", "-1", "12-0", str(entries[-1][0] + 10**9)):
+        refused = client.get(f"{API}/feed", headers={**auth(key), "Last-Event-ID": bad})
+        assert refused.status_code == 400, (bad, refused.json)
+        assert refused.json["errors"]["reason"] == "invalid_event_id"
+
+
+def test_the_feed_needs_the_keys_own_credential(keyed: Flask, keys: AppKeys) -> None:
+    client = keyed.test_client()
+    issued = keys.issue("acme")
+    for path in ("/feed", "/feed/games"):
+        assert client.get(API + path).json["errors"]["reason"] == "missing_app_key"
+        wrong = client.get(API + path, headers=auth(issued.key[:-4] + "AAAA"))
+        assert wrong.status_code == 401 and wrong.json["errors"]["reason"] == "bad_app_key"
+    table = create(keyed, issued.key)
+    seat_token = table.seats[0].token
+    assert client.get(f"{API}/feed", headers=auth(seat_token)).status_code == 401
+    keys.revoke(issued.id)
+    revoked = client.get(f"{API}/feed/games", headers=auth(issued.key))
+    assert revoked.status_code == 403 and revoked.json["errors"]["reason"] == "app_key_revoked"
+
+
+def test_a_crash_between_commit_and_relay_loses_nothing(
+    keyed: Flask, keys: AppKeys, r: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The committing process dies right after its compare-and-set (the relay is skipped):
+    the entries wait in the game's bucket's outbox, and the recovery loop relays them, once."""
+    layers = layers_of(keyed)
+    the_feed = layers.feed
+    assert the_feed is not None
+    issued = keys.issue("acme")
+    monkeypatch.setenv(TEST_SKIP_RELAY, "1")
+    table = create(keyed, issued.key)
+    play(table, 3)
+    assert the_feed.read(issued.id, 0) == []
+    assert r.xlen(outbox_key(tag(table.gid))) == 4  # the creation and three moves
+    monkeypatch.delenv(TEST_SKIP_RELAY)
+    dog = Watchdog(layers.store, layers.turns, Settings(stale_after=60), feed=the_feed)
+    assert dog.sweep().relayed == 0  # a second's grace: the committer may still relay it
+    time.sleep(1.1)
+    assert dog.sweep().relayed == 3 + 3
+    assert dog.sweep().relayed == 0
+    entries = the_feed.read(issued.id, 0)
+    assert [t for _, t, _ in entries] == [
+        "game_created",
+        "game_dealt",
+        "turn",
+        "turn",
+        "turn",
+        "turn",
+    ]
+    assert the_feed.pending_outbox() == 0
+    # Relaying the same outbox entries again (a slow second relay) appends nothing.
+    gid = table.gid
+    assert the_feed.relay(tag(gid), [("1-1", issued.id, [("turn", b"{}")])]) == 0
+    assert len(the_feed.read(issued.id, 0)) == 6
+    # Keys that share nothing: the game in its bucket's slot, the feed in the key's.
+    if key_tag(issued.id) != tag(gid):
+        assert game_key(gid).split("}")[0] != feed_key(issued.id).split("}")[0]
+
+
+def test_an_abandoned_game_and_a_games_end_are_told(keyed: Flask, keys: AppKeys) -> None:
+    issued = keys.issue("acme")
+    layers = layers_of(keyed)
+    assert layers.feed is not None
+    table = create(keyed, issued.key)
+    answer = keyed.test_client().post(
+        f"{API}/games/{table.gid}/abandon", json={}, headers=auth(table.host)
+    )
+    assert answer.status_code == 200, answer.json
+    layers.feed.flush()
+    kinds = [t for _, t, _ in layers.feed.read(issued.id, 0)]
+    assert kinds == ["game_created", "game_dealt", "turn", "game_abandoned"]
+    assert set(kinds) <= set(feeds.TYPES) == set(FEED_TYPES)
+
+
+def test_a_keys_match_tells_its_progress(
+    redis_port: int, nodes: str, bot_app: Flask, keys: AppKeys
+) -> None:
+    """A match made with a key: each recorded game and the end reach the key's feed (the
+    worker that plays it relays)."""
+    from service.app import create_app
+
+    app = create_app({**bot_app.config, "APP_KEYS": "required"})
+    queues = redis.Redis(port=redis_port, db=QUEUE_DB[1] if nodes else 1)
+    issued = AppKeys(queues).issue("acme")
+    body = {"game": "ducksoup", "bots": ["random", "random"], "games": 3, "seed": "m",
+            "options": {"target": 1}}  # fmt: skip
+    made = app.test_client().post(f"{API}/matches", json=body, headers=auth(issued.key))
+    assert made.status_code == 202, made.json
+    the_feed = layers_of(app).feed
+    assert the_feed is not None
+
+    def told() -> list[Any]:
+        return [json.loads(d) for _, _, d in the_feed.read(issued.id, 0)]
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(told()) < 4:
+        time.sleep(0.1)
+    entries = told()
+    assert [e["type"] for e in entries] == ["match_progress"] * 3 + ["match_finished"]
+    assert [e["done"] for e in entries] == [1, 2, 3, 3]
+    assert entries[-1]["status"] == "done" and entries[-1]["match_id"] == made.json["id"]
+    queues.close()
