@@ -195,6 +195,10 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
         ),
     )
     move_shapes = ({"type": "play", "card": "QC"}, {"type": "announce"})
+    resignation = (
+        "Not offered: each deal is settled between parties nobody is told, so a resignation "
+        "would concede for an unknown partner; hand the seat to a bot instead."
+    )
 
     def _start_deal(self) -> list[Event]:
         """Two QC in one hand make a wedding, announced to all; else the QC holders are Re."""
@@ -231,6 +235,15 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
         if self.announcers[party] >= 0:
             return f"{CALLS[party]} has already been announced"
         return None
+
+    def _resign(self, seat: int, events: list[Event]) -> None:
+        """No resignation (a reading decided here): the parties change every deal and are
+        secret, so giving up would concede a deal for a partner who did not agree, and each
+        player's account runs over 8 deals that would settle nothing."""
+        raise MoveError(
+            Reason.RESIGN_NOT_OFFERED,
+            f"{self.title} offers no resignation: it would concede for a partner nobody is told of",
+        )
 
     def legal_moves(self, seat: int) -> list[Move]:
         if self.phase != PLAY or seat != self._turn():

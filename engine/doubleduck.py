@@ -97,6 +97,12 @@ class Doubleduck(TrickGame[Play]):
     stock_size = 52
     deal_cap = 4
     deal_move_cap = len(DECK)  # each play takes one card of the deal, calls go with plays
+    resign_offered = True
+    resignation = (
+        "A side resigns when both its players have (one partner's resignation stands, shown "
+        "to all, until the other's): the other side wins the game with 2 game points plus 1 "
+        "per deal not played (at most 5); the deal in play is not scored."
+    )
     options_spec = (
         Option("first_dealer", int, 0, "Seat that deals the first deal.", minimum=0, maximum=3),
         Option("max_deals", int, 4, "The game ends after this many deals.", minimum=1, maximum=4),
@@ -265,11 +271,29 @@ class Doubleduck(TrickGame[Play]):
         over = self.deal_no >= self.options["max_deals"]
         self._file_deal(record, over or max(self.totals) >= self.options["target"], events)
 
+    def _resign(self, seat: int, events: list[Event]) -> None:
+        """A side plays as one, so it resigns as one: both partners must resign (readings
+        decided here, as a defender's concession at bridge needs its partner's assent). The
+        side that resigns concedes the target: the other wins as a side that reached it alone."""
+        if seat in self.resigned:
+            raise MoveError(
+                Reason.ILLEGAL_MOVE, f"seat {seat} has resigned already: its partner has not"
+            )
+        self.resigned.append(seat)
+        events.append(Event("resigned", {"seat": seat}))
+        if self.resigned_team() is not None:
+            self._end_by_resignation(events)
+
     # --- result and views ---------------------------------------------------------------
 
     def _game_points(self) -> list[int]:
         if self.phase != GAME_OVER:
             return [0, 0]
+        gave_up = self.resigned_team()
+        if gave_up is not None:
+            out = [0, 0]
+            out[1 - gave_up] = min(5, 2 + self.options["max_deals"] - len(self.deals))
+            return out
         unplayed = self.options["max_deals"] - self.deal_no
         return game_points(self.totals, self.options["target"], unplayed)
 
@@ -286,6 +310,7 @@ class Doubleduck(TrickGame[Play]):
             "last_trick": self._trick_json(self.last_trick) if self.last_trick else None,
             "stored": by_course(self.stored),
             "waste_count": len(self.waste),
+            "resigned": list(self.resigned),
         }
 
     def _seat_view(self, seat: int, table: JSON) -> JSON:

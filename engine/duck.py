@@ -209,6 +209,21 @@ class Duck(Game):
         self.rounds: list[JSON] = []
         self.totals = [0] * seats
 
+    resignation = (
+        "Not offered: a race of 3 to 5 players has no result for one who leaves (the others' "
+        "places depend on the deals not played); hand the seat to a bot instead."
+    )
+
+    def _resign(self, seat: int, events: list[Event]) -> None:
+        """No resignation (a reading decided here): each player scores alone, over 5 deals, so
+        one player's leaving settles nobody's place; and the table cannot lose a seat mid-game
+        (the discard piles are drawn from by the neighbours)."""
+        raise MoveError(
+            Reason.RESIGN_NOT_OFFERED,
+            f"{self.title} offers no resignation: the others' places would depend on deals "
+            "not played",
+        )
+
     # --- creation and deals -------------------------------------------------------------
 
     def deal_pending(self) -> bool:

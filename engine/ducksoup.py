@@ -16,6 +16,8 @@ Readings this module decides where the rules are silent (each one is also noted 
   duck soup, never a new choice.
 - Game points: 1 to the winner, 0 to the loser; the game cannot end in a draw (a tie at the
   target means another deal, as often as it happens).
+- A resignation ends the game at once: the other seat wins it (1 game point), the deal in play
+  is not scored.
 """
 
 from __future__ import annotations
@@ -120,6 +122,11 @@ class Ducksoup(TrickGame[int]):
     )
     deal_cap = DEAL_CAP
     deal_move_cap = len(DECK) + len(DECK) // 2  # every card once, a concede at most per trick
+    resign_offered = True
+    resignation = (
+        "The resigning seat loses the game: the other seat wins it (1 game point); the deal in "
+        "play is not scored and the totals stay as they were."
+    )
 
     def _start_deal(self) -> list[Event]:
         self.tricks: list[TrickRecord] = []  # this deal's finished tricks, all public
@@ -279,11 +286,23 @@ class Ducksoup(TrickGame[int]):
         if self.phase == DEAL_OVER and reached and events is not None:
             events.append(Event("tie_at_target", {"totals": list(self.totals)}))
 
+    def _resign(self, seat: int, events: list[Event]) -> None:
+        """A two-player game has one result for it: the other seat wins (a reading decided
+        here, as a chess player resigns); whatever the totals, as a won game scores."""
+        self.resigned.append(seat)
+        events.append(Event("resigned", {"seat": seat}))
+        self._end_by_resignation(events)
+
     # --- result and views ---------------------------------------------------------------
 
     def _game_points(self) -> list[int]:
-        """1 to the winner, 0 to the loser; a draw (equal totals at the deal cap) 0 to both."""
-        if self.phase != GAME_OVER or self.totals[0] == self.totals[1]:
+        """1 to the winner, 0 to the loser; a draw (equal totals at the deal cap) 0 to both;
+        after a resignation 1 to the seat that did not resign."""
+        if self.phase != GAME_OVER:
+            return [0, 0]
+        if self.resigned:
+            return [0 if seat in self.resigned else 1 for seat in range(SEATS)]
+        if self.totals[0] == self.totals[1]:
             return [0, 0]
         return [1 if t == max(self.totals) else 0 for t in self.totals]
 
@@ -300,6 +319,7 @@ class Ducksoup(TrickGame[int]):
             "tricks": [_trick_json(t, i + 1) for i, t in enumerate(self.tricks)],
             "points": by_course(self.points),
             "units": by_course(self.units),
+            "resigned": list(self.resigned),
         }
 
     # --- persistence --------------------------------------------------------------------

@@ -41,6 +41,7 @@ class Reason(enum.StrEnum):
     INVALID_OPTIONS = "invalid_options"
     INVALID_SEATS = "invalid_seats"
     INVALID_STATE = "invalid_state"
+    RESIGN_NOT_OFFERED = "resign_not_offered"
 
 
 class EngineError(Exception):
@@ -345,15 +346,20 @@ def top_teams(totals: Sequence[int], teams: Sequence[Sequence[int]]) -> tuple[in
     return tuple(s for team, total in zip(teams, totals, strict=True) if total == top for s in team)
 
 
-def game_over_event(result: Result, game_points: bool = True, capped: bool = False) -> Event:
+def game_over_event(
+    result: Result, game_points: bool = True, capped: bool = False, resigned: Sequence[int] = ()
+) -> Event:
     """The last event of a game: final totals, game points (where a game scores them apart
-    from its totals) and winners; `capped` only when the deal cap ended it (`Game.deal_cap`)."""
+    from its totals) and winners; `capped` only when the deal cap ended it (`Game.deal_cap`),
+    `resigned` (the seats that gave up) only when a resignation did (`Game.resign`)."""
     data: JSON = {"totals": list(result.totals)}
     if game_points:
         data["game_points"] = list(result.game_points)
     data["winners"] = list(result.winners)
     if capped:
         data["capped"] = True
+    if resigned:
+        data["resigned"] = list(resigned)
     return Event("game_over", data)
 
 
@@ -373,6 +379,11 @@ class Game(ABC):
     deal_move_cap: ClassVar[int]
     """The most moves one deal can take (cards to play, calls, Duck's turn cap); with
     `deal_cap` it bounds the moves of a whole game (`move_cap`)."""
+    resign_offered: ClassVar[bool] = False
+    """Whether a seat may resign (`resign`); where not, `_resign` refuses (`resign_not_offered`)."""
+    resignation: ClassVar[str] = ""
+    """What a resignation records in this game, or why it offers none: one sentence for the
+    catalogue (docs/rules says it at length)."""
 
     @classmethod
     def move_cap(cls) -> int:
@@ -502,6 +513,25 @@ class Game(ABC):
     @abstractmethod
     def _apply(self, seat: int, move: Move, events: list[Event] | None) -> None:
         """Validate fully before changing anything; record events when `events` is a list."""
+
+    # --- resigning ----------------------------------------------------------------------
+
+    def resign(self, seat: int) -> list[Event]:
+        """`seat` gives up, on its turn or not, in play or between deals. Validated as `apply`
+        is (`game_over` after the end, nothing changed on a refusal); what it records is the
+        game's own rule (`_resign`), where the game allows a result at all."""
+        if self.is_over():
+            raise MoveError(Reason.GAME_OVER, "the game is over")
+        if not 0 <= seat < self.seats:
+            raise MoveError(Reason.MALFORMED_MOVE, f"{self.title} has no seat {seat}")
+        events: list[Event] = []
+        self._resign(seat, events)
+        return events
+
+    @abstractmethod
+    def _resign(self, seat: int, events: list[Event]) -> None:
+        """The game's rule for a resignation: validate, then record it (and end the game where
+        it does); or refuse with `resign_not_offered` where the game has no result for it."""
 
     # --- deals --------------------------------------------------------------------------
 
@@ -722,6 +752,7 @@ class Game(ABC):
             "dealt_by": [{"name": k, "doc": v} for k, v in fairness.DEALT_BY.items()],
             "deal_cap": cls.deal_cap,
             "move_cap": cls.move_cap(),
+            "resign": {"offered": cls.resign_offered, "doc": cls.resignation},
         }
 
 

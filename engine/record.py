@@ -2,7 +2,8 @@
 
 A record also reveals what each deal's commitment hid (`salt`, `client_seed`) and states the
 commitments made (`commitments`), so `engine.fairness.verify` can check one against the other.
-An action is `{"seat": s, "move": {...}}` or `{"deal": {...} | None}` for a later deal.
+An action is `{"seat": s, "move": {...}}`, `{"deal": {...} | None}` for a later deal, or
+`{"seat": s, "resign": true}` (`Game.resign`).
 """
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ def act(game: Game, action: Mapping[str, Any], events: bool = True) -> list[Any]
     if "deal" in action:
         deal = action["deal"]
         return game.next_deal(Deal.from_json(deal) if deal is not None else None)
+    if action.get("resign"):
+        return game.resign(int(action["seat"]))
     return game.apply(int(action["seat"]), action["move"])
 
 

@@ -71,6 +71,8 @@ class TrickGame(Game, Generic[P]):
         self.leader = 0
         self.deals: list[JSON] = []
         self.totals = [0] * len(self.teams())
+        self.resigned: list[int] = []
+        """Seats that resigned, in order: the games that offer it say what that does (`_resign`)."""
         self._start_deal()
 
     # --- deals --------------------------------------------------------------------------
@@ -171,16 +173,37 @@ class TrickGame(Game, Generic[P]):
         """Game points so far, per team: the running totals unless the game scores apart."""
         return list(self.totals)
 
+    # --- resigning (the rule is each game's `_resign`) ------------------------------------
+
+    def resigned_team(self) -> int | None:
+        """The team (index in `teams()`) every seat of which resigned: it lost the game."""
+        for i, team in enumerate(self.teams()):
+            if all(seat in self.resigned for seat in team):
+                return i
+        return None
+
+    def _end_by_resignation(self, events: list[Event]) -> None:
+        """The game ends now: the deal in play (if any) is not scored, the totals stay."""
+        self.phase = GAME_OVER
+        events.append(
+            game_over_event(self.result(), self.game_points_apart, resigned=self.resigned)
+        )
+
     def result(self) -> Result:
         """Winners once the game is over: every seat of the teams with the highest total,
-        nobody when all totals are equal."""
+        nobody when all totals are equal; after a resignation, every seat of the other teams."""
         over = self.phase == GAME_OVER
+        gave_up = self.resigned_team() if over and self.resigned else None
+        if gave_up is not None:
+            winners = tuple(s for i, t in enumerate(self.teams()) if i != gave_up for s in t)
+        else:
+            winners = top_teams(self.totals, self.teams()) if over else ()
         return Result(
             over=over,
             deals=tuple(dict(d) for d in self.deals),
             totals=tuple(self.totals),
             game_points=tuple(self._game_points()),
-            winners=top_teams(self.totals, self.teams()) if over else (),
+            winners=winners,
         )
 
     # --- views --------------------------------------------------------------------------
@@ -241,6 +264,7 @@ class TrickGame(Game, Generic[P]):
         game.deals = [dict(d) for d in view["deals"]]
         game.totals = [int(t) for t in view["totals"]]
         game.history = cls.history_of(view)
+        game.resigned = [int(seat) for seat in view.get("resigned", ())]
         game.disclose_as(view)
         return game
 
@@ -277,12 +301,15 @@ class TrickGame(Game, Generic[P]):
         out["totals"] = list(self.totals)
         if self.game_points_apart:
             out["game_points"] = self._game_points()
+        if self.resigned:
+            out["resigned"] = list(self.resigned)
         return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
         try:
             game = cls.from_header(data)
+            game.resigned = [int(seat) for seat in data.get("resigned", ())]
             game.phase = str(data["phase"])
             game.deal_no = int(data["deal_no"])
             game.dealer = int(data["dealer"])

@@ -239,8 +239,19 @@ class AppKeys:
             raise ServiceError("bad_app_key", "this is not an app key of this service")
         if int(raw.get(b"revoked", b"0")):
             raise ServiceError("app_key_revoked", "this app key was revoked")
-        quotas = {q: int(raw.get(q.encode(), str(d).encode())) for q, d in QUOTAS.items()}
-        return AppKey(found.group(1), raw.get(b"name", b"").decode(), quotas)
+        return _key(found.group(1), raw)
+
+    def of(self, key_id: str) -> AppKey | None:
+        """The key of this id, for work it asks for without presenting it (a rematch of its
+        game): None with keys off or when it is gone; 403 once it was revoked."""
+        if not self.required:
+            return None
+        raw = cast(dict[bytes, bytes], self.redis.hgetall(record_key(key_id)))
+        if not raw:
+            return None
+        if int(raw.get(b"revoked", b"0")):
+            raise ServiceError("app_key_revoked", "the app key that created this game was revoked")
+        return _key(key_id, raw)
 
     def still_valid(self, key_id: str | None) -> None:
         """A game's host acts for the key that created it: refused (403) once it is revoked.
@@ -346,6 +357,12 @@ class AppKeys:
     def refund_match(self, key: AppKey, games: int) -> None:
         """A match that could not be created gives its games back."""
         self.redis.decrby(day_key(key.id, int(time.time()) // 86400), games)
+
+
+def _key(key_id: str, raw: Mapping[bytes, bytes]) -> AppKey:
+    """A key from its stored record, its quotas' defaults filled in."""
+    quotas = {q: int(raw.get(q.encode(), str(d).encode())) for q, d in QUOTAS.items()}
+    return AppKey(key_id, raw.get(b"name", b"").decode(), quotas)
 
 
 # --- in the API -------------------------------------------------------------------------------

@@ -19,6 +19,9 @@ JSON = dict[str, Any]
 PLAYING, DEAL_PENDING, OVER = "playing", "deal_pending", "over"
 ABANDONED = "abandoned"
 """A stored status only: the host ended the game early (`Tables.abandon`)."""
+WAITING = "waiting"
+"""A table with open seats (the meta's `open`): no move, deal or bot turn until every seat is
+taken (`service.lobby`)."""
 
 
 def to_json(body: Any) -> str:
@@ -32,8 +35,9 @@ def status_of(game: Game) -> str:
     return DEAL_PENDING if game.deal_pending() else PLAYING
 
 
-def game_body(gid: str, version: int, game: Game, meta: Mapping[str, Any], caller: Caller) -> JSON:
-    """The game as `caller` may see it (the `GameOut` schema)."""
+def seats_out(meta: Mapping[str, Any]) -> list[JSON]:
+    """The seats as every body shows them: human or bot, and `open` while nobody holds one."""
+    waiting = meta.get("open") or ()
     seats = []
     for i, seat in enumerate(meta["seats"]):
         entry: JSON = {"seat": i, "kind": "bot" if seat.get("bot") else "human"}
@@ -41,17 +45,31 @@ def game_body(gid: str, version: int, game: Game, meta: Mapping[str, Any], calle
             entry["bot"] = seat["bot"]
         if seat.get("level"):
             entry["level"] = seat["level"]
+        if i in waiting:
+            entry["open"] = True
         seats.append(entry)
+    return seats
+
+
+def game_body(gid: str, version: int, game: Game, meta: Mapping[str, Any], caller: Caller) -> JSON:
+    """The game as `caller` may see it (the `GameOut` schema). While seats are open the table
+    waits: its status says so, and nobody is to act or has a legal move."""
+    view = game.view(caller.seat)
+    waiting = bool(meta.get("open"))
+    if waiting:
+        view["to_act"] = []
+        if "legal_moves" in view:
+            view["legal_moves"] = []
     return {
         "id": gid,
         "version": version,
-        "status": status_of(game),
+        "status": WAITING if waiting else status_of(game),
         "game": game.name,
         "role": caller.role,
         "seat": caller.seat,
-        "seats": seats,
+        "seats": seats_out(meta),
         "auto_deal": bool(meta.get("auto_deal")),
-        "view": game.view(caller.seat),
+        "view": view,
     }
 
 

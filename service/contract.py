@@ -108,6 +108,10 @@ PHASE = enum(
     "`play` while a deal is played, `deal_over` between deals, `game_over` at the end.",
 )
 ANNOUNCEMENT = obj({"seat": SEAT, "call": enum(CALLS)})
+RESIGNED = array(
+    SEAT,
+    "The seats that resigned, in order (Doubleduck: one partner's stands until the other's).",
+)
 LIFEBELT_WON = obj(
     {"deal_no": COUNT, "value": INT, "side": enum(["green", "red"]), "points": INT},
     description="A lifebelt a seat holds: its value, the side it lies on, what it scored.",
@@ -208,6 +212,7 @@ VIEW_FIELDS: dict[str, dict[str, JSON]] = {
         "last_trick": nullable(DOUBLEDUCK_TRICK),
         "stored": BY_COURSE,
         "waste_count": COUNT,
+        "resigned": RESIGNED,
         "game_points": PER_TEAM,
     },
     "ducksoup": {
@@ -220,6 +225,7 @@ VIEW_FIELDS: dict[str, dict[str, JSON]] = {
         "tricks": array(DUCKSOUP_TRICK),
         "points": BY_COURSE,
         "units": BY_COURSE,
+        "resigned": RESIGNED,
         "game_points": PER_TEAM,
     },
     "duck": {
@@ -273,9 +279,11 @@ GAME_OVER = obj(
         "game_points": PER_TEAM,
         "winners": SEATS,
         "capped": {**BOOL, "description": "Present (true) when the deal cap ended the game."},
+        "resigned": {**RESIGNED, "description": "Present when a resignation ended the game."},
     },
-    ["game_points", "capped"],
+    ["game_points", "capped", "resigned"],
 )
+SEAT_RESIGNED = obj({"seat": SEAT}, description="A seat resigned (`POST .../resign`).")
 
 EVENT_DATA: dict[str, dict[str, JSON]] = {
     "doubleduck": {
@@ -287,6 +295,7 @@ EVENT_DATA: dict[str, dict[str, JSON]] = {
         "cards_drawn": obj({"order": SEATS, "stock_count": COUNT}),
         "course_changed": obj({"course": COURSE}),
         "deal_scored": TRICK_DEAL,
+        "resigned": SEAT_RESIGNED,
         "game_over": GAME_OVER,
     },
     "ducksoup": {
@@ -303,6 +312,7 @@ EVENT_DATA: dict[str, dict[str, JSON]] = {
         "course_changed": obj({"course": COURSE, "hand_size": COUNT, "leader": SEAT}),
         "deal_scored": TRICK_DEAL,
         "tie_at_target": obj({"totals": PER_TEAM}),
+        "resigned": SEAT_RESIGNED,
         "game_over": GAME_OVER,
     },
     "duck": {
@@ -361,6 +371,10 @@ SERVICE_EVENTS: dict[str, JSON] = {
     "game_abandoned": obj(
         {"by": TEXT},
         description="The service's own last event of a game the host abandoned (`by`: `host`).",
+    ),
+    "seat_taken": obj(
+        {"seat": SEAT, "open": array(SEAT, "The seats still open: empty, the table starts.")},
+        description="An open seat was taken (an invite code, or a rematch's seat holder).",
     ),
 }
 
@@ -521,6 +535,10 @@ def record_schemas() -> dict[str, JSON]:
     )
     return {
         "MoveAction": obj({"seat": SEAT, "move": move}, description="A seat's move."),
+        "ResignAction": obj(
+            {"seat": SEAT, "resign": {"type": "boolean", "const": True}},
+            description="A seat resigned (`Game.resign`).",
+        ),
         "DealAction": obj({"deal": deal}, description="The next deal, dealt."),
         "GameRecord": obj(
             {
@@ -535,7 +553,7 @@ def record_schemas() -> dict[str, JSON]:
                 "options": {"type": "object", "description": "The options, defaults filled in."},
                 "deal": deal,
                 "actions": array(
-                    {"oneOf": [ref("MoveAction"), ref("DealAction")]},
+                    {"oneOf": [ref("MoveAction"), ref("DealAction"), ref("ResignAction")]},
                     "Every change in order: `engine.record.replay` rebuilds the game from them.",
                 ),
                 "commitments": array(
@@ -666,6 +684,22 @@ def seat_limits(cls: type[Game], options: str = "options") -> Fits:
     return fits
 
 
+OPEN_IS_HUMAN: JSON = {
+    "if": {"properties": {"open": {"const": True}}, "required": ["open"]},
+    "then": {"not": {"anyOf": [{"required": ["bot"]}, {"required": ["level"]}]}},
+}
+"""An open seat is a human's: it names no bot (else 422 `invalid_seats`)."""
+LISTED_HAS_OPEN_SEAT: JSON = {
+    "if": {"required": ["lobby"]},
+    "then": {
+        "properties": {
+            "seats": {"contains": {"properties": {"open": {"const": True}}, "required": ["open"]}}
+        }
+    },
+}
+"""Only a table with an open seat is listed in the lobby (else 422 `invalid_seats`)."""
+
+
 def seat_in(name: str) -> JSON:
     """A seat of a `name` game at creation: `{}` a human, else a bot that plays the game, and a
     level only for a bot that has it (`GET /api/v1/bots`). One object, not a choice of three:
@@ -682,10 +716,15 @@ def seat_in(name: str) -> JSON:
         }
         for level in levels
     ]
+    rules.append(OPEN_IS_HUMAN)
     return _with_rules(
         {
             "type": "object",
-            "properties": {"bot": enum([b.name for b in bots]), "level": enum(levels)},
+            "properties": {
+                "bot": enum([b.name for b in bots]),
+                "level": enum(levels),
+                "open": BOOL,
+            },
             "additionalProperties": False,
         },
         rules,
@@ -747,7 +786,7 @@ def game_in(name: str) -> JSON:
             "deal": nullable(deal),
             "options": options_in(cls, service=True),
         },
-    }, by_seat_count(cls, "seats", _game_fits(cls)))  # fmt: skip
+    }, [*by_seat_count(cls, "seats", _game_fits(cls)), LISTED_HAS_OPEN_SEAT])  # fmt: skip
 
 
 def _game_fits(cls: type[Game]) -> Fits:

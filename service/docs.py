@@ -210,6 +210,20 @@ LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
         ),
         "Score": _link("get_score", "The score sheet.", **GAME_ID),
         "Record": _link("get_record", "The record (once the game is over).", **GAME_ID),
+        "ClaimOpenSeat": _link(
+            "claim_seat",
+            "Take the lowest open seat with the table's invite code (a table with open seats).",
+            **GAME_ID,
+            requestBody={"invite_code": "$response.body#/invite_code"},
+        ),
+    },
+    ("/api/v1/games/{game_id}/claim", "post", "200"): {
+        "ClaimedSeatView": _link(
+            "get_game",
+            "The claimed seat's view at its turn, with the token the claim answered.",
+            **{"path.game_id": "$response.body#/id",
+               "header.Authorization": "Bearer {$response.body#/token}", "query.wait": 30},
+        ),
     },
     ("/api/v1/games/{game_id}", "get", "200"): {
         "PlayFirstLegal": _link(
@@ -255,6 +269,7 @@ LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
     },
 }  # fmt: skip
 """The links of the spec: from a game's creation to its operations (each seat's view at its
-turn with its token, its events, the host's deal, its score and record), from a view to the
+turn with its token, its events, the host's deal, its score and record, a claim of an open
+seat, and from it the claimed seat's view), from a view to the
 caller's first legal move and from a move to the mover's next turn, and from a match to its
 own operations."""

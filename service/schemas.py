@@ -75,6 +75,14 @@ class SeatIn(Schema):
             '`{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.'
         },
     )
+    open = fields.Boolean(
+        metadata={
+            "description": "`true`: a human seat nobody holds yet. The creation answer gives "
+            "no token for it but the table's `invite_code`; whoever presents the code takes "
+            "the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or "
+            "bot turn) until every open seat is taken."
+        }
+    )
 
 
 class DealIn(Schema):
@@ -124,6 +132,15 @@ class CreateGameIn(Schema):
         metadata={
             "description": "Game options from the catalog, plus the service option "
             "`auto_deal` (boolean). An option of another game is refused (422)."
+        },
+    )
+    lobby = fields.String(
+        validate=validate.OneOf(["key", "all"]),
+        metadata={
+            "description": "List the table in the lobby while it has open seats (`GET "
+            "/api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, "
+            "`all` to every app key of the service. Absent: not listed (share the code "
+            "yourself)."
         },
     )
 
@@ -284,6 +301,42 @@ IDEMPOTENCY_KEY = [
 ]
 
 
+def expected_version(what: str) -> WholeNumber:
+    """The optional `expected_version` of a change: `what` it does only at that version."""
+    return WholeNumber(
+        validate=validate.Range(min=0),
+        metadata={"description": f"{what} only if the game is still at this version."},
+    )
+
+
+class ResignIn(Schema):
+    expected_version = expected_version("Resign")
+
+
+class ClaimIn(Schema):
+    invite_code = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "The table's invite code, from its creation (or the lobby)."},
+    )
+    seat = fields.Integer(
+        validate=validate.Range(min=0, max=15),
+        metadata={"description": "The open seat to take; absent, the lowest open one."},
+    )
+
+
+class RematchIn(Schema):
+    """Asking for a rematch takes no fields: the body may be absent or `{}`."""
+
+
+class LobbyQuery(Schema):
+    limit = fields.Integer(
+        load_default=50,
+        validate=validate.Range(min=1, max=100),
+        metadata={"description": "At most this many tables, newest first."},
+    )
+
+
 IF_MATCH = r'^(?:\*|(?:W/)?"[0-9]{1,18}(?:\.[A-Za-z0-9]{1,16})?"|[0-9]{1,18})?$'
 """What `If-Match` may be: an ETag of ours (`"12.seat1"`, `"12"`, weak or not), a bare
 version (`12`), `*` or nothing. The spec's pattern, and what `api.common.parse_if_match`
@@ -314,15 +367,20 @@ class ChangeHeaders(Schema):
 
 
 class AbandonIn(Schema):
-    expected_version = WholeNumber(
-        validate=validate.Range(min=0),
-        metadata={"description": "Abandon only if the game is still at this version."},
-    )
+    expected_version = expected_version("Abandon")
 
 
 class AbandonHeaders(Schema):
     authorization = _token("the host token")
     if_match = _if_match()
+
+
+class ResignHeaders(ChangeHeaders):
+    authorization = _token("the resigning seat's token")
+
+
+class RematchHeaders(Schema):
+    authorization = _token("a seat's token of the finished game, or its host token")
 
 
 class CreateHeaders(Schema):
@@ -341,6 +399,9 @@ class SeatOut(Out):
     kind = fields.String(required=True, validate=validate.OneOf(["human", "bot"]))
     bot = fields.String()
     level = fields.String(metadata={"description": "The bot's level, when one was picked."})
+    open = fields.Boolean(
+        metadata={"description": "Present (`true`) on a human seat nobody holds yet."}
+    )
 
 
 class CreatedSeatOut(SeatOut):
@@ -354,8 +415,11 @@ class GameOut(Out):
     version = fields.Integer(required=True, metadata={"description": VERSION_DOC})
     status = fields.String(
         required=True,
-        validate=validate.OneOf(["playing", "deal_pending", "over", "abandoned"]),
-        metadata={"description": "`abandoned`: the host ended it; it takes no more changes."},
+        validate=validate.OneOf(["waiting", "playing", "deal_pending", "over", "abandoned"]),
+        metadata={
+            "description": "`waiting`: seats are open (no move, deal or bot turn until every "
+            "one is taken); `abandoned`: the host ended it; it takes no more changes."
+        },
     )
     game = fields.String(required=True)
     role = fields.String(
@@ -383,6 +447,52 @@ class CreatedOut(GameOut):
         required=True,
         metadata={"description": "The creator's token: may deal, sees the public view."},
     )
+    invite_code = fields.String(
+        metadata={
+            "description": "With open seats: the code that takes one (`POST .../claim`), "
+            "shown only here (and in the lobby, for a listed table)."
+        }
+    )
+
+
+class SeatTokenOut(GameOut):
+    """A game as the caller's new seat (or host) sees it, with its token: shown to it alone."""
+
+    token = fields.String(
+        required=True,
+        metadata={"description": "The caller's secret bearer token of this game."},
+    )
+
+
+class RematchOut(SeatTokenOut):
+    rematch_of = fields.String(
+        required=True, metadata={"description": "The finished game this is the rematch of."}
+    )
+
+
+class LobbyTableOut(Out):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    seats = fields.List(fields.Nested(SeatOut), required=True)
+    open_seats = fields.List(fields.Integer(), required=True)
+    options = fields.Dict(
+        required=True, metadata={"description": "The game's options, defaults filled in."}
+    )
+    auto_deal = fields.Boolean(required=True)
+    lobby = fields.String(
+        required=True,
+        validate=validate.OneOf(["key", "all"]),
+        metadata={"description": "Listed to its app key's callers (`key`) or to all."},
+    )
+    age_seconds = fields.Integer(required=True, metadata={"description": "Since creation."})
+    invite_code = fields.String(
+        required=True, metadata={"description": "Takes an open seat (`POST .../claim`)."}
+    )
+
+
+class LobbyOut(Out):
+    game = fields.String(required=True)
+    tables = fields.List(fields.Nested(LobbyTableOut), required=True)
 
 
 class ChangeOut(GameOut):
@@ -450,6 +560,11 @@ class DealtByOut(Out):
     doc = fields.String(required=True)
 
 
+class ResignOfferOut(Out):
+    offered = fields.Boolean(required=True)
+    doc = fields.String(required=True)
+
+
 class CatalogGameOut(Out):
     name = fields.String(required=True)
     title = fields.String(required=True)
@@ -473,6 +588,14 @@ class CatalogGameOut(Out):
     )
     move_cap = fields.Integer(
         required=True, metadata={"description": "No game takes more moves than this."}
+    )
+    resign = fields.Nested(
+        ResignOfferOut,
+        required=True,
+        metadata={
+            "description": "Whether a seat may resign (`POST .../resign`), and what "
+            "that records in this game (docs/rules)."
+        },
     )
 
 

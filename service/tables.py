@@ -34,6 +34,7 @@ from service import idempotency, metrics
 from service.bodies import (
     ABANDONED,
     OVER,
+    WAITING,
     Answer,
     event_entry,
     events_out,
@@ -48,6 +49,7 @@ from service.codec import whole_numbers
 from service.connections import NOBODY, Peer
 from service.errors import ServiceError, found
 from service.feed import Feed, encoded, game_entries
+from service.lobby import Rematch, invite_code, list_table, lobby_scope, opening
 from service.shards import FAILURES, new_id, tag
 from service.store import Head, Outcome, Store, Stored, Write
 from service.waits import Waits, ready
@@ -251,12 +253,15 @@ class Tables:
         *,
         scope: str = "",
         owner: str | None = None,
+        rematch: Rematch | None = None,
     ) -> Answer:
         """A new game; the answer holds each human seat's token and the host token, once.
 
         `scope` names the caller its Idempotency-Key belongs to (`service.idempotency`);
         `owner` is the id of the app key that created it, kept in the meta (its host token is
-        bound to that key: `service.app_keys`)."""
+        bound to that key: `service.app_keys`). Open seats (`service.lobby`) get no token:
+        the table waits for them, and the answer holds its invite code instead. A `rematch`
+        is made under its game's rematch pointer: a lost race answers only the id held."""
         name = str(request["game"])
         if name not in GAMES:
             raise ServiceError("unknown_game", f"no game is named {name!r}; see the catalog")
@@ -273,6 +278,7 @@ class Tables:
                 where = f" at level {level!r}" if level is not None else ""
                 raise ServiceError("unknown_bot", f"no bot named {bot!r} plays {name}{where}")
         humans = [i for i, s in enumerate(seats) if s.get("bot") is None]
+        opened = opening(request)
         if auto_deal is None:
             auto_deal = len(humans) <= 1
         deal = request.get("deal")
@@ -294,26 +300,48 @@ class Tables:
         idem_field = key_hash = ""
         if idempotency_key is not None:
             key_hash = idempotency.create_key_hash(idempotency_key, scope)
+        elif rematch is not None:
+            key_hash = rematch.key_hash
         gid = new_id(key_hash)  # in the key's bucket, with its pointer (service.shards)
-        if idempotency_key is not None:
+        if key_hash:
             # Reserved for a few seconds only: the write below makes it last.
             held = self.store.claim_create_key(key_hash, gid, self.reservation_ttl)
+            if held != gid and rematch is not None:
+                return Answer({"id": held}, replayed=True)
             if held != gid:
-                return self._created_before(held, idempotency_key, fp)
-            idem_field = "create"
+                return self._created_before(held, idempotency_key or "", fp)
+            idem_field = "create" if rematch is None else ""
 
-        tokens = [new_token(gid) if i in humans else None for i in range(len(seats))]
-        host_token = new_token(gid)
+        tokens = [
+            new_token(gid) if i in humans and i not in opened.open else None
+            for i in range(len(seats))
+        ]
+        host_token: str | None = new_token(gid)
+        if rematch is not None:  # the asker's seat (or the host) gets its derived token
+            host_token = rematch.token(gid) if rematch.asker.host else None
+            if rematch.asker.seat is not None:
+                tokens[rematch.asker.seat] = rematch.token(gid)
         meta: JSON = {
             "game": name,
             "seats": [{k: s[k] for k in ("bot", "level") if s.get(k) is not None} for s in seats],
             "tokens": [sha256(t) if t is not None else None for t in tokens],
-            "host": sha256(host_token),
+            "host": sha256(host_token) if host_token is not None else "",
             "auto_deal": auto_deal,
             "first_deal": Deal.from_json(deal).to_json() if deal is not None else None,
         }
         if owner is not None:
             meta["app_key"] = owner
+        code = ""
+        if opened.open:
+            meta["open"] = list(opened.open)
+            if rematch is None:
+                code = invite_code()
+                meta["invite"] = sha256(code)
+        if rematch is not None:
+            meta["rematch_of"] = rematch.of
+        if opened.lobby is not None:  # listed: the lobby shows its code and options
+            meta["listed"] = {"lobby": opened.lobby, "code": code, "options": dict(game.options)}
+            list_table(self.store.redis, lobby_scope(owner, opened.lobby), name, gid, self.idle_ttl)
         created = Event(
             "game_created",
             {"game": name, "seat_count": len(seats), "bots": [s.get("bot") for s in seats]},
@@ -324,16 +352,20 @@ class Tables:
             for seat in body["seats"]
         ]
         body["host_token"] = host_token
+        if code:
+            body["invite_code"] = code
         sealed = ""
         if idempotency_key is not None:
             sealed = idempotency.seal(idempotency_key, json.dumps({"fp": fp, "body": body}))
-        bots = self._bot_seats(game, meta)
+        waiting = bool(opened.open)
+        bots = () if waiting else self._bot_seats(game, meta)
         events = [event_entry(e, 0) for e in [created, *dealt]]
-        to_act = tuple(sorted(game.to_act()))
+        to_act = () if waiting else tuple(sorted(game.to_act()))
+        status = WAITING if waiting else status_of(game)
         write = Write(
             expected=-1,
             state=game.to_dict(),
-            status=status_of(game),
+            status=status,
             ttl=self.idle_ttl,
             events=events,
             actions=[],
@@ -343,8 +375,8 @@ class Tables:
             due=due_turns(gid, bots, 0),
             to_act=to_act,
             create_key=key_hash,
-            pointer_ttl=self.idempotency_ttl,
-            feed=self._feed(gid, meta, 0, events, status_of(game), to_act),
+            pointer_ttl=self.idempotency_ttl if rematch is None else rematch.pointer_ttl,
+            feed=self._feed(gid, meta, 0, events, status, to_act),
             app_key=meta.get("app_key") or "",
             relay=self._inline(gid, meta),
         )
@@ -352,9 +384,11 @@ class Tables:
         try:
             outcome = self.store.write(gid, write)
         except FAILURES:
-            if idem_field:  # free the key, or every retry would wait for a game never written
+            if key_hash:  # free the key, or every retry would wait for a game never written
                 self.store.release_create_key(key_hash, gid)
             raise
+        if outcome.kind == "taken" and rematch is not None:
+            return Answer({"id": outcome.response}, replayed=True)
         if outcome.kind == "taken" and idempotency_key is not None:
             # Our reservation ran out and another request holds the key now: its answer.
             return self._created_before(outcome.response, idempotency_key, fp)
@@ -497,8 +531,8 @@ class Tables:
         stored = self.cache.stored(gid, version) or self.store.load(gid)
         if stored is None or stored.version != version:
             return "stale", None
-        if stored.status == ABANDONED:
-            return "abandoned", None
+        if stored.status in (ABANDONED, WAITING):
+            return stored.status, None
         seats = stored.meta["seats"]
         if not 0 <= seat < len(seats) or seats[seat].get("bot") not in BOTS:
             return "not_a_bot", None
@@ -559,6 +593,7 @@ class Tables:
             if prior is not None:
                 return Answer(idempotency.replay(prior, fp), replayed=True)
         refuse_abandoned(stored)
+        refuse_waiting(stored)
         try:
             change = self._prepare(self._expect(stored, expected), self._game(stored), apply)
         except EngineError:
@@ -763,6 +798,38 @@ class Tables:
         body["events"] = events_out([entry], stored.nevents + 1, caller)
         return body
 
+    def resign(
+        self,
+        gid: str,
+        caller: Caller,
+        expected: Sequence[int | None] = (),
+        idempotency_key: str | None = None,
+        stored: Stored | None = None,
+    ) -> Answer:
+        """The caller's seat gives up, where its game allows a result (`Game.resign`: the rule
+        is the game's). A bot on the seat's team follows it: Doubleduck's side resigns when
+        both partners have, and a bot partner never would alone. Committed as a move is."""
+        if caller.seat is None:
+            raise ServiceError("not_a_player", "only a seat's token may resign")
+        seat = caller.seat
+        stored = self._load(gid) if stored is None else stored
+        bots = {i for i, s in enumerate(stored.meta["seats"]) if s.get("bot") in BOTS}
+
+        def apply(game: Game) -> tuple[list[Event], list[JSON]]:
+            events = game.resign(seat)
+            actions: list[JSON] = [{"seat": seat, "resign": True}]
+            team = next((t for t in game.teams() if seat in t), [seat])
+            for mate in team:
+                if mate != seat and mate in bots and not game.is_over():
+                    events += game.resign(mate)
+                    actions.append({"seat": mate, "resign": True})
+            return events, actions
+
+        fp = (
+            idempotency.fingerprint("resign", list(expected)) if idempotency_key is not None else ""
+        )
+        return self._change(gid, caller, "resign", apply, expected, idempotency_key, fp, stored)
+
     def _compact(self, gid: str, version: int) -> None:
         """Pack an ended game (`service.archive`); a failure leaves it unpacked, only bigger."""
         try:
@@ -820,6 +887,16 @@ def refuse_abandoned(stored: Stored) -> None:
     """An abandoned game takes no change: a 409 that says so."""
     if stored.status == ABANDONED:
         raise ServiceError("game_abandoned", "the host abandoned this game", version=stored.version)
+
+
+def refuse_waiting(stored: Stored) -> None:
+    """A table with open seats takes no move or deal: a 409 that says so."""
+    if stored.status == WAITING:
+        raise ServiceError(
+            "seats_open",
+            "the table waits for its open seats to be taken",
+            version=stored.version,
+        )
 
 
 def abandoned_body(body: JSON) -> JSON:

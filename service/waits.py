@@ -42,7 +42,7 @@ from typing import Any
 
 import redis
 
-from service.bodies import PLAYING, Answer
+from service.bodies import PLAYING, WAITING, Answer
 from service.callers import Caller
 from service.codec import loads
 from service.connections import NOBODY, Peer
@@ -300,6 +300,8 @@ def ready(game: Stored | Head, caller: Caller, after: int | None) -> bool:
     caller without a seat has no turn: `Waits.until_ready` gives it an `after` of its own."""
     if after is not None:
         return game.version > after
+    if game.status == WAITING:  # its seats are taken one by one: the seat's turn comes later
+        return False
     return game.status != PLAYING or game.to_act is None or caller.seat in game.to_act
 
 

@@ -12,14 +12,18 @@ from service.api import (
     abandon,
     bots,
     catalog,
+    claim,
     deals,
     events,
     feed,
     games,
     health,
+    lobby,
     matches,
     moves,
     records,
+    rematch,
+    resign,
     scores,
     webhooks,
 )
@@ -38,8 +42,8 @@ def register(api: Api) -> None:
         },
     )
     for module in (
-        health, catalog, bots, games, moves, deals, abandon, scores, events, records, matches,
-        feed, webhooks,
+        health, catalog, bots, games, moves, deals, abandon, resign, claim, rematch, lobby,
+        scores, events, records, matches, feed, webhooks,
     ):  # fmt: skip
         api.register_blueprint(module.blp)
     rate_limits.document(api.spec)

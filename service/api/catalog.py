@@ -39,6 +39,7 @@ EXAMPLE = {
             ],
             "deal_cap": 4,
             "move_cap": 416,
+            "resign": {"offered": True, "doc": "A side resigns when both its players have ..."},
         }
     ]
 }

@@ -14,6 +14,10 @@ RULES = frozenset(
         "invalid_deal",
         # A key already used for another body: state, not shape.
         "idempotency_key_reused",
+        # A seat number past the table's seats, a resignation in a game that offers none:
+        # the game is the path's id, not in the body.
+        "no_such_seat",
+        "resign_not_offered",
     )
 )
 """The 422s that schema-valid data may get: refusals by the state of a game or of a key,

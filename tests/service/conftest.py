@@ -48,6 +48,8 @@ ON_BOTH = {
     "test_bots_watchdog.py",  # a killed worker, lost enqueues
     "test_matches.py",
     "test_match_idempotency.py",
+    "test_open_seats.py",  # open seats, claims and their races, the lobby
+    "test_rematch.py",
     "test_feed.py",  # the outbox relay, resume, retention
 }
 """Test modules run against the single server AND the cluster."""

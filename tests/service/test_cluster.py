@@ -25,6 +25,7 @@ import service.jobs
 from service import idempotency, shards
 from service.app import create_app
 from service.bot_turns import due_member
+from service.lobby import rematch_hash
 from service.store import (
     attempts_key,
     changes_channel,
@@ -241,3 +242,24 @@ def test_app_keys_live_on_the_queue_redis_and_count_the_games_on_the_cluster(
         assert list(queues.scan_iter("ratelimit:*"))
     finally:
         queues.close()
+
+
+def test_the_lobby_lists_tables_of_every_shard_and_a_rematch_shares_its_pointers_slot(
+    client: FlaskClient, cluster: clusterkit.Cluster, backend: str
+) -> None:
+    """The lobby is one key per app key and game (`service.lobby`): one read lists tables
+    whose keys sit on every master; a rematch is written in its pointer's slot."""
+    masters = cluster.masters()
+    body = {"game": "ducksoup", "seats": [{}, {"open": True}], "lobby": "key"}
+    gids = [client.post(f"{API}/games", json=body).json["id"] for _ in range(24)]
+    assert {owner(masters, game_key(g)) for g in gids} == set(masters)
+    lobby = client.get(f"{API}/lobby/ducksoup?limit=100")
+    assert lobby.status_code == 200, lobby.json
+    assert {t["id"] for t in lobby.json["tables"]} == set(gids)
+
+    table = Table.create(client, game="ducksoup", seats=[{}, {}])
+    client.post(f"{API}/games/{table.gid}/resign", json={}, headers=auth(table.seat(1).token))
+    made = client.post(f"{API}/games/{table.gid}/rematch", headers=auth(table.seat(0).token))
+    assert made.status_code == 200, made.json
+    pointer = create_pointer_key(rematch_hash(table.gid))
+    assert slot(pointer) == slot(game_key(made.json["id"]))

@@ -172,6 +172,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{game_id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take an open seat with the table's invite code (no token needed: the code is the
+         *     credential). The answer is the game as that seat sees it with the seat's `token`, shown
+         *     once: keep it (a retry with the same `Idempotency-Key` answers it again).
+         * @description `seat` picks an open seat, else the lowest open one is taken. Of two requests for one
+         *     seat exactly one wins; the other gets 409 `seat_taken`. A wrong code is 403
+         *     `bad_invite_code`, and nothing changes. The table starts (its first deal was dealt and
+         *     committed at creation) when the last open seat is taken.
+         */
+        post: operations["claim_seat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/{game_id}/deal": {
         parameters: {
             query?: never;
@@ -271,6 +298,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{game_id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The rematch someone asked for, with the caller's new token (taking its seat there,
+         *     once: asking again answers the same token); 404 `no_rematch` while nobody asked.
+         */
+        get: operations["get_rematch"];
+        put?: never;
+        /**
+         * Ask for (or join) the rematch of a finished game, with the old game's seat token (or
+         *     its host token). The first asker makes it: a new game with the same seats, bots and
+         *     options, the first dealer moved on one seat; everyone else who asks, at once or later,
+         *     gets the SAME game (one rematch per game). It counts against the quotas of the app key
+         *     that made the finished game, as a creation does.
+         * @description The answer is the rematch as the caller's seat sees it, with the caller's new `token`
+         *     (derived from its old token: asking again answers the same one; nobody gets another
+         *     seat's). Until each human seat's holder has asked (`POST`) or fetched its token (`GET`),
+         *     the rematch waits (status `waiting`). An unfinished game has no rematch: 409.
+         */
+        post: operations["ask_rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{game_id}/resign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resign as the token's seat, on its turn or not, before the end.
+         * @description What it records is the game's rule (the catalogue's `resign` and docs/rules): in Duck Soup
+         *     the other seat wins at once; in Doubleduck a side resigns when both partners have (a bot
+         *     partner follows its human), and the other side wins 2 game points plus 1 per deal not
+         *     played (at most 5); Duck and Doppelkopf offer none (422 `resign_not_offered`). The deal in
+         *     play is not scored. The answer is the seat's view with the events (`resigned`, and
+         *     `game_over` when the game ended).
+         */
+        post: operations["resign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/{game_id}/score": {
         parameters: {
             query?: never;
@@ -282,6 +369,32 @@ export interface paths {
         };
         /** Read the score sheet: per deal and course, running totals, game points (public). */
         get: operations["get_score"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lobby/{game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: "doubleduck" | "ducksoup" | "duck" | "doppelkopf";
+            };
+            cookie?: never;
+        };
+        /**
+         * The tables of one game that wait for players, newest first: each with its open seats,
+         *     options, age and invite code (`POST /api/v1/games/{id}/claim` takes a seat).
+         * @description A table is listed when its creation said `lobby`: `key` lists it to callers with the app
+         *     key that made it, `all` to every app key. Needs `Authorization: Bearer <app key>` (unless
+         *     the operator turned app keys off: then every table made without a key is listed). A table
+         *     leaves the lobby once its seats are taken, or it ends. A name no game has is a 404.
+         */
+        get: operations["get_lobby"];
         put?: never;
         post?: never;
         delete?: never;
@@ -689,6 +802,8 @@ export interface components {
             options: {
                 [key: string]: unknown;
             }[];
+            /** @description Whether a seat may resign (`POST .../resign`), and what that records in this game (docs/rules). */
+            resign: components["schemas"]["ResignOfferOut"];
             title: string;
         };
         CatalogOut: {
@@ -697,7 +812,7 @@ export interface components {
         ChangeOut: {
             auto_deal: boolean;
             /** @description The events this change caused that the caller may see. */
-            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
+            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
             game: string;
             id: string;
             /**
@@ -708,14 +823,20 @@ export interface components {
             seat: number | null;
             seats: components["schemas"]["SeatOut"][];
             /**
-             * @description `abandoned`: the host ended it; it takes no more changes.
+             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
              * @enum {string}
              */
-            status: "playing" | "deal_pending" | "over" | "abandoned";
+            status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
             /** @description Number of accepted state changes of the game; 0 right after creation. */
             version: number;
             /** @description The game as the caller may know it, typed per game (`game` tells which): with a seat token it adds `seat`, `hand` and `legal_moves` (empty unless it is that seat's turn); the host and spectators get the public view. */
             view: components["schemas"]["DoubleduckView"] | components["schemas"]["DucksoupView"] | components["schemas"]["DuckView"] | components["schemas"]["DoppelkopfView"];
+        };
+        ClaimIn: {
+            /** @description The table's invite code, from its creation (or the lobby). */
+            invite_code: string;
+            /** @description The open seat to take; absent, the lowest open one. */
+            seat?: number;
         };
         ComparisonOut: {
             /** @description [a, b] */
@@ -776,6 +897,8 @@ export interface components {
             /** @description The creator's token: may deal, sees the public view. */
             host_token: string;
             id: string;
+            /** @description With open seats: the code that takes one (`POST .../claim`), shown only here (and in the lobby, for a listed table). */
+            invite_code?: string;
             /**
              * @description How the caller was recognised, from its token alone.
              * @enum {string}
@@ -784,10 +907,10 @@ export interface components {
             seat: number | null;
             seats: components["schemas"]["CreatedSeatOut"][];
             /**
-             * @description `abandoned`: the host ended it; it takes no more changes.
+             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
              * @enum {string}
              */
-            status: "playing" | "deal_pending" | "over" | "abandoned";
+            status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
             /** @description Number of accepted state changes of the game; 0 right after creation. */
             version: number;
             /** @description The game as the caller may know it, typed per game (`game` tells which): with a seat token it adds `seat`, `hand` and `legal_moves` (empty unless it is that seat's turn); the host and spectators get the public view. */
@@ -799,6 +922,8 @@ export interface components {
             kind: "human" | "bot";
             /** @description The bot's level, when one was picked. */
             level?: string;
+            /** @description Present (`true`) on a human seat nobody holds yet. */
+            open?: boolean;
             seat: number;
             /** @description The seat's secret bearer token, shown only in this answer. */
             token?: string;
@@ -1117,10 +1242,15 @@ export interface components {
                 hands: ("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
             } | null;
             /**
-             * @description `doppelkopf`: Doppelkopf. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description `doppelkopf`: Doppelkopf.
+             * @constant
              */
             game: "doppelkopf";
+            /**
+             * @description List the table in the lobby while it has open seats (`GET /api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, `all` to every app key of the service. Absent: not listed (share the code yourself).
+             * @enum {string}
+             */
+            lobby?: "key" | "all";
             /** @description Options of Doppelkopf (the catalog lists them with their defaults); any other member is refused. */
             options?: {
                 /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
@@ -1148,10 +1278,18 @@ export interface components {
                  * @enum {string}
                  */
                 level?: "fast" | "normal" | "strong";
-            } & (unknown & unknown & unknown))[];
+                /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
+                open?: boolean;
+            } & (unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
-        };
+        } & (unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "doppelkopf";
+        });
         DoppelkopfMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
@@ -1326,10 +1464,15 @@ export interface components {
                 stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
             } | null;
             /**
-             * @description `doubleduck`: Doubleduck. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description `doubleduck`: Doubleduck.
+             * @constant
              */
             game: "doubleduck";
+            /**
+             * @description List the table in the lobby while it has open seats (`GET /api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, `all` to every app key of the service. Absent: not listed (share the code yourself).
+             * @enum {string}
+             */
+            lobby?: "key" | "all";
             /** @description Options of Doubleduck (the catalog lists them with their defaults); any other member is refused. */
             options?: {
                 /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
@@ -1362,10 +1505,18 @@ export interface components {
                  * @enum {string}
                  */
                 level?: "fast" | "normal" | "strong";
-            } & (unknown & unknown & unknown))[];
+                /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
+                open?: boolean;
+            } & (unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
-        };
+        } & (unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "doubleduck";
+        });
         DoubleduckMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
@@ -1499,6 +1650,8 @@ export interface components {
              * @enum {string}
              */
             phase: "play" | "deal_over" | "game_over";
+            /** @description The seats that resigned, in order (Doubleduck: one partner's stands until the other's). */
+            resigned: number[];
             /** @description Only in a seat's view. The caller's seat. */
             seat?: number;
             seat_count: number;
@@ -1591,6 +1744,11 @@ export interface components {
              * @constant
              */
             game: "duck";
+            /**
+             * @description List the table in the lobby while it has open seats (`GET /api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, `all` to every app key of the service. Absent: not listed (share the code yourself).
+             * @enum {string}
+             */
+            lobby?: "key" | "all";
             /** @description Options of Duck (the catalog lists them with their defaults); any other member is refused. */
             options?: {
                 /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
@@ -1624,10 +1782,12 @@ export interface components {
                  * @enum {string}
                  */
                 level?: "fast" | "normal" | "strong";
-            } & (unknown & unknown & unknown))[];
+                /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
+                open?: boolean;
+            } & (unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
-        } & (unknown & unknown & unknown & unknown & {
+        } & (unknown & unknown & unknown & unknown & unknown & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1847,10 +2007,15 @@ export interface components {
                 stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
             } | null;
             /**
-             * @description `ducksoup`: Duck Soup. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description `ducksoup`: Duck Soup.
+             * @constant
              */
             game: "ducksoup";
+            /**
+             * @description List the table in the lobby while it has open seats (`GET /api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, `all` to every app key of the service. Absent: not listed (share the code yourself).
+             * @enum {string}
+             */
+            lobby?: "key" | "all";
             /** @description Options of Duck Soup (the catalog lists them with their defaults); any other member is refused. */
             options?: {
                 /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
@@ -1878,10 +2043,18 @@ export interface components {
                  * @enum {string}
                  */
                 level?: "fast" | "normal" | "strong";
-            } & (unknown & unknown & unknown))[];
+                /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
+                open?: boolean;
+            } & (unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
-        };
+        } & (unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "ducksoup";
+        });
         DucksoupMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
@@ -1992,6 +2165,8 @@ export interface components {
                 /** @description One number per team of the game (a side in Doubleduck, else a seat). */
                 soup: number[];
             };
+            /** @description The seats that resigned, in order (Doubleduck: one partner's stands until the other's). */
+            resigned: number[];
             /** @description Only in a seat's view. The caller's seat. */
             seat?: number;
             seat_count: number;
@@ -2055,7 +2230,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_revoked" | "bad_app_key" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "no_deal_pending" | "no_such_game" | "no_such_match" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
+            reason: "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
         };
@@ -2079,7 +2254,7 @@ export interface components {
         EventsOut: {
             after: number;
             /** @description Typed per event `type`; private ones carry `visible_to`. */
-            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
+            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
             /** @description More events follow this page: ask again with `next_after`. */
             has_more: boolean;
             id: string;
@@ -2152,10 +2327,10 @@ export interface components {
             seat: number | null;
             seats: components["schemas"]["SeatOut"][];
             /**
-             * @description `abandoned`: the host ended it; it takes no more changes.
+             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
              * @enum {string}
              */
-            status: "playing" | "deal_pending" | "over" | "abandoned";
+            status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
             /** @description Number of accepted state changes of the game; 0 right after creation. */
             version: number;
             /** @description The game as the caller may know it, typed per game (`game` tells which): with a seat token it adds `seat`, `hand` and `legal_moves` (empty unless it is that seat's turn); the host and spectators get the public view. */
@@ -2167,6 +2342,8 @@ export interface components {
             capped?: boolean;
             /** @description One number per team of the game (a side in Doubleduck, else a seat). */
             game_points?: number[];
+            /** @description Present when a resignation ended the game. */
+            resigned?: number[];
             /** @description One number per team of the game (a side in Doubleduck, else a seat). */
             totals: number[];
             winners: number[];
@@ -2187,7 +2364,7 @@ export interface components {
         };
         GameRecord: {
             /** @description Every change in order: `engine.record.replay` rebuilds the game from them. */
-            actions: (components["schemas"]["MoveAction"] | components["schemas"]["DealAction"])[];
+            actions: (components["schemas"]["MoveAction"] | components["schemas"]["DealAction"] | components["schemas"]["ResignAction"])[];
             /** @description Whether the creator chose the seed. */
             client_seed: boolean;
             /** @description Each deal's disclosure as the table was shown it, first deal first: `python -m service.verify` checks them against the seed, salt and deals. */
@@ -2230,6 +2407,30 @@ export interface components {
         };
         HealthOut: {
             status: string;
+        };
+        LobbyOut: {
+            game: string;
+            tables: components["schemas"]["LobbyTableOut"][];
+        };
+        LobbyTableOut: {
+            /** @description Since creation. */
+            age_seconds: number;
+            auto_deal: boolean;
+            game: string;
+            id: string;
+            /** @description Takes an open seat (`POST .../claim`). */
+            invite_code: string;
+            /**
+             * @description Listed to its app key's callers (`key`) or to all.
+             * @enum {string}
+             */
+            lobby: "key" | "all";
+            open_seats: number[];
+            /** @description The game's options, defaults filled in. */
+            options: {
+                [key: string]: unknown;
+            };
+            seats: components["schemas"]["SeatOut"][];
         };
         MatchCancelIn: Record<string, never>;
         MatchCreatedOut: {
@@ -2389,6 +2590,66 @@ export interface components {
             /** @description Number of accepted state changes of the game; 0 right after creation. */
             version: number;
         };
+        RematchIn: Record<string, never>;
+        RematchOut: {
+            auto_deal: boolean;
+            game: string;
+            id: string;
+            /** @description The finished game this is the rematch of. */
+            rematch_of: string;
+            /**
+             * @description How the caller was recognised, from its token alone.
+             * @enum {string}
+             */
+            role: "seat" | "host" | "spectator";
+            seat: number | null;
+            seats: components["schemas"]["SeatOut"][];
+            /**
+             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
+             * @enum {string}
+             */
+            status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
+            /** @description The caller's secret bearer token of this game. */
+            token: string;
+            /** @description Number of accepted state changes of the game; 0 right after creation. */
+            version: number;
+            /** @description The game as the caller may know it, typed per game (`game` tells which): with a seat token it adds `seat`, `hand` and `legal_moves` (empty unless it is that seat's turn); the host and spectators get the public view. */
+            view: components["schemas"]["DoubleduckView"] | components["schemas"]["DucksoupView"] | components["schemas"]["DuckView"] | components["schemas"]["DoppelkopfView"];
+        };
+        /** @description A seat resigned (`Game.resign`). */
+        ResignAction: {
+            /** @constant */
+            resign: true;
+            /** @description A seat, from 0. */
+            seat: number;
+        };
+        ResignIn: {
+            /** @description Resign only if the game is still at this version. */
+            expected_version?: number;
+        };
+        ResignOfferOut: {
+            doc: string;
+            offered: boolean;
+        };
+        /** @description Sent by: Doubleduck, Duck Soup. */
+        ResignedData: {
+            /** @description A seat, from 0. */
+            seat: number;
+        };
+        ResignedEvent: {
+            data: components["schemas"]["ResignedData"];
+            /** @description Event number, from 1. */
+            n: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "resigned";
+            /** @description The version it produced. */
+            version: number;
+            /** @description Present on private events only. */
+            visible_to?: number;
+        };
         ResultsOut: {
             bots: components["schemas"]["BotResultOut"][];
             comparisons: components["schemas"]["ComparisonOut"][];
@@ -2415,7 +2676,53 @@ export interface components {
             kind: "human" | "bot";
             /** @description The bot's level, when one was picked. */
             level?: string;
+            /** @description Present (`true`) on a human seat nobody holds yet. */
+            open?: boolean;
             seat: number;
+        };
+        /** @description Sent by: service. */
+        SeatTakenData: {
+            /** @description The seats still open: empty, the table starts. */
+            open: number[];
+            /** @description A seat, from 0. */
+            seat: number;
+        };
+        SeatTakenEvent: {
+            data: components["schemas"]["SeatTakenData"];
+            /** @description Event number, from 1. */
+            n: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_taken";
+            /** @description The version it produced. */
+            version: number;
+            /** @description Present on private events only. */
+            visible_to?: number;
+        };
+        SeatTokenOut: {
+            auto_deal: boolean;
+            game: string;
+            id: string;
+            /**
+             * @description How the caller was recognised, from its token alone.
+             * @enum {string}
+             */
+            role: "seat" | "host" | "spectator";
+            seat: number | null;
+            seats: components["schemas"]["SeatOut"][];
+            /**
+             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
+             * @enum {string}
+             */
+            status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
+            /** @description The caller's secret bearer token of this game. */
+            token: string;
+            /** @description Number of accepted state changes of the game; 0 right after creation. */
+            version: number;
+            /** @description The game as the caller may know it, typed per game (`game` tells which): with a seat token it adds `seat`, `hand` and `legal_moves` (empty unless it is that seat's turn); the host and spectators get the public view. */
+            view: components["schemas"]["DoubleduckView"] | components["schemas"]["DucksoupView"] | components["schemas"]["DuckView"] | components["schemas"]["DoppelkopfView"];
         };
         /** @description Sent by: Duck. */
         StockCardData: {
@@ -2673,6 +2980,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorOut"];
             };
         };
+        /** @description Unprocessable Entity */
+        UNPROCESSABLE_ENTITY: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorOut"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -2783,6 +3099,10 @@ export interface operations {
                      *               "type": "bool"
                      *             }
                      *           ],
+                     *           "resign": {
+                     *             "doc": "A side resigns when both its players have ...",
+                     *             "offered": true
+                     *           },
                      *           "title": "Doubleduck"
                      *         }
                      *       ]
@@ -3203,6 +3523,7 @@ export interface operations {
                      *           "target": 1000
                      *         },
                      *         "phase": "play",
+                     *         "resigned": [],
                      *         "seat_count": 4,
                      *         "sides": [
                      *           [
@@ -3337,7 +3658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_seats`: Wrong number of seats for this game.; `invalid_options`: Unknown game or bad option.; `invalid_deal`: The explicit deal is not a valid deal of this game.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog.; `idempotency_key_reused`: This Idempotency-Key was used for another request. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `invalid_deal`: The explicit deal is not a valid deal of this game.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog.; `idempotency_key_reused`: This Idempotency-Key was used for another request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3553,6 +3874,7 @@ export interface operations {
                      *           "target": 1000
                      *         },
                      *         "phase": "play",
+                     *         "resigned": [],
                      *         "seat": 1,
                      *         "seat_count": 4,
                      *         "side": 1,
@@ -3840,6 +4162,7 @@ export interface operations {
                      *           "target": 1000
                      *         },
                      *         "phase": "play",
+                     *         "resigned": [],
                      *         "seat": 1,
                      *         "seat_count": 4,
                      *         "side": 1,
@@ -4042,6 +4365,347 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    claim_seat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invite_code": "pQ3x9Lk2mN7vR4tZ",
+                 *       "seat": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClaimIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer may hold tokens or a hand. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The game's version and whose view this is, as `"12.seat1"` (`host`, `public`): send it as `If-None-Match` to get a 304 while nothing changed, or as `If-Match` to move only at this version. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored first answer to a retried `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "auto_deal": false,
+                     *       "game": "doubleduck",
+                     *       "id": "q7Zk3xP2aB9w",
+                     *       "role": "seat",
+                     *       "seat": 1,
+                     *       "seats": [
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 0
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 1
+                     *         },
+                     *         {
+                     *           "bot": "random",
+                     *           "kind": "bot",
+                     *           "seat": 2
+                     *         },
+                     *         {
+                     *           "bot": "random",
+                     *           "kind": "bot",
+                     *           "seat": 3
+                     *         }
+                     *       ],
+                     *       "status": "waiting",
+                     *       "token": "q7Zk3xP2aB9w.s3cr3t-seat-1",
+                     *       "version": 1,
+                     *       "view": {
+                     *         "course": "duck",
+                     *         "deal_commitment": "77eabb31f80f1c959490839605d491cd642034abadb4fc5a0f4bbf9d8c0890a7",
+                     *         "deal_no": 1,
+                     *         "dealer": 0,
+                     *         "deals": [],
+                     *         "dealt_by": "server_shuffle",
+                     *         "game": "doubleduck",
+                     *         "game_points": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand": [
+                     *           "AC",
+                     *           "3C",
+                     *           "TC",
+                     *           "JC",
+                     *           "7D",
+                     *           "KD",
+                     *           "3H",
+                     *           "4H",
+                     *           "6H",
+                     *           "8H",
+                     *           "QH",
+                     *           "KH",
+                     *           "KS"
+                     *         ],
+                     *         "hand_sizes": [
+                     *           13,
+                     *           13,
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "history": [],
+                     *         "last_trick": null,
+                     *         "leader": 1,
+                     *         "legal_moves": [
+                     *           {
+                     *             "card": "AC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "3C",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "TC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "JC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "7D",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KD",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "3H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "4H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "6H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "8H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "QH",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KH",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KS",
+                     *             "type": "play"
+                     *           }
+                     *         ],
+                     *         "options": {
+                     *           "first_dealer": 0,
+                     *           "max_deals": 4,
+                     *           "target": 1000
+                     *         },
+                     *         "phase": "play",
+                     *         "resigned": [],
+                     *         "seat": 1,
+                     *         "seat_count": 4,
+                     *         "side": 1,
+                     *         "sides": [
+                     *           [
+                     *             0,
+                     *             2
+                     *           ],
+                     *           [
+                     *             1,
+                     *             3
+                     *           ]
+                     *         ],
+                     *         "stock_count": 52,
+                     *         "stored": {
+                     *           "duck": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "soup": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "to_act": [
+                     *           1
+                     *         ],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "trick": [],
+                     *         "trick_no": 1,
+                     *         "waste_count": 0,
+                     *         "winners": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SeatTokenOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `bad_invite_code`: The invite code is not this table's (or it has none). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "bad_invite_code"
+                     *       },
+                     *       "message": "The invite code is not this table's (or it has none).",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_game`: No game has this id (or it expired after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_game"
+                     *       },
+                     *       "message": "No game has this id (or it expired after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `game_abandoned`: The host abandoned the game: it takes no more changes.; `seat_taken`: The seat is not open: someone holds it, or a bot plays it.; `no_open_seat`: Every seat of the table is taken.; `stale_version`: The game is past the expected version (another change won). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "game_abandoned"
+                     *       },
+                     *       "message": "The host abandoned the game: it takes no more changes.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `no_such_seat`: The table has no seat of this number.; `idempotency_key_reused`: This Idempotency-Key was used for another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     deal_next: {
         parameters: {
             query?: never;
@@ -4172,6 +4836,7 @@ export interface operations {
                      *           "target": 1000
                      *         },
                      *         "phase": "play",
+                     *         "resigned": [],
                      *         "seat": 1,
                      *         "seat_count": 4,
                      *         "side": 1,
@@ -4681,6 +5346,7 @@ export interface operations {
                      *           "target": 1000
                      *         },
                      *         "phase": "play",
+                     *         "resigned": [],
                      *         "seat": 1,
                      *         "seat_count": 4,
                      *         "side": 1,
@@ -5003,6 +5669,1004 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    get_rematch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
+                Authorization: string;
+            };
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer may hold tokens or a hand. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The game's version and whose view this is, as `"12.seat1"` (`host`, `public`): send it as `If-None-Match` to get a 304 while nothing changed, or as `If-Match` to move only at this version. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored first answer to a retried `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "auto_deal": false,
+                     *       "game": "doubleduck",
+                     *       "id": "q7Zk3xP2aB9w",
+                     *       "rematch_of": "Zq3kx7P2aB9w",
+                     *       "role": "seat",
+                     *       "seat": 1,
+                     *       "seats": [
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 0
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 1
+                     *         },
+                     *         {
+                     *           "bot": "random",
+                     *           "kind": "bot",
+                     *           "seat": 2
+                     *         },
+                     *         {
+                     *           "bot": "random",
+                     *           "kind": "bot",
+                     *           "seat": 3
+                     *         }
+                     *       ],
+                     *       "status": "waiting",
+                     *       "token": "q7Zk3xP2aB9w.s3cr3t-seat-1",
+                     *       "version": 1,
+                     *       "view": {
+                     *         "course": "duck",
+                     *         "deal_commitment": "77eabb31f80f1c959490839605d491cd642034abadb4fc5a0f4bbf9d8c0890a7",
+                     *         "deal_no": 1,
+                     *         "dealer": 0,
+                     *         "deals": [],
+                     *         "dealt_by": "server_shuffle",
+                     *         "game": "doubleduck",
+                     *         "game_points": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand": [
+                     *           "AC",
+                     *           "3C",
+                     *           "TC",
+                     *           "JC",
+                     *           "7D",
+                     *           "KD",
+                     *           "3H",
+                     *           "4H",
+                     *           "6H",
+                     *           "8H",
+                     *           "QH",
+                     *           "KH",
+                     *           "KS"
+                     *         ],
+                     *         "hand_sizes": [
+                     *           13,
+                     *           13,
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "history": [],
+                     *         "last_trick": null,
+                     *         "leader": 1,
+                     *         "legal_moves": [
+                     *           {
+                     *             "card": "AC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "3C",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "TC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "JC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "7D",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KD",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "3H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "4H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "6H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "8H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "QH",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KH",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KS",
+                     *             "type": "play"
+                     *           }
+                     *         ],
+                     *         "options": {
+                     *           "first_dealer": 0,
+                     *           "max_deals": 4,
+                     *           "target": 1000
+                     *         },
+                     *         "phase": "play",
+                     *         "resigned": [],
+                     *         "seat": 1,
+                     *         "seat_count": 4,
+                     *         "side": 1,
+                     *         "sides": [
+                     *           [
+                     *             0,
+                     *             2
+                     *           ],
+                     *           [
+                     *             1,
+                     *             3
+                     *           ]
+                     *         ],
+                     *         "stock_count": 52,
+                     *         "stored": {
+                     *           "duck": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "soup": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "to_act": [
+                     *           1
+                     *         ],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "trick": [],
+                     *         "trick_no": 1,
+                     *         "waste_count": 0,
+                     *         "winners": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RematchOut"];
+                };
+            };
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_token"
+                     *       },
+                     *       "message": "This needs `Authorization: Bearer <token>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "token_of_another_game"
+                     *       },
+                     *       "message": "The token belongs to another game.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_game`: No game has this id (or it expired after its end).; `no_rematch`: Nobody asked for a rematch of this game yet (POST asks for one). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_game"
+                     *       },
+                     *       "message": "No game has this id (or it expired after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `game_not_over`: The record is available only after the game ends.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `game_over`: The game is over.; `seat_taken`: The seat is not open: someone holds it, or a bot plays it.; `stale_version`: The game is past the expected version (another change won).; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "game_not_over"
+                     *       },
+                     *       "message": "The record is available only after the game ends.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    ask_rematch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
+                Authorization: string;
+            };
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["RematchIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer may hold tokens or a hand. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The game's version and whose view this is, as `"12.seat1"` (`host`, `public`): send it as `If-None-Match` to get a 304 while nothing changed, or as `If-Match` to move only at this version. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored first answer to a retried `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "auto_deal": false,
+                     *       "game": "doubleduck",
+                     *       "id": "q7Zk3xP2aB9w",
+                     *       "rematch_of": "Zq3kx7P2aB9w",
+                     *       "role": "seat",
+                     *       "seat": 1,
+                     *       "seats": [
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 0
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 1
+                     *         },
+                     *         {
+                     *           "bot": "random",
+                     *           "kind": "bot",
+                     *           "seat": 2
+                     *         },
+                     *         {
+                     *           "bot": "random",
+                     *           "kind": "bot",
+                     *           "seat": 3
+                     *         }
+                     *       ],
+                     *       "status": "waiting",
+                     *       "token": "q7Zk3xP2aB9w.s3cr3t-seat-1",
+                     *       "version": 1,
+                     *       "view": {
+                     *         "course": "duck",
+                     *         "deal_commitment": "77eabb31f80f1c959490839605d491cd642034abadb4fc5a0f4bbf9d8c0890a7",
+                     *         "deal_no": 1,
+                     *         "dealer": 0,
+                     *         "deals": [],
+                     *         "dealt_by": "server_shuffle",
+                     *         "game": "doubleduck",
+                     *         "game_points": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand": [
+                     *           "AC",
+                     *           "3C",
+                     *           "TC",
+                     *           "JC",
+                     *           "7D",
+                     *           "KD",
+                     *           "3H",
+                     *           "4H",
+                     *           "6H",
+                     *           "8H",
+                     *           "QH",
+                     *           "KH",
+                     *           "KS"
+                     *         ],
+                     *         "hand_sizes": [
+                     *           13,
+                     *           13,
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "history": [],
+                     *         "last_trick": null,
+                     *         "leader": 1,
+                     *         "legal_moves": [
+                     *           {
+                     *             "card": "AC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "3C",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "TC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "JC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "7D",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KD",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "3H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "4H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "6H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "8H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "QH",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KH",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KS",
+                     *             "type": "play"
+                     *           }
+                     *         ],
+                     *         "options": {
+                     *           "first_dealer": 0,
+                     *           "max_deals": 4,
+                     *           "target": 1000
+                     *         },
+                     *         "phase": "play",
+                     *         "resigned": [],
+                     *         "seat": 1,
+                     *         "seat_count": 4,
+                     *         "side": 1,
+                     *         "sides": [
+                     *           [
+                     *             0,
+                     *             2
+                     *           ],
+                     *           [
+                     *             1,
+                     *             3
+                     *           ]
+                     *         ],
+                     *         "stock_count": 52,
+                     *         "stored": {
+                     *           "duck": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "soup": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "to_act": [
+                     *           1
+                     *         ],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "trick": [],
+                     *         "trick_no": 1,
+                     *         "waste_count": 0,
+                     *         "winners": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RematchOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_token"
+                     *       },
+                     *       "message": "This needs `Authorization: Bearer <token>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "token_of_another_game"
+                     *       },
+                     *       "message": "The token belongs to another game.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_game`: No game has this id (or it expired after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_game"
+                     *       },
+                     *       "message": "No game has this id (or it expired after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `game_not_over`: The record is available only after the game ends.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `game_over`: The game is over.; `seat_taken`: The seat is not open: someone holds it, or a bot plays it.; `stale_version`: The game is past the expected version (another change won).; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "game_not_over"
+                     *       },
+                     *       "message": "The record is available only after the game ends.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `quota_live_games`: The app key has as many unfinished games as its quota allows.; `quota_creations`: The app key made as many creations this minute as it may. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "quota_live_games"
+                     *       },
+                     *       "message": "The app key has as many unfinished games as its quota allows.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    resign: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `Bearer <token>`: the resigning seat's token, from the creation's answer. */
+                Authorization: string;
+                /** @description A retry with the same key returns the first answer. */
+                "Idempotency-Key"?: string;
+                /** @description Expected version, as `"12"`; same as `expected_version`. */
+                "If-Match"?: string;
+            };
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expected_version": 40
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResignIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer may hold tokens or a hand. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The game's version and whose view this is, as `"12.seat1"` (`host`, `public`): send it as `If-None-Match` to get a 304 while nothing changed, or as `If-Match` to move only at this version. */
+                    ETag?: string;
+                    /** @description `true` when this is the stored first answer to a retried `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "auto_deal": false,
+                     *       "events": [
+                     *         {
+                     *           "data": {
+                     *             "seat": 0
+                     *           },
+                     *           "n": 300,
+                     *           "type": "resigned",
+                     *           "version": 41
+                     *         }
+                     *       ],
+                     *       "game": "doubleduck",
+                     *       "id": "q7Zk3xP2aB9w",
+                     *       "role": "seat",
+                     *       "seat": 1,
+                     *       "seats": [
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 0
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 1
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 2
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 3
+                     *         }
+                     *       ],
+                     *       "status": "playing",
+                     *       "version": 41,
+                     *       "view": {
+                     *         "course": "duck",
+                     *         "deal_commitment": "77eabb31f80f1c959490839605d491cd642034abadb4fc5a0f4bbf9d8c0890a7",
+                     *         "deal_no": 1,
+                     *         "dealer": 0,
+                     *         "deals": [],
+                     *         "dealt_by": "server_shuffle",
+                     *         "game": "doubleduck",
+                     *         "game_points": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand": [
+                     *           "3C",
+                     *           "TC",
+                     *           "JC",
+                     *           "7D",
+                     *           "KD",
+                     *           "3H",
+                     *           "4H",
+                     *           "6H",
+                     *           "8H",
+                     *           "QH",
+                     *           "KH",
+                     *           "KS"
+                     *         ],
+                     *         "hand_sizes": [
+                     *           13,
+                     *           12,
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "history": [
+                     *           {
+                     *             "move": {
+                     *               "card": "AC",
+                     *               "type": "play"
+                     *             },
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "last_trick": null,
+                     *         "leader": 1,
+                     *         "legal_moves": [],
+                     *         "options": {
+                     *           "first_dealer": 0,
+                     *           "max_deals": 4,
+                     *           "target": 1000
+                     *         },
+                     *         "phase": "play",
+                     *         "resigned": [],
+                     *         "seat": 1,
+                     *         "seat_count": 4,
+                     *         "side": 1,
+                     *         "sides": [
+                     *           [
+                     *             0,
+                     *             2
+                     *           ],
+                     *           [
+                     *             1,
+                     *             3
+                     *           ]
+                     *         ],
+                     *         "stock_count": 52,
+                     *         "stored": {
+                     *           "duck": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "soup": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "to_act": [
+                     *           2
+                     *         ],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "trick": [
+                     *           {
+                     *             "card": "AC",
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "trick_no": 1,
+                     *         "waste_count": 0,
+                     *         "winners": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangeOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_token"
+                     *       },
+                     *       "message": "This needs `Authorization: Bearer <token>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "token_of_another_game"
+                     *       },
+                     *       "message": "The token belongs to another game.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_game`: No game has this id (or it expired after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_game"
+                     *       },
+                     *       "message": "No game has this id (or it expired after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `seats_open`: The table waits for its open seats to be taken: no move or deal yet.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "game_over"
+                     *       },
+                     *       "message": "The game is over.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `idempotency_key_reused`: This Idempotency-Key was used for another request.; `illegal_move`: The move is against the rules here.; `resign_not_offered`: This game offers no resignation (see its rules). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     get_score: {
         parameters: {
             query?: never;
@@ -5082,6 +6746,179 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_lobby: {
+        parameters: {
+            query?: {
+                /** @description At most this many tables, newest first. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                game: "doubleduck" | "ducksoup" | "duck" | "doppelkopf";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "game": "ducksoup",
+                     *       "tables": [
+                     *         {
+                     *           "age_seconds": 42,
+                     *           "auto_deal": false,
+                     *           "game": "ducksoup",
+                     *           "id": "q7Zk3xP2aB9w",
+                     *           "invite_code": "pQ3x9Lk2mN7vR4tZ",
+                     *           "lobby": "key",
+                     *           "open_seats": [
+                     *             1
+                     *           ],
+                     *           "options": {
+                     *             "first_dealer": 0,
+                     *             "target": 250
+                     *           },
+                     *           "seats": [
+                     *             {
+                     *               "kind": "human",
+                     *               "seat": 0
+                     *             },
+                     *             {
+                     *               "kind": "human",
+                     *               "open": true,
+                     *               "seat": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LobbyOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `not_found`: No such URL. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "not_found"
+                     *       },
+                     *       "message": "No such URL.",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
@@ -5341,7 +7178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog.; `invalid_seats`: Wrong number of seats for this game.; `invalid_options`: Unknown game or bad option.; `too_many_games`: The match asks for more games than the service allows.; `idempotency_key_reused`: This Idempotency-Key was used for another request. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog.; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `too_many_games`: The match asks for more games than the service allows.; `idempotency_key_reused`: This Idempotency-Key was used for another request. */
             422: {
                 headers: {
                     [name: string]: unknown;
