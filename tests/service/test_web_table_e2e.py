@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import test_web_e2e as e2e
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_web_e2e import PHONE, Console, api, duck_deal, shoot, start_table, table, wait_ready
 
 from engine.doppelkopf import DECK_NAMES as DOKO_DECK
@@ -487,3 +487,87 @@ def test_counts_read_in_the_singular_and_your_pile(page: Page) -> None:
         "1 trick",
         "2 tricks",
     ]
+
+
+# --- tables people come and go from: open seats, the lobby, rematch, live games ----------------
+
+
+def second_page(browser: Browser, url: str, console: Console) -> tuple[BrowserContext, Page]:
+    """Another browser (its own storage) holding the same app key."""
+    ctx = browser.new_context(base_url=url, viewport=e2e.DESKTOP)
+    ctx.add_init_script(f"localStorage.setItem('duckpond.appKey', {json.dumps(e2e.KEYS[url])})")
+    ctx.set_default_timeout(e2e.TURN)
+    return ctx, console.watch(ctx.new_page())
+
+
+def test_an_open_seat_is_claimed_from_the_lobby(
+    browser: Browser, page: Page, live_url: str, console: Console
+) -> None:
+    page.goto("/")
+    page.check("input[name=game][value=ducksoup]")
+    page.select_option("#seat-1", "open")
+    page.check("#list-in-lobby")
+    page.click("form.lobby button[type=submit]")
+    expect(page.locator(".turn")).to_contain_text(
+        "Waiting for players to take the open seat (seat 1)"
+    )
+    expect(page.locator(".invites .open-seats code")).not_to_be_empty()
+    join = page.locator(".invites a.join").get_attribute("href") or ""
+    assert "#/join/" in join
+    shoot(page, "table-open-seat")
+    ctx, friend = second_page(browser, live_url, console)
+    try:
+        friend.goto("/")
+        friend.check("input[name=game][value=ducksoup]")
+        take = friend.locator(".open-tables button", has_text="Take seat 1")
+        expect(take).to_have_count(1)
+        shoot(friend, "lobby-open-tables")
+        take.click()
+        expect(friend.locator(".table-title")).to_contain_text("You are seat 1")
+        wait_ready(friend)  # seat 0 dealt: the one who took seat 1 leads
+        expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
+        friend.goto("/")
+        friend.check("input[name=game][value=ducksoup]")
+        expect(friend.locator(".open-tables")).to_contain_text("No table waits for players")
+    finally:
+        ctx.close()
+
+
+def test_a_rematch_between_two_browsers(
+    browser: Browser, page: Page, live_url: str, console: Console
+) -> None:
+    body = {"game": "ducksoup", "seats": [{}, {}], "options": {"target": 1, "auto_deal": True}}
+    created = api(live_url, "/games", {**body, "seed": "web-rematch"})
+    tokens = [s["token"] for s in created["seats"]]
+    for _ in range(300):  # both seats play through the API to the end
+        game = call(live_url, f"/games/{created['id']}", tokens[0])
+        if game["status"] == "over":
+            break
+        seat = game["view"]["to_act"][0]
+        mine = call(live_url, f"/games/{created['id']}", tokens[seat])
+        move = {"move": mine["view"]["legal_moves"][0], "expected_version": mine["version"]}
+        call(live_url, f"/games/{created['id']}/moves", tokens[seat], move)
+    ctx, friend = second_page(browser, live_url, console)
+    try:
+        new_ids = []
+        for who, token in ((page, tokens[0]), (friend, tokens[1])):
+            who.goto(f"/#/play/{token}")
+            expect(who.locator(".summary button.rematch")).to_be_visible()
+        shoot(page, "table-rematch")
+        for seat, who in enumerate((page, friend)):
+            who.click(".summary button.rematch")
+            expect(who.locator(".table-title")).to_contain_text(f"You are seat {seat}")
+            new_ids.append(who.evaluate("location.hash").split("/")[-1].split(".")[0])
+        assert new_ids[0] == new_ids[1] != created["id"]
+    finally:
+        ctx.close()
+
+
+def test_the_watch_page_lists_live_games(page: Page, live_url: str) -> None:
+    seats = [{"bot": "random"}, {"bot": "heuristic"}, {"bot": "random"}, {"bot": "random"}]
+    created = api(live_url, "/games", {"game": "doppelkopf", "seats": [{}, *seats[1:]]})
+    page.goto("/#/watch")
+    link = page.locator(f".live-list a[href='#/watch/{created['id']}']")
+    expect(link).to_be_visible()
+    link.click()
+    expect(page.locator(".table-title")).to_contain_text("Watching")

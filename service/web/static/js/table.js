@@ -110,6 +110,8 @@ class Table {
     this.storiesAt = -1;
     /** @type {{seat: number, link: string}[]} the lobby's invite links for the other human seats */
     this.invites = JSON.parse(sessionStorage.getItem(`invites:${this.gameId}`) || "[]");
+    /** the table's invite code for its open seats (the creator's browser keeps it) */
+    this.code = sessionStorage.getItem(`code:${this.gameId}`);
   }
 
   // --- talking to the server ---------------------------------------------------------------
@@ -216,7 +218,9 @@ class Table {
     while (!this.signal.aborted) {
       const { status, version } = this.body;
       if (this.ended() || this.myTurn() || (this.seat !== null && status === "deal_pending")) return;
-      await this.read(this.seat === null ? { wait: WAIT, after_version: version } : { wait: WAIT });
+      // A spectator, and a seat at a table still waiting for its open seats, hear any change.
+      const anyChange = this.seat === null || status === "waiting";
+      await this.read(anyChange ? { wait: WAIT, after_version: version } : { wait: WAIT });
     }
   }
 
@@ -334,6 +338,9 @@ class Table {
     } else if (status === "abandoned") {
       text = "The host ended this game.";
       kind = "over";
+    } else if (status === "waiting") {
+      const open = this.body.seats.filter((s) => s.open).map((s) => s.seat);
+      text = `Waiting for players to take the open seat${open.length === 1 ? "" : "s"} (${open.map((s) => `seat ${s}`).join(", ")}).`;
     } else if (this.inSummary()) {
       text = `Deal ${this.summaryOf} is over: here is how it scored.`;
       kind = "over";
@@ -556,10 +563,14 @@ class Table {
   // --- the side panels ---------------------------------------------------------------------
 
   invitePanel() {
-    if (!this.invites.length || this.ended()) return null;
+    const open = this.body.status === "waiting" && this.code;
+    if ((!this.invites.length && !open) || this.ended()) return null;
+    const join = open ? `${location.origin}/#/join/${this.gameId}/${encodeURIComponent(this.code ?? "")}` : "";
     return h("section.panel.invites", { "aria-labelledby": "invites-title" },
       h("h2#invites-title", {}, "Invite players"),
-      h("p", {}, "Send each friend their seat's link. Anyone with a link plays that seat."),
+      open ? h("p.open-seats", {}, "Open seats: anyone with this link (or the table's code ",
+        h("code", {}, this.code), ") takes the next one. ", h("a.join", { href: join, target: "_blank", rel: "noreferrer" }, "Join link")) : null,
+      this.invites.length ? h("p", {}, "Send each friend their seat's link. Anyone with a link plays that seat.") : null,
       h("ul", {}, this.invites.map(({ seat, link }) => h("li", {},
         h("a.invite", { href: link, target: "_blank", rel: "noreferrer", dataset: { seat } }, `Seat ${seat}`),
         h("button.ghost", { type: "button", onclick: async () => {
@@ -577,7 +588,23 @@ class Table {
     return h("section.panel.status", { "aria-labelledby": "status-title" },
       h("h2#status-title", {}, "Table"),
       h("dl", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
-      this.ended() ? h("p", {}, h("a", { href: "#/" }, "Start a new table")) : null);
+      this.ended() ? h("p.after", {}, this.rematchButton(), " ", h("a", { href: "#/" }, "Start a new table")) : null);
+  }
+
+  /** A finished game's seat asks for a rematch (or joins the one asked): its new seat's token. */
+  rematchButton() {
+    if (this.body.status !== "over" || this.seat === null) return null;
+    return h("button.primary.rematch", { type: "button", disabled: this.busy, onclick: async () => {
+      this.busy = true;
+      try {
+        const next = await this.request("/games/{game_id}/rematch", { method: "post", params: { game_id: this.gameId }, body: {} });
+        location.hash = `#/play/${next.token}`;
+      } catch (error) {
+        this.notify(explain(error), "error");
+      } finally {
+        this.busy = false;
+      }
+    } }, "Rematch");
   }
 
   /** The scored deal, as the player goes over it before the next: waits for "Continue". */
@@ -599,7 +626,7 @@ class Table {
       h("h2#summary-title", {}, `Deal ${dealNo}${last ? ` of ${last}` : ""} is over`),
       deals.summary(view, scored, story, this.who),
       waiting,
-      h("div.summary-actions", {}, button));
+      h("div.summary-actions", {}, this.rematchButton(), button));
   }
 
   /** What each seat or side has taken so far this deal. */
