@@ -556,6 +556,7 @@ def test_a_rematch_between_two_browsers(
         shoot(page, "table-rematch")
         for seat, who in enumerate((page, friend)):
             who.click(".summary button.rematch")
+            who.wait_for_function(f"() => !location.hash.includes('{tokens[seat]}')")
             expect(who.locator(".table-title")).to_contain_text(f"You are seat {seat}")
             new_ids.append(who.evaluate("location.hash").split("/")[-1].split(".")[0])
         assert new_ids[0] == new_ids[1] != created["id"]

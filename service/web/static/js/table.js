@@ -618,8 +618,8 @@ class Table {
     if (status === "deal_pending" && this.seat !== null) {
       button = h("button.primary.next", { type: "button", disabled: this.busy, onclick: () => this.deal() }, "Next deal");
     } else {
-      const label = this.ended() ? "Close" : "Continue";
-      button = h("button.primary.next", { type: "button", onclick: () => { this.summaryOf = null; this.render(); } }, label);
+      const ended = this.ended(); // then a rematch is the primary button
+      button = h(`button.next${ended ? "" : ".primary"}`, { type: "button", onclick: () => { this.summaryOf = null; this.render(); } }, ended ? "Close" : "Continue");
     }
     const waiting = status === "deal_pending" && this.seat === null ? h("p.legend", {}, "Waiting for a player to deal the next deal.") : null;
     return h("section.panel.summary", { "aria-labelledby": "summary-title" },
