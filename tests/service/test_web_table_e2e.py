@@ -572,3 +572,11 @@ def test_the_watch_page_lists_live_games(page: Page, live_url: str) -> None:
     expect(link).to_be_visible()
     link.click()
     expect(page.locator(".table-title")).to_contain_text("Watching")
+
+
+def test_a_join_link_takes_the_open_seat(page: Page, live_url: str) -> None:
+    created = api(live_url, "/games", {"game": "ducksoup", "seats": [{}, {"open": True}]})
+    page.goto(f"/#/join/{created['id']}/{created['invite_code']}")
+    expect(page.locator(".table-title")).to_contain_text("You are seat 1")
+    assert created["invite_code"] not in page.url  # the code leaves the address bar
+    assert api(live_url, f"/games/{created['id']}")["status"] == "playing"

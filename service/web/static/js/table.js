@@ -571,7 +571,7 @@ class Table {
       open ? h("p.open-seats", {}, "Open seats: anyone with this link (or the table's code ",
         h("code", {}, this.code), ") takes the next one. ", h("a.join", { href: join, target: "_blank", rel: "noreferrer" }, "Join link")) : null,
       this.invites.length ? h("p", {}, "Send each friend their seat's link. Anyone with a link plays that seat.") : null,
-      h("ul", {}, this.invites.map(({ seat, link }) => h("li", {},
+      this.invites.length === 0 ? null : h("ul", {}, this.invites.map(({ seat, link }) => h("li", {},
         h("a.invite", { href: link, target: "_blank", rel: "noreferrer", dataset: { seat } }, `Seat ${seat}`),
         h("button.ghost", { type: "button", onclick: async () => {
           try {
