@@ -184,6 +184,7 @@ class Duck(Game):
         {"type": "play", "cards": ["R7"]},
         {"type": "duck"},
     )
+    deck_shrinks = True
 
     def __init__(self, seats: int, options: Mapping[str, Any], seed: str) -> None:
         super().__init__(seats, options, seed)

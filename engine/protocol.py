@@ -373,6 +373,9 @@ class Game(ABC):
     options_spec: ClassVar[tuple[Option, ...]] = ()
     move_shapes: ClassVar[tuple[JSON, ...]] = ()
     """JSON examples of each move type, for the catalogue."""
+    deck_shrinks: ClassVar[bool] = False
+    """Whether a later deal may deal fewer cards than the first (Duck's banked cards leave the
+    game): its explicit deal is then the cards still in the game, which `deal_shape` says."""
     deal_cap: ClassVar[int]
     """Hard cap on deals, whatever the options say: the game ends after this many deals with
     the totals so far (`game_over` says `capped`), so no game runs forever."""
@@ -598,10 +601,30 @@ class Game(ABC):
     def deal_shape(self) -> DealShape:
         """What an explicit next deal must look like; `check_deal` holds it to this."""
 
+    def deal_of(self, cards: Sequence[str]) -> Deal:
+        """The explicit next deal `cards` names, as one list in the order the table deals it:
+        seat 0's hand, seat 1's, ..., then each pile of `deal_shape` (one card per seat), then
+        the stock, top card first. A list of the wrong length is split all the same, for
+        `check_deal` to refuse after the guards of `next_deal`."""
+        shape, seats = self.deal_shape(), self.seats
+        at = shape.hand * seats
+        hands = tuple(tuple(cards[i * shape.hand : (i + 1) * shape.hand]) for i in range(seats))
+        piles: dict[str, tuple[str, ...]] = {}
+        for name in shape.piles:
+            piles[name] = tuple(cards[at : at + seats])
+            at += seats
+        return Deal(hands, tuple(cards[at:]), piles)
+
     def check_deal(self, deal: Deal) -> None:
         """Refuse (`invalid_deal`) an explicit deal that is not the game's cards in its shape."""
         shape = self.deal_shape()
         title, seats = self.title, self.seats
+        given = sum(map(len, deal.hands)) + len(deal.stock) + sum(map(len, deal.extra.values()))
+        if given != len(shape.deck):
+            raise SetupError(
+                Reason.INVALID_DEAL,
+                f"a {title} deal is {len(shape.deck)} cards, not {given}{shape.note}",
+            )
         if len(deal.hands) != seats or any(len(h) != shape.hand for h in deal.hands):
             raise SetupError(
                 Reason.INVALID_DEAL, f"a {title} deal is {seats} hands of {shape.hand} cards"

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine import Event, Game
 from service.callers import Caller
+from service.clocks import Seating, clock_out, stand_in_name
 from service.codec import text
 
 JSON = dict[str, Any]
@@ -35,8 +36,12 @@ def status_of(game: Game) -> str:
     return DEAL_PENDING if game.deal_pending() else PLAYING
 
 
-def seats_out(meta: Mapping[str, Any]) -> list[JSON]:
-    """The seats as every body shows them: human or bot, and `open` while nobody holds one."""
+def seats_out(
+    meta: Mapping[str, Any], seating: Seating | None = None, now: int | None = None
+) -> list[JSON]:
+    """The seats as every body shows them: human or bot, and `open` while nobody holds one;
+    with `seating` and the server's time `now` (`service.clocks`), who is away and, in a timed
+    game, each human seat's clock."""
     waiting = meta.get("open") or ()
     seats = []
     for i, seat in enumerate(meta["seats"]):
@@ -47,30 +52,50 @@ def seats_out(meta: Mapping[str, Any]) -> list[JSON]:
             entry["level"] = seat["level"]
         if i in waiting:
             entry["open"] = True
+        if not seat.get("bot"):
+            away = seating is not None and seating.seats[i].away
+            entry["away"] = away
+            if away:
+                entry["stand_in"] = stand_in_name(meta)
+            if seating is not None and seating.timed and now is not None:
+                entry["clock"] = seating.seat_out(i, now)
         seats.append(entry)
     return seats
 
 
-def game_body(gid: str, version: int, game: Game, meta: Mapping[str, Any], caller: Caller) -> JSON:
+def game_body(
+    gid: str,
+    version: int,
+    game: Game,
+    meta: Mapping[str, Any],
+    caller: Caller,
+    seating: Seating | None = None,
+    now: int | None = None,
+) -> JSON:
     """The game as `caller` may see it (the `GameOut` schema). While seats are open the table
-    waits: its status says so, and nobody is to act or has a legal move."""
+    waits: its status says so, and nobody is to act or has a legal move. `seating` and `now`
+    as for `seats_out`."""
     view = game.view(caller.seat)
     waiting = bool(meta.get("open"))
     if waiting:
         view["to_act"] = []
         if "legal_moves" in view:
             view["legal_moves"] = []
-    return {
+    body: JSON = {
         "id": gid,
         "version": version,
         "status": WAITING if waiting else status_of(game),
         "game": game.name,
         "role": caller.role,
         "seat": caller.seat,
-        "seats": seats_out(meta),
+        "seats": seats_out(meta, seating, now),
         "auto_deal": bool(meta.get("auto_deal")),
         "view": view,
     }
+    clock = None if now is None else clock_out(meta, now)
+    if clock is not None:
+        body["clock"] = clock
+    return body
 
 
 def event_entry(event: Event, version: int) -> JSON:

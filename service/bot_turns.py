@@ -6,6 +6,9 @@ are named here, once: the due member `<id>:<seat>:<version>` (in the game's hash
 watchdog's index) and the job id `bot_<id>_<seat>_<version>[_r<attempt>]`. A job that runs
 twice, or after the game moved on, moves nothing: it submits its move expecting `version`.
 
+A timed human turn is recorded with its deadline in the clock index (`service.clocks`), under
+the same member name; once due, the watchdog enqueues it as a bot turn (`service.watchdog`).
+
 Three queues, three worker pools (`service.worker`): the turns of live tables (a human is
 seated) go to the live queue, those of bot-only games to the bulk queue with the match games,
 so no batch of bot-only games or match can delay a human's opponent; and at a live table the
@@ -29,6 +32,7 @@ from rq.exceptions import DuplicateJobError
 
 from bots import BOTS
 from service import jobs
+from service.clocks import stand_in
 from service.store import valid_id
 
 log = logging.getLogger("duckpond.bot_turns")
@@ -46,9 +50,13 @@ def due_member(gid: str, seat: int, version: int) -> str:
     return f"{gid}:{seat}:{version}"
 
 
-def due_turns(gid: str, seats: Sequence[int], version: int) -> tuple[str, ...]:
-    """The due members of `seats` at `version`, as one change records them."""
-    return tuple(due_member(gid, seat, version) for seat in seats)
+def due_turns(
+    gid: str, seats: Sequence[int], version: int, timers: Sequence[tuple[int, int]] = ()
+) -> tuple[str, ...]:
+    """The due members of `seats` at `version`, as one change records them, and the timed
+    human turns `timers` ((seat, deadline in ms): due then, in the clock index)."""
+    due = [due_member(gid, seat, version) for seat in seats]
+    return (*due, *(f"{due_member(gid, seat, version)}@{at}" for seat, at in timers))
 
 
 def parse_due_member(member: str) -> tuple[str, int, int] | None:
@@ -72,10 +80,11 @@ def live(meta: Mapping[str, Any]) -> bool:
 
 def pool_of(meta: Mapping[str, Any], seat: int) -> str:
     """The pool that plays `seat`'s turns: `bulk` in a bot-only game; at a live table `think`
-    for a bot with levels (it thinks for its level's time), else `live`."""
+    for a bot with levels (it thinks for its level's time), else `live`. A human seat's turns
+    that a bot plays (timed out, or away) are its `on_timeout` bot's (`service.clocks`)."""
     if not live(meta):
         return "bulk"
-    bot = BOTS.get(str(meta["seats"][seat].get("bot")))
+    bot = BOTS.get(str(meta["seats"][seat].get("bot") or stand_in(meta)[0]))
     return "think" if bot is not None and bot.levels else "live"
 
 

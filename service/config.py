@@ -21,6 +21,19 @@ def _int(env: Mapping[str, str], name: str, default: int) -> int:
         raise ValueError(f"environment variable {name} must be an integer, not {raw!r}") from exc
 
 
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError as exc:
+        raise ValueError(f"environment variable {name} must be a number, not {raw!r}") from exc
+    if not value > 0:
+        raise ValueError(f"environment variable {name} must be above 0, not {raw!r}")
+    return value
+
+
 def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The service settings as Flask config keys, defaults overridden by the environment.
 
@@ -71,6 +84,19 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     - `SPECTATOR_WAITS_PER_ADDRESS`: waits without a seat (no token) one client address may
       hold at once in one API process (default 16; 0 for no limit); beyond, 429
       `too_many_waits` with Retry-After.
+    - Game streams (`GET /api/v1/games/<id>/stream`, `service.streams`), each bound per API
+      process: `STREAM_SLOTS` open streams in all (default 8192; beyond, 503
+      `stream_slots_full`), `STREAMS_PER_ADDRESS` from one client address (default 64) and
+      `STREAMS_PER_APP_KEY` on the games of one app key (default 2048; 0 for no limit, either):
+      beyond, 429 `too_many_streams` with Retry-After. `STREAM_KEEPALIVE_SECONDS`: an idle
+      stream's keep-alive period (default 15); `STREAM_HANGUP_CHECK_SECONDS`: how often an idle
+      stream looks whether its client hung up where it cannot be told at once (under gevent it
+      is: a watch on the socket; elsewhere, or once the client sent bytes, it looks this often;
+      default 2); `STREAM_SEND_TIMEOUT_SECONDS`: a
+      client that takes no bytes for this long is dropped (default 10), and
+      `STREAM_SEND_BUFFER` bytes is the most the kernel holds for it (default 65536);
+      `STREAM_MAX_SECONDS`: a stream ends after this long (default 3600), and the client
+      resumes with `Last-Event-ID` (so one connection does not stay on one process forever).
     - App keys' feeds (`GET /api/v1/feed`, `service.feed`): `FEED_RETENTION_SECONDS`, how long
       a feed keeps its entries (default 3600; a resume point older than that is a 410
       `feed_expired`), `FEED_MAX_ENTRIES`, the most it keeps (default 100000), and
@@ -129,6 +155,14 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "MAX_WAIT_SECONDS": min(_int(env, "MAX_WAIT_SECONDS", 30), 30),
         "WAIT_SLOTS": _int(env, "WAIT_SLOTS", 4096),
         "SPECTATOR_WAITS_PER_ADDRESS": _int(env, "SPECTATOR_WAITS_PER_ADDRESS", 16),
+        "STREAM_SLOTS": _int(env, "STREAM_SLOTS", 8192),
+        "STREAMS_PER_ADDRESS": _int(env, "STREAMS_PER_ADDRESS", 64),
+        "STREAMS_PER_APP_KEY": _int(env, "STREAMS_PER_APP_KEY", 2048),
+        "STREAM_KEEPALIVE_SECONDS": _seconds(env, "STREAM_KEEPALIVE_SECONDS", 15.0),
+        "STREAM_HANGUP_CHECK_SECONDS": _seconds(env, "STREAM_HANGUP_CHECK_SECONDS", 2.0),
+        "STREAM_SEND_TIMEOUT_SECONDS": _seconds(env, "STREAM_SEND_TIMEOUT_SECONDS", 10.0),
+        "STREAM_SEND_BUFFER": _int(env, "STREAM_SEND_BUFFER", 65536),
+        "STREAM_MAX_SECONDS": _seconds(env, "STREAM_MAX_SECONDS", 3600.0),
         "FEED_RETENTION_SECONDS": max(1, _int(env, "FEED_RETENTION_SECONDS", 3600)),
         "FEED_MAX_ENTRIES": max(1, _int(env, "FEED_MAX_ENTRIES", 100_000)),
         "FEEDS_PER_APP_KEY": _int(env, "FEEDS_PER_APP_KEY", 8),

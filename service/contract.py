@@ -16,7 +16,9 @@ generated client checks when it parses a union).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import functools
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bots import BOTS
@@ -26,6 +28,7 @@ from engine.duck import LIFEBELTS, SOURCES, TURN_CAP
 from engine.ducksoup import COURSE_NAMES, HOWS
 from engine.fairness import DEALT_BY
 from engine.protocol import Option
+from service.clocks import OPTIONS as CLOCK_OPTIONS
 
 JSON = dict[str, Any]
 REF = "#/components/schemas/"
@@ -372,6 +375,36 @@ SERVICE_EVENTS: dict[str, JSON] = {
         {"by": TEXT},
         description="The service's own last event of a game the host abandoned (`by`: `host`).",
     ),
+    "turn_timed_out": obj(
+        {
+            "seat": SEAT,
+            "deadline": {**INT, "description": "The seat's deadline (ms since the epoch)."},
+            "at": {**INT, "description": "When its bot played (ms since the epoch)."},
+            "bot": {**TEXT, "description": "The `on_timeout` bot that played the move."},
+        },
+        description="A timed seat's time ran out: its `on_timeout` bot plays its move (the "
+        "events that follow in this change).",
+    ),
+    "turn_started": obj(
+        {
+            "seat": SEAT,
+            "at": {**INT, "description": "The turn's start (ms since the epoch)."},
+            "deadline": {**INT, "description": "When its `on_timeout` bot plays for it."},
+            "reserve_ms": {**COUNT, "description": "The seat's reserve, counted in `deadline`."},
+        },
+        description="A timed seat is to act: its clock runs from `at` to `deadline`, by the "
+        "server's clock (a view's `clock.now` tells how far a client's is off).",
+    ),
+    "seat_away": obj(
+        {"seat": SEAT, "by": enum(["seat", "timeouts"])},
+        description="The seat is away: its `on_timeout` bot plays it until it returns (`by`: "
+        "`seat` it left, `timeouts` it timed out `away_after` times in a row).",
+    ),
+    "seat_returned": obj(
+        {"seat": SEAT, "by": enum(["seat", "move"])},
+        description="The seat plays by its own hand again (`by`: `seat` it returned, `move` "
+        "it moved).",
+    ),
     "seat_taken": obj(
         {"seat": SEAT, "open": array(SEAT, "The seats still open: empty, the table starts.")},
         description="An open seat was taken (an invite code, or a rematch's seat holder).",
@@ -637,7 +670,8 @@ def option_in(option: Option) -> JSON:
 
 def options_in(cls: type[Game], service: bool) -> JSON:
     """The `options` a `cls` game takes, closed: its own options, and with `service` the
-    service's `auto_deal` (a game's creation; a match's games take only the game's)."""
+    service's `auto_deal` and turn clock (a game's creation; a match's games take only the
+    game's)."""
     props: JSON = {o.name: option_in(o) for o in cls.options_spec}
     if service:
         props["auto_deal"] = {
@@ -645,6 +679,14 @@ def options_in(cls: type[Game], service: bool) -> JSON:
             "description": "Service option: deal each next deal by itself. Default: on when "
             "at most one seat is human.",
         }
+        for clock in CLOCK_OPTIONS:  # the turn clock's (`service.clocks`)
+            schema = dict(INT) if clock["type"] == "int" else enum(bot_specs(cls.name))
+            limits = {k: v for k, v in clock.items() if k in ("minimum", "maximum", "default")}
+            props[clock["name"]] = {
+                **schema,
+                **limits,
+                "description": f"Service option: {clock['doc']}",
+            }
     return {
         "type": "object",
         "properties": props,
@@ -737,71 +779,185 @@ def bot_specs(name: str) -> list[str]:
     return [b.name for b in bots] + [f"{b.name}:{lv.name}" for b in bots for lv in b.levels]
 
 
-def deal_in(cls: type[Game], seats: int) -> JSON:
-    """An explicit first deal of a `cls` game at `seats` seats, in its shape: a hand of the
-    game's cards per seat, its stock and piles. That they are together exactly the game's
-    cards, each copy once, is the rule JSON Schema cannot say (422 `invalid_deal`)."""
-    shape = cls.new(seats, seed="spec").deal_shape()
-    card = enum(sorted(set(shape.deck)), "One of the game's cards.")
-    props: JSON = {
-        "hands": {
-            **array({**array(card), "minItems": shape.hand, "maxItems": shape.hand}),
-            "minItems": seats,
-            "maxItems": seats,
-            "description": f"One hand of {shape.hand} cards per seat, seat 0 first.",
-        },
-    }
-    if shape.stock != 0:
-        props["stock"] = {**array(card), "description": "The stock, top card first."}
-        if shape.stock is not None:
-            props["stock"] |= {"minItems": shape.stock, "maxItems": shape.stock}
-    for pile in shape.piles:
-        props[pile] = {**array(card), "minItems": seats, "maxItems": seats,
-                       "description": "One card per seat."}  # fmt: skip
+@functools.cache
+def deck(name: str) -> Counter[str]:
+    """Every card of a `name` game, each as often as its packs hold it: a first deal's cards."""
+    cls = GAMES[name]
+    return Counter(cls(cls.min_seats, {}, "spec").deal_shape().deck)
+
+
+def cards_in(cards: Counter[str], exact: bool) -> JSON:
+    """A list of `cards`: exactly them in any order, or (not `exact`) some of them, each at
+    most as often as `cards` holds it. A flat list, so JSON Schema counts the copies."""
+    total = sum(cards.values())
+    out: JSON = {**array(enum(sorted(cards), "A card of the game.")), "maxItems": total}
+    if exact:
+        out["minItems"] = total
+    if max(cards.values()) == 1:
+        out["uniqueItems"] = True
+    else:
+        out["allOf"] = [
+            {"contains": {"const": card}, "minContains": n if exact else 0, "maxContains": n}
+            for card, n in sorted(cards.items())
+        ]
+    return out
+
+
+def deal_order(cls: type[Game]) -> str:
+    """How a `cls` deal's list is read, and its parts' sizes at each seat count."""
+    sizes = []
+    for n in range(cls.min_seats, cls.max_seats + 1):
+        shape = cls(n, {}, "spec").deal_shape()
+        parts = [f"{n} hands of {shape.hand}"] + [f"{n} {pile}" for pile in shape.piles]
+        stock = len(shape.deck) - n * (shape.hand + len(shape.piles))
+        parts += [f"a stock of {stock}"] if stock else []
+        sizes.append(f"{n} seats: " + ", ".join(parts))
+    piles = "".join(f"then `{p}` (one card per seat, seat 0 first), " for p in shape.piles)
+    return (
+        "The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., "
+        f"{piles}then the stock, top card first ({'; '.join(sizes)})."
+    )
+
+
+def deal_in(name: str) -> JSON:
+    """An explicit first deal of a `name` game: exactly its cards, in the order `deal_order`
+    says (`Game.deal_of` reads it), so a deal valid by the spec is a valid deal."""
+    cls = GAMES[name]
+    cards = deck(name)
     return {
         "type": "object",
-        "properties": props,
-        "required": ["hands", *shape.piles],
+        "properties": {"cards": {**cards_in(cards, exact=True), "description": deal_order(cls)}},
+        "required": ["cards"],
         "additionalProperties": False,
-        "description": f"A {cls.title} deal: together exactly the game's {len(shape.deck)} "
-        "cards (each copy once), else 422 `invalid_deal`.",
+        "description": f"A {cls.title} deal: exactly the game's {sum(cards.values())} cards.",
     }
+
+
+def next_deal_in() -> JSON:
+    """The host's next deal of any game (the path names the game, not the body): the whole
+    deck of a game, or for a game whose later deals deal fewer cards (`Game.deck_shrinks`)
+    some of its cards. That they are the cards this game deals now is the game's state (409
+    `deck_mismatch`)."""
+    choices: list[JSON] = []
+    for name, cls in GAMES.items():
+        cards = cards_in(deck(name), exact=not cls.deck_shrinks)
+        described = {**cards, "description": f"{cls.title}: {deal_order(cls)}"}
+        if cls.deck_shrinks:
+            described["description"] += " A later deal deals only the cards still in the game."
+        choices.append(described)
+    return {
+        "type": "object",
+        "properties": {"cards": {"anyOf": choices}},
+        "required": ["cards"],
+        "additionalProperties": False,
+        "description": "A deal of the game the path names, as one list (the schema of each "
+        "game says its order): the cards that game deals now, else 409 `deck_mismatch`.",
+    }
+
+
+def dealt_somewhere(cards: Sequence[str]) -> bool:
+    """Whether `cards` is a deal `next_deal_in` allows: some game's deck (or part of it)."""
+    have = Counter(cards)
+    for name, cls in GAMES.items():
+        full = deck(name)
+        if have == full or (cls.deck_shrinks and not have - full):
+            return True
+    return False
+
+
+MOVE_LIMITS = {"cards": 64, "call": 64}
+"""What `MoveBody` holds a move's lists and free strings to (more is a 422 anyway)."""
+
+
+def move_in(name: str) -> list[JSON]:
+    """Each move of a `name` game as a client sends it, closed: its fields, its cards, the
+    values of `draw`; a call is free text (Doubleduck takes its spoken forms: `quack-quack`),
+    which the rules read. A move of no game is refused as malformed (422); a move of another
+    game than the path names is the game's state (409 `move_of_another_game`)."""
+    cls = GAMES[name]
+    card = enum(sorted(deck(name)), f"A card of {cls.title}.")
+    fields: dict[str, JSON] = {
+        "card": card,
+        "cards": {**array(card), "minItems": 1, "maxItems": MOVE_LIMITS["cards"]},
+        "call": {
+            **TEXT,
+            "maxLength": MOVE_LIMITS["call"],
+            "description": "`quack` or `doubleduck`, sent WITH the card it belongs to. The "
+            "call is part of the play because the rules forbid a late call: a card accepted "
+            "without a call can never be called afterwards, and the server never calls for "
+            "you. The spoken form (`Quack-quack`) is accepted when it matches; any other word "
+            "is refused by the rules (409 `illegal_call`).",
+        },
+        "draw": dict(TEXT),
+    }
+    shapes: dict[str, list[JSON]] = {}
+    for shape in cls.move_shapes:
+        shapes.setdefault(shape["type"], []).append(shape)
+    out = []
+    for kind, seen in shapes.items():
+        names = [n for n in MOVE_FIELDS if any(n in s for s in seen)]
+        props: JSON = {"type": {"type": "string", "const": kind}}
+        for field in names:
+            props[field] = dict(fields[field])
+            if field == "draw":
+                props[field]["enum"] = sorted({s[field] for s in seen if field in s})
+        schema = obj(props, [n for n in names if not all(n in s for s in seen)])
+        out.append({**schema, "additionalProperties": False,
+                    "description": f"A `{kind}` move of {cls.title}."})  # fmt: skip
+    return out
+
+
+def any_move_in() -> JSON:
+    """A move of any game (`move_in`): the path names the game, not the body."""
+    return {"anyOf": [schema for name in GAMES for schema in move_in(name)]}
+
+
+def moved_somewhere(move: Mapping[str, Any]) -> bool:
+    """Whether `move` is a move `any_move_in` allows: a move of some game."""
+    return any(satisfies(schema, move) for name in GAMES for schema in move_in(name))
+
+
+def satisfies(schema: JSON, value: Any) -> bool:
+    """Whether `value` is valid by `schema`, of the few keywords `move_in` uses: the server's
+    own reading of the spec's moves (no JSON Schema library at run time), made only for a move
+    the game refused as malformed."""
+    kind = schema.get("type")
+    if "const" in schema and value != schema["const"]:
+        return False
+    if "enum" in schema and value not in schema["enum"]:
+        return False
+    if kind == "string":
+        return isinstance(value, str) and len(value) <= schema.get("maxLength", len(value))
+    if kind == "array":
+        return (
+            isinstance(value, list)
+            and schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", len(value))
+            and all(satisfies(schema["items"], item) for item in value)
+        )
+    if kind == "object":
+        props = schema["properties"]
+        return (
+            isinstance(value, Mapping)
+            and set(schema["required"]) <= set(value) <= set(props)
+            and all(satisfies(props[k], v) for k, v in value.items())
+        )
+    return False
 
 
 def game_in(name: str) -> JSON:
     """What creating a `name` game takes (beside `CreateGameIn`'s fields' own documentation):
-    its name, its seat counts, its bots, its options, its deal's shape."""
+    its name, its seat counts, its bots, its options, its deal."""
     cls = GAMES[name]
-    deal = deal_in(cls, cls.min_seats)
-    if cls.min_seats != cls.max_seats:  # the hands follow the seats: said by `by_seat_count`
-        deal["properties"]["hands"] = {**deal["properties"]["hands"], "maxItems": cls.max_seats}
-        for pile in cls.new(cls.min_seats, seed="spec").deal_shape().piles:
-            deal["properties"][pile] = {**deal["properties"][pile], "maxItems": cls.max_seats}
     return _with_rules({
         "type": "object",
         "properties": {
             "game": {"type": "string", "const": name, "description": f"`{name}`: {cls.title}."},
             "seats": {"items": seat_in(name), "minItems": cls.min_seats,
                       "maxItems": cls.max_seats},
-            "deal": nullable(deal),
+            "deal": nullable(deal_in(name)),
             "options": options_in(cls, service=True),
         },
-    }, [*by_seat_count(cls, "seats", _game_fits(cls)), LISTED_HAS_OPEN_SEAT])  # fmt: skip
-
-
-def _game_fits(cls: type[Game]) -> Fits:
-    """A creation's rules by its number of seats: seat options, the deal's hands and piles."""
-    seat_options = seat_limits(cls)
-
-    def fits(n: int, side: str) -> JSON:
-        piles = cls.new(n, seed="spec").deal_shape().piles
-        count = {f"{side}Items": n}
-        deal = {"properties": {"hands": count, **{pile: count for pile in piles}}}
-        out: JSON = {"properties": {"deal": deal}}
-        out["properties"].update(seat_options(n, side).get("properties", {}))
-        return out
-
-    return fits
+    }, [*by_seat_count(cls, "seats", seat_limits(cls)), LISTED_HAS_OPEN_SEAT])  # fmt: skip
 
 
 def match_in(name: str, max_games: int) -> JSON:

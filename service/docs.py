@@ -90,13 +90,22 @@ JSON = dict[str, Any]
 def refine(spec: APISpec, max_match_games: int) -> None:
     """Say in the spec exactly what the server takes where one marshmallow schema serves every
     game: a creation's and a match's body become one schema per game, told apart by `game`
-    (`oneOf` with a discriminator: its seat counts, its bots, its closed options, its deal's
-    shape, from `service.contract`); and add the links a client (or a stateful fuzzer)
+    (`oneOf` with a discriminator: its seat counts, its bots, its closed options, its deal,
+    from `service.contract`); a move and a host's deal become closed choices of every game's
+    (the path names the game); and add the links a client (or a stateful fuzzer)
     follows from a creation to the game's operations (`LINKS`)."""
     schemas = spec.components.schemas
     per_game(schemas, "CreateGameIn", "GameIn", contract.game_in)
     per_game(schemas, "MatchIn", "MatchIn", lambda name: contract.match_in(name, max_match_games))
     schemas.pop("SeatIn")  # said per game now, in each `seats`
+    # A move and a host's deal: the path names the game, so the body is any game's, closed.
+    for base, field, exact, gone in (
+        ("MoveIn", "move", contract.any_move_in(), "MoveBody"),
+        ("DealRequestIn", "deal", contract.nullable(contract.next_deal_in()), "DealIn"),
+    ):
+        props = schemas[base]["properties"]
+        props[field] = merge_value(inlined(props[field], schemas), exact)
+        schemas.pop(gone)
     for (path, method, status), links in LINKS.items():
         spec._paths[path][method]["responses"][status]["links"] = links
 

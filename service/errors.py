@@ -54,7 +54,7 @@ REASONS: dict[str, tuple[int, str]] = {
     "bad_request": (400, "The request could not be understood."),
     "invalid_event_id": (
         400,
-        "`Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`.",
+        "`Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is.",
     ),
     "missing_token": (401, "This needs `Authorization: Bearer <token>`."),
     "bad_token": (401, "The token is not a token of this game."),
@@ -64,6 +64,7 @@ REASONS: dict[str, tuple[int, str]] = {
     "token_of_another_game": (403, "The token belongs to another game."),
     "not_a_player": (403, "Only a seat's token may move; the host token has no seat."),
     "host_only": (403, "Only the host token may do this (an explicit deal, abandoning)."),
+    "not_your_seat": (403, "The token holds another seat than the one named in the URL."),
     "bad_invite_code": (403, "The invite code is not this table's (or it has none)."),
     "no_such_game": (404, "No game has this id (or it expired after its end)."),
     "no_such_match": (404, "No match has this id (or it expired after its end)."),
@@ -84,6 +85,27 @@ REASONS: dict[str, tuple[int, str]] = {
     "no_open_seat": (409, "Every seat of the table is taken."),
     "match_done": (409, "The match is done: there is nothing to cancel."),
     "idempotency_in_progress": (409, "A request with this Idempotency-Key is still running."),
+    "idempotency_key_reused": (
+        409,
+        "This Idempotency-Key was used for another request: the key names that one.",
+    ),
+    # Well-formed, refused by the game's state (its hands, its trick, its turn): 409, as
+    # `not_your_turn`. A 422 is for what is malformed whatever the state.
+    Reason.CARD_NOT_IN_HAND: (409, "The card is not in the seat's hand."),
+    Reason.ILLEGAL_CALL: (409, "The call is impossible with this card now."),
+    Reason.ILLEGAL_MOVE: (409, "The move is against the rules in the game's state."),
+    # The game the path names decides these (the body alone is well-formed): its state too.
+    Reason.RESIGN_NOT_OFFERED: (409, "This game offers no resignation (see its rules)."),
+    "no_such_seat": (409, "The table has no seat of this number."),
+    "move_of_another_game": (
+        409,
+        "The move is well-formed, but of another game's kind (or cards): not one this game has.",
+    ),
+    "deck_mismatch": (
+        409,
+        "The deal is a well-formed deck, but not the cards this game deals now: another "
+        "game's, or in Duck not exactly the cards still in the game.",
+    ),
     "feed_expired": (
         410,
         "The feed no longer reaches this resume point (older than its retention): read the"
@@ -99,16 +121,10 @@ REASONS: dict[str, tuple[int, str]] = {
     "headers_too_large": (431, "The request's headers are larger than the service reads."),
     "validation_error": (422, "The body or a parameter does not match its schema."),
     "invalid_if_match": (422, 'If-Match must be an ETag of this API ("12.seat1", "12") or *.'),
-    "idempotency_key_reused": (422, "This Idempotency-Key was used for another request."),
-    Reason.MALFORMED_MOVE: (422, "The move is malformed (unknown card, wrong fields...)."),
-    Reason.CARD_NOT_IN_HAND: (422, "The card is not in the seat's hand."),
-    Reason.ILLEGAL_CALL: (422, "The call is impossible with this card now."),
-    Reason.ILLEGAL_MOVE: (422, "The move is against the rules here."),
-    Reason.INVALID_DEAL: (422, "The explicit deal is not a valid deal of this game."),
+    Reason.MALFORMED_MOVE: (422, "The move is no game's move (unknown type, card or field)."),
+    Reason.INVALID_DEAL: (422, "The explicit deal is not exactly the game's cards."),
     Reason.INVALID_OPTIONS: (422, "Unknown game or bad option."),
     Reason.INVALID_SEATS: (422, "Wrong number of seats for this game, or a bad open seat."),
-    Reason.RESIGN_NOT_OFFERED: (422, "This game offers no resignation (see its rules)."),
-    "no_such_seat": (422, "The table has no seat of this number."),
     "unknown_game": (422, "No game has this name; see the catalog."),
     "too_many_waits": (
         429,

@@ -50,6 +50,7 @@ from service.bodies import OVER, WAITING, Answer, event_entry, game_body, seats_
 from service.bodies import status_of as game_status
 from service.bot_turns import due_turns, live
 from service.callers import HOST, Caller, new_token, sha256
+from service.clocks import Seating, options_of, with_seating
 from service.codec import loads
 from service.errors import ServiceError, found
 from service.shards import DataClient
@@ -265,14 +266,19 @@ class Lobby:
         game = tables._game(stored)
         full = not meta.get("open")
         status = game_status(game) if full else WAITING
-        bots = tables._bot_seats(game, meta) if full and status != OVER else ()
-        entries = [event_entry(e, version) for e in events]
         to_act = tuple(sorted(game.to_act())) if full else ()
+        seating, state = Seating.of(stored.state, meta), stored.state
+        if seating.timed and to_act:  # the table starts: its clocks too (`service.clocks`)
+            started = seating.start_turns(meta, to_act, tables.clock.now_ms())
+            events = [*events, *(Event("turn_started", data) for data in started)]
+            state = with_seating(dict(stored.state), seating)
+        bots = tables._bot_seats(game, meta, seating) if full and status != OVER else ()
+        entries = [event_entry(e, version) for e in events]
         outcome = self.store.write(
             gid,
             Write(
                 expected=stored.version,
-                state=stored.state,
+                state=state,
                 status=status,
                 ttl=tables.finished_ttl if status == OVER else tables.idle_ttl,
                 events=entries,
@@ -280,7 +286,7 @@ class Lobby:
                 idem_field=idem_field,
                 response=response,
                 meta=meta,
-                due=due_turns(gid, bots, version),
+                due=due_turns(gid, bots, version, seating.timers()),
                 to_act=to_act,
                 news=live(meta),
                 feed=tables._feed(gid, meta, version, entries, status, to_act),
@@ -341,6 +347,7 @@ class Lobby:
         if "first_dealer" in options:
             options["first_dealer"] = (int(options["first_dealer"]) + 1) % game.seats
         options["auto_deal"] = bool(old.meta.get("auto_deal"))
+        options.update(options_of(old.meta))  # the same turn clock (`service.clocks`)
         seats: list[JSON] = []
         for i, seat in enumerate(old.meta["seats"]):
             human = seat.get("bot") is None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import EXCLUDE, INCLUDE, Schema, fields, validate
+from marshmallow import EXCLUDE, Schema, fields, validate
 
 from bots.match import MAX_GAMES, METHOD
 from engine.fairness import DEALT_BY
@@ -86,18 +86,18 @@ class SeatIn(Schema):
 
 
 class DealIn(Schema):
-    """An explicit deal. Other keys are game-specific piles (lists of card names), checked by
-    the game itself."""
+    """An explicit deal: the game's cards as one list, in the order the table deals them (the
+    spec says each game's order and sizes; `engine.Game.deal_of` reads it)."""
 
-    class Meta:
-        unknown = INCLUDE
-
-    hands = fields.List(
-        fields.List(fields.String()),
+    cards = fields.List(
+        fields.String(validate=validate.Length(max=8)),
         required=True,
-        metadata={"description": "One hand per seat, seat 0 first."},
+        validate=validate.Length(max=128),
+        metadata={
+            "description": "Seat 0's hand, then seat 1's, ..., then the game's piles (Duck's "
+            "`face_up`, one card per seat), then the stock, top card first."
+        },
     )
-    stock = fields.List(fields.String(), metadata={"description": "The stock, top card first."})
 
 
 class CreateGameIn(Schema):
@@ -130,8 +130,10 @@ class CreateGameIn(Schema):
     options = fields.Dict(
         keys=fields.String(),
         metadata={
-            "description": "Game options from the catalog, plus the service option "
-            "`auto_deal` (boolean). An option of another game is refused (422)."
+            "description": "Game options from the catalog, plus the service options "
+            "`auto_deal` (boolean) and the turn clock's `turn_seconds`, `reserve_seconds`, "
+            "`on_timeout` and `away_after`. An option of another game, or one out of its "
+            "bounds, is refused (422)."
         },
     )
     lobby = fields.String(
@@ -146,29 +148,16 @@ class CreateGameIn(Schema):
 
 
 class MoveBody(Schema):
-    type = fields.String(
-        required=True, validate=validate.Length(min=1, max=32), metadata={"description": "play"}
-    )
-    card = fields.String(
-        validate=validate.Length(max=8), metadata={"description": "The card played: `JS`."}
-    )
-    call = fields.String(
-        validate=validate.Length(max=64),
-        metadata={
-            "description": "Calls: `quack` or `doubleduck`, sent WITH the card they belong to. "
-            "The call is part of the play because the rules forbid a late call: a card "
-            "accepted without a call can never be called afterwards, and the server never "
-            "calls for you. The spoken form (`Quack-quack`) is accepted when it matches."
-        },
-    )
+    """What the server reads of a move before the rules do; the spec says each game's moves
+    exactly (`service.contract.move_in`)."""
+
+    type = fields.String(required=True, validate=validate.Length(min=1, max=32))
+    card = fields.String(validate=validate.Length(max=8))
+    call = fields.String(validate=validate.Length(max=64))
     cards = fields.List(
-        fields.String(validate=validate.Length(max=8)),
-        validate=validate.Length(max=64),
-        metadata={"description": "Several cards (games that play sets)."},
+        fields.String(validate=validate.Length(max=8)), validate=validate.Length(max=64)
     )
-    draw = fields.String(
-        validate=validate.Length(max=32), metadata={"description": "Where to draw from."}
-    )
+    draw = fields.String(validate=validate.Length(max=32))
 
 
 class MoveIn(Schema):
@@ -294,6 +283,32 @@ class EventsHeaders(Schema):
     authorization = _authorization()
 
 
+EVENT_NUMBER = r"^[0-9]{1,18}$"
+
+
+class StreamQuery(Schema):
+    # A string, read by `service.sse.resume_from`: a malformed resume point is its 400.
+    after = fields.String(
+        metadata={
+            "description": "Resume after this event number (the `id` of the last frame read): "
+            "no snapshot, only the events after it. `Last-Event-ID` wins when both are sent.",
+            "pattern": EVENT_NUMBER,
+        },
+    )
+
+
+class StreamHeaders(Schema):
+    authorization = _authorization()
+    last_event_id = fields.String(
+        data_key="Last-Event-ID",
+        metadata={
+            "description": "Resume after this event number, as `?after=` (an EventSource "
+            "sends it when it reconnects); empty is none, as in SSE.",
+            "pattern": r"^[0-9]{0,18}$",
+        },
+    )
+
+
 IDEMPOTENCY_KEY = [
     validate.Length(min=1, max=255),
     # Printable ASCII, as the IETF draft's sf-string: a key any server, proxy and log reads alike.
@@ -370,8 +385,20 @@ class AbandonIn(Schema):
     expected_version = expected_version("Abandon")
 
 
+class PresenceIn(Schema):
+    expected_version = WholeNumber(
+        validate=validate.Range(min=0),
+        metadata={"description": "Only if the game is still at this version (else 409)."},
+    )
+
+
 class AbandonHeaders(Schema):
     authorization = _token("the host token")
+    if_match = _if_match()
+
+
+class PresenceHeaders(Schema):
+    authorization = _token("the token of the seat named in the path")
     if_match = _if_match()
 
 
@@ -394,11 +421,70 @@ class CreateHeaders(Schema):
 # --- outputs ------------------------------------------------------------------------------
 
 
+class SeatClockOut(Out):
+    """A human seat's clock in a timed game (`turn_seconds`)."""
+
+    deadline = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "While the seat is to act: when its `on_timeout` bot plays for it, "
+            "in ms since the epoch by the server's clock (Redis TIME); else null."
+        },
+    )
+    remaining_ms = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "`deadline` minus the server's time as this answer was made "
+            "(`clock.now`); null when the seat is not on the clock."
+        },
+    )
+    reserve_ms = fields.Integer(
+        required=True,
+        metadata={
+            "description": "The seat's bank, as of its turn's start: spent once a move's own "
+            "`turn_seconds` ran out (the deadline counts it in)."
+        },
+    )
+    timeouts = fields.Integer(
+        required=True,
+        metadata={"description": "Timeouts in a row; at `away_after` the seat is away."},
+    )
+
+
+class ClockOut(Out):
+    """A timed game's clock options and the server's time."""
+
+    now = fields.Integer(
+        required=True,
+        metadata={"description": "The server's time as this answer was made (ms since the epoch)."},
+    )
+    turn_seconds = fields.Integer(required=True)
+    reserve_seconds = fields.Integer(required=True)
+    away_after = fields.Integer(required=True)
+    on_timeout = fields.String(
+        required=True, metadata={"description": "`heuristic`, `search:fast`..."}
+    )
+
+
 class SeatOut(Out):
     seat = fields.Integer(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(["human", "bot"]))
     bot = fields.String()
     level = fields.String(metadata={"description": "The bot's level, when one was picked."})
+    away = fields.Boolean(
+        metadata={
+            "description": "A human seat: true while its `on_timeout` bot plays it (it left, "
+            "or timed out `away_after` times in a row) until it returns."
+        }
+    )
+    stand_in = fields.String(
+        metadata={"description": "While away: the bot that plays the seat (`on_timeout`)."}
+    )
+    clock = fields.Nested(
+        SeatClockOut, metadata={"description": "A human seat's clock, in a timed game."}
+    )
     open = fields.Boolean(
         metadata={"description": "Present (`true`) on a human seat nobody holds yet."}
     )
@@ -430,6 +516,10 @@ class GameOut(Out):
     seat = fields.Integer(allow_none=True, required=True)
     seats = fields.List(fields.Nested(SeatOut), required=True)
     auto_deal = fields.Boolean(required=True)
+    clock = fields.Nested(
+        ClockOut,
+        metadata={"description": "A timed game's clock options and the server's time."},
+    )
     view = Documented(
         contract.ANY_VIEW,
         required=True,

@@ -29,7 +29,7 @@ NDJSON = "application/x-ndjson"
 MEDIA_TYPES = (SSE, NDJSON)
 """What a stream can answer in, the default first."""
 
-EVENT_ID = re.compile(r"^[0-9]{1,18}$")
+EVENT_ID = re.compile(r"[0-9]{1,18}")
 """A resume point: an event number (what every frame's `id` is)."""
 
 
@@ -66,14 +66,19 @@ def keepalive(media: str) -> bytes:
 def resume_from(last_event_id: str | None, after: str | None) -> int | None:
     """The event number a client resumes after: `Last-Event-ID` (an EventSource's reconnect
     sends it, with the URL's `after` unchanged, so the header wins), else `after`; None when
-    neither is given (an empty header is none, as SSE's own reset is)."""
-    for name, raw in (("Last-Event-ID", last_event_id), ("after", after)):
-        if raw is None or (name == "Last-Event-ID" and not raw.strip()):
-            continue
-        if not EVENT_ID.match(raw.strip()):
-            raise ServiceError(
-                "invalid_event_id",
-                f"{name} must be an event number (the id of the last frame read), such as 12",
-            )
-        return int(raw.strip())
-    return None
+    neither is given (an empty header is none, as SSE's own reset is). Each one given must be
+    an event number."""
+    header = last_event_id or None
+    points = [_point("Last-Event-ID", header), _point("after", after)]  # both are checked
+    return next((point for point in points if point is not None), None)
+
+
+def _point(name: str, raw: str | None) -> int | None:
+    if raw is None:
+        return None
+    if not EVENT_ID.fullmatch(raw):
+        raise ServiceError(
+            "invalid_event_id",
+            f"{name} must be an event number (the id of the last frame read), such as 12",
+        )
+    return int(raw)

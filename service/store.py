@@ -33,9 +33,13 @@ stores it, so no crash can separate the two:
                           watchdog scans, every bucket, oldest first)
 - `dp:{t}:bots:attempts`  hash, one per bucket: member -> how many times the watchdog
                           re-enqueued that turn
+- `dp:{t}:clocks`         sorted set, one per bucket: the timed human turns of the bucket's
+                          games (the same member format), scored by their deadline in ms of
+                          Redis `TIME` (`service.clocks`); the watchdog moves each one whose
+                          deadline passed into `bots:due` and enqueues its bot turn
 
-The script removes the previous version's members from both before adding the new ones, so an
-entry lives exactly as long as its turn is the game's current turn. Each accepted change is
+The script removes the previous version's members from all three before adding the new ones,
+so an entry lives exactly as long as its turn is the game's current turn. Each accepted change is
 published on the bucket's shard channel `dp:{t}:changes` (SPUBLISH: on a cluster only the
 slot's shard carries it; `service.waits` listens to every bucket's channel).
 
@@ -165,7 +169,8 @@ CAS_SCRIPT = (
 --   ARGV[13] is not "0")
 -- KEYS[8] dp:{t}:changes, the bucket's shard channel
 -- KEYS[9] dp:{t}:outbox, the bucket's outbox of app-key feed entries (`service.feed`)
--- KEYS[10 .. 14] on one Redis, to relay at once: the app key's feed keys (`feed_relay`)
+-- KEYS[10] dp:{t}:clocks      the bucket's sorted set of timed human turns, by deadline (ms)
+-- KEYS[11 .. 15] on one Redis, to relay at once: the app key's feed keys (`feed_relay`)
 -- ARGV[1] expected version; "-1" creates the game (it must not exist) at version 0
 -- ARGV[2] new state JSON
 -- ARGV[3] new status
@@ -174,8 +179,9 @@ CAS_SCRIPT = (
 -- ARGV[6] response stored under that field
 -- ARGV[7] meta JSON, written only when not ""
 -- ARGV[8] n, the number of events; ARGV[9] m, the number of actions
--- ARGV[10] the game id; ARGV[11] the due bot turns at the new version, space-separated
---   members (`service.bot_turns.due_member`; the caller knows the new version: expected + 1)
+-- ARGV[10] the game id; ARGV[11] the due turns at the new version, space-separated
+--   members (`service.bot_turns.due_member`; the caller knows the new version: expected + 1);
+--   a bot turn is due now (KEYS[5]), a timed human turn "<member>@<deadline>" then (KEYS[10])
 -- ARGV[12] every seat to act at the new version, space-separated (read by waiting requests)
 -- ARGV[13] seconds the creation's key pointer lives once the game is written, "0" for none:
 --   the pointer must be free or name this game (its short reservation), else nothing is
@@ -183,7 +189,7 @@ CAS_SCRIPT = (
 -- ARGV[14] "1" to publish the change's news too (a live table, where requests wait), else "0"
 -- ARGV[15] the app key whose feed hears of this change, "" for none; ARGV[16] f, its number of
 --   feed entries; ARGV[17] "<bucket tag> <retention ms> <most entries> <ttl s>" to relay at
---   once (KEYS[10 ..]), else ""; ARGV[18 .. 17+2f] the entries, type then JSON, appended to
+--   once (KEYS[11 ..]), else ""; ARGV[18 .. 17+2f] the entries, type then JSON, appended to
 --   the outbox in this same step (and, relayed at once, moved on and deleted from it)
 -- ARGV[18+2f .. 17+2f+n] the events; ARGV[18+2f+n .. 17+2f+n+m] the actions
 -- Publishes "<id> <version> <status> <seats to act...>" on KEYS[8] (SPUBLISH), for the
@@ -195,7 +201,7 @@ CAS_SCRIPT = (
 -- appended...; or (not relayed at once) "outbox" and the outbox's oldest entries as id, key
 -- id, f, f times type and JSON, ..., for the caller to relay.
 local game, events, actions, idem = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local due, attempts = KEYS[5], KEYS[6]
+local due, attempts, clocks = KEYS[5], KEYS[6], KEYS[10]
 if ARGV[5] ~= "" then
   local prior = redis.call("HGET", idem, ARGV[5])
   if prior then return {"replay", prior} end
@@ -225,6 +231,7 @@ local old = redis.call("HGET", game, "due")
 if old then
   for member in string.gmatch(old, "%S+") do
     redis.call("ZREM", due, member)
+    redis.call("ZREM", clocks, member)
     redis.call("HDEL", attempts, member)
   end
 end
@@ -232,8 +239,13 @@ local marks = {}
 if ARGV[11] ~= "" then
   local t = redis.call("TIME")
   local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-  for member in string.gmatch(ARGV[11], "%S+") do
-    redis.call("ZADD", due, now, member)
+  for token in string.gmatch(ARGV[11], "%S+") do
+    local member, deadline = string.match(token, "^([^@]+)@?(%d*)$")
+    if deadline == "" then
+      redis.call("ZADD", due, now, member)
+    else
+      redis.call("ZADD", clocks, deadline, member)
+    end
     marks[#marks + 1] = member
   end
 end
@@ -274,7 +286,7 @@ if ARGV[15] ~= "" then
         rows[#rows + 1] = {entry[1], pairs_}
       end
     end
-    local fk = {KEYS[10], KEYS[11], KEYS[12], KEYS[13], KEYS[14]}
+    local fk = {KEYS[11], KEYS[12], KEYS[13], KEYS[14], KEYS[15]}
     local hooked, added = feed_relay(fk, ARGV[15], {{tag, KEYS[9], rows}},
       tonumber(retention), tonumber(maxlen), tonumber(ttl))
     reply[#reply + 1] = "relayed"
@@ -320,6 +332,21 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 if tonumber(score) > now - tonumber(ARGV[2]) then return 0 end
 redis.call("ZADD", KEYS[1], "XX", now, ARGV[1])
 return redis.call("HINCRBY", KEYS[2], ARGV[1], 1)
+"""
+
+FIRE_SCRIPT = """
+-- The timed turns of one bucket whose deadline passed (by this shard's clock), at most
+-- ARGV[1]: each moves from the clock index into the due-turn index, due now, so the bot
+-- turn's recovery covers it from here on; only one caller gets each.
+-- KEYS[1] dp:{t}:clocks; KEYS[2] dp:{t}:bots:due. Returns the members.
+local t = redis.call("TIME")
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local found = redis.call("ZRANGEBYSCORE", KEYS[1], "-inf", now, "LIMIT", 0, tonumber(ARGV[1]))
+for _, member in ipairs(found) do
+  redis.call("ZREM", KEYS[1], member)
+  redis.call("ZADD", KEYS[2], now, member)
+end
+return found
 """
 
 ALIVE_SCRIPT = """
@@ -391,6 +418,11 @@ def due_key(bucket_tag: str) -> str:
 
 def attempts_key(bucket_tag: str) -> str:
     return f"dp:{{{bucket_tag}}}:bots:attempts"
+
+
+def clocks_key(bucket_tag: str) -> str:
+    """A bucket's index of timed human turns, by deadline (see the module docstring)."""
+    return f"dp:{{{bucket_tag}}}:clocks"
 
 
 def due_key_of(member: str) -> str:
@@ -490,7 +522,7 @@ class Write:
     response: str = ""
     meta: dict[str, Any] | None = None
     due: tuple[str, ...] = ()
-    """Due bot turns at the new version, as `service.bot_turns.due_member` names them."""
+    """Due turns at the new version, as `service.bot_turns.due_turns` names them."""
     to_act: tuple[int, ...] = ()
     create_key: str = ""
     """A creation's hashed Idempotency-Key: its short reservation becomes `pointer_ttl` long."""
@@ -540,6 +572,7 @@ class Store:
         self._cas = client.register_script(CAS_SCRIPT)
         self._stale = client.register_script(STALE_SCRIPT)
         self._claim = client.register_script(CLAIM_SCRIPT)
+        self._fire = client.register_script(FIRE_SCRIPT)
         self._alive = self.control.register_script(ALIVE_SCRIPT)
         self._beat = self.control.register_script(BEAT_SCRIPT)
         self.archive = Archive(client)
@@ -571,6 +604,26 @@ class Store:
         if not events and EVENTS_FIELD in raw:
             events = unpack(raw[EVENTS_FIELD])[after : None if limit is None else after + limit]
         return stored, [loads(e) for e in events[: max(stored.nevents - after, 0)]]
+
+    def events_after(self, gid: str, after: int) -> tuple[Head | None, int, list[bytes]]:
+        """The game's head, its event count and its stored events after `after`, as stored
+        (JSON texts): what a stream reads on a change, without the state (`service.streams`).
+        One moment, as `load_with_events`; a packed game's events come from its blob (packing
+        happens once the game ended, when nothing appends any more)."""
+        if not valid_id(gid):
+            return None, 0, []
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hmget(game_key(gid), "version", "status", "to_act", "nevents")
+            pipe.lrange(events_key(gid), after, -1)
+            (version, status, to_act, nevents), events = pipe.execute()
+        if version is None or status is None:
+            return None, 0, []
+        count = int(nevents or 0)
+        if not events and count > after:
+            blob = cast(bytes | None, self.redis.hget(game_key(gid), EVENTS_FIELD))
+            events = [] if blob is None else unpack(blob)[after:]
+        head = Head(int(version), status.decode(), _seats(to_act))
+        return head, count, cast(list[bytes], events[: max(count - after, 0)])
 
     def _stored(self, gid: str, raw: dict[bytes, bytes]) -> Stored | None:
         if not raw or b"version" not in raw:
@@ -640,7 +693,7 @@ class Store:
         pointer = create_pointer_key(w.create_key) if w.create_key else game_key(gid)
         bucket = tag(gid)
         keys = [*game_keys(gid), due_key(bucket), attempts_key(bucket), pointer]
-        keys += [changes_channel(bucket), outbox_key(bucket)]
+        keys += [changes_channel(bucket), outbox_key(bucket), clocks_key(bucket)]
         if w.feed and w.relay:
             keys += w.relay[0]
         reply = cast(list[bytes], self._cas(keys=keys, args=args))
@@ -739,6 +792,37 @@ class Store:
             found += [(int(raw[i + 1]), raw[i].decode()) for i in range(0, len(raw), 2)]
         found.sort(key=lambda aged: -aged[0])
         return [member for _, member in found[:limit]]
+
+    def fire_timers(self, limit: int) -> list[str]:
+        """The timed turns of every bucket whose deadline passed, each moved into the due-turn
+        index (at most `limit`). One pipelined read finds the buckets whose earliest deadline
+        may have passed (a second's slack for clocks); the script, by the shard's clock,
+        decides and moves them."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            for bucket in all_tags():
+                pipe.zrange(clocks_key(bucket), 0, 0, withscores=True)
+            replies = pipe.execute()
+        seconds, micros = self.redis.time()
+        now = seconds * 1000 + micros / 1000
+        fired: list[str] = []
+        for bucket, first in zip(all_tags(), replies, strict=True):
+            if not first or first[0][1] > now + CLOCK_SLACK_MS or len(fired) >= limit:
+                continue
+            keys = [clocks_key(bucket), due_key(bucket)]
+            raw = cast(list[bytes], self._fire(keys=keys, args=[limit - len(fired)]))
+            fired += [m.decode() for m in raw]
+        return fired
+
+    def all_timers(self) -> dict[str, float]:
+        """Every bucket's timed turns -> their deadline in ms (for tests and tools)."""
+        timers: dict[str, float] = {}
+        for bucket in all_tags():
+            pairs = cast(
+                list[tuple[bytes, float]],
+                self.redis.zrange(clocks_key(bucket), 0, -1, withscores=True),
+            )
+            timers.update((member.decode(), float(score)) for member, score in pairs)
+        return timers
 
     def claim_due(self, member: str, age_ms: int) -> int:
         """The next attempt number if this caller may re-enqueue the turn, else 0."""

@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from bots import BOTS, decide, known, turn_rng
-from engine import GAMES, Deal, EngineError, Event, Game, Move, Reason
+from engine import GAMES, EngineError, Event, Game, Move, Reason
 from engine.record import load as load_game
 from engine.record import record_of
 from engine.record import start as start_game
-from service import idempotency, metrics
+from service import contract, idempotency, metrics
 from service.bodies import (
     ABANDONED,
     OVER,
@@ -45,6 +45,16 @@ from service.bodies import (
 from service.bot_turns import BotTurns, ThinkLimitExceeded, due_turns, live, think_limit
 from service.cache import GameCache
 from service.callers import HOST, Caller, authenticate, new_token, sha256
+from service.clocks import OPTIONS as CLOCK_OPTIONS
+from service.clocks import (
+    Seating,
+    ServerClock,
+    human,
+    parse_options,
+    stand_in,
+    stand_in_name,
+    with_seating,
+)
 from service.codec import whole_numbers
 from service.connections import NOBODY, Peer
 from service.errors import ServiceError, found
@@ -70,7 +80,23 @@ SERVICE_OPTIONS: tuple[JSON, ...] = (
         "deal), off when several humans share the table (then any seat or the host deals "
         "with POST .../deal, so nobody is rushed past the score).",
     },
+    *CLOCK_OPTIONS,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who made a change, as the clocks see it (`service.clocks`): a seat's `move`, its bot's
+    move after a `timeout`, a `bot` (a bot seat, or an away seat's bot), a seat going `away`
+    or making its `return`. A deal has none."""
+
+    seat: int
+    kind: str
+
+
+EARLY_MS = 2000
+"""A timed-out turn's job that runs before the deadline by this process's reckoning (the
+clocks of Redis's nodes differ by a few ms) waits for it, up to this long."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +111,11 @@ class Change:
     status: str
     to_act: tuple[int, ...]
     bots: tuple[int, ...]
-    """The bot seats to act after the change: their turns are due."""
+    """The bot seats (and away seats) to act after the change: their turns are due."""
+    seating: Seating
+    """Clocks and away seats after the change (`service.clocks`)."""
+    now: int | None = None
+    """The server's time of the change in ms, in a timed game (its clocks count from it)."""
 
     @property
     def head(self) -> Head:
@@ -124,6 +154,8 @@ class Tables:
         self.think_limit_ms = think_limit_ms
         self.chain_seconds = chain_seconds
         """How long a worker's job chains bot turns (`bot_turn`); the job passes it on."""
+        self.clock = ServerClock(store.redis)
+        """The server's time, for turn clocks (`service.clocks`)."""
 
     # --- reading ------------------------------------------------------------------------
 
@@ -268,7 +300,10 @@ class Tables:
         seats: list[Mapping[str, Any]] = list(request["seats"])
         options = whole_numbers(dict(request.get("options") or {}))
         auto_deal = options.pop("auto_deal", None)
-        if auto_deal is not None and not isinstance(auto_deal, bool):
+        clock_meta = parse_options(options, name)  # the service's clock options, checked
+        if (auto_deal is not None or "auto_deal" in (request.get("options") or {})) and (
+            not isinstance(auto_deal, bool)
+        ):
             raise ServiceError(Reason.INVALID_OPTIONS, "option 'auto_deal' must be a boolean")
         for seat in seats:
             bot, level = seat.get("bot"), seat.get("level")
@@ -281,8 +316,8 @@ class Tables:
         opened = opening(request)
         if auto_deal is None:
             auto_deal = len(humans) <= 1
-        deal = request.get("deal")
         seed = request.get("seed") or secrets.token_hex(16)
+        deal = first_deal(name, len(seats), options, seed, request.get("deal"))
         # The engine validates game, seat count, options and deal before anything is stored.
         # The salt keeps each deal's commitment hiding, a guessable client seed too
         # (`engine.fairness`); like the seed, it is revealed only by the record.
@@ -327,7 +362,8 @@ class Tables:
             "tokens": [sha256(t) if t is not None else None for t in tokens],
             "host": sha256(host_token) if host_token is not None else "",
             "auto_deal": auto_deal,
-            "first_deal": Deal.from_json(deal).to_json() if deal is not None else None,
+            "first_deal": deal,
+            **clock_meta,
         }
         if owner is not None:
             meta["app_key"] = owner
@@ -346,7 +382,13 @@ class Tables:
             "game_created",
             {"game": name, "seat_count": len(seats), "bots": [s.get("bot") for s in seats]},
         )
-        body = game_body(gid, 0, game, meta, HOST)  # the creator holds the host token
+        waiting = bool(opened.open)  # no turn, and no clock, until every seat is taken
+        seating = Seating.of({}, meta)
+        now = self.clock.now_ms() if seating.timed else None
+        if now is not None and not waiting:
+            started = seating.start_turns(meta, sorted(game.to_act()), now)
+            dealt += [Event("turn_started", data) for data in started]
+        body = game_body(gid, 0, game, meta, HOST, seating, now)  # the creator holds the host token
         body["seats"] = [
             {**seat, "token": tokens[seat["seat"]]} if tokens[seat["seat"]] else seat
             for seat in body["seats"]
@@ -357,14 +399,13 @@ class Tables:
         sealed = ""
         if idempotency_key is not None:
             sealed = idempotency.seal(idempotency_key, json.dumps({"fp": fp, "body": body}))
-        waiting = bool(opened.open)
-        bots = () if waiting else self._bot_seats(game, meta)
+        bots = () if waiting else self._bot_seats(game, meta, seating)
         events = [event_entry(e, 0) for e in [created, *dealt]]
         to_act = () if waiting else tuple(sorted(game.to_act()))
         status = WAITING if waiting else status_of(game)
         write = Write(
             expected=-1,
-            state=game.to_dict(),
+            state=with_seating(game.to_dict(), seating),
             status=status,
             ttl=self.idle_ttl,
             events=events,
@@ -372,7 +413,7 @@ class Tables:
             idem_field=idem_field,
             response=sealed,
             meta=meta,
-            due=due_turns(gid, bots, 0),
+            due=due_turns(gid, bots, 0, seating.timers()),
             to_act=to_act,
             create_key=key_hash,
             pointer_ttl=self.idempotency_ttl if rematch is None else rematch.pointer_ttl,
@@ -433,7 +474,15 @@ class Tables:
         parsed = Move.from_json(dict(move))
 
         def apply(game: Game) -> tuple[list[Event], list[JSON]]:
-            return game.apply(seat, parsed), [{"seat": seat, "move": parsed.to_json()}]
+            try:
+                events = game.apply(seat, parsed)
+            except EngineError as error:
+                if error.reason == Reason.MALFORMED_MOVE and contract.moved_somewhere(move):
+                    raise ServiceError(
+                        "move_of_another_game", f"not a {game.title} move: {error}"
+                    ) from None
+                raise
+            return events, [{"seat": seat, "move": parsed.to_json()}]
 
         # Only a request with an Idempotency-Key is ever compared with a stored one.
         fp = (
@@ -444,7 +493,7 @@ class Tables:
         with self.waits.for_move(gid, caller, stored, wait) as watch:
             answer = self._change(
                 gid, caller, "move", apply, expected, idempotency_key, fp, stored,
-                waits=watch is not None,
+                waits=watch is not None, actor=Actor(seat, "move"),
             )  # fmt: skip
             turn = (
                 None
@@ -472,10 +521,19 @@ class Tables:
             raise ServiceError("missing_token", "dealing needs a seat token or the host token")
         if deal is not None and not caller.host:
             raise ServiceError("host_only", "only the host may pass an explicit deal")
-        explicit = Deal.from_json(dict(deal)) if deal is not None else None
 
         def apply(game: Game) -> tuple[list[Event], list[JSON]]:
-            events = game.next_deal(explicit)
+            explicit = game.deal_of(deal["cards"]) if deal is not None else None
+            try:
+                events = game.next_deal(explicit)
+            except EngineError as error:
+                if deal is None or error.reason != Reason.INVALID_DEAL:
+                    raise
+                if contract.dealt_somewhere(deal["cards"]):  # another game's deck, or Duck's
+                    raise ServiceError(
+                        "deck_mismatch", f"not the cards this {game.title} game deals: {error}"
+                    ) from None
+                raise
             return events, [{"deal": explicit.to_json() if explicit is not None else None}]
 
         fp = (
@@ -484,6 +542,39 @@ class Tables:
             else ""
         )
         return self._change(gid, caller, "deal", apply, expected, idempotency_key, fp, stored)
+
+    def presence(
+        self,
+        gid: str,
+        caller: Caller,
+        seat: int,
+        away: bool,
+        expected: Sequence[int | None] = (),
+        stored: Stored | None = None,
+    ) -> Answer:
+        """A seat hands itself to its `on_timeout` bot (`away`), which plays it at once from
+        then on, or takes itself back. Idempotent: a seat already so changes nothing and gets
+        its view. Otherwise one change, version-checked as a move is, with its event."""
+        if caller.seat is None:
+            raise ServiceError("not_a_player", "only a seat's token may leave or return")
+        if caller.seat != seat:
+            raise ServiceError("not_your_seat", f"this token holds seat {caller.seat}, not {seat}")
+        stored = self._expect(self._load(gid) if stored is None else stored, expected)
+        refuse_abandoned(stored)
+        if stored.status == OVER:
+            raise ServiceError(Reason.GAME_OVER, "the game is over", version=stored.version)
+        if Seating.of(stored.state, stored.meta).seats[seat].away == away:
+            body = self._body(stored, caller)
+            body["events"] = []
+            return Answer(body)
+
+        def apply(game: Game) -> tuple[list[Event], list[JSON]]:
+            return [], []  # no move: the seating's event alone (`_seat_events`)
+
+        kind = "away" if away else "return"
+        return self._change(
+            gid, caller, kind, apply, expected, None, "", stored, actor=Actor(seat, kind)
+        )
 
     def bot_turn(
         self,
@@ -533,13 +624,25 @@ class Tables:
             return "stale", None
         if stored.status in (ABANDONED, WAITING):
             return stored.status, None
-        seats = stored.meta["seats"]
-        if not 0 <= seat < len(seats) or seats[seat].get("bot") not in BOTS:
+        meta = stored.meta
+        if not 0 <= seat < len(meta["seats"]):
             return "not_a_bot", None
-        bot = seats[seat]["bot"]
+        kind, bot, level = "bot", meta["seats"][seat].get("bot"), meta["seats"][seat].get("level")
+        if bot is None:  # a human seat: away, or its turn timed out
+            clock = Seating.of(stored.state, meta).seats[seat]
+            if clock.deadline is not None and not clock.away:
+                early = clock.deadline - self.clock.now_ms()
+                if early > EARLY_MS:
+                    return "early", None
+                time.sleep(max(early, 0) / 1000)
+                kind = "timeout"
+            elif not clock.away:
+                return "not_a_bot", None
+            bot, level = stand_in(meta)
+        if bot not in BOTS:
+            return "not_a_bot", None
         game = self._game(stored)
         rng = turn_rng(bot, game.seed, version, seat)
-        level = seats[seat].get("level")
         try:
             with think_limit(self.think_limit_ms):
                 choice = decide(bot, game, seat, rng, level=level)
@@ -555,7 +658,7 @@ class Tables:
         def apply(game: Game) -> tuple[list[Event], list[JSON]]:
             return game.apply(seat, choice), [{"seat": seat, "move": choice.to_json()}]
 
-        change = self._prepare(stored, game, apply)
+        change = self._prepare(stored, game, apply, Actor(seat, kind))
         chain = len(change.bots) == 1 and time.monotonic() < chain_until
         try:
             self._commit(change, Caller(seat=seat), "move", schedule=not chain)
@@ -577,6 +680,7 @@ class Tables:
         fp: str,
         stored: Stored | None = None,
         waits: bool = False,
+        actor: Actor | None = None,
     ) -> Answer:
         """A caller's change and its answer. `stored` may come from an earlier read of this
         request (`open`): the compare-and-set expects its version, so a change made since then
@@ -595,19 +699,21 @@ class Tables:
         refuse_abandoned(stored)
         refuse_waiting(stored)
         try:
-            change = self._prepare(self._expect(stored, expected), self._game(stored), apply)
+            change = self._prepare(self._expect(stored, expected), self._game(stored), apply, actor)
         except EngineError:
             if not stored.cached:
                 raise
             # Refusals are told from the game as Redis has it now, never from a cached version
             # that may be behind (a stale move is a 409, not "illegal here").
             stored = self._load(gid)
-            change = self._prepare(self._expect(stored, expected), self._game(stored), apply)
+            change = self._prepare(self._expect(stored, expected), self._game(stored), apply, actor)
         text: str | None = None
         if waits and not idem_field and not ready(change.head, caller, None):
             body: JSON = {"version": change.version, "status": change.status}
         else:
-            body = game_body(gid, change.version, change.game, stored.meta, caller)
+            body = game_body(
+                gid, change.version, change.game, stored.meta, caller, change.seating, change.now
+            )
             body["events"] = events_out(change.entries, stored.nevents + 1, caller)
             text = to_json(body)
         response = idempotency.stored_answer(fp, text) if idem_field and text else ""
@@ -634,22 +740,39 @@ class Tables:
         game = self._game(stored)
         if not stored.cached:
             self.cache.put(stored, game)
-        body = game_body(stored.gid, stored.version, game, stored.meta, caller)
+        seating, now = None, None
+        if "seating" in stored.state or stored.meta.get("clock"):
+            seating = Seating.of(stored.state, stored.meta)
+            running = seating.timed and stored.status != ABANDONED  # no clock runs there
+            now = self.clock.now_ms() if running else None
+        body = game_body(stored.gid, stored.version, game, stored.meta, caller, seating, now)
         return abandoned_body(body) if stored.status == ABANDONED else body
 
     def _game(self, stored: Stored) -> Game:
         """The decoded game of `stored`, a private copy the caller may change."""
         return self.cache.game(stored) or load_game(stored.state)
 
-    def _prepare(self, stored: Stored, game: Game, apply: Apply) -> Change:
+    def _prepare(
+        self, stored: Stored, game: Game, apply: Apply, actor: Actor | None = None
+    ) -> Change:
         """Apply a change to `game` (decoded from `stored`) in memory; an EngineError here
-        leaves everything unchanged, as nothing is written yet."""
+        leaves everything unchanged, as nothing is written yet. The seating follows
+        (`service.clocks`): the actor's clock and presence, then the clocks of the seats to
+        act next."""
+        meta = stored.meta
+        seating = Seating.of(stored.state, meta)
+        now = self.clock.now_ms() if seating.timed else None
+        first, last = _seat_events(seating, meta, actor, now or 0)
         events, actions = apply(game)
-        if game.deal_pending() and not game.is_over() and stored.meta.get("auto_deal"):
+        if game.deal_pending() and not game.is_over() and meta.get("auto_deal"):
             events += game.next_deal(None)
             actions.append({"deal": None})
+        events = first + events + last
         version = stored.version + 1
-        bots = self._bot_seats(game, stored.meta)
+        if now is not None:
+            started = seating.start_turns(meta, sorted(game.to_act()), now)
+            events += [Event("turn_started", data) for data in started]
+        bots = self._bot_seats(game, meta, seating)
         return Change(
             stored=stored,
             game=game,
@@ -659,6 +782,8 @@ class Tables:
             status=status_of(game),
             to_act=tuple(sorted(game.to_act())),
             bots=bots,
+            seating=seating,
+            now=now,
         )
 
     def _commit(
@@ -675,7 +800,7 @@ class Tables:
         same Idempotency-Key won the race, else None."""
         stored = change.stored
         gid = stored.gid
-        state = change.game.to_dict()
+        state = with_seating(change.game.to_dict(), change.seating)
         outcome = self.store.write(
             gid,
             Write(
@@ -687,7 +812,7 @@ class Tables:
                 actions=change.actions,
                 idem_field=idem_field,
                 response=response,
-                due=due_turns(gid, change.bots, change.version),
+                due=due_turns(gid, change.bots, change.version, change.seating.timers()),
                 to_act=change.to_act,
                 news=live(stored.meta),
                 feed=self._feed(
@@ -878,9 +1003,45 @@ class Tables:
         return found(self.store.load_meta(gid), gid)
 
     @staticmethod
-    def _bot_seats(game: Game, meta: Mapping[str, Any]) -> tuple[int, ...]:
+    def _bot_seats(game: Game, meta: Mapping[str, Any], seating: Seating) -> tuple[int, ...]:
+        """The seats to act that a bot plays: bot seats, and away seats (`service.clocks`)."""
         seats = meta["seats"]
-        return tuple(s for s in sorted(game.to_act()) if seats[s].get("bot") in BOTS)
+        return tuple(
+            s for s in sorted(game.to_act()) if seats[s].get("bot") in BOTS or seating.seats[s].away
+        )
+
+
+def _seat_events(
+    seating: Seating, meta: Mapping[str, Any], actor: Actor | None, now: int
+) -> tuple[list[Event], list[Event]]:
+    """Change `seating` for what `actor` does; the events that say so, those to come before
+    the change's own events and those after (`service.clocks`)."""
+    if actor is None:
+        return [], []
+    seat, clock = actor.seat, seating.seats[actor.seat]
+    if actor.kind == "timeout":
+        data = {"seat": seat, "deadline": clock.deadline, "at": now, "bot": stand_in_name(meta)}
+        first = [Event("turn_timed_out", data)]
+        if seating.moved(seat, now, timed_out=True):
+            return first, [Event("seat_away", {"seat": seat, "by": "timeouts"})]
+        return first, []
+    if actor.kind in ("away", "return"):
+        seating.set_away(seat, actor.kind == "away")
+        kind = "seat_away" if actor.kind == "away" else "seat_returned"
+        return [], [Event(kind, {"seat": seat, "by": "seat"})]
+    returned = actor.kind == "move" and human(meta, seat) and seating.set_away(seat, False)
+    seating.moved(seat, now)
+    return [], [Event("seat_returned", {"seat": seat, "by": "move"})] if returned else []
+
+
+def first_deal(
+    name: str, seats: int, options: Mapping[str, Any], seed: str, deal: Mapping[str, Any] | None
+) -> JSON | None:
+    """A creation's explicit first deal, `{"cards": [...]}` in the order the table deals them
+    (`Game.deal_of`), as the engine and the record hold it (`hands`, `stock`, piles)."""
+    if deal is None:
+        return None
+    return GAMES[name](seats, options, seed).deal_of(list(deal["cards"])).to_json()
 
 
 def refuse_abandoned(stored: Stored) -> None:

@@ -135,6 +135,12 @@ class Watch:
     def wake(self) -> None:
         self._event.set()
 
+    def hear(self, head: Head, news: bytes) -> None:
+        """A published change of the game, before `wake` (the listener's thread); `news` is
+        the message's tail (empty when the change told no more)."""
+        if self.news is not None:
+            self.news.hear(head, news)
+
 
 class Changes:
     """The per-process registry of watches and the listener that wakes them."""
@@ -202,11 +208,7 @@ class Changes:
             yield watch
         finally:
             with self._lock:
-                watches = self._watches.get(gid)
-                if watches is not None:
-                    watches.discard(watch)
-                    if not watches:
-                        del self._watches[gid]
+                self._drop(gid, watch)
                 self.waiting -= 1
                 self.spectators -= address is not None
                 if address is not None and self._per_address > 0:
@@ -215,6 +217,28 @@ class Changes:
                         self._by_address[address] = left
                     else:
                         del self._by_address[address]
+
+    @contextmanager
+    def follow(self, gid: str, watch: Watch) -> Iterator[None]:
+        """Wake `watch` on changes of `gid` for the block, outside the waits' bounds: the
+        streams (`service.streams`) have their own, and one watch serves every stream of a
+        game in this process."""
+        with self._lock:
+            self._watches.setdefault(gid, set()).add(watch)
+        try:
+            self._ensure_listener()
+            yield
+        finally:
+            with self._lock:
+                self._drop(gid, watch)
+
+    def _drop(self, gid: str, watch: Watch) -> None:
+        """Forget a watch (under the lock)."""
+        watches = self._watches.get(gid)
+        if watches is not None:
+            watches.discard(watch)
+            if not watches:
+                del self._watches[gid]
 
     def notify(self, message: bytes) -> None:
         """Wake the watches that want this change, `<id> <version> <status> <seats...>`,
@@ -227,8 +251,7 @@ class Changes:
             return
         head = Head(int(version), status, tuple(int(seat) for seat in seats if seat))
         for watch in watches:
-            if watch.news is not None:
-                watch.news.hear(head, news)
+            watch.hear(head, news)
             if watch.wants(head):
                 watch.wake()
 

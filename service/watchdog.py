@@ -21,6 +21,13 @@ So a lost turn is played again within `stale_after + interval` seconds (plus one
 becoming due or of its last claim: the recovery bound of docs/reliability.md. A re-enqueued
 turn never moves twice: every job submits its move expecting the same version.
 
+Timed human turns (`service.clocks`) ride on the same loop: every `clock_interval` seconds
+(0.25 by default) it moves the timed turns whose deadline passed from the clock index into the
+due-turn index (one script per bucket: one winner among many watchdogs) and enqueues each as a
+bot turn, which the seat's `on_timeout` bot plays (`Tables.bot_turn`). From there on it is a
+due bot turn like any other: lost, it is re-enqueued as above. A human move that wins the race
+makes the job's move stale (the version check: exactly one move at that version).
+
 Each sweep also relays the app-key feed entries left in the buckets' outboxes for a second or
 more (a process that died between a commit and its relay: `service.feed.Feed.recover`) and
 dispatches webhook deliveries left undispatched (`service.webhooks.Webhooks.recover`).
@@ -32,9 +39,10 @@ outage.
 It runs as a thread in every `python -m service.worker` (so nothing else needs deploying), or on
 its own as `python -m service.watchdog`. Settings from the environment:
 `BOT_WATCHDOG_STALE_SECONDS` (default 5), `BOT_WATCHDOG_INTERVAL` (1), `BOT_WATCHDOG_MAX_ATTEMPTS`
-(5), plus `REDIS_URL`, `QUEUE_REDIS_URL`, `REDIS_CLUSTER_NODES`, `BOT_QUEUE` and `BULK_QUEUE` as
-everywhere. With game data on a cluster, a sweep reads every bucket of the due-turn index
-(`service.store`), so it covers every shard; the jobs go to the queues' Redis.
+(5), `BOT_WATCHDOG_CLOCK_INTERVAL` (0.25), plus `REDIS_URL`, `QUEUE_REDIS_URL`,
+`REDIS_CLUSTER_NODES`, `BOT_QUEUE` and `BULK_QUEUE` as everywhere. With game data on a cluster,
+a sweep reads every bucket of the due-turn index and of the clock index (`service.store`), so it
+covers every shard; the jobs go to the queues' Redis.
 """
 
 from __future__ import annotations
@@ -45,6 +53,7 @@ import os
 import signal
 import socket
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -73,6 +82,7 @@ class Settings:
     interval: float = 1.0  # seconds between two sweeps
     max_attempts: int = 5  # re-enqueues of one turn before giving up
     batch: int = 200  # due turns looked at per sweep, oldest first
+    clock_interval: float = 0.25  # seconds between two looks for timed turns past their deadline
 
 
 def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
@@ -89,6 +99,7 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
         stale_after=max(0.0, number("BOT_WATCHDOG_STALE_SECONDS", 5.0)),
         interval=max(0.05, number("BOT_WATCHDOG_INTERVAL", 1.0)),
         max_attempts=max(1, int(number("BOT_WATCHDOG_MAX_ATTEMPTS", 5))),
+        clock_interval=max(0.02, number("BOT_WATCHDOG_CLOCK_INTERVAL", 0.25)),
     )
 
 
@@ -100,6 +111,8 @@ class Sweep:
     healthy: int = 0
     dropped: int = 0
     given_up: int = 0
+    fired: int = 0
+    """Timed turns past their deadline enqueued for their bot."""
     relayed: int = 0
     """App-key feed entries moved from the outboxes."""
     dispatched: int = 0
@@ -130,6 +143,7 @@ class Watchdog:
         age_ms = int(s.stale_after * 1000)
         out = Sweep()
         store.beat(f"recovery:{self.name}")
+        out.fired = self.fire()
         if self.feed is not None:
             out.relayed = self.feed.recover()
         if self.webhooks is not None:
@@ -164,6 +178,21 @@ class Watchdog:
                 out.requeued += 1
         return out
 
+    def fire(self) -> int:
+        """Enqueue the timed turns whose deadline passed, each as its seat's bot turn (it
+        is in the due-turn index from here on, so a lost job is recovered as any other)."""
+        fired = 0
+        for member in self.store.fire_timers(self.settings.batch):
+            turn = parse_due_member(member)
+            meta = None if turn is None else self.store.load_meta(turn[0])
+            if turn is None or meta is None:
+                self.store.drop_due(member)
+                continue
+            gid, seat, version = turn
+            if self.turns.enqueue(gid, seat, version, pool=pool_of(meta, seat)):
+                fired += 1
+        return fired
+
     def _healthy(self, jid: str) -> bool:
         """Waiting in its queue, or running for less than `stale_after`: someone is on it.
         A job marked `queued` that no queue holds (taken by a worker that died before it
@@ -185,9 +214,14 @@ class Watchdog:
         """Sweep every `interval` until `stop` is set; an error is logged (once per outage,
         with its kind only), never fatal: the loop outlives any Redis outage."""
         failing = False
+        next_sweep = 0.0
         while not stop.is_set():
             try:
-                self.sweep()
+                if time.monotonic() >= next_sweep:
+                    next_sweep = time.monotonic() + self.settings.interval
+                    self.sweep()
+                else:
+                    self.fire()
                 if failing:
                     log.warning("watchdog: Redis is back, sweeping again")
                 failing = False
@@ -198,7 +232,7 @@ class Watchdog:
                 failing = True
             except Exception:  # a bug must not end the recovery loop either
                 log.exception("watchdog sweep failed")
-            stop.wait(self.settings.interval)
+            stop.wait(min(self.settings.interval, self.settings.clock_interval))
 
 
 def of(layers: wiring.Layers) -> Watchdog:

@@ -23,6 +23,7 @@ from service.match_store import MatchStore
 from service.matches import Matches
 from service.shards import DataClient, QueueClient
 from service.store import Store
+from service.streams import Limits, Streams
 from service.tables import Tables
 from service.waits import Changes, Waits
 from service.webhooks import Settings as WebhookSettings
@@ -42,6 +43,8 @@ class Layers:
     tables: Tables
     matches: Matches
     queue_redis: QueueClient | None = None
+    streams: Streams | None = None
+    """The game streams of this process (the API's; None elsewhere)."""
     feed: Feed | None = None
     """App keys' feeds: the relay (`service.feed`)."""
     feed_hub: FeedHub | None = None
@@ -127,8 +130,11 @@ def build(settings: Mapping[str, Any]) -> Layers:
         reservation_ttl=reservation_ttl,
         feed=feed,
     )
+    streams = Streams(store, changes, Limits.of(settings))
     hub = FeedHub(pool, int(settings.get("FEEDS_PER_APP_KEY", 8)))
-    return Layers(pool, store, turns, changes, waits, tables, matches, queues, feed, hub, webhooks)
+    return Layers(
+        pool, store, turns, changes, waits, tables, matches, queues, streams, feed, hub, webhooks
+    )
 
 
 def queue(settings: Mapping[str, Any], name: str, pool: redis.Redis) -> Queue:

@@ -39,7 +39,7 @@ BODIES = {
     "move": b'{"move":{"type":"play","card":"ZZ"},"expected_version":0}',
     "create": b'{"game":"doubleduck","seats":[{},{},{"bot":"random"},{"bot":"heuristic"}],'
     b'"options":{"max_deals":2}}',
-    "deal": orjson.dumps({"deal": {"hands": [["4H"] * 13] * 4, "stock": ["5S"] * 52}}),
+    "deal": orjson.dumps({"deal": {"cards": ["4H"] * 52 + ["5S"] * 52}}),
 }
 
 

@@ -25,6 +25,8 @@ from service.api import (
     rematch,
     resign,
     scores,
+    seats,
+    stream,
     webhooks,
 )
 
@@ -42,8 +44,8 @@ def register(api: Api) -> None:
         },
     )
     for module in (
-        health, catalog, bots, games, moves, deals, abandon, resign, claim, rematch, lobby,
-        scores, events, records, matches, feed, webhooks,
+        health, catalog, bots, games, moves, deals, seats, abandon, resign, claim, rematch,
+        lobby, scores, events, stream, records, matches, feed, webhooks,
     ):  # fmt: skip
         api.register_blueprint(module.blp)
     rate_limits.document(api.spec)

@@ -10,6 +10,7 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 from flask_smorest import Blueprint
 
+from engine import GAMES
 from service import app_keys
 from service.api.common import (
     APP_KEY,
@@ -67,28 +68,41 @@ GAME_EXAMPLE: dict[str, Any] = {
 CREATED_EXAMPLE: dict[str, Any] = {
     **GAME_EXAMPLE,
     "version": 0,
+    "auto_deal": True,  # one human seat: the default
     "role": "host",
     "seat": None,
     "seats": [
         {"seat": 0, "kind": "human", "token": f"{EXAMPLE_ID}.s3cr3t-seat-0"},
-        {"seat": 1, "kind": "human", "token": f"{EXAMPLE_ID}.s3cr3t-seat-1"},
+        {"seat": 1, "kind": "bot", "bot": "random"},
         {"seat": 2, "kind": "bot", "bot": "random"},
-        {"seat": 3, "kind": "bot", "bot": "random"},
+        {"seat": 3, "kind": "bot", "bot": "heuristic"},
     ],
     "host_token": f"{EXAMPLE_ID}.s3cr3t-host",
     "view": EXAMPLE_PUBLIC_VIEW,
 }
 
 
+CREATE_EXAMPLES = {
+    name: {
+        "summary": f"{cls.title}: you at seat 0, first to play; bots in the other seats",
+        "value": {
+            "game": name,
+            "seats": [{}, *[{"bot": "random"}] * (cls.min_seats - 1)],
+            "options": {"first_dealer": cls.min_seats - 1},
+        },
+    }
+    for name, cls in GAMES.items()
+}
+"""A table per game with one human, at seat 0 on the dealer's left, and bots: the human plays
+first, then again after the bots' turns, so a client (or schemathesis' stateful phase,
+following the links to seat 0's view and its first legal move) has a move to play at once."""
+
+
 @blp.route("", methods=["POST"])
 @blp.doc(operationId="create_game", security=APP_KEY)
 @blp.arguments(
     CreateGameIn(),
-    example={
-        "game": "doubleduck",
-        "seats": [{}, {}, {"bot": "random"}, {"bot": "random"}],
-        "options": {"max_deals": 2, "auto_deal": True},
-    },
+    examples=CREATE_EXAMPLES,
 )
 @blp.arguments(CreateHeaders(), location="headers")
 @blp.response(

@@ -76,6 +76,7 @@ def answer(game_id: str, *, ask: bool) -> Response:
     "app_key_revoked",
     "quota_live_games",
     "quota_creations",
+    "rate_limited",
 )
 def post_rematch(_body: dict[str, Any], _headers: dict[str, Any], game_id: str) -> Response:
     """Ask for (or join) the rematch of a finished game, with the old game's seat token (or

@@ -67,7 +67,7 @@ def post_resign(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> 
     What it records is the game's rule (the catalogue's `resign` and docs/rules): in Duck Soup
     the other seat wins at once; in Doubleduck a side resigns when both partners have (a bot
     partner follows its human), and the other side wins 2 game points plus 1 per deal not
-    played (at most 5); Duck and Doppelkopf offer none (422 `resign_not_offered`). The deal in
+    played (at most 5); Duck and Doppelkopf offer none (409 `resign_not_offered`). The deal in
     play is not scored. The answer is the seat's view with the events (`resigned`, and
     `game_over` when the game ended).
     """

@@ -253,7 +253,7 @@ def mutants(game: dict[str, Any], count: int, seed: int = 17) -> Iterator[bytes]
         request(
             "POST",
             f"/api/v1/games/{gid}/deal",
-            {"deal": {"hands": [["4H"], ["5H"]]}},
+            {"deal": {"cards": ["4H", "5H"]}},
             Authorization=f"Bearer {game['host_token']}",
         ),
         request(

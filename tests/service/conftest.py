@@ -44,6 +44,9 @@ ON_BOTH = {
     "test_concurrency.py",  # races
     "test_idempotency.py",
     "test_waits.py",
+    "test_streams.py",  # resume without gap or duplicate
+    "test_stream_secrets.py",
+    "test_stream_refusals.py",
     "test_bots.py",
     "test_bots_watchdog.py",  # a killed worker, lost enqueues
     "test_matches.py",

@@ -51,6 +51,14 @@ def pinned_deal(
     return {"hands": out, "stock": stock}
 
 
+def flat(deal: dict[str, Any]) -> dict[str, Any]:
+    """A deal as the record holds it (`hands`, piles, `stock`) as the API takes it: one list,
+    seat 0's hand first, then each pile (Duck's `face_up`), then the stock."""
+    piles = [deal[k] for k in deal if k not in ("hands", "stock")]
+    cards = [c for part in [*deal["hands"], *piles, deal.get("stock", [])] for c in part]
+    return {"cards": cards}
+
+
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
@@ -94,7 +102,7 @@ class Seat:
         return r.status_code, body["errors"]["reason"]
 
     def deal(self, deal: dict[str, Any] | None = None) -> TestResponse:
-        body: dict[str, Any] = {} if deal is None else {"deal": deal}
+        body: dict[str, Any] = {} if deal is None else {"deal": flat(deal)}
         return self.client.post(f"{API}/games/{self.gid}/deal", json=body, headers=auth(self.token))
 
 
@@ -119,7 +127,7 @@ class Table:
     ) -> Table:
         body: dict[str, Any] = {"game": game, "seats": seats or [{}, {}, {}, {}]}
         if deal is not None:
-            body["deal"] = deal
+            body["deal"] = flat(deal)
         if seed is not None:
             body["seed"] = seed
         if options is not None:

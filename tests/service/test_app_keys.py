@@ -77,7 +77,7 @@ def test_a_revoked_key_is_refused_and_its_games_host_may_not_choose_deals(
     issued = keys.issue("acme")
     game = create(client, issued.key).json
     gid, host = game["id"], game["host_token"]
-    deal_body = {"deal": {"hands": [[]], "stock": []}}
+    deal_body = {"deal": {"cards": []}}
     before = client.post(f"{API}/games/{gid}/deal", json=deal_body, headers=auth(host))
     assert before.json["errors"]["reason"] == "no_deal_pending"  # past the key's check
     assert keys.revoke(issued.id)

@@ -19,6 +19,8 @@ import redis
 from conftest import QUEUE_DB
 from flask import Flask
 from flask.testing import FlaskClient
+from rq import SimpleWorker
+from rq.serializers import JSONSerializer
 from svc_helpers import API, Table, auth, wait_for
 
 import service.jobs
@@ -29,6 +31,7 @@ from service.lobby import rematch_hash
 from service.store import (
     attempts_key,
     changes_channel,
+    clocks_key,
     create_pointer_key,
     due_key,
     game_key,
@@ -59,6 +62,7 @@ def test_a_games_keys_its_index_bucket_and_its_channel_share_one_slot() -> None:
     gid = shards.new_id()
     bucket = shards.tag(gid)
     keys = [*game_keys(gid), due_key(bucket), attempts_key(bucket), changes_channel(bucket)]
+    keys.append(clocks_key(bucket))
     assert len({slot(k) for k in keys}) == 1
     key_hash = idempotency.create_key_hash("retry-me")
     keyed = shards.new_id(key_hash)  # a creation's game shares its key pointer's slot
@@ -115,6 +119,37 @@ def test_the_watchdog_recovers_lost_turns_on_every_shard(
     assert {f"bot_{g}_1_0_r1" for g in by_shard.values()} <= queued
     health = games.store.health(60_000)
     assert health.due >= len(masters)
+
+
+def test_timed_turns_time_out_on_every_shard(
+    app: Flask, client: FlaskClient, cluster: clusterkit.Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Timed turns are in each shard's clock index; the watchdog fires them all, and the
+    `on_timeout` bot plays each (its compare-and-set takes the turn out of both indexes
+    and puts the next seat's on the clock)."""
+    games: Layers = app.extensions["duckpond"]
+    monkeypatch.setattr(service.jobs, "_layers", games)
+    masters = cluster.masters()
+    by_shard: dict[int, str] = {}
+    timed = {"turn_seconds": 1}
+    while len(by_shard) < len(masters):
+        table = Table.create(client, game="ducksoup", seats=[{}, {}], seed=None, options=timed)
+        by_shard.setdefault(owner(masters, game_key(table.gid)), table.gid)
+    assert {g for g in by_shard.values()} <= {m.split(":")[0] for m in games.store.all_timers()}
+    dog = Watchdog(games.store, games.turns, Settings())
+    fired = 0
+    while games.store.all_timers():
+        fired += dog.fire()
+        time.sleep(0.05)
+    assert fired >= len(masters)
+    queue = games.bot_queue
+    SimpleWorker([queue], connection=queue.connection, serializer=JSONSerializer).work(burst=True)
+    for gid in by_shard.values():
+        events = client.get(f"{API}/games/{gid}/events").json["events"]
+        assert next(e["type"] for e in events if e["version"] == 1) == "turn_timed_out"
+    # The version-0 turns are gone from both indexes; each game's next seat is on the clock.
+    assert not games.store.all_due()
+    assert {m.rsplit(":", 1)[1] for m in games.store.all_timers()} == {"1"}
 
 
 # --- failover: a master killed mid-play ------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 import redis
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth, pinned_deal
+from svc_helpers import API, Table, auth, flat, pinned_deal
 from werkzeug.test import TestResponse
 
 from service.app import create_app
@@ -46,8 +46,17 @@ def test_move_refusals_change_nothing(client: FlaskClient, table: Table, r: redi
         (s1.post_move({"type": "play", "card": "4H", "extra": 1}), 422, "validation_error"),
         (post(auth(s1.token), json={"expected_version": 0}), 422, "validation_error"),
         (s1.post_move({"type": "play"}), 422, "malformed_move"),
-        (s1.post_move({"type": "play", "card": "9D"}), 422, "card_not_in_hand"),
-        (s1.post_move({"type": "play", "card": "4H", "call": "quack"}), 422, "illegal_call"),
+        (s1.post_move({"type": "play", "cards": ["4H"]}), 422, "malformed_move"),  # no game's
+        (s1.post_move({"type": "play", "card": "9D"}), 409, "card_not_in_hand"),
+        (s1.post_move({"type": "play", "card": "4H", "call": "quack"}), 409, "illegal_call"),
+        # Well-formed moves of other games: this game's kind is its state, as the hand is.
+        (s1.post_move({"type": "duck"}), 409, "move_of_another_game"),
+        (s1.post_move({"type": "announce"}), 409, "move_of_another_game"),
+        (
+            s1.post_move({"type": "play", "cards": ["B7"], "draw": "left"}),
+            409,
+            "move_of_another_game",
+        ),
         (s0.post_move({"type": "play", "card": "AC"}), 409, "not_your_turn"),
         (s1.post_move({"type": "play", "card": "4H"}, expected_version=5), 409, "future_version"),
         (post(json=play_4h), 401, "missing_token"),
@@ -62,10 +71,10 @@ def test_move_refusals_change_nothing(client: FlaskClient, table: Table, r: redi
     # Calls that the rules forbid, once a lead is on the table.
     s1.play("4H")
     before = table.snapshot(r)
-    expect(s2.post_move({"type": "play", "card": "4C", "call": "doubleduck"}), 422, "illegal_call")
-    expect(s2.post_move({"type": "play", "card": "9D", "call": "quack"}), 422, "illegal_call")
-    expect(s2.post_move({"type": "play", "card": "4C", "call": "quack-quack"}), 422, "illegal_call")
-    expect(s2.post_move({"type": "play", "card": "4C", "call": "moo"}), 422, "illegal_call")
+    expect(s2.post_move({"type": "play", "card": "4C", "call": "doubleduck"}), 409, "illegal_call")
+    expect(s2.post_move({"type": "play", "card": "9D", "call": "quack"}), 409, "illegal_call")
+    expect(s2.post_move({"type": "play", "card": "4C", "call": "quack-quack"}), 409, "illegal_call")
+    expect(s2.post_move({"type": "play", "card": "4C", "call": "moo"}), 409, "illegal_call")
     assert table.snapshot(r) == before
     assert s2.play("4H", call="doubleduck")["version"] == 2
 
@@ -140,12 +149,16 @@ def test_record_before_end_is_409(client: FlaskClient, table: Table) -> None:
             "invalid_options",
         ),
         (
-            {"game": "doubleduck", "seats": [{}, {}, {}, {}], "deal": {"hands": [["AC"]]}},
+            {"game": "doubleduck", "seats": [{}, {}, {}, {}], "options": {"auto_deal": None}},
+            "invalid_options",
+        ),
+        (
+            {"game": "doubleduck", "seats": [{}, {}, {}, {}], "deal": {"cards": ["AC"]}},
             "invalid_deal",
         ),
         (
-            {"game": "doubleduck", "seats": [{}, {}, {}, {}], "deal": {"hands": [], "pile": 3}},
-            "invalid_deal",
+            {"game": "doubleduck", "seats": [{}, {}, {}, {}], "deal": {"cards": [], "pile": 3}},
+            "validation_error",
         ),
         ({"game": "doubleduck", "seats": [{}, {}, {}, {}], "seed": 12}, "validation_error"),
         ({"game": "doubleduck", "seats": [{}, {}, {}, {}], "id": "mine"}, "validation_error"),
@@ -160,7 +173,7 @@ def test_create_refusals(client: FlaskClient, r: redis.Redis, body: Any, reason:
 def test_explicit_deal_of_wrong_cards_is_422(client: FlaskClient) -> None:
     deal = pinned_deal()
     deal["hands"][0][0] = deal["hands"][0][2]  # one card twice too often, one missing
-    body = {"game": "doubleduck", "seats": [{}, {}, {}, {}], "deal": deal}
+    body = {"game": "doubleduck", "seats": [{}, {}, {}, {}], "deal": flat(deal)}
     expect(client.post(f"{API}/games", json=body), 422, "invalid_deal")
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth, pinned_deal
+from svc_helpers import API, Table, auth, flat, pinned_deal
 
 from engine import GAMES
 
@@ -59,7 +59,9 @@ def test_a_served_game_discloses_every_deal_and_its_record_verifies(
             break
         if public["status"] == "deal_pending":
             r = client.post(
-                f"{API}/games/{table.gid}/deal", json={"deal": host_deal}, headers=auth(table.host)
+                f"{API}/games/{table.gid}/deal",
+                json={"deal": flat(host_deal)},
+                headers=auth(table.host),
             )
             assert r.status_code == 200, r.json
             seen.append(json.dumps(r.json))

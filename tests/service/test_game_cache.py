@@ -76,7 +76,8 @@ def test_a_cached_version_behind_redis_still_answers_409_and_writes_nothing(
     # Legal at the cached v1 (seat 2 to act, holds 4C): the compare-and-set refuses it.
     late = seat2.post_move({"type": "play", "card": "4C"}, expected_version=1)
     assert _reason(late) == (409, "stale_version") and late.json["errors"]["version"] == 2
-    # Illegal at v1 (seat 2 holds no 5S): still a 409 from the game as Redis has it, not 422.
+    # Illegal at v1 (seat 2 holds no 5S): still the version's 409, from the game as Redis has
+    # it, not the hand's.
     odd = seat2.post_move({"type": "play", "card": "5S"}, expected_version=1)
     assert _reason(odd) == (409, "stale_version") and odd.json["errors"]["version"] == 2
     assert r.llen(events_key(table.gid)) == events
@@ -89,7 +90,7 @@ def test_an_illegal_move_at_a_cached_current_version_is_refused_as_without_cache
     seat1 = table.seat(1)
     seat1.play("4H", expected_version=0)
     before = r.hgetall(game_key(table.gid))
-    assert table.seat(2).refused("5S", expected_version=1) == (422, "card_not_in_hand")
+    assert table.seat(2).refused("5S", expected_version=1) == (409, "card_not_in_hand")
     assert table.seat(3).refused("5S", expected_version=1) == (409, "not_your_turn")
     assert r.hgetall(game_key(table.gid)) == before
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import redis
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth, pinned_deal, play_out
+from svc_helpers import API, DECK, Table, auth, flat, pinned_deal, play_out
 
 from engine.record import replay
 
@@ -116,8 +116,21 @@ def test_deal_pending_then_deal(client: FlaskClient) -> None:
     # Only the host may pass an explicit deal.
     r = table.seats[1].deal(pinned_deal())
     assert r.status_code == 403 and r.json["errors"]["reason"] == "host_only"
+    # The host's deal must be this game's cards: another game's whole deck is the game's
+    # state (409, as a spec-valid body), cards of no game's deck are malformed (422).
+    for cards, status, reason in (
+        (sorted(set(DECK)), 409, "deck_mismatch"),  # one pack: Duck Soup's deck
+        (["AC"] * 104, 422, "invalid_deal"),
+    ):
+        r = client.post(
+            f"{API}/games/{table.gid}/deal", json={"deal": {"cards": cards}},
+            headers=auth(table.host),
+        )  # fmt: skip
+        assert (r.status_code, r.json["errors"]["reason"]) == (status, reason), r.json
     r = client.post(
-        f"{API}/games/{table.gid}/deal", json={"deal": pinned_deal()}, headers=auth(table.host)
+        f"{API}/games/{table.gid}/deal",
+        json={"deal": flat(pinned_deal())},
+        headers=auth(table.host),
     )
     assert r.status_code == 200, r.json
     assert r.json["status"] == "playing" and r.json["role"] == "host"

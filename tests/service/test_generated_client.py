@@ -154,5 +154,6 @@ def _pick(m: Any, moves: list[Any], rng: random.Random) -> Any:
 
 
 def _body(m: Any, move: Any) -> Any:
-    """A typed legal move as the body of a move (`MoveBody` takes every game's fields)."""
-    return m.MoveBody.from_dict(move.to_dict())
+    """A typed legal move as the body of a move: `MoveIn.move` is a choice of every game's
+    moves, which the client's own parser picks from."""
+    return m.MoveIn.from_dict({"move": move.to_dict()}).move

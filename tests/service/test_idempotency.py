@@ -30,7 +30,7 @@ def test_retried_move_returns_the_first_answer(client: FlaskClient, r: redis.Red
     assert r.llen(events_key(table.gid)) == events_after_first
     # The same key with another body is refused, and changes nothing.
     other = seat.post_move({"type": "play", "card": "AC"}, headers=key)
-    assert other.status_code == 422
+    assert other.status_code == 409
     assert other.json["errors"]["reason"] == "idempotency_key_reused"
     # Keys are per caller: another seat's identical key is its own request.
     nxt = table.seat(table.to_act())
@@ -91,7 +91,7 @@ def test_retried_creation_returns_the_same_game_and_tokens(
     )
     assert not any(t.encode() in dump for t in tokens)
     reused = client.post(f"{API}/games", json={**CREATE, "seed": "other"}, headers=headers)
-    assert reused.status_code == 422
+    assert reused.status_code == 409
     assert reused.json["errors"]["reason"] == "idempotency_key_reused"
 
 

@@ -70,7 +70,7 @@ def test_the_same_key_with_another_body_is_refused_and_changes_nothing(
 ) -> None:
     first = post(client, **{"Idempotency-Key": "run-2"})
     other = post(client, {**MATCH, "games": 2}, **{"Idempotency-Key": "run-2"})
-    assert other.status_code == 422
+    assert other.status_code == 409
     assert other.json["errors"]["reason"] == "idempotency_key_reused"
     assert first.json["host_token"] not in other.get_data(as_text=True)
     assert len(stored_matches(r)) == 1

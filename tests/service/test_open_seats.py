@@ -50,7 +50,12 @@ def test_a_table_with_an_open_seat_waits_until_the_code_takes_it(
     created = make(client, [{}, OPEN])
     gid, code = created["id"], created["invite_code"]
     assert created["status"] == "waiting"
-    assert created["seats"][1] == {"seat": 1, "kind": "human", "open": True}  # no token
+    assert created["seats"][1] == {
+        "seat": 1,
+        "kind": "human",
+        "open": True,
+        "away": False,
+    }  # no token
     alice = created["seats"][0]["token"]
     mine = client.get(f"{API}/games/{gid}", headers=auth(alice)).json
     assert mine["status"] == "waiting" and mine["view"]["legal_moves"] == []
@@ -90,7 +95,7 @@ def test_bad_claims_are_refused_in_the_one_shape_and_change_nothing(
         (claim(client, gid, "wrong-code"), 403, "bad_invite_code"),
         (claim(client, gid, code, 0), 409, "seat_taken"),  # the creator's seat
         (claim(client, gid, code, 2), 409, "seat_taken"),  # a bot's
-        (claim(client, gid, code, 9), 422, "no_such_seat"),
+        (claim(client, gid, code, 9), 409, "no_such_seat"),
         (claim(client, gid, code, -1), 422, "validation_error"),
         (claim(client, "NoSuchGame12", code), 404, "no_such_game"),
         (client.post(f"{API}/games/{gid}/claim", json={"seat": 1}), 422, "validation_error"),

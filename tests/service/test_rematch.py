@@ -72,7 +72,7 @@ def test_refused_resignations_change_nothing(client: FlaskClient, r: Any) -> Non
     duck = Table.create(client, game="duck", seats=[{}, {}, {}])
     before = duck.snapshot(r)
     no = resign(client, duck.gid, duck.seat(1).token)
-    assert no.status_code == 422 and no.json["errors"]["reason"] == "resign_not_offered"
+    assert no.status_code == 409 and no.json["errors"]["reason"] == "resign_not_offered"
     host = resign(client, duck.gid, duck.host)
     assert host.status_code == 403 and host.json["errors"]["reason"] == "not_a_player"
     anonymous = client.post(f"{API}/games/{duck.gid}/resign", json={})
@@ -81,7 +81,7 @@ def test_refused_resignations_change_nothing(client: FlaskClient, r: Any) -> Non
     dd = Table.create(client, seats=[{}, {}, {}, {}])
     assert resign(client, dd.gid, dd.seat(0).token).status_code == 200
     twice = resign(client, dd.gid, dd.seat(0).token)
-    assert twice.status_code == 422 and twice.json["errors"]["reason"] == "illegal_move"
+    assert twice.status_code == 409 and twice.json["errors"]["reason"] == "illegal_move"
 
 
 # --- rematch -----------------------------------------------------------------------------------

@@ -10,11 +10,16 @@ from typing import Any
 
 import pytest
 import redis
+from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth, pinned_deal, play_out
+from rq import SimpleWorker
+from rq.serializers import JSONSerializer
+from svc_helpers import API, Table, auth, pinned_deal, play_out, wait_for
 from werkzeug.test import TestResponse
 
+import service.jobs
 from service.store import game_key
+from service.watchdog import Settings, Watchdog
 
 SEED = "SEED-qx7-do-not-leak"
 STOCK_TOP = "7D 2S 9H KD QC 3H 8S"
@@ -139,3 +144,57 @@ def test_seat_is_taken_from_the_token_only(client: FlaskClient) -> None:
     assert "hand" not in public["view"] and public["role"] == "spectator"
     host = client.get(f"{API}/games/{table.gid}", headers=auth(table.host)).json
     assert host["role"] == "host" and "hand" not in host["view"]
+
+
+def test_clock_and_away_events_and_views_show_no_hand(
+    app: Flask, client: FlaskClient, r: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Timeouts played by the `on_timeout` bot, a seat away and back: every answer to every
+    caller holds only what that caller may see, and the stored seating never leaves."""
+    monkeypatch.setattr(service.jobs, "_layers", app.extensions["duckpond"])
+    layers = app.extensions["duckpond"]
+    deal = pinned_deal({1: "4H 4H", 2: "4C"}, stock_top=STOCK_TOP)
+    options = {"turn_seconds": 1, "reserve_seconds": 1, "away_after": 1}
+    table = Table.create(client, deal=deal, seed=SEED, options=options)
+    tokens = {s.seat: s.token for s in table.seats}
+    watch = Watcher()
+    gid = table.gid
+    queue = layers.bot_queue
+    dog = Watchdog(layers.store, layers.turns, Settings())
+    slow = table.to_act()
+    wait_for(dog.fire, timeout=10)  # its deadline passes: its bot plays, the seat is away
+    SimpleWorker([queue], connection=queue.connection, serializer=JSONSerializer).work(burst=True)
+    back = client.post(
+        f"{API}/games/{gid}/seats/{slow}/return", json={}, headers=auth(tokens[slow])
+    )
+    watch(slow, back)
+    other = next(s for s in tokens if s != slow)
+    for kind in ("away", "return"):
+        url = f"{API}/games/{gid}/seats/{other}/{kind}"
+        watch(other, client.post(url, json={}, headers=auth(tokens[other])))
+    for seat, token in [*tokens.items(), (None, table.host), (None, "")]:
+        headers = auth(token) if token else {}
+        for path in ("", "/events"):
+            watch(seat, client.get(f"{API}/games/{gid}{path}", headers=headers))
+
+    state = json.loads(r.hget(game_key(gid), "state"))
+    assert "seating" in state  # the clocks are stored beside the state...
+    types = set()
+    for who, response in watch.seen:
+        assert response.status_code == 200, response.json
+        text = response.get_data(as_text=True)
+        assert SEED not in text and "seating" not in text  # ...and never shown
+        body = response.json
+        types |= {e["type"] for e in body.get("events", [])}
+        for path, value in _walk(body):
+            if path.endswith((".stock", ".seed", ".hands", ".deck")):
+                raise AssertionError(f"secret field {path} in {response.request.path}")
+            if path.endswith(".hand"):
+                assert who is not None and body["seat"] == who and path == ".view.hand"
+            if isinstance(value, list) and len(value) >= 4:
+                for seat, hand in enumerate(state["hands"]):
+                    if seat != who:
+                        assert not _contains_run(value, hand[:4]), path
+            if path.endswith(".visible_to"):
+                assert value == who, f"{path}: another seat's private event"
+    assert {"turn_timed_out", "seat_away", "seat_returned"} <= types

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -270,15 +271,14 @@ def test_a_whole_doubleduck_deal_against_three_bots(page: Page) -> None:
     shoot(page, "doubleduck-over")
 
 
-def duck_deal(hand: list[str], seats: int) -> dict[str, Any]:
+def duck_deal(hand: list[str]) -> dict[str, Any]:
     """A Duck deal where seat 0 holds `hand`; the others get the highest numbers (so that no
-    bot can duck soon), then the face-up cards and the stock, highest numbers first."""
+    bot can duck soon), then the face-up cards and the stock, highest numbers first (the
+    list is read in that order: seat 0's hand, the other hands, `face_up`, the stock)."""
     rest = sorted(DUCK_DECK, key=lambda card: -int(card[1:]))
     for card in hand:
         rest.remove(card)
-    hands = [hand] + [rest[7 * i : 7 * i + 7] for i in range(seats - 1)]
-    rest = rest[7 * (seats - 1) :]
-    return {"hands": hands, "face_up": rest[:seats], "stock": rest[seats:]}
+    return {"cards": [*hand, *rest]}
 
 
 def test_a_duck_turn_with_a_run_and_a_draw_then_a_refused_set(
@@ -292,7 +292,7 @@ def test_a_duck_turn_with_a_run_and_a_draw_then_a_refused_set(
             "game": "duck",
             "seats": [{}, {"bot": "heuristic"}, {"bot": "random"}, {"bot": "heuristic"}],
             "options": {"first_dealer": 3},  # seat 0 sits left of the dealer: it plays first
-            "deal": duck_deal(hand, 4),
+            "deal": duck_deal(hand),
         },
     )
     page.goto(f"/#/play/{created['seats'][0]['token']}")
@@ -308,8 +308,9 @@ def test_a_duck_turn_with_a_run_and_a_draw_then_a_refused_set(
     assert re.search(r"You drew \w+ \d\.", log)
     expect(page.locator(".hand button.card")).to_have_count(5)
 
-    # Two cards that are neither a set nor a run: the server refuses and says why.
-    console.allow(r"status of 422")
+    # Two cards that are neither a set nor a run: the server refuses (409, the rules in this
+    # state) and says why.
+    console.allow(r"status of 409")
     page.click(".hand button[data-card=B5]")
     page.click(".hand button[data-card=B7]")
     expect(page.locator(".actions .hint")).to_contain_text("not a set or a run")
@@ -356,15 +357,30 @@ def test_an_invite_link_plays_the_other_seat_and_a_stale_tab_recovers(
         mine = wait_ready(page)
         assert "Seat 1 played" in log_text(page)
 
-        # The same seat in a second tab moves first: this tab's move is stale.
+        # The same seat in a second tab moves first: this tab hears of it at once (its stream),
+        # but its read of the view after it is held here, so its own move is stale.
         console.allow(r"status of 409")
+        gid = page.url.split("/play/")[1].split(".")[0]
+        held: list[Any] = []
+        view = f"**/api/v1/games/{gid}"
+
+        def hold(route: Any) -> None:
+            held.append(route)
+
+        page.route(view, hold)
         twin = console.watch(context.new_page())
         twin.goto(page.url)
         wait_ready(twin)
         play_one(twin)
+        for _ in range(100):  # the twin's move reached this tab's stream: it reads the view
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert held, "this tab did not hear of the twin's move"
         page.locator(".hand button.card.legal").first.click()
         expect(page.locator("#notice")).to_contain_text("Another tab or window moved first")
         expect(page.locator("#notice")).to_contain_text("reloaded")
+        page.unroute(view, hold)  # the held reads go on
         page.wait_for_function(
             "(v) => document.querySelector('.table-page')?.dataset.version !== v",
             arg=mine["version"],
@@ -450,3 +466,44 @@ def test_an_app_key_link_is_kept_and_leaves_the_url(
         assert "/#/play/" in page.url
     finally:
         ctx.close()
+
+
+NEW_VERSION = """(v) => {
+    const t = document.querySelector('.table-page');
+    return t && t.dataset.version !== v;
+}"""
+
+
+def test_two_humans_see_each_others_moves_within_a_second(
+    browser: Browser, live_url: str, page: Page, console: Console
+) -> None:
+    """Two people at one Duck Soup table, each in their own browser: every move shows on the
+    other's page within a second (the game's event stream), to the end of the game."""
+    start_table(page, "ducksoup", ["", ""], target=1, seed="web-stream")
+    href = page.locator(".invites a.invite[data-seat='1']").get_attribute("href") or ""
+    friend_context = browser.new_context(base_url=live_url, viewport=DESKTOP)
+    try:
+        friend = console.watch(friend_context.new_page())
+        friend.goto(href)
+        expect(friend.locator(".table-title")).to_contain_text("You are seat 1")
+        lags: list[float] = []
+        deadline = time.monotonic() + 120
+        while not all(table(p)["status"] == "over" for p in (page, friend)):
+            assert time.monotonic() < deadline, "the game did not end"
+            movers = [p for p in (page, friend) if table(p)["turn"] == "you"]
+            if not movers:
+                page.wait_for_timeout(20)
+                continue
+            mover = movers[0]
+            other = friend if mover is page else page
+            before = table(other)["version"]
+            play_one(mover)
+            clicked = time.monotonic()
+            other.wait_for_function(NEW_VERSION, arg=before, timeout=TURN)
+            lags.append(time.monotonic() - clicked)
+        assert len(lags) >= 20, "a whole deal was played"
+        assert max(lags) < 1.0, f"the other page showed a move after {max(lags):.2f} s"
+        for p in (page, friend):
+            expect(p.locator(".turn")).to_contain_text("Game over")
+    finally:
+        friend_context.close()

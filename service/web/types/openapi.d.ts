@@ -347,7 +347,7 @@ export interface paths {
          * @description What it records is the game's rule (the catalogue's `resign` and docs/rules): in Duck Soup
          *     the other seat wins at once; in Doubleduck a side resigns when both partners have (a bot
          *     partner follows its human), and the other side wins 2 game points plus 1 per deal not
-         *     played (at most 5); Duck and Doppelkopf offer none (422 `resign_not_offered`). The deal in
+         *     played (at most 5); Duck and Doppelkopf offer none (409 `resign_not_offered`). The deal in
          *     play is not scored. The answer is the seat's view with the events (`resigned`, and
          *     `game_over` when the game ended).
          */
@@ -369,6 +369,87 @@ export interface paths {
         };
         /** Read the score sheet: per deal and course, running totals, game points (public). */
         get: operations["get_score"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{game_id}/seats/{seat}/away": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+                seat: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand your seat to the game's `on_timeout` bot (the seat's token only, its own seat):
+         *     the seat is `away` and the bot plays each of its moves at once, until the seat returns.
+         * @description A change like a move (a `seat_away` event, `expected_version` or `If-Match` checked);
+         *     asking again while away changes nothing and answers the view. A seat is also made away
+         *     by `away_after` timeouts in a row in a timed game.
+         */
+        post: operations["leave_seat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{game_id}/seats/{seat}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+                seat: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take your seat back from its bot (the seat's token only, its own seat): the seat plays
+         *     by its own hand again, on a fresh turn clock in a timed game.
+         * @description A change like a move (a `seat_returned` event, `expected_version` or `If-Match`
+         *     checked); asking again while present changes nothing and answers the view. A move of
+         *     the seat's own that is accepted while it is away also brings it back.
+         */
+        post: operations["return_to_seat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{game_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Follow a game as it is played: Server-Sent Events (`text/event-stream`), or NDJSON with
+         *     `Accept: application/x-ndjson`.
+         * @description First a `snapshot` frame (the caller's view at version v, as `GET` of the game answers
+         *     it), then every event after it that the caller may see, as `/events` filters them: a
+         *     seat's token adds that seat's private events; the host and spectators see public events
+         *     only. Each frame's `id` is an event number: reconnect with `Last-Event-ID: <id>` (or
+         *     `?after=<id>`) to get exactly the events after it, with no snapshot. Open streams are
+         *     bounded per client address and per app key of the game (429 `too_many_streams`); a
+         *     client that stops reading is dropped.
+         */
+        get: operations["stream_game"];
         put?: never;
         post?: never;
         delete?: never;
@@ -811,8 +892,10 @@ export interface components {
         };
         ChangeOut: {
             auto_deal: boolean;
+            /** @description A timed game's clock options and the server's time. */
+            clock?: components["schemas"]["ClockOut"];
             /** @description The events this change caused that the caller may see. */
-            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
+            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["TurnStartedEvent"] | components["schemas"]["SeatAwayEvent"] | components["schemas"]["SeatReturnedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
             game: string;
             id: string;
             /**
@@ -837,6 +920,15 @@ export interface components {
             invite_code: string;
             /** @description The open seat to take; absent, the lowest open one. */
             seat?: number;
+        };
+        ClockOut: {
+            away_after: number;
+            /** @description The server's time as this answer was made (ms since the epoch). */
+            now: number;
+            /** @description `heuristic`, `search:fast`... */
+            on_timeout: string;
+            reserve_seconds: number;
+            turn_seconds: number;
         };
         ComparisonOut: {
             /** @description [a, b] */
@@ -893,6 +985,8 @@ export interface components {
         CreateGameIn: components["schemas"]["DoubleduckGameIn"] | components["schemas"]["DucksoupGameIn"] | components["schemas"]["DuckGameIn"] | components["schemas"]["DoppelkopfGameIn"];
         CreatedOut: {
             auto_deal: boolean;
+            /** @description A timed game's clock options and the server's time. */
+            clock?: components["schemas"]["ClockOut"];
             game: string;
             /** @description The creator's token: may deal, sees the public view. */
             host_token: string;
@@ -917,7 +1011,11 @@ export interface components {
             view: components["schemas"]["DoubleduckView"] | components["schemas"]["DucksoupView"] | components["schemas"]["DuckView"] | components["schemas"]["DoppelkopfView"];
         };
         CreatedSeatOut: {
+            /** @description A human seat: true while its `on_timeout` bot plays it (it left, or timed out `away_after` times in a row) until it returns. */
+            away?: boolean;
             bot?: string;
+            /** @description A human seat's clock, in a timed game. */
+            clock?: components["schemas"]["SeatClockOut"];
             /** @enum {string} */
             kind: "human" | "bot";
             /** @description The bot's level, when one was picked. */
@@ -925,6 +1023,8 @@ export interface components {
             /** @description Present (`true`) on a human seat nobody holds yet. */
             open?: boolean;
             seat: number;
+            /** @description While away: the bot that plays the seat (`on_timeout`). */
+            stand_in?: string;
             /** @description The seat's secret bearer token, shown only in this answer. */
             token?: string;
         };
@@ -948,14 +1048,6 @@ export interface components {
              * @enum {string}
              */
             dealt_by: "server_shuffle" | "client_seed" | "host_cards";
-        };
-        DealIn: {
-            /** @description One hand per seat, seat 0 first. */
-            hands: string[][];
-            /** @description The stock, top card first. */
-            stock?: string[];
-        } & {
-            [key: string]: unknown;
         };
         /** @description Sent by: Doubleduck, Duck Soup, Duck, Doppelkopf. */
         DealRecord: {
@@ -1029,8 +1121,10 @@ export interface components {
             winner?: "re" | "kontra";
         };
         DealRequestIn: {
-            /** @description Host only: an explicit deal; absent or null, it is shuffled. */
-            deal?: components["schemas"]["DealIn"] | null;
+            /** @description A deal of the game the path names, as one list (the schema of each game says its order): the cards that game deals now, else 409 `deck_mismatch`. */
+            deal?: {
+                cards: (("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown)) | ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] | (("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown)) | (("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown));
+            } | null;
             expected_version?: number;
         };
         /** @description Sent by: Doubleduck, Duck Soup, Duck, Doppelkopf. */
@@ -1236,10 +1330,10 @@ export interface components {
             winner: "re" | "kontra";
         };
         DoppelkopfGameIn: {
-            /** @description A Doppelkopf deal: together exactly the game's 48 cards (each copy once), else 422 `invalid_deal`. */
+            /** @description A Doppelkopf deal: exactly the game's 48 cards. */
             deal?: {
-                /** @description One hand of 12 cards per seat, seat 0 first. */
-                hands: ("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
+                /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (4 seats: 4 hands of 12). */
+                cards: ("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
             } | null;
             /**
              * @description `doppelkopf`: Doppelkopf.
@@ -1256,6 +1350,11 @@ export interface components {
                 /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
                 auto_deal?: boolean;
                 /**
+                 * @description Service option: Timeouts in a row after which a seat is away: its bot plays it at once until the seat returns (POST .../seats/{seat}/return).
+                 * @default 3
+                 */
+                away_after: number;
+                /**
                  * @description Seat that deals the first deal.
                  * @default 0
                  */
@@ -1265,6 +1364,22 @@ export interface components {
                  * @default 8
                  */
                 max_deals: number;
+                /**
+                 * @description Service option: The bot that plays a timed-out move and every move of an away seat: a bot name from GET /api/v1/bots, with a level as `search:fast`.
+                 * @default heuristic
+                 * @enum {string}
+                 */
+                on_timeout: "random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong";
+                /**
+                 * @description Service option: A bank of seconds per seat, spent when a move takes longer than `turn_seconds`.
+                 * @default 0
+                 */
+                reserve_seconds: number;
+                /**
+                 * @description Service option: Seconds each move of a human seat may take (0: no clock). When they and the seat's reserve have run out, the `on_timeout` bot plays the move.
+                 * @default 0
+                 */
+                turn_seconds: number;
             };
             /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
             seats: ({
@@ -1456,12 +1571,10 @@ export interface components {
             totals: number[];
         };
         DoubleduckGameIn: {
-            /** @description A Doubleduck deal: together exactly the game's 104 cards (each copy once), else 422 `invalid_deal`. */
+            /** @description A Doubleduck deal: exactly the game's 104 cards. */
             deal?: {
-                /** @description One hand of 13 cards per seat, seat 0 first. */
-                hands: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
-                /** @description The stock, top card first. */
-                stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
+                /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (4 seats: 4 hands of 13, a stock of 52). */
+                cards: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
             } | null;
             /**
              * @description `doubleduck`: Doubleduck.
@@ -1478,6 +1591,11 @@ export interface components {
                 /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
                 auto_deal?: boolean;
                 /**
+                 * @description Service option: Timeouts in a row after which a seat is away: its bot plays it at once until the seat returns (POST .../seats/{seat}/return).
+                 * @default 3
+                 */
+                away_after: number;
+                /**
                  * @description Seat that deals the first deal.
                  * @default 0
                  */
@@ -1488,10 +1606,26 @@ export interface components {
                  */
                 max_deals: number;
                 /**
+                 * @description Service option: The bot that plays a timed-out move and every move of an away seat: a bot name from GET /api/v1/bots, with a level as `search:fast`.
+                 * @default heuristic
+                 * @enum {string}
+                 */
+                on_timeout: "random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong";
+                /**
+                 * @description Service option: A bank of seconds per seat, spent when a move takes longer than `turn_seconds`.
+                 * @default 0
+                 */
+                reserve_seconds: number;
+                /**
                  * @description A side whose total reaches this ends the game.
                  * @default 1000
                  */
                 target: number;
+                /**
+                 * @description Service option: Seconds each move of a human seat may take (0: no clock). When they and the seat's reserve have run out, the `on_timeout` bot plays the move.
+                 * @default 0
+                 */
+                turn_seconds: number;
             };
             /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
             seats: ({
@@ -1730,14 +1864,10 @@ export interface components {
             type: "duck";
         };
         DuckGameIn: {
-            /** @description A Duck deal: together exactly the game's 69 cards (each copy once), else 422 `invalid_deal`. */
+            /** @description A Duck deal: exactly the game's 69 cards. */
             deal?: {
-                /** @description One card per seat. */
-                face_up: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[];
-                /** @description One hand of 7 cards per seat, seat 0 first. */
-                hands: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[][];
-                /** @description The stock, top card first. */
-                stock?: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[];
+                /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then `face_up` (one card per seat, seat 0 first), then the stock, top card first (3 seats: 3 hands of 7, 3 face_up, a stock of 45; 4 seats: 4 hands of 7, 4 face_up, a stock of 37; 5 seats: 5 hands of 7, 5 face_up, a stock of 29). */
+                cards: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
             } | null;
             /**
              * @description `duck`: Duck.
@@ -1754,10 +1884,21 @@ export interface components {
                 /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
                 auto_deal?: boolean;
                 /**
+                 * @description Service option: Timeouts in a row after which a seat is away: its bot plays it at once until the seat returns (POST .../seats/{seat}/return).
+                 * @default 3
+                 */
+                away_after: number;
+                /**
                  * @description Seat that deals the first deal.
                  * @default 0
                  */
                 first_dealer: number;
+                /**
+                 * @description Service option: The bot that plays a timed-out move and every move of an away seat: a bot name from GET /api/v1/bots, with a level as `search:fast`.
+                 * @default heuristic
+                 * @enum {string}
+                 */
+                on_timeout: "random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong";
                 /**
                  * @description Penalty of the red side of the lifebelt of deals 1-5 (5 numbers from 0 to 20).
                  * @default [
@@ -1769,6 +1910,16 @@ export interface components {
                  *     ]
                  */
                 red_penalties: number[];
+                /**
+                 * @description Service option: A bank of seconds per seat, spent when a move takes longer than `turn_seconds`.
+                 * @default 0
+                 */
+                reserve_seconds: number;
+                /**
+                 * @description Service option: Seconds each move of a human seat may take (0: no clock). When they and the seat's reserve have run out, the `on_timeout` bot plays the move.
+                 * @default 0
+                 */
+                turn_seconds: number;
             };
             /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
             seats: ({
@@ -1787,7 +1938,7 @@ export interface components {
             } & (unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
-        } & (unknown & unknown & unknown & unknown & unknown & {
+        } & (unknown & unknown & unknown & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1999,12 +2150,10 @@ export interface components {
             totals: number[];
         };
         DucksoupGameIn: {
-            /** @description A Duck Soup deal: together exactly the game's 52 cards (each copy once), else 422 `invalid_deal`. */
+            /** @description A Duck Soup deal: exactly the game's 52 cards. */
             deal?: {
-                /** @description One hand of 13 cards per seat, seat 0 first. */
-                hands: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[][];
-                /** @description The stock, top card first. */
-                stock?: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
+                /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (2 seats: 2 hands of 13, a stock of 26). */
+                cards: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
             } | null;
             /**
              * @description `ducksoup`: Duck Soup.
@@ -2021,15 +2170,36 @@ export interface components {
                 /** @description Service option: deal each next deal by itself. Default: on when at most one seat is human. */
                 auto_deal?: boolean;
                 /**
+                 * @description Service option: Timeouts in a row after which a seat is away: its bot plays it at once until the seat returns (POST .../seats/{seat}/return).
+                 * @default 3
+                 */
+                away_after: number;
+                /**
                  * @description Seat that deals the first deal.
                  * @default 0
                  */
                 first_dealer: number;
                 /**
+                 * @description Service option: The bot that plays a timed-out move and every move of an away seat: a bot name from GET /api/v1/bots, with a level as `search:fast`.
+                 * @default heuristic
+                 * @enum {string}
+                 */
+                on_timeout: "random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong";
+                /**
+                 * @description Service option: A bank of seconds per seat, spent when a move takes longer than `turn_seconds`.
+                 * @default 0
+                 */
+                reserve_seconds: number;
+                /**
                  * @description After a deal in which a total reaches this, the higher total wins.
                  * @default 250
                  */
                 target: number;
+                /**
+                 * @description Service option: Seconds each move of a human seat may take (0: no clock). When they and the seat's reserve have run out, the `on_timeout` bot plays the move.
+                 * @default 0
+                 */
+                turn_seconds: number;
             };
             /** @description One entry per seat: `{}` for a human, `{"bot": "random"}`. */
             seats: ({
@@ -2230,7 +2400,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
+            reason: "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
         };
@@ -2254,7 +2424,7 @@ export interface components {
         EventsOut: {
             after: number;
             /** @description Typed per event `type`; private ones carry `visible_to`. */
-            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
+            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["TurnStartedEvent"] | components["schemas"]["SeatAwayEvent"] | components["schemas"]["SeatReturnedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
             /** @description More events follow this page: ask again with `next_after`. */
             has_more: boolean;
             id: string;
@@ -2317,6 +2487,8 @@ export interface components {
         };
         GameOut: {
             auto_deal: boolean;
+            /** @description A timed game's clock options and the server's time. */
+            clock?: components["schemas"]["ClockOut"];
             game: string;
             id: string;
             /**
@@ -2501,22 +2673,51 @@ export interface components {
             /** @description A seat, from 0. */
             seat: number;
         };
-        MoveBody: {
-            /** @description Calls: `quack` or `doubleduck`, sent WITH the card they belong to. The call is part of the play because the rules forbid a late call: a card accepted without a call can never be called afterwards, and the server never calls for you. The spoken form (`Quack-quack`) is accepted when it matches. */
-            call?: string;
-            /** @description The card played: `JS`. */
-            card?: string;
-            /** @description Several cards (games that play sets). */
-            cards?: string[];
-            /** @description Where to draw from. */
-            draw?: string;
-            /** @description play */
-            type: string;
-        };
         MoveIn: {
             /** @description Refuse (409 stale_version) unless the game is at this version. */
             expected_version?: number;
-            move: components["schemas"]["MoveBody"];
+            move: {
+                /** @description `quack` or `doubleduck`, sent WITH the card it belongs to. The call is part of the play because the rules forbid a late call: a card accepted without a call can never be called afterwards, and the server never calls for you. The spoken form (`Quack-quack`) is accepted when it matches; any other word is refused by the rules (409 `illegal_call`). */
+                call?: string;
+                /**
+                 * @description A card of Doubleduck.
+                 * @enum {string}
+                 */
+                card: "2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS";
+                /** @constant */
+                type: "play";
+            } | {
+                /**
+                 * @description A card of Duck Soup.
+                 * @enum {string}
+                 */
+                card: "2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS";
+                /** @constant */
+                type: "play";
+            } | {
+                /** @constant */
+                type: "concede";
+            } | {
+                cards: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[];
+                /** @enum {string} */
+                draw?: "left" | "right" | "stock";
+                /** @constant */
+                type: "play";
+            } | {
+                /** @constant */
+                type: "duck";
+            } | {
+                /**
+                 * @description A card of Doppelkopf.
+                 * @enum {string}
+                 */
+                card: "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS";
+                /** @constant */
+                type: "play";
+            } | {
+                /** @constant */
+                type: "announce";
+            };
         };
         PaginationMetadata: {
             /** @description First available page number. */
@@ -2554,6 +2755,10 @@ export interface components {
             version: number;
             /** @description Present on private events only. */
             visible_to?: number;
+        };
+        PresenceIn: {
+            /** @description Only if the game is still at this version (else 409). */
+            expected_version?: number;
         };
         ProgressOut: {
             /** @description Games recorded. */
@@ -2593,6 +2798,8 @@ export interface components {
         RematchIn: Record<string, never>;
         RematchOut: {
             auto_deal: boolean;
+            /** @description A timed game's clock options and the server's time. */
+            clock?: components["schemas"]["ClockOut"];
             game: string;
             id: string;
             /** @description The finished game this is the rematch of. */
@@ -2670,8 +2877,43 @@ export interface components {
             version: number;
             winners: number[];
         };
+        /** @description Sent by: service. */
+        SeatAwayData: {
+            /** @enum {string} */
+            by: "seat" | "timeouts";
+            /** @description A seat, from 0. */
+            seat: number;
+        };
+        SeatAwayEvent: {
+            data: components["schemas"]["SeatAwayData"];
+            /** @description Event number, from 1. */
+            n: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_away";
+            /** @description The version it produced. */
+            version: number;
+            /** @description Present on private events only. */
+            visible_to?: number;
+        };
+        SeatClockOut: {
+            /** @description While the seat is to act: when its `on_timeout` bot plays for it, in ms since the epoch by the server's clock (Redis TIME); else null. */
+            deadline: number | null;
+            /** @description `deadline` minus the server's time as this answer was made (`clock.now`); null when the seat is not on the clock. */
+            remaining_ms: number | null;
+            /** @description The seat's bank, as of its turn's start: spent once a move's own `turn_seconds` ran out (the deadline counts it in). */
+            reserve_ms: number;
+            /** @description Timeouts in a row; at `away_after` the seat is away. */
+            timeouts: number;
+        };
         SeatOut: {
+            /** @description A human seat: true while its `on_timeout` bot plays it (it left, or timed out `away_after` times in a row) until it returns. */
+            away?: boolean;
             bot?: string;
+            /** @description A human seat's clock, in a timed game. */
+            clock?: components["schemas"]["SeatClockOut"];
             /** @enum {string} */
             kind: "human" | "bot";
             /** @description The bot's level, when one was picked. */
@@ -2679,6 +2921,29 @@ export interface components {
             /** @description Present (`true`) on a human seat nobody holds yet. */
             open?: boolean;
             seat: number;
+            /** @description While away: the bot that plays the seat (`on_timeout`). */
+            stand_in?: string;
+        };
+        /** @description Sent by: service. */
+        SeatReturnedData: {
+            /** @enum {string} */
+            by: "seat" | "move";
+            /** @description A seat, from 0. */
+            seat: number;
+        };
+        SeatReturnedEvent: {
+            data: components["schemas"]["SeatReturnedData"];
+            /** @description Event number, from 1. */
+            n: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_returned";
+            /** @description The version it produced. */
+            version: number;
+            /** @description Present on private events only. */
+            visible_to?: number;
         };
         /** @description Sent by: service. */
         SeatTakenData: {
@@ -2703,6 +2968,8 @@ export interface components {
         };
         SeatTokenOut: {
             auto_deal: boolean;
+            /** @description A timed game's clock options and the server's time. */
+            clock?: components["schemas"]["ClockOut"];
             game: string;
             id: string;
             /**
@@ -2816,6 +3083,56 @@ export interface components {
              * @enum {string}
              */
             type: "trick_won";
+            /** @description The version it produced. */
+            version: number;
+            /** @description Present on private events only. */
+            visible_to?: number;
+        };
+        /** @description Sent by: service. */
+        TurnStartedData: {
+            /** @description The turn's start (ms since the epoch). */
+            at: number;
+            /** @description When its `on_timeout` bot plays for it. */
+            deadline: number;
+            /** @description The seat's reserve, counted in `deadline`. */
+            reserve_ms: number;
+            /** @description A seat, from 0. */
+            seat: number;
+        };
+        TurnStartedEvent: {
+            data: components["schemas"]["TurnStartedData"];
+            /** @description Event number, from 1. */
+            n: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_started";
+            /** @description The version it produced. */
+            version: number;
+            /** @description Present on private events only. */
+            visible_to?: number;
+        };
+        /** @description Sent by: service. */
+        TurnTimedOutData: {
+            /** @description When its bot played (ms since the epoch). */
+            at: number;
+            /** @description The `on_timeout` bot that played the move. */
+            bot: string;
+            /** @description The seat's deadline (ms since the epoch). */
+            deadline: number;
+            /** @description A seat, from 0. */
+            seat: number;
+        };
+        TurnTimedOutEvent: {
+            data: components["schemas"]["TurnTimedOutData"];
+            /** @description Event number, from 1. */
+            n: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_timed_out";
             /** @description The version it produced. */
             version: number;
             /** @description Present on private events only. */
@@ -3167,7 +3484,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Reasons: `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            /** @description Reasons: `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3179,7 +3496,7 @@ export interface operations {
                      *       "errors": {
                      *         "reason": "invalid_event_id"
                      *       },
-                     *       "message": "`Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`.",
+                     *       "message": "`Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is.",
                      *       "status": "Bad Request"
                      *     }
                      */
@@ -3427,25 +3744,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "game": "doubleduck",
-                 *       "options": {
-                 *         "auto_deal": true,
-                 *         "max_deals": 2
-                 *       },
-                 *       "seats": [
-                 *         {},
-                 *         {},
-                 *         {
-                 *           "bot": "random"
-                 *         },
-                 *         {
-                 *           "bot": "random"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": components["schemas"]["CreateGameIn"];
             };
         };
@@ -3466,7 +3764,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "auto_deal": false,
+                     *       "auto_deal": true,
                      *       "game": "doubleduck",
                      *       "host_token": "q7Zk3xP2aB9w.s3cr3t-host",
                      *       "id": "q7Zk3xP2aB9w",
@@ -3479,9 +3777,9 @@ export interface operations {
                      *           "token": "q7Zk3xP2aB9w.s3cr3t-seat-0"
                      *         },
                      *         {
-                     *           "kind": "human",
-                     *           "seat": 1,
-                     *           "token": "q7Zk3xP2aB9w.s3cr3t-seat-1"
+                     *           "bot": "random",
+                     *           "kind": "bot",
+                     *           "seat": 1
                      *         },
                      *         {
                      *           "bot": "random",
@@ -3489,7 +3787,7 @@ export interface operations {
                      *           "seat": 2
                      *         },
                      *         {
-                     *           "bot": "random",
+                     *           "bot": "heuristic",
                      *           "kind": "bot",
                      *           "seat": 3
                      *         }
@@ -3563,7 +3861,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3620,7 +3918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3658,7 +3956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `invalid_deal`: The explicit deal is not a valid deal of this game.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog.; `idempotency_key_reused`: This Idempotency-Key was used for another request. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `invalid_deal`: The explicit deal is not exactly the game's cards.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4209,7 +4507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangeOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4569,7 +4867,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeatTokenOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4626,7 +4924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `game_abandoned`: The host abandoned the game: it takes no more changes.; `seat_taken`: The seat is not open: someone holds it, or a bot plays it.; `no_open_seat`: Every seat of the table is taken.; `stale_version`: The game is past the expected version (another change won). */
+            /** @description Reasons: `game_abandoned`: The host abandoned the game: it takes no more changes.; `seat_taken`: The seat is not open: someone holds it, or a bot plays it.; `no_open_seat`: Every seat of the table is taken.; `stale_version`: The game is past the expected version (another change won).; `no_such_seat`: The table has no seat of this number.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4664,7 +4962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `no_such_seat`: The table has no seat of this number.; `idempotency_key_reused`: This Idempotency-Key was used for another request. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4883,7 +5181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangeOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4959,7 +5257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `no_deal_pending`: No deal is pending: the current deal is still being played.; `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `no_deal_pending`: No deal is pending: the current deal is still being played.; `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4997,7 +5295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `idempotency_key_reused`: This Idempotency-Key was used for another request.; `invalid_deal`: The explicit deal is not a valid deal of this game. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `invalid_deal`: The explicit deal is not exactly the game's cards. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5393,7 +5691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangeOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5469,7 +5767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `not_your_turn`: The seat is not to act.; `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `deal_pending`: The deal is scored; the next deal must be dealt first.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `not_your_turn`: The seat is not to act.; `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `deal_pending`: The deal is scored; the next deal must be dealt first.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one.; `card_not_in_hand`: The card is not in the seat's hand.; `illegal_call`: The call is impossible with this card now.; `illegal_move`: The move is against the rules in the game's state. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5507,7 +5805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `idempotency_key_reused`: This Idempotency-Key was used for another request.; `malformed_move`: The move is malformed (unknown card, wrong fields...).; `card_not_in_hand`: The card is not in the seat's hand.; `illegal_call`: The call is impossible with this card now.; `illegal_move`: The move is against the rules here. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `malformed_move`: The move is no game's move (unknown type, card or field). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6164,7 +6462,7 @@ export interface operations {
                     "application/json": components["schemas"]["RematchOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6297,7 +6595,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `quota_live_games`: The app key has as many unfinished games as its quota allows.; `quota_creations`: The app key made as many creations this minute as it may. */
+            /** @description Reasons: `quota_live_games`: The app key has as many unfinished games as its quota allows.; `quota_creations`: The app key made as many creations this minute as it may.; `rate_limited`: Too many requests from this address or app key; see Retry-After. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6511,7 +6809,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangeOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6587,7 +6885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `seats_open`: The table waits for its open seats to be taken: no move or deal yet.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `seats_open`: The table waits for its open seats to be taken: no move or deal yet.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version.; `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one.; `illegal_move`: The move is against the rules in the game's state.; `resign_not_offered`: This game offers no resignation (see its rules). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6625,7 +6923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *.; `idempotency_key_reused`: This Idempotency-Key was used for another request.; `illegal_move`: The move is against the rules here.; `resign_not_offered`: This game offers no resignation (see its rules). */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6746,6 +7044,852 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    leave_seat: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
+                Authorization: string;
+                /** @description Expected version, as `"12"`; same as `expected_version`. */
+                "If-Match"?: string;
+            };
+            path: {
+                game_id: string;
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expected_version": 12
+                 *     }
+                 */
+                "application/json": components["schemas"]["PresenceIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer may hold tokens or a hand. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The game's version and whose view this is, as `"12.seat1"` (`host`, `public`): send it as `If-None-Match` to get a 304 while nothing changed, or as `If-Match` to move only at this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "auto_deal": false,
+                     *       "events": [
+                     *         {
+                     *           "data": {
+                     *             "by": "seat",
+                     *             "seat": 1
+                     *           },
+                     *           "n": 40,
+                     *           "type": "seat_away",
+                     *           "version": 13
+                     *         }
+                     *       ],
+                     *       "game": "doubleduck",
+                     *       "id": "q7Zk3xP2aB9w",
+                     *       "role": "seat",
+                     *       "seat": 1,
+                     *       "seats": [
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 0
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 1
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 2
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 3
+                     *         }
+                     *       ],
+                     *       "status": "playing",
+                     *       "version": 13,
+                     *       "view": {
+                     *         "course": "duck",
+                     *         "deal_commitment": "77eabb31f80f1c959490839605d491cd642034abadb4fc5a0f4bbf9d8c0890a7",
+                     *         "deal_no": 1,
+                     *         "dealer": 0,
+                     *         "deals": [],
+                     *         "dealt_by": "server_shuffle",
+                     *         "game": "doubleduck",
+                     *         "game_points": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand": [
+                     *           "3C",
+                     *           "TC",
+                     *           "JC",
+                     *           "7D",
+                     *           "KD",
+                     *           "3H",
+                     *           "4H",
+                     *           "6H",
+                     *           "8H",
+                     *           "QH",
+                     *           "KH",
+                     *           "KS"
+                     *         ],
+                     *         "hand_sizes": [
+                     *           13,
+                     *           12,
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "history": [
+                     *           {
+                     *             "move": {
+                     *               "card": "AC",
+                     *               "type": "play"
+                     *             },
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "last_trick": null,
+                     *         "leader": 1,
+                     *         "legal_moves": [],
+                     *         "options": {
+                     *           "first_dealer": 0,
+                     *           "max_deals": 4,
+                     *           "target": 1000
+                     *         },
+                     *         "phase": "play",
+                     *         "resigned": [],
+                     *         "seat": 1,
+                     *         "seat_count": 4,
+                     *         "side": 1,
+                     *         "sides": [
+                     *           [
+                     *             0,
+                     *             2
+                     *           ],
+                     *           [
+                     *             1,
+                     *             3
+                     *           ]
+                     *         ],
+                     *         "stock_count": 52,
+                     *         "stored": {
+                     *           "duck": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "soup": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "to_act": [
+                     *           2
+                     *         ],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "trick": [
+                     *           {
+                     *             "card": "AC",
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "trick_no": 1,
+                     *         "waste_count": 0,
+                     *         "winners": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangeOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_token"
+                     *       },
+                     *       "message": "This needs `Authorization: Bearer <token>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "token_of_another_game"
+                     *       },
+                     *       "message": "The token belongs to another game.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_game`: No game has this id (or it expired after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_game"
+                     *       },
+                     *       "message": "No game has this id (or it expired after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "game_over"
+                     *       },
+                     *       "message": "The game is over.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    return_to_seat: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
+                Authorization: string;
+                /** @description Expected version, as `"12"`; same as `expected_version`. */
+                "If-Match"?: string;
+            };
+            path: {
+                game_id: string;
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expected_version": 20
+                 *     }
+                 */
+                "application/json": components["schemas"]["PresenceIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer may hold tokens or a hand. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The game's version and whose view this is, as `"12.seat1"` (`host`, `public`): send it as `If-None-Match` to get a 304 while nothing changed, or as `If-Match` to move only at this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "auto_deal": false,
+                     *       "events": [
+                     *         {
+                     *           "data": {
+                     *             "by": "seat",
+                     *             "seat": 1
+                     *           },
+                     *           "n": 40,
+                     *           "type": "seat_returned",
+                     *           "version": 13
+                     *         }
+                     *       ],
+                     *       "game": "doubleduck",
+                     *       "id": "q7Zk3xP2aB9w",
+                     *       "role": "seat",
+                     *       "seat": 1,
+                     *       "seats": [
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 0
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 1
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 2
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 3
+                     *         }
+                     *       ],
+                     *       "status": "playing",
+                     *       "version": 13,
+                     *       "view": {
+                     *         "course": "duck",
+                     *         "deal_commitment": "77eabb31f80f1c959490839605d491cd642034abadb4fc5a0f4bbf9d8c0890a7",
+                     *         "deal_no": 1,
+                     *         "dealer": 0,
+                     *         "deals": [],
+                     *         "dealt_by": "server_shuffle",
+                     *         "game": "doubleduck",
+                     *         "game_points": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand": [
+                     *           "3C",
+                     *           "TC",
+                     *           "JC",
+                     *           "7D",
+                     *           "KD",
+                     *           "3H",
+                     *           "4H",
+                     *           "6H",
+                     *           "8H",
+                     *           "QH",
+                     *           "KH",
+                     *           "KS"
+                     *         ],
+                     *         "hand_sizes": [
+                     *           13,
+                     *           12,
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "history": [
+                     *           {
+                     *             "move": {
+                     *               "card": "AC",
+                     *               "type": "play"
+                     *             },
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "last_trick": null,
+                     *         "leader": 1,
+                     *         "legal_moves": [],
+                     *         "options": {
+                     *           "first_dealer": 0,
+                     *           "max_deals": 4,
+                     *           "target": 1000
+                     *         },
+                     *         "phase": "play",
+                     *         "resigned": [],
+                     *         "seat": 1,
+                     *         "seat_count": 4,
+                     *         "side": 1,
+                     *         "sides": [
+                     *           [
+                     *             0,
+                     *             2
+                     *           ],
+                     *           [
+                     *             1,
+                     *             3
+                     *           ]
+                     *         ],
+                     *         "stock_count": 52,
+                     *         "stored": {
+                     *           "duck": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "soup": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "to_act": [
+                     *           2
+                     *         ],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "trick": [
+                     *           {
+                     *             "card": "AC",
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "trick_no": 1,
+                     *         "waste_count": 0,
+                     *         "winners": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangeOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_token"
+                     *       },
+                     *       "message": "This needs `Authorization: Bearer <token>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "token_of_another_game"
+                     *       },
+                     *       "message": "The token belongs to another game.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_game`: No game has this id (or it expired after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_game"
+                     *       },
+                     *       "message": "No game has this id (or it expired after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `game_over`: The game is over.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "game_over"
+                     *       },
+                     *       "message": "The game is over.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    stream_game: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event number (the `id` of the last frame read): no snapshot, only the events after it. `Last-Event-ID` wins when both are sent. */
+                after?: string;
+            };
+            header?: {
+                /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
+                Authorization?: string;
+                /** @description Resume after this event number, as `?after=` (an EventSource sends it when it reconnects); empty is none, as in SSE. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, until the game's end (then an `end` frame) or the client leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` is the number of the last event it includes), `event` (an event the caller may see, as `/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every event was sent). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {"id":"6","event":"snapshot","data":{"id":"q7Zk3xP2aB9w","version":2,"status":"playing","...":"as GET"}}
+                     *     {"id":"7","event":"event","data":{"n":7,"version":3,"type":"card_played","data":{"seat":1,"card":"JS"}}}
+                     *     {"event":"end","data":{"id":"q7Zk3xP2aB9w","version":60,"status":"over"}}
+                     */
+                    "application/x-ndjson": string;
+                    /**
+                     * @example id: 6
+                     *     event: snapshot
+                     *     data: {"id":"q7Zk3xP2aB9w","version":2,"status":"playing","...":"as GET"}
+                     *
+                     *     : keep-alive
+                     *
+                     *     id: 7
+                     *     event: event
+                     *     data: {"n":7,"version":3,"type":"card_played","data":{"seat":1,"card":"JS"}}
+                     *
+                     *     event: end
+                     *     data: {"id":"q7Zk3xP2aB9w","version":60,"status":"over"}
+                     */
+                    "text/event-stream": {
+                        /** @description JSON: the view (`snapshot`), an event as `/events` lists it (`event`), or the game's id, version and status (`end`). */
+                        data: string;
+                        /** @enum {string} */
+                        event?: "snapshot" | "event" | "end";
+                        /** @description An event number. */
+                        id?: string;
+                    };
+                };
+            };
+            /** @description Reasons: `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "invalid_event_id"
+                     *       },
+                     *       "message": "`Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_token"
+                     *       },
+                     *       "message": "This needs `Authorization: Bearer <token>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "token_of_another_game"
+                     *       },
+                     *       "message": "The token belongs to another game.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_game`: No game has this id (or it expired after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_game"
+                     *       },
+                     *       "message": "No game has this id (or it expired after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `too_many_streams`: This address (or the app key of this game) holds as many open streams as it may; close one, or retry after Retry-After.; `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "too_many_streams"
+                     *       },
+                     *       "message": "This address (or the app key of this game) holds as many open streams as it may; close one, or retry after Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {
@@ -7083,7 +8227,7 @@ export interface operations {
                     "application/json": components["schemas"]["MatchCreatedOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7140,7 +8284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7178,7 +8322,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog.; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `too_many_games`: The match asks for more games than the service allows.; `idempotency_key_reused`: This Idempotency-Key was used for another request. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name; see the catalog.; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `too_many_games`: The match asks for more games than the service allows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7516,7 +8660,7 @@ export interface operations {
                     "application/json": components["schemas"]["MatchOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7972,7 +9116,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookCreatedOut"];
                 };
             };
-            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number the stream sent as an `id`. */
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -5,7 +5,7 @@
 // (tests/service/test_web_types.py), so a path, a parameter or a field the API does not have
 // fails the build, not the page.
 
-const BASE = "/api/v1";
+export const BASE = "/api/v1";
 
 /** @typedef {import("../../types/openapi").paths} Paths */
 /** @typedef {import("../../types/openapi").components["schemas"]} Schemas */
@@ -162,7 +162,7 @@ export async function api(path, { method, params, query, token, body, headers, s
  * @param {Record<string, string> | undefined} params
  * @param {Record<string, string | number | boolean | undefined> | undefined} query
  */
-function url(path, params, query) {
+export function url(path, params, query) {
   const filled = path.replace(/\{(\w+)\}/g, (_, name) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${path} needs ${name}`);

@@ -10,12 +10,13 @@ import { h, mount } from "./dom.js";
  * A game's option in the catalog. The spec leaves these objects open (`{[key: string]:
  * unknown}`), so this is the shape engine/protocol.py (`Option.to_json`) and
  * service/api/catalog.py (`auto_deal`, whose default null means "on when at most one seat is
- * human") write; `optionFields` is the one place that reads it.
+ * human"; and the turn clock's options of service/clocks.py, `on_timeout` a bot's name) write;
+ * `optionFields` is the one place that reads it.
  * @typedef {{name: string, doc?: string, scope: "game" | "service", minimum?: number, maximum?: number} & (
- *   {type: "bool", default: boolean | null} | {type: "int", default: number} | {type: "list", default: number[]}
+ *   {type: "bool", default: boolean | null} | {type: "int", default: number} | {type: "list", default: number[]} | {type: "string", default: string}
  * )} CatalogOption
  */
-/** @typedef {boolean | number | number[]} OptionValue */
+/** @typedef {boolean | number | number[] | string} OptionValue */
 
 /**
  * Inputs for a game's options (defaults and limits from the catalog); read() gives values.

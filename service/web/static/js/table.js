@@ -1,13 +1,14 @@
 // A table: play a seat (its token from the link's fragment) or watch a game as a spectator.
 //
-// Waiting is one long request per turn: a seat's view or move with ?wait=30 answers at its
-// next turn (with the events since its move); a spectator's view with after_version answers
-// at the next change. No polling loop.
+// Every change comes over the game's event stream (stream.js): each batch of events is logged
+// and the view it leads to is read once, so the page shows any move within a moment. A move
+// or a deal answers at once with the view after it. No polling loop, no long poll.
 import { api, ApiError, explain, retrying } from "./api.js";
 import { cardBacks, cardFace, cardName, cardText, faceParts, sortHand } from "./cards.js";
 import * as deals from "./deal.js";
 import { h, mount } from "./dom.js";
 import * as games from "./games.js";
+import { followGame } from "./stream.js";
 
 /** @typedef {import("./api.js").GameOut} GameOut */
 /** @typedef {import("./api.js").ScoreOut} ScoreOut */
@@ -32,8 +33,12 @@ import * as games from "./games.js";
  * @template {Method<P>} M
  */
 /** @typedef {NonNullable<import("./api.js").Call<"/games/{game_id}/moves", "post">["body"]>["move"]} MoveSent */
+/**
+ * A move as the page builds it, from a legal move or the cards a player picked: its card names
+ * are strings here, each game's own in the spec (the server checks them: 409, 422).
+ * @typedef {{type: string, card?: string, call?: string, cards?: string[], draw?: string}} MoveBuilt
+ */
 
-const WAIT = 30;
 /** @type {Record<number, string[]>} where each seat sits, from the viewer's seat on (at the bottom) */
 const PLACES = { 2: ["b", "t"], 3: ["b", "tl", "tr"], 4: ["b", "l", "t", "r"], 5: ["b", "l", "tl", "tr", "r"] };
 /** @type {Record<string, string>} */
@@ -50,7 +55,7 @@ export async function tablePage(main, { token, gameId, signal, notify }) {
   if (!id) throw new Error("no game to show");
   const request = requester(token, signal, notify);
   const first = await request("/games/{game_id}", { params: { game_id: id } });
-  await new Table(main, { id, request, signal, notify }, first).run();
+  await new Table(main, { id, token, request, signal, notify }, first).run();
 }
 
 /**
@@ -80,12 +85,13 @@ function requester(token, signal, notify) {
 class Table {
   /**
    * @param {HTMLElement} main
-   * @param {{id: string, request: ReturnType<typeof requester>, signal: AbortSignal, notify: PageContext["notify"]}} context
+   * @param {{id: string, token: string | undefined, request: ReturnType<typeof requester>, signal: AbortSignal, notify: PageContext["notify"]}} context
    * @param {GameOut} body the game as first read
    */
-  constructor(main, { id, request, signal, notify }, body) {
+  constructor(main, { id, token, request, signal, notify }, body) {
     this.main = main;
     this.gameId = id;
+    this.token = token; // the seat's, for the stream (requests carry it through `request`)
     this.request = request;
     this.signal = signal;
     this.notify = notify;
@@ -93,6 +99,7 @@ class Table {
     /** @type {GameEvent[]} */
     this.log = []; // events, in order
     this.last = 0; // the last event number seen
+    this.seen = body.version; // the latest version an event showed
     /** @type {ScoreOut | null} */
     this.score = null;
     this.busy = false; // a move is on its way
@@ -122,16 +129,42 @@ class Table {
     const { status } = this.body;
     if (status === "deal_pending" || status === "over") this.summaryOf = this.body.view.deal_no;
     this.take(this.body, events);
-    await this.follow();
+    await this.catchUp();
+    await this.watch();
+  }
+
+  /** The view now, then the events it brought (and the view again, if they went past it). */
+  async read() {
+    const body = await this.request("/games/{game_id}", { params: { game_id: this.gameId } });
+    this.take(body, await this.eventsSince(this.last));
+    await this.catchUp();
+  }
+
+  /** Follow the game's stream to its end: each batch of events, then the view after them. */
+  async watch() {
+    await followGame(this.gameId, {
+      token: this.token,
+      after: this.last,
+      signal: this.signal,
+      onEvents: async (events) => {
+        this.addEvents(events);
+        await this.catchUp();
+      },
+      onLost: (s) => this.notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
+      onBack: () => this.notify("Connected again.", "ok"),
+    });
   }
 
   /**
-   * A view (`query`: how to wait for it; none reads it now), then the events it brought.
-   * @param {Call<"/games/{game_id}", "get">["query"]} [query]
+   * Read the view when an event showed a later version than the page has (not while a move
+   * of ours is on its way: its answer brings the view, then this runs again).
    */
-  async read(query) {
-    const body = await this.request("/games/{game_id}", { params: { game_id: this.gameId }, query });
-    this.take(body, await this.eventsSince(this.last));
+  async catchUp() {
+    if (this.busy || this.body.version >= this.seen) {
+      this.render();
+      return;
+    }
+    this.take(await this.request("/games/{game_id}", { params: { game_id: this.gameId } }), []);
   }
 
   /**
@@ -156,9 +189,11 @@ class Table {
    * @param {GameEvent[]} events
    */
   take(body, events) {
-    this.body = body;
-    this.picked = [];
-    this.choices = null;
+    if (body.version >= this.body.version) { // answers may cross: keep the latest
+      this.body = body;
+      this.picked = [];
+      this.choices = null;
+    }
     this.addEvents(events);
     this.render();
   }
@@ -174,6 +209,7 @@ class Table {
       this.summaryOf = event.data.deal_no; // waits for the player's "Continue"
       this.browsed = null;
     }
+    this.seen = Math.max(this.seen, ...fresh.map((e) => e.version)); // the view may be behind them
     const scored = fresh.some((e) => e.type === "deal_scored" || e.type === "game_over");
     if (scored || !this.score) this.refreshScore();
   }
@@ -213,20 +249,9 @@ class Table {
     return this.stories.get(dealNo);
   }
 
-  /** Wait (one long request per turn) until it is our turn, a deal is pending or the end. */
-  async follow() {
-    while (!this.signal.aborted) {
-      const { status, version } = this.body;
-      if (this.ended() || this.myTurn() || (this.seat !== null && status === "deal_pending")) return;
-      // A spectator, and a seat at a table still waiting for its open seats, hear any change.
-      const anyChange = this.seat === null || status === "waiting";
-      await this.read(anyChange ? { wait: WAIT, after_version: version } : { wait: WAIT });
-    }
-  }
-
   /**
-   * Send a move; the answer comes at our next turn, with what everyone did meanwhile.
-   * @param {MoveSent} move
+   * Send a move; its answer is the view after it (the stream brings what follows).
+   * @param {MoveBuilt} move
    */
   async send(move) {
     if (this.busy) return;
@@ -237,19 +262,18 @@ class Table {
       const answer = await this.request("/games/{game_id}/moves", {
         method: "post",
         params: { game_id: this.gameId },
-        query: { wait: WAIT },
-        body: { move, expected_version: this.body.version },
+        body: { move: /** @type {MoveSent} */ (move), expected_version: this.body.version },
         headers: { "Idempotency-Key": key },
       });
       this.busy = false;
       this.notify(null);
-      this.take(answer, answer.events); // with ?wait: every event since the move
+      this.take(answer, answer.events);
     } catch (error) {
       this.busy = false;
       if (!(error instanceof ApiError)) throw error;
       await this.refused(error);
     }
-    await this.follow();
+    await this.catchUp();
   }
 
   /** @param {ApiError} error */
@@ -282,7 +306,7 @@ class Table {
       if (error.reason !== "no_deal_pending") this.notify(explain(error), "warn");
       await this.read();
     }
-    await this.follow();
+    await this.catchUp();
   }
 
   // --- names -------------------------------------------------------------------------------
@@ -348,7 +372,7 @@ class Table {
       text = this.seat === null ? "The deal is scored; waiting for the next deal." : "The deal is scored. Deal the next one when you are ready.";
       kind = "over";
     } else if (this.busy) {
-      text = "Your move is on its way; waiting for the others…";
+      text = "Your move is on its way…";
     } else if (this.myTurn()) {
       text = games.yourTurn(view);
       kind = "you";

@@ -1,0 +1,123 @@
+"""A game's event stream (Server-Sent Events, or NDJSON): the caller's view, then its events."""
+# mypy: disable-error-code="untyped-decorator"
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, request
+from flask_smorest import Blueprint
+
+from service import sse
+from service.api.common import EXAMPLE_ID, errors, layers, open_game, tables
+from service.bodies import to_json
+from service.connections import peer_of, socket_of
+from service.schemas import StreamHeaders, StreamQuery
+
+blp = Blueprint(
+    "streams", __name__, url_prefix="/api/v1/games", description="Event streams of games."
+)
+
+SNAPSHOT_EXAMPLE = {"id": EXAMPLE_ID, "version": 2, "status": "playing", "...": "as GET"}
+EVENT_EXAMPLE = {"n": 7, "version": 3, "type": "card_played", "data": {"seat": 1, "card": "JS"}}
+END_EXAMPLE = {"id": EXAMPLE_ID, "version": 60, "status": "over"}
+SSE_EXAMPLE = (
+    sse.frame(sse.SSE, to_json(SNAPSHOT_EXAMPLE), event_id="6", event="snapshot")
+    + sse.keepalive(sse.SSE)
+    + sse.frame(sse.SSE, to_json(EVENT_EXAMPLE), event_id="7", event="event")
+    + sse.frame(sse.SSE, to_json(END_EXAMPLE), event="end")
+).decode()
+NDJSON_EXAMPLE = (
+    sse.frame(sse.NDJSON, to_json(SNAPSHOT_EXAMPLE), event_id="6", event="snapshot")
+    + sse.frame(sse.NDJSON, to_json(EVENT_EXAMPLE), event_id="7", event="event")
+    + sse.frame(sse.NDJSON, to_json(END_EXAMPLE), event="end")
+).decode()
+SSE_EVENT = {
+    "type": "object",
+    "description": "One event of the stream (OpenAPI 3.1 reads an event stream's schema as "
+    "each event's).",
+    "required": ["data"],
+    "properties": {
+        "id": {"type": "string", "pattern": "^[0-9]{1,18}$", "description": "An event number."},
+        "event": {"type": "string", "enum": ["snapshot", "event", "end"]},
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "description": "JSON: the view (`snapshot`), an event as `/events` lists it "
+            "(`event`), or the game's id, version and status (`end`).",
+        },
+    },
+}
+NDJSON_LINES = (
+    'One JSON object a line, `{"id": "7", "event": "event", "data": {...}}` (the SSE '
+    "frame's fields, `data` as JSON); a keep-alive is an empty line."
+)
+STREAM_RESPONSE = {
+    "description": "The stream, until the game's end (then an `end` frame) or the client "
+    "leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` "
+    "is the number of the last event it includes), `event` (an event the caller may see, as "
+    "`/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every "
+    "event was sent). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an "
+    "empty line in NDJSON).",
+    "headers": {
+        "Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}},
+    },
+    "content": {
+        sse.SSE: {"schema": SSE_EVENT, "example": SSE_EXAMPLE},
+        sse.NDJSON: {
+            "schema": {"type": "string", "description": NDJSON_LINES},
+            "example": NDJSON_EXAMPLE,
+        },
+    },
+}
+
+
+@blp.route("/<string:game_id>/stream", methods=["GET"])
+@blp.doc(operationId="stream_game", responses={"200": STREAM_RESPONSE})
+@blp.arguments(StreamQuery(), location="query")
+@blp.arguments(StreamHeaders(), location="headers")
+@errors(
+    blp,
+    "invalid_event_id",
+    401,
+    "token_of_another_game",
+    "no_such_game",
+    "validation_error",
+    "too_many_streams",
+    "rate_limited",
+    503,
+)
+def stream_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) -> Response:
+    """Follow a game as it is played: Server-Sent Events (`text/event-stream`), or NDJSON with
+    `Accept: application/x-ndjson`.
+
+    First a `snapshot` frame (the caller's view at version v, as `GET` of the game answers
+    it), then every event after it that the caller may see, as `/events` filters them: a
+    seat's token adds that seat's private events; the host and spectators see public events
+    only. Each frame's `id` is an event number: reconnect with `Last-Event-ID: <id>` (or
+    `?after=<id>`) to get exactly the events after it, with no snapshot. Open streams are
+    bounded per client address and per app key of the game (429 `too_many_streams`); a
+    client that stops reading is dropped."""
+    after = sse.resume_from(headers.get("last_event_id"), query.get("after"))
+    media = sse.negotiate(request.headers.get("Accept"))
+    who, stored = open_game(game_id, required=False)
+    streams = layers().streams
+    assert streams is not None, "the API's layers have streams"
+    peer = peer_of(request.environ)
+    release = streams.admit(peer.address, stored.meta.get("app_key"))
+    try:
+        snapshot = tables().view(game_id, who, stored) if after is None else None
+        start = stored.nevents if after is None else after
+        if request.method == "HEAD":
+            body: Any = []
+        else:
+            body = streams.frames(
+                stored, who, snapshot, start, media, peer, socket_of(request.environ)
+            )
+        response = Response(body, 200, mimetype=media)
+    except BaseException:
+        release()
+        raise
+    response.call_on_close(release)
+    response.headers["X-Accel-Buffering"] = "no"  # a proxy passes each frame on at once
+    return response

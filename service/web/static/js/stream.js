@@ -1,0 +1,104 @@
+// A game's event stream (GET /api/v1/games/<id>/stream), read with fetch as NDJSON: an
+// EventSource cannot send the Authorization header a seat's token travels in. A cut stream is
+// opened again after the last event read (`?after=`), so no event is missed or seen twice.
+import { ApiError, BASE, ConnectionLost, sleep, url } from "./api.js";
+
+/** @typedef {import("./api.js").GameEvent} GameEvent */
+/** @typedef {import("./api.js").GameOut} GameOut */
+/**
+ * A line of the stream (keep-alives, empty lines, are skipped).
+ * @typedef {{id: string, event: "event", data: GameEvent}
+ *   | {id: string, event: "snapshot", data: GameOut}
+ *   | {event: "end", data: {id: string, version: number, status: GameOut["status"]}}} Frame
+ */
+
+/**
+ * Follow a game's events numbered after `after` until the game ends (resolves) or `signal`
+ * aborts. `onEvents(events)` gets the events of each read, awaited before the next;
+ * `onLost(seconds)` says the connection is lost (and when it tries again), `onBack()` that it
+ * works again. A refusal (404, 401...) rejects with its ApiError.
+ * @param {string} gameId
+ * @param {{token: string | undefined, after: number, signal: AbortSignal,
+ *   onEvents: (events: GameEvent[]) => Promise<void>,
+ *   onLost: (seconds: number) => void, onBack: () => void}} options
+ * @returns {Promise<void>}
+ */
+export async function followGame(gameId, { token, after, signal, onEvents, onLost, onBack }) {
+  let delay = 1000;
+  let lost = false;
+  while (!signal.aborted) {
+    try {
+      const ended = await readStream(gameId, token, after, signal, async (frames) => {
+        if (lost) {
+          lost = false;
+          delay = 1000;
+          onBack();
+        }
+        /** @type {GameEvent[]} */
+        const events = [];
+        for (const frame of frames) if (frame.event === "event") events.push(frame.data);
+        const newest = events[events.length - 1];
+        if (newest) {
+          after = newest.n;
+          await onEvents(events);
+        }
+      });
+      if (ended) return;
+      // Closed before its end (the server restarted, or the stream's time was up): resume.
+    } catch (error) {
+      if (signal.aborted || (error instanceof DOMException && error.name === "AbortError")) return;
+      if (!(error instanceof ConnectionLost)) throw error;
+      lost = true;
+      onLost(Math.round(delay / 1000));
+      await sleep(delay, signal).catch(() => {});
+      delay = Math.min(delay * 2, 30000);
+    }
+  }
+}
+
+/**
+ * One connection: `onFrames(frames)` for the frames of each read. True when the `end` frame
+ * came, false when the connection closed before it.
+ * @param {string} gameId
+ * @param {string | undefined} token
+ * @param {number} after
+ * @param {AbortSignal} signal
+ * @param {(frames: Frame[]) => Promise<void>} onFrames
+ * @returns {Promise<boolean>}
+ */
+async function readStream(gameId, token, after, signal, onFrames) {
+  /** @type {Record<string, string>} */
+  const headers = { Accept: "application/x-ndjson" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const path = url("/games/{game_id}/stream", { game_id: gameId }, { after });
+  let response;
+  try {
+    response = await fetch(BASE + path, { headers, signal, cache: "no-store" });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ConnectionLost("no answer from the server");
+  }
+  if ([429, 502, 503, 504].includes(response.status)) throw new ConnectionLost(`HTTP ${response.status}`);
+  if (!response.ok || !response.body) throw new ApiError(response.status, await response.json().catch(() => null));
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let rest = "";
+  for (;;) {
+    let read;
+    try {
+      read = await reader.read();
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") throw error;
+      throw new ConnectionLost("the stream was cut");
+    }
+    if (read.done) return false;
+    const lines = (rest + read.value).split("\n");
+    rest = lines.pop() ?? "";
+    /** @type {Frame[]} */
+    const frames = lines.filter((line) => line.trim()).map((line) => JSON.parse(line));
+    await onFrames(frames);
+    if (frames.some((frame) => frame.event === "end")) {
+      reader.cancel().catch(() => {});
+      return true;
+    }
+  }
+}
