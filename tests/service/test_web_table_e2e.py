@@ -580,3 +580,26 @@ def test_a_join_link_takes_the_open_seat(page: Page, live_url: str) -> None:
     expect(page.locator(".table-title")).to_contain_text("You are seat 1")
     assert created["invite_code"] not in page.url  # the code leaves the address bar
     assert api(live_url, f"/games/{created['id']}")["status"] == "playing"
+
+
+def test_a_timed_seat_shows_its_clock_and_steps_away_and_back(page: Page, live_url: str) -> None:
+    created = api(
+        live_url,
+        "/games",
+        {
+            "game": "doubleduck",  # the other seats human: the game waits for them
+            "seats": [{}, {}, {}, {}],
+            "options": {"turn_seconds": 60, "first_dealer": 3},
+        },
+    )
+    open_seat(page, created["seats"][0]["token"])
+    me = page.locator(".felt .seat.me")
+    expect(me.locator(".clock")).to_contain_text(re.compile(r"⏱ [01]:\d\d"))
+    shoot(page, "table-clock")
+    page.click(".actions button.presence")
+    expect(me).to_contain_text("away: ")
+    expect(page.locator(".log")).to_contain_text("You stepped away")
+    expect(page.locator(".log")).to_contain_text("You played")  # the bot, for us
+    page.click(".actions button.presence", timeout=e2e.TURN)
+    expect(me).not_to_contain_text("away: ")
+    expect(page.locator(".log")).to_contain_text("You are back")

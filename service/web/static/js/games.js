@@ -236,6 +236,14 @@ export function describe(event, who) {
     case "deal_scored":
       if (d.end) return `Deal ${d.deal_no} is over (${dealEnd(d, who)}); scores ${d.score.join(", ")}; totals ${d.totals.join(", ")}.`;
       return `Deal ${d.deal_no} is scored: ${d.score.join(", ")}; totals ${d.totals.join(", ")}.`;
+    case "turn_timed_out":
+      return `${who(d.seat)} ran out of time: the ${d.bot} bot played instead.`;
+    case "turn_started":
+      return `${who(d.seat)} is on the clock.`;
+    case "seat_away":
+      return d.by === "timeouts" ? `${who(d.seat)} timed out too often: a bot plays the seat until they return.` : `${who(d.seat)} stepped away: a bot plays the seat.`;
+    case "seat_returned":
+      return `${who(d.seat)} ${who(d.seat) === "You" ? "are" : "is"} back.`;
     case "tie_at_target":
       return `The totals are level at ${d.totals.join(", ")}: one more deal.`;
     case "game_over":

@@ -82,6 +82,12 @@ function requester(token, signal, notify) {
   return request;
 }
 
+/** @param {number} ms a seat's time left: "1:05" */
+const clockText = (ms) => {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+};
+
 class Table {
   /**
    * @param {HTMLElement} main
@@ -119,11 +125,15 @@ class Table {
     this.invites = JSON.parse(sessionStorage.getItem(`invites:${this.gameId}`) || "[]");
     /** the table's invite code for its open seats (the creator's browser keeps it) */
     this.code = sessionStorage.getItem(`code:${this.gameId}`);
+    this.skew = 0; // ms: the server's clock minus this browser's, from the last timed answer
   }
 
   // --- talking to the server ---------------------------------------------------------------
 
   async run() {
+    // A timed game's clocks count down between answers (deadlines are in the server's time).
+    const ticker = setInterval(() => this.tickClocks(), 1000);
+    this.signal.addEventListener("abort", () => clearInterval(ticker));
     const events = await this.eventsSince(this.last);
     // Opened between deals or after the end: the last deal's summary, as if just played.
     const { status } = this.body;
@@ -189,6 +199,7 @@ class Table {
    * @param {GameEvent[]} events
    */
   take(body, events) {
+    if (body.clock) this.skew = body.clock.now - Date.now(); // the server's clock minus ours
     if (body.version >= this.body.version) { // answers may cross: keep the latest
       this.body = body;
       this.picked = [];
@@ -309,6 +320,31 @@ class Table {
     await this.catchUp();
   }
 
+  /** Each seat's clock, counted down to its deadline by the server's time. */
+  tickClocks() {
+    for (const span of this.main.querySelectorAll(".seat .clock")) {
+      const deadline = Number(span instanceof HTMLElement ? span.dataset.deadline : "");
+      if (deadline) span.textContent = ` ⏱ ${clockText(deadline - (Date.now() + this.skew))}`;
+    }
+  }
+
+  /**
+   * Hand the seat to its bot (`away`) or take it back (`return`).
+   * @param {"away" | "return"} what
+   */
+  async presence(what) {
+    if (this.seat === null) return;
+    this.busy = true;
+    try {
+      const path = what === "away" ? "/games/{game_id}/seats/{seat}/away" : "/games/{game_id}/seats/{seat}/return";
+      await this.request(path, { method: "post", params: { game_id: this.gameId, seat: String(this.seat) }, body: {} });
+    } catch (error) {
+      this.notify(explain(error), "error");
+    }
+    this.busy = false;
+    await this.read();
+  }
+
   // --- names -------------------------------------------------------------------------------
 
   /** @param {number} seat */
@@ -392,10 +428,14 @@ class Table {
       const acting = view.to_act.includes(seat) && this.body.status === "playing";
       const info = this.body.seats[seat];
       const tags = [info.kind === "bot" ? `bot: ${info.bot}${info.level ? ` (${info.level})` : ""}` : "human", ...games.seatTags(view, seat)];
+      if (info.away) tags.push(`away: ${info.stand_in ?? "a bot"} plays`);
+      const clock = info.clock?.remaining_ms ?? null;
       const pile = view.game === "duck" ? view.piles[seat] : null;
       seats.push(h(`div.seat.place-${place}${acting ? ".acting" : ""}${seat === this.seat ? ".me" : ""}`,
         { "aria-label": `${this.who(seat)}${acting ? ", to play" : ""}` },
-        h("div.seat-name", {}, acting ? h("span.dot", { "aria-hidden": "true" }, "▶ ") : null, this.who(seat)),
+        h("div.seat-name", {}, acting ? h("span.dot", { "aria-hidden": "true" }, "▶ ") : null, this.who(seat),
+          clock !== null ? h("span.clock", { dataset: { deadline: info.clock?.deadline ?? "" }, title: "time left for this move (its reserve included)" },
+            ` ⏱ ${clockText(clock)}`) : null),
         h("div.seat-info", {},
           cardBacks(view.hand_sizes[seat], `${games.count(view.hand_sizes[seat], "card")} in hand`),
           pile ? h("span.pile", {}, pile.top ? cardFace(pile.top, { small: true }) : h("span.card.small.empty", { role: "img", "aria-label": "empty pile" }),
@@ -430,6 +470,12 @@ class Table {
   actions() {
     const { view, status } = this.body;
     const buttons = [];
+    const mine = this.seat === null ? null : this.body.seats[this.seat];
+    if (mine?.clock && !this.ended()) {
+      const away = mine.away === true;
+      buttons.push(h(`button.presence${away ? ".primary" : ".ghost"}`, { type: "button", disabled: this.busy,
+        onclick: () => this.presence(away ? "return" : "away") }, away ? "Take my seat back" : "Step away (a bot plays for me)"));
+    }
     if (status === "deal_pending" && this.seat !== null) {
       buttons.push(h("button.primary", { type: "button", disabled: this.busy, onclick: () => this.deal() }, "Deal the next deal"));
     }
