@@ -594,7 +594,7 @@ def test_a_timed_seat_shows_its_clock_and_steps_away_and_back(page: Page, live_u
     )
     open_seat(page, created["seats"][0]["token"])
     me = page.locator(".felt .seat.me")
-    expect(me.locator(".clock")).to_contain_text(re.compile(r"⏱ [01]:\d\d"))
+    expect(me.locator(".clock")).to_contain_text(re.compile(r"· [01]:\d\d left"))
     shoot(page, "table-clock")
     page.click(".actions button.presence")
     expect(me).to_contain_text("away: ")

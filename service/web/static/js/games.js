@@ -239,7 +239,7 @@ export function describe(event, who) {
     case "turn_timed_out":
       return `${who(d.seat)} ran out of time: the ${d.bot} bot played instead.`;
     case "turn_started":
-      return `${who(d.seat)} is on the clock.`;
+      return `${who(d.seat)} ${who(d.seat) === "You" ? "are" : "is"} on the clock.`;
     case "seat_away":
       return d.by === "timeouts" ? `${who(d.seat)} timed out too often: a bot plays the seat until they return.` : `${who(d.seat)} stepped away: a bot plays the seat.`;
     case "seat_returned":

@@ -324,7 +324,7 @@ class Table {
   tickClocks() {
     for (const span of this.main.querySelectorAll(".seat .clock")) {
       const deadline = Number(span instanceof HTMLElement ? span.dataset.deadline : "");
-      if (deadline) span.textContent = ` ⏱ ${clockText(deadline - (Date.now() + this.skew))}`;
+      if (deadline) span.textContent = ` · ${clockText(deadline - (Date.now() + this.skew))} left`;
     }
   }
 
@@ -435,7 +435,7 @@ class Table {
         { "aria-label": `${this.who(seat)}${acting ? ", to play" : ""}` },
         h("div.seat-name", {}, acting ? h("span.dot", { "aria-hidden": "true" }, "▶ ") : null, this.who(seat),
           clock !== null ? h("span.clock", { dataset: { deadline: info.clock?.deadline ?? "" }, title: "time left for this move (its reserve included)" },
-            ` ⏱ ${clockText(clock)}`) : null),
+            ` · ${clockText(clock)} left`) : null),
         h("div.seat-info", {},
           cardBacks(view.hand_sizes[seat], `${games.count(view.hand_sizes[seat], "card")} in hand`),
           pile ? h("span.pile", {}, pile.top ? cardFace(pile.top, { small: true }) : h("span.card.small.empty", { role: "img", "aria-label": "empty pile" }),
