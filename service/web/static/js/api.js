@@ -236,6 +236,11 @@ const EXPLAINED = {
   quota_creations: "This app key started as many games as it may this minute: wait a moment.",
   quota_match_games: "This app key may not start that many match games.",
   rate_limited: "Too many requests: wait a moment and try again.",
+  seat_taken: "Someone else took that seat first.",
+  no_open_seat: "This table has no open seat left.",
+  bad_invite_code: "That code is not this table's invite code.",
+  seats_open: "The table waits until every open seat is taken.",
+  no_rematch: "Nobody asked for a rematch of this game yet.",
 };
 
 /**

@@ -20,12 +20,18 @@ import { h, mount } from "./dom.js";
 
 /**
  * Inputs for a game's options (defaults and limits from the catalog); read() gives values.
+ * `skip`: options left out (their defaults apply); `seats`: the seats chosen (a seat option
+ * such as `first_dealer` goes up to the last of them); `humans`: how many seats are human now,
+ * for `auto_deal`, whose default depends on it: seatsChanged() ticks or clears the box as the
+ * server would decide, until the player sets it by hand.
  * @param {CatalogGame} game
- * @param {{skip?: string[]}} [how] options left out (their defaults apply)
+ * @param {{skip?: string[], seats?: number, humans?: () => number}} [how]
  */
-export function optionFields(game, { skip = [] } = {}) {
+export function optionFields(game, { skip = [], seats, humans } = {}) {
   /** @type {(() => [string, OptionValue])[]} */
   const readers = [];
+  /** @type {(() => void)[]} */
+  const followers = [];
   const options = /** @type {CatalogOption[]} */ (game.options);
   const fields = options
     .filter((option) => !skip.includes(option.name))
@@ -33,14 +39,21 @@ export function optionFields(game, { skip = [] } = {}) {
       const id = `opt-${option.name}`;
       const label = option.name.replaceAll("_", " ");
       if (option.type === "bool") {
-        const box = h("input", { id, type: "checkbox", checked: option.default ?? true });
+        // A null default is decided by the seats: auto_deal is on when at most one is human.
+        const byDefault = () => option.default ?? (humans ? humans() <= 1 : true);
+        let touched = false;
+        const box = h("input", { id, type: "checkbox", checked: byDefault(), onchange: () => { touched = true; } });
+        followers.push(() => { if (!touched) box.checked = byDefault(); });
         readers.push(() => [option.name, box.checked]);
         return h("label.check", { title: option.doc }, box, " ", label, h("small", {}, option.doc));
       }
       let input;
+      // A seat's number ends at the last seat of the table, whatever the catalog's maximum.
+      const maximum = option.name === "first_dealer" && seats !== undefined && option.maximum !== undefined
+        ? Math.min(option.maximum, seats - 1) : option.maximum;
       if (option.type === "int") {
-        const number = h("input", { id, type: "number", required: true, step: 1, value: option.default,
-          min: option.minimum, max: option.maximum, inputmode: "numeric" });
+        const number = h("input", { id, type: "number", required: true, step: 1, value: Math.min(option.default, maximum ?? Infinity),
+          min: option.minimum, max: maximum, inputmode: "numeric" });
         readers.push(() => [option.name, Number(number.value)]);
         input = number;
       } else if (option.type === "list") {
@@ -51,11 +64,11 @@ export function optionFields(game, { skip = [] } = {}) {
       } else {
         return null; // a kind of option this page cannot edit yet: its default applies
       }
-      const limits = [option.minimum, option.maximum].some((v) => v !== undefined)
-        ? ` (${option.minimum ?? "…"} to ${option.maximum ?? "…"})` : "";
+      const limits = [option.minimum, maximum].some((v) => v !== undefined)
+        ? ` (${option.minimum ?? "…"} to ${maximum ?? "…"})` : "";
       return h("label.field", {}, h("span", {}, label + limits), input, h("small", {}, option.doc));
     });
-  return { fields, read: () => Object.fromEntries(readers.map((r) => r())) };
+  return { fields, read: () => Object.fromEntries(readers.map((r) => r())), seatsChanged: () => followers.forEach((f) => f()) };
 }
 
 /**
@@ -92,6 +105,8 @@ export function botChoices(bots, game) {
  * @param {PageContext} context
  */
 export async function lobbyPage(main, { signal, go, notify }) {
+  /** @type {PageContext} */
+  const context = { signal, go, notify };
   mount(main, h("p.loading", {}, "Loading the games…"));
   const [{ games }, { bots }] = await Promise.all([api("/catalog", { signal }), api("/bots", { signal })]);
   let game = games[0];
@@ -105,26 +120,34 @@ export async function lobbyPage(main, { signal, go, notify }) {
       h("small", {}, g.min_seats === g.max_seats ? `${g.min_seats} players` : `${g.min_seats}–${g.max_seats} players`))));
   const rest = h("div");
   form.append(h("h1#lobby-title", {}, "Start a table"), pick, rest);
-  mount(main, form, watchBox(go), keyBox(notify));
+  const openList = h("section.panel.open-tables", { "aria-labelledby": "open-title" });
+  mount(main, form, openList, watchBox(go), keyBox(notify));
 
   function draw() {
     const choices = botChoices(bots, game);
-    const selects = Array.from({ length: seats }, (_, s) => h("select", { name: `seat-${s}`, id: `seat-${s}` },
+    const selects = Array.from({ length: seats }, (_, s) => h("select", { name: `seat-${s}`, id: `seat-${s}`,
+      onchange: () => options.seatsChanged() },
       h("option", { value: "", selected: s === 0 }, s === 0 ? "You" : "A friend (invite link)"),
+      s > 0 ? h("option", { value: "open" }, "An open seat (anyone with the code)") : null,
       choices.map((c, i) => h("option", { value: c.value, selected: s > 0 && i === 0, title: c.title },
         `Bot: ${c.label}`))));
-    const options = optionFields(game);
+    const options = optionFields(game, { seats, humans: () => selects.filter((select) => select.value === "" || select.value === "open").length });
+    const listed = h("input#list-in-lobby", { type: "checkbox" });
     const seedInput = h("input", { name: "seed", type: "text", maxlength: 200, autocomplete: "off" });
     form.onsubmit = async (event) => {
       event.preventDefault();
+      /** @type {{bot?: string, level?: string, open?: boolean}[]} a seat as the lobby's choice reads: the catalog names the bots */
       const seatsIn = selects.map((select) => {
+        if (select.value === "open") return { open: true };
         const [bot, level] = select.value.split(":");
         if (!bot) return {};
         return level ? { bot, level } : { bot };
       });
       // Which games, bots, levels and options there are, the catalog says at run time (the
       // server checks each: 422), so the body built from it is cast to the spec's type here.
-      const body = /** @type {NewGame} */ ({ game: game.name, seats: seatsIn, options: options.read() });
+      const made = /** @type {NewGame} */ ({ game: game.name, seats: seatsIn, options: options.read() });
+      /** @type {NewGame} */
+      const body = listed.checked ? { ...made, lobby: "key" } : made;
       /** @type {NewGame} */
       const sent = seedInput.value.trim() ? { ...body, seed: seedInput.value.trim() } : body;
       submit.disabled = true;
@@ -134,6 +157,7 @@ export async function lobbyPage(main, { signal, go, notify }) {
         if (!humans.length) return go(`#/watch/${created.id}`);
         const invites = humans.slice(1).map((s) => ({ seat: s.seat, link: `${location.origin}/#/play/${s.token}` }));
         sessionStorage.setItem(`invites:${created.id}`, JSON.stringify(invites));
+        if (created.invite_code) sessionStorage.setItem(`code:${created.id}`, created.invite_code);
         return go(`#/play/${humans[0].token}`);
       } catch (error) {
         notify(explain(error), "error");
@@ -145,10 +169,63 @@ export async function lobbyPage(main, { signal, go, notify }) {
       h("fieldset.seats", {}, h("legend", {}, "Seats"), seatCount(game, (n) => { seats = n; draw(); }),
         selects.map((select, s) => h("label.seat-choice", {}, h("span", {}, `Seat ${s}`), select))),
       h("details.options", { open: true }, h("summary", {}, "Options"), options.fields,
-        h("label.field", {}, h("span", {}, "Seed (optional: the same seed deals the same cards)"), seedInput)),
+        h("label.field", {}, h("span", {}, "Seed (optional: the same seed deals the same cards)"), seedInput),
+        h("label.check", {}, listed, " list this table in the lobby",
+          h("small", {}, "Players with this server's app key see its open seats under “Open tables” and may take one."))),
       submit);
+    showOpenTables(openList, game, context);
   }
   draw();
+}
+
+/**
+ * The tables of `game` that wait for players (the lobby, as this browser's app key sees it),
+ * each open seat a button that takes it with the table's code.
+ * @param {HTMLElement} panel
+ * @param {CatalogGame} game
+ * @param {PageContext} context
+ */
+async function showOpenTables(panel, game, { signal, go, notify }) {
+  const title = h("h2#open-title", {}, `Open tables: ${game.title}`);
+  mount(panel, title, h("p.loading", {}, "Looking for tables with open seats…"));
+  let listing;
+  try {
+    const name = /** @type {import("./api.js").Operation<"/lobby/{game}", "get">["parameters"]["path"]["game"]} */ (game.name);
+    listing = await api("/lobby/{game}", { params: { game: name }, token: appKey.get(), signal });
+  } catch (error) {
+    if (signal.aborted) return;
+    mount(panel, title, h("p", {}, explain(error)));
+    return;
+  }
+  if (!listing.tables.length) {
+    mount(panel, title, h("p", {}, "No table waits for players now. Start one with an open seat, and tick “list this table in the lobby”."));
+    return;
+  }
+  mount(panel, title, h("ul.open-list", {}, listing.tables.map((table) => h("li", { dataset: { game: table.id } },
+    h("span", {}, `${table.seats.length} seats, ${table.open_seats.length} open · made ${ago(table.age_seconds)} ago`),
+    h("span.take", {}, table.open_seats.map((seat) => h("button", { type: "button", dataset: { seat },
+      onclick: () => claim(table.id, table.invite_code, seat, { go, notify }) }, `Take seat ${seat}`)))))));
+}
+
+/** @param {number} seconds */
+const ago = (seconds) => (seconds < 90 ? `${Math.round(seconds)} s` : seconds < 5400 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`);
+
+/**
+ * Take an open seat with the table's code (the lowest open one when `seat` is undefined), then play it.
+ * @param {string} id
+ * @param {string} code
+ * @param {number | undefined} seat
+ * @param {Pick<PageContext, "go" | "notify">} context
+ */
+export async function claim(id, code, seat, { go, notify }) {
+  try {
+    const taken = await api("/games/{game_id}/claim", { method: "post", params: { game_id: id },
+      body: seat === undefined ? { invite_code: code } : { invite_code: code, seat },
+      headers: { "Idempotency-Key": crypto.randomUUID() } });
+    go(`#/play/${taken.token}`);
+  } catch (error) {
+    notify(explain(error), "error");
+  }
 }
 
 /** @param {PageContext["go"]} go */
@@ -191,6 +268,22 @@ export function keyBox(notify) {
  * @param {HTMLElement} main
  * @param {PageContext} context
  */
-export function watchIndex(main, { go }) {
-  mount(main, watchBox(go));
+export async function watchIndex(main, { go, signal }) {
+  const live = h("section.panel.live-games", { "aria-labelledby": "live-title" },
+    h("h2#live-title", {}, "Live games"), h("p.loading", {}, "Looking for this app key's live games…"));
+  mount(main, watchBox(go), live);
+  if (!appKey.get()) {
+    mount(live, h("h2#live-title", {}, "Live games"), h("p", {}, "With an app key saved in this browser, its live games are listed here."));
+    return;
+  }
+  try {
+    const { games } = await api("/feed/games", { token: appKey.get(), signal });
+    mount(live, h("h2#live-title", {}, "Live games"), games.length
+      ? h("ul.live-list", {}, games.map((g) => h("li", {}, h("a", { href: `#/watch/${g.id}` }, `${g.game} · game ${g.id}`),
+        h("small", {}, ` · ${g.status.replaceAll("_", " ")}${g.to_act.length ? ` · seat ${g.to_act.join(", ")} to act` : ""}`))))
+      : h("p", {}, "No game of this app key is being played now."));
+  } catch (error) {
+    if (signal.aborted) return;
+    mount(live, h("h2#live-title", {}, "Live games"), h("p", {}, explain(error)));
+  }
 }

@@ -3,9 +3,10 @@
 //   #/watch        watch a game by id     #/watch/<game id>     watch it
 //   #/matches      start a match          #/match/<match id>    a match's progress and results
 //   #/key/<app key>  keep this app key in the browser (then the lobby, the key out of the URL)
+//   #/join/<game id>/<invite code>  take the lowest open seat of that table, then play it
 import { appKey, explain } from "./api.js";
 import { h, mount } from "./dom.js";
-import { lobbyPage, watchIndex } from "./lobby.js";
+import { claim, lobbyPage, watchIndex } from "./lobby.js";
 import { matchForm, matchPage } from "./match.js";
 import { tablePage } from "./table.js";
 
@@ -51,7 +52,7 @@ async function route() {
   current = controller;
   const signal = controller.signal;
   notify(null);
-  let [page, arg] = location.hash.replace(/^#\/?/, "").split("/");
+  let [page, arg, code] = location.hash.replace(/^#\/?/, "").split("/");
   if (page === "key" && arg) {
     appKey.set(decodeURIComponent(arg));
     history.replaceState(null, "", "#/"); // out of the address bar and the history
@@ -65,7 +66,8 @@ async function route() {
   try {
     if (page === "play" && arg) await tablePage(main, { ...context, token: arg });
     else if (page === "watch" && arg) await tablePage(main, { ...context, gameId: arg });
-    else if (page === "watch") watchIndex(main, context);
+    else if (page === "watch") await watchIndex(main, context);
+    else if (page === "join" && arg && code) await claim(arg, decodeURIComponent(code), undefined, context);
     else if (page === "matches") await matchForm(main, context);
     else if (page === "match" && arg) await matchPage(main, { ...context, id: arg });
     else await lobbyPage(main, context);

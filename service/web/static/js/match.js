@@ -25,7 +25,7 @@ export async function matchForm(main, { signal, go, notify }) {
     const choices = botChoices(bots, game);
     const picks = Array.from({ length: seats }, (_, s) => h("select", { id: `match-bot-${s}` }, choices.map((c, i) =>
       h("option", { value: c.value, selected: i === s % choices.length, title: c.title }, c.label))));
-    const options = optionFields(game, { skip: ["auto_deal", "turn_seconds", "reserve_seconds", "away_after"] });
+    const options = optionFields(game, { skip: ["auto_deal", "turn_seconds", "reserve_seconds", "away_after"], seats });
     const count = h("input", { id: "match-games", type: "number", min: 1, max: 10000, value: 20, required: true });
     const seed = h("input", { id: "match-seed", type: "text", maxlength: 200, autocomplete: "off" });
     const submit = h("button.primary", { type: "submit" }, "Start the match");

@@ -5,6 +5,7 @@
 // or a deal answers at once with the view after it. No polling loop, no long poll.
 import { api, ApiError, explain, retrying } from "./api.js";
 import { cardBacks, cardFace, cardName, cardText, faceParts, sortHand } from "./cards.js";
+import * as deals from "./deal.js";
 import { h, mount } from "./dom.js";
 import * as games from "./games.js";
 import { followGame } from "./stream.js";
@@ -81,6 +82,12 @@ function requester(token, signal, notify) {
   return request;
 }
 
+/** @param {number} ms a seat's time left: "1:05" */
+const clockText = (ms) => {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+};
+
 class Table {
   /**
    * @param {HTMLElement} main
@@ -107,14 +114,31 @@ class Table {
     /** @type {CardMove[] | null} */
     this.choices = null; // a card with several legal moves (calls): those moves
     this.focus = 0; // the hand card that has the keyboard focus
+    /** @type {number | null} the scored deal whose summary waits for the player (null: none) */
+    this.summaryOf = null;
+    /** @type {number | null} the trick (Duck: turn) of the deal browsed, by index; null: the latest */
+    this.browsed = null;
+    /** @type {Map<number, deals.Story>} the deals as the log tells them, as of event `storiesAt` */
+    this.stories = new Map();
+    this.storiesAt = -1;
     /** @type {{seat: number, link: string}[]} the lobby's invite links for the other human seats */
     this.invites = JSON.parse(sessionStorage.getItem(`invites:${this.gameId}`) || "[]");
+    /** the table's invite code for its open seats (the creator's browser keeps it) */
+    this.code = sessionStorage.getItem(`code:${this.gameId}`);
+    this.skew = 0; // ms: the server's clock minus this browser's, from the last timed answer
   }
 
   // --- talking to the server ---------------------------------------------------------------
 
   async run() {
-    this.take(this.body, await this.eventsSince(this.last));
+    // A timed game's clocks count down between answers (deadlines are in the server's time).
+    const ticker = setInterval(() => this.tickClocks(), 1000);
+    this.signal.addEventListener("abort", () => clearInterval(ticker));
+    const events = await this.eventsSince(this.last);
+    // Opened between deals or after the end: the last deal's summary, as if just played.
+    const { status } = this.body;
+    if (status === "deal_pending" || status === "over") this.summaryOf = this.body.view.deal_no;
+    this.take(this.body, events);
     await this.catchUp();
     await this.watch();
   }
@@ -175,6 +199,7 @@ class Table {
    * @param {GameEvent[]} events
    */
   take(body, events) {
+    if (body.clock) this.skew = body.clock.now - Date.now(); // the server's clock minus ours
     if (body.version >= this.body.version) { // answers may cross: keep the latest
       this.body = body;
       this.picked = [];
@@ -190,6 +215,11 @@ class Table {
     if (!fresh.length) return;
     this.log.push(...fresh);
     this.last = fresh[fresh.length - 1].n;
+    for (const event of fresh) {
+      if (event.type !== "deal_scored") continue;
+      this.summaryOf = event.data.deal_no; // waits for the player's "Continue"
+      this.browsed = null;
+    }
     this.seen = Math.max(this.seen, ...fresh.map((e) => e.version)); // the view may be behind them
     const scored = fresh.some((e) => e.type === "deal_scored" || e.type === "game_over");
     if (scored || !this.score) this.refreshScore();
@@ -211,6 +241,23 @@ class Table {
 
   myTurn() {
     return this.seat !== null && this.body.status === "playing" && this.body.view.to_act.includes(this.seat);
+  }
+
+  /** The scored deal's summary is open: the table waits for the player to close it. */
+  inSummary() {
+    return this.summaryOf !== null && this.story(this.summaryOf)?.scored != null;
+  }
+
+  /**
+   * A deal as the events this caller saw tell it.
+   * @param {number} dealNo
+   */
+  story(dealNo) {
+    if (this.storiesAt !== this.last) {
+      this.stories = deals.stories(this.log, this.who);
+      this.storiesAt = this.last;
+    }
+    return this.stories.get(dealNo);
   }
 
   /**
@@ -242,6 +289,7 @@ class Table {
 
   /** @param {ApiError} error */
   async refused(error) {
+    error.message = games.plainWords(error.message, this.body.view.game);
     /** @type {(typeof error.reason)[]} */
     const reload = ["stale_version", "not_your_turn", "deal_pending", "game_over", "game_abandoned"];
     if (reload.includes(error.reason)) {
@@ -255,6 +303,7 @@ class Table {
   }
 
   async deal() {
+    this.summaryOf = null;
     this.busy = true;
     this.render();
     try {
@@ -271,6 +320,31 @@ class Table {
     await this.catchUp();
   }
 
+  /** Each seat's clock, counted down to its deadline by the server's time. */
+  tickClocks() {
+    for (const span of this.main.querySelectorAll(".seat .clock")) {
+      const deadline = Number(span instanceof HTMLElement ? span.dataset.deadline : "");
+      if (deadline) span.textContent = ` · ${clockText(deadline - (Date.now() + this.skew))} left`;
+    }
+  }
+
+  /**
+   * Hand the seat to its bot (`away`) or take it back (`return`).
+   * @param {"away" | "return"} what
+   */
+  async presence(what) {
+    if (this.seat === null) return;
+    this.busy = true;
+    try {
+      const path = what === "away" ? "/games/{game_id}/seats/{seat}/away" : "/games/{game_id}/seats/{seat}/return";
+      await this.request(path, { method: "post", params: { game_id: this.gameId, seat: String(this.seat) }, body: {} });
+    } catch (error) {
+      this.notify(explain(error), "error");
+    }
+    this.busy = false;
+    await this.read();
+  }
+
   // --- names -------------------------------------------------------------------------------
 
   /** @param {number} seat */
@@ -283,20 +357,24 @@ class Table {
     const hadFocus = document.activeElement && this.main.contains(document.activeElement) && document.activeElement.closest(".hand");
     const { game } = this.body;
     const role = this.seat === null ? "Watching" : `You are seat ${this.seat}`;
+    const summary = this.inSummary();
     mount(
       this.main,
       h(`div.table-page.game-${game}`,
-        { dataset: { version: this.body.version, status: this.body.status, turn: this.myTurn() && !this.busy ? "you" : "wait" } },
+        { dataset: { version: this.body.version, status: this.body.status,
+          turn: this.myTurn() && !this.busy && !summary ? "you" : "wait", summary: summary ? "open" : "closed" } },
         h("div.play-area", {},
           h("h1.table-title", {}, TITLES[game] ?? game, h("small", {}, ` · game ${this.gameId} · ${role}`)),
           this.turnBanner(),
-          this.felt(),
-          this.actions(),
-          this.seat !== null && this.body.view.hand?.length ? this.hand() : null),
+          summary ? this.summaryPanel() : [
+            this.felt(),
+            this.actions(),
+            this.seat !== null && this.body.view.hand?.length ? this.hand() : null]),
         h("aside.side", { "aria-label": "Game information" },
           this.invitePanel(),
           this.statusPanel(),
-          this.lastTrickPanel(),
+          this.countsPanel(),
+          this.tricksPanel(),
           this.scorePanel(),
           this.logPanel())),
     );
@@ -320,15 +398,19 @@ class Table {
     } else if (status === "abandoned") {
       text = "The host ended this game.";
       kind = "over";
+    } else if (status === "waiting") {
+      const open = this.body.seats.filter((s) => s.open).map((s) => s.seat);
+      text = `Waiting for players to take the open seat${open.length === 1 ? "" : "s"} (${open.map((s) => `seat ${s}`).join(", ")}).`;
+    } else if (this.inSummary()) {
+      text = `Deal ${this.summaryOf} is over: here is how it scored.`;
+      kind = "over";
     } else if (status === "deal_pending") {
       text = this.seat === null ? "The deal is scored; waiting for the next deal." : "The deal is scored. Deal the next one when you are ready.";
       kind = "over";
     } else if (this.busy) {
       text = "Your move is on its way…";
     } else if (this.myTurn()) {
-      text = this.body.game === "duck"
-        ? "Your turn: pick cards to lay (in order), then where to draw from."
-        : "Your turn: play a card.";
+      text = games.yourTurn(view);
       kind = "you";
     } else {
       text = `Waiting for ${view.to_act.map(this.who).join(", ")}…`;
@@ -346,12 +428,16 @@ class Table {
       const acting = view.to_act.includes(seat) && this.body.status === "playing";
       const info = this.body.seats[seat];
       const tags = [info.kind === "bot" ? `bot: ${info.bot}${info.level ? ` (${info.level})` : ""}` : "human", ...games.seatTags(view, seat)];
+      if (info.away) tags.push(`away: ${info.stand_in ?? "a bot"} plays`);
+      const clock = info.clock?.remaining_ms ?? null;
       const pile = view.game === "duck" ? view.piles[seat] : null;
       seats.push(h(`div.seat.place-${place}${acting ? ".acting" : ""}${seat === this.seat ? ".me" : ""}`,
         { "aria-label": `${this.who(seat)}${acting ? ", to play" : ""}` },
-        h("div.seat-name", {}, acting ? h("span.dot", { "aria-hidden": "true" }, "▶ ") : null, this.who(seat)),
+        h("div.seat-name", {}, acting ? h("span.dot", { "aria-hidden": "true" }, "▶ ") : null, this.who(seat),
+          clock !== null ? h("span.clock", { dataset: { deadline: info.clock?.deadline ?? "" }, title: "time left for this move (its reserve included)" },
+            ` · ${clockText(clock)} left`) : null),
         h("div.seat-info", {},
-          cardBacks(view.hand_sizes[seat], `${view.hand_sizes[seat]} cards in hand`),
+          cardBacks(view.hand_sizes[seat], `${games.count(view.hand_sizes[seat], "card")} in hand`),
           pile ? h("span.pile", {}, pile.top ? cardFace(pile.top, { small: true }) : h("span.card.small.empty", { role: "img", "aria-label": "empty pile" }),
             h("small", {}, `pile ${pile.size}`)) : null,
           tags.map((t) => h("span.tag", {}, t))),
@@ -384,6 +470,12 @@ class Table {
   actions() {
     const { view, status } = this.body;
     const buttons = [];
+    const mine = this.seat === null ? null : this.body.seats[this.seat];
+    if (mine?.clock && !this.ended()) {
+      const away = mine.away === true;
+      buttons.push(h(`button.presence${away ? ".primary" : ".ghost"}`, { type: "button", disabled: this.busy,
+        onclick: () => this.presence(away ? "return" : "away") }, away ? "Take my seat back" : "Step away (a bot plays for me)"));
+    }
     if (status === "deal_pending" && this.seat !== null) {
       buttons.push(h("button.primary", { type: "button", disabled: this.busy, onclick: () => this.deal() }, "Deal the next deal"));
     }
@@ -396,7 +488,7 @@ class Table {
       if (this.choices) {
         for (const move of this.choices) {
           buttons.push(h(`button.call${"call" in move && move.call ? ".with-call" : ""}`, { type: "button", disabled: this.busy,
-            onclick: () => this.send(move) }, games.callLabel(move)));
+            onclick: () => this.send(move) }, games.callLabel(move, view)));
         }
         buttons.push(h("button.ghost", { type: "button", onclick: () => { this.choices = null; this.render(); } }, "Cancel"));
       }
@@ -541,11 +633,15 @@ class Table {
   // --- the side panels ---------------------------------------------------------------------
 
   invitePanel() {
-    if (!this.invites.length || this.ended()) return null;
+    const open = this.body.status === "waiting" && this.code;
+    if ((!this.invites.length && !open) || this.ended()) return null;
+    const join = open ? `${location.origin}/#/join/${this.gameId}/${encodeURIComponent(this.code ?? "")}` : "";
     return h("section.panel.invites", { "aria-labelledby": "invites-title" },
       h("h2#invites-title", {}, "Invite players"),
-      h("p", {}, "Send each friend their seat's link. Anyone with a link plays that seat."),
-      h("ul", {}, this.invites.map(({ seat, link }) => h("li", {},
+      open ? h("p.open-seats", {}, "Open seats: anyone with this link (or the table's code ",
+        h("code", {}, this.code), ") takes the next one. ", h("a.join", { href: join, target: "_blank", rel: "noreferrer" }, "Join link")) : null,
+      this.invites.length ? h("p", {}, "Send each friend their seat's link. Anyone with a link plays that seat.") : null,
+      this.invites.length === 0 ? null : h("ul", {}, this.invites.map(({ seat, link }) => h("li", {},
         h("a.invite", { href: link, target: "_blank", rel: "noreferrer", dataset: { seat } }, `Seat ${seat}`),
         h("button.ghost", { type: "button", onclick: async () => {
           try {
@@ -562,17 +658,78 @@ class Table {
     return h("section.panel.status", { "aria-labelledby": "status-title" },
       h("h2#status-title", {}, "Table"),
       h("dl", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
-      this.ended() ? h("p", {}, h("a", { href: "#/" }, "Start a new table")) : null);
+      this.ended() ? h("p.after", {}, this.rematchButton(), " ", h("a", { href: "#/" }, "Start a new table")) : null);
   }
 
-  lastTrickPanel() {
-    const trick = games.lastTrick(this.body.view);
-    if (!trick) return null;
-    return h("section.panel.last-trick", { "aria-labelledby": "last-title" },
-      h("h2#last-title", {}, `Last trick (${trick.trick_no})`),
-      h("ol.trick.small", {}, trick.plays.map((p) => h(`li${p.seat === trick.winner ? ".winner" : ""}`, {},
-        cardFace(p.card, { small: true }), h("small", {}, this.who(p.seat)), p.spoken ? h("span.call", {}, p.spoken) : null))),
-      h("p", {}, `${this.who(trick.winner)} took it${"points" in trick ? ` (${trick.points} points)` : ""}${"stored" in trick ? ` (${trick.stored} stored)` : ""}.`));
+  /** A finished game's seat asks for a rematch (or joins the one asked): its new seat's token. */
+  rematchButton() {
+    if (this.body.status !== "over" || this.seat === null) return null;
+    return h("button.primary.rematch", { type: "button", disabled: this.busy, onclick: async () => {
+      this.busy = true;
+      try {
+        const next = await this.request("/games/{game_id}/rematch", { method: "post", params: { game_id: this.gameId }, body: {} });
+        location.hash = `#/play/${next.token}`;
+      } catch (error) {
+        this.notify(explain(error), "error");
+      } finally {
+        this.busy = false;
+      }
+    } }, "Rematch");
+  }
+
+  /** The scored deal, as the player goes over it before the next: waits for "Continue". */
+  summaryPanel() {
+    const dealNo = /** @type {number} */ (this.summaryOf);
+    const story = /** @type {deals.Story} */ (this.story(dealNo));
+    const scored = /** @type {deals.Scored} */ (story.scored);
+    const { status, view } = this.body;
+    const last = "max_deals" in view ? view.max_deals : "max_deals" in view.options ? view.options.max_deals : null;
+    let button;
+    if (status === "deal_pending" && this.seat !== null) {
+      button = h("button.primary.next", { type: "button", disabled: this.busy, onclick: () => this.deal() }, "Next deal");
+    } else {
+      const ended = this.ended(); // then a rematch is the primary button
+      button = h(`button.next${ended ? "" : ".primary"}`, { type: "button", onclick: () => { this.summaryOf = null; this.render(); } }, ended ? "Close" : "Continue");
+    }
+    const waiting = status === "deal_pending" && this.seat === null ? h("p.legend", {}, "Waiting for a player to deal the next deal.") : null;
+    return h("section.panel.summary", { "aria-labelledby": "summary-title" },
+      h("h2#summary-title", {}, `Deal ${dealNo}${last ? ` of ${last}` : ""} is over`),
+      deals.summary(view, scored, story, this.who),
+      waiting,
+      h("div.summary-actions", {}, this.rematchButton(), button));
+  }
+
+  /** What each seat or side has taken so far this deal. */
+  countsPanel() {
+    const { view } = this.body;
+    if (!view.deal_no || this.inSummary()) return null; // the summary has the deal's final counts
+    const rows = deals.runningCounts(view, this.story(view.deal_no), this.who);
+    return h("section.panel.counts", { "aria-labelledby": "counts-title" },
+      h("h2#counts-title", {}, view.game === "duck" ? "Banked so far" : "Taken this deal"),
+      h("dl", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])));
+  }
+
+  /** The deal's earlier tricks (Duck: turns), one at a time: the latest unless browsed back. */
+  tricksPanel() {
+    const dealNo = this.inSummary() ? /** @type {number} */ (this.summaryOf) : this.body.view.deal_no;
+    const story = this.story(dealNo);
+    if (!story) return null;
+    const duck = this.body.game === "duck";
+    const items = duck ? story.turns : story.tricks;
+    if (!items.length) return null;
+    const at = this.browsed === null ? items.length - 1 : Math.min(this.browsed, items.length - 1);
+    const noun = duck ? "turn" : "trick";
+    /** @param {number} to */
+    const go = (to) => () => { this.browsed = to >= items.length - 1 ? null : to; this.render(); };
+    const shown = duck ? deals.turnShown(story.turns[at]) : deals.trickShown(story.tricks[at], this.who);
+    return h("section.panel.last-trick", { "aria-labelledby": "tricks-title" },
+      h("h2#tricks-title", {}, at === items.length - 1 ? `Last ${noun} (${at + 1})` : `${duck ? "Turn" : "Trick"} ${at + 1} (of ${items.length})`,
+        h("small", {}, ` · deal ${dealNo}`)),
+      shown,
+      h("div.browse", { role: "group", "aria-label": `Browse the ${noun}s of this deal` },
+        h("button.ghost.earlier", { type: "button", disabled: at === 0, onclick: go(at - 1), "aria-label": `Earlier ${noun}` }, "◀ Earlier"),
+        h("button.ghost.later", { type: "button", disabled: at === items.length - 1, onclick: go(at + 1), "aria-label": `Later ${noun}` }, "Later ▶"),
+        this.browsed !== null ? h("button.ghost.latest", { type: "button", onclick: go(items.length - 1) }, "Latest") : null));
   }
 
   scorePanel() {
@@ -589,7 +746,8 @@ class Table {
         h("tfoot", {},
           h("tr", {}, h("th", { scope: "row" }, "Total"), totals.map((t) => h("td", {}, String(t)))),
           points && points.join() !== totals.join()
-            ? h("tr", {}, h("th", { scope: "row" }, "Game points"), points.map((t) => h("td", {}, String(t)))) : null))));
+            ? h("tr", {}, h("th", { scope: "row" }, "Game points"), points.map((t) => h("td", {}, String(t)))) : null))),
+      games.scoreLegend(this.body.view.game) ? h("p.legend", {}, games.scoreLegend(this.body.view.game)) : null);
   }
 
   logPanel() {
