@@ -603,3 +603,23 @@ def test_a_timed_seat_shows_its_clock_and_steps_away_and_back(page: Page, live_u
     page.click(".actions button.presence", timeout=e2e.TURN)
     expect(me).not_to_contain_text("away: ")
     expect(page.locator(".log")).to_contain_text("You are back")
+
+
+def test_a_timed_out_seat_is_played_by_its_bot(page: Page, live_url: str) -> None:
+    """A seat whose clock runs out while its player looks on: the page says so in words, and
+    the seat's `on_timeout` bot's card is played for it."""
+    created = api(
+        live_url,
+        "/games",
+        {
+            "game": "doubleduck",  # the other seats human: only our clock runs first
+            "seats": [{}, {}, {}, {}],
+            "options": {"turn_seconds": 1, "reserve_seconds": 0, "first_dealer": 3},
+        },
+    )
+    open_seat(page, created["seats"][0]["token"])
+    log = page.locator(".log")
+    expect(log).to_contain_text("You ran out of time: the heuristic bot played instead.",
+                                timeout=e2e.TURN)  # fmt: skip
+    expect(log).to_contain_text("You played", timeout=e2e.TURN)
+    shoot(page, "table-timed-out")
