@@ -35,6 +35,7 @@ from svc_helpers import GUNICORN_SERVER
 
 from service import shards
 from service.app import create_app
+from service.app_keys import AppKeys
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT_QUEUE = "duckpond-test-bots"
@@ -52,6 +53,7 @@ ON_BOTH = {
     "test_matches.py",
     "test_match_idempotency.py",
     "test_open_seats.py",  # open seats, claims and their races, the lobby
+    "test_webhooks.py",  # signed deliveries, retries, disabling: relayed from the game's slot
     "test_rematch.py",
     "test_feed.py",  # the outbox relay, resume, retention
 }
@@ -238,12 +240,16 @@ def stop_worker(proc: subprocess.Popen[bytes]) -> None:
 
 
 @pytest.fixture()
-def spawn_worker(redis_port: int) -> Iterator[Callable[..., subprocess.Popen[bytes]]]:
-    """Start real workers of a test's own (database, pool, settings); stopped after the test."""
+def spawn_worker(
+    redis_port: int, nodes: str
+) -> Iterator[Callable[..., subprocess.Popen[bytes]]]:
+    """Start real workers of a test's own (database, pool, settings) on the test's backend
+    (on the cluster: game data there, queues on the database's stand-in); stopped after the
+    test."""
     started: list[subprocess.Popen[bytes]] = []
 
     def spawn(db: int, pool: str, **env: str) -> subprocess.Popen[bytes]:
-        started.append(start_worker(redis_port, db, pool, **env))
+        started.append(start_worker(redis_port, db, pool, nodes, **env))
         return started[-1]
 
     yield spawn
@@ -376,3 +382,11 @@ def served_with_keys(redis_port: int, nodes: str, bot_app: Flask) -> Iterator[tu
         key = AppKeys(client).issue("tests").key
     with gunicorn(redis_port, 1, nodes, APP_KEYS="required") as port:
         yield port, key
+
+
+@pytest.fixture()
+def keys(redis_port: int, nodes: str) -> Iterator[AppKeys]:
+    """App keys on the queues' Redis (the single server's database, on either backend)."""
+    client = redis.Redis(port=redis_port, db=QUEUE_DB[0] if nodes else 0)
+    yield AppKeys(client)
+    client.close()

@@ -99,14 +99,6 @@ class Reader:
 
 
 @pytest.fixture()
-def keys(redis_port: int, nodes: str) -> Iterator[AppKeys]:
-    """App keys on the queues' Redis (the single server's database, on either backend)."""
-    client = redis.Redis(port=redis_port, db=QUEUE_DB[0] if nodes else 0)
-    yield AppKeys(client)
-    client.close()
-
-
-@pytest.fixture()
 def keyed(make_app: Callable[..., Flask]) -> Flask:
     return make_app(APP_KEYS="required")
 
