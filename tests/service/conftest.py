@@ -240,9 +240,7 @@ def stop_worker(proc: subprocess.Popen[bytes]) -> None:
 
 
 @pytest.fixture()
-def spawn_worker(
-    redis_port: int, nodes: str
-) -> Iterator[Callable[..., subprocess.Popen[bytes]]]:
+def spawn_worker(redis_port: int, nodes: str) -> Iterator[Callable[..., subprocess.Popen[bytes]]]:
     """Start real workers of a test's own (database, pool, settings) on the test's backend
     (on the cluster: game data there, queues on the database's stand-in); stopped after the
     test."""
