@@ -34,6 +34,7 @@ from service.codec import whole_numbers
 from service.errors import ServiceError
 from service.feed import Feed
 from service.match_store import CANCELLED, MatchStore
+from service.ratings import Ratings
 from service.shards import new_id, tag
 
 log = logging.getLogger("duckpond.matches")
@@ -66,11 +67,14 @@ class Matches:
         idempotency_ttl: int = 24 * 3600,
         reservation_ttl: int = 5,
         feed: Feed | None = None,
+        ratings: Ratings | None = None,
     ) -> None:
         self.store = store
         self.queue = queue
         self.feed = feed
         """Where the progress of a match made with an app key is told (`service.feed`)."""
+        self.ratings = ratings
+        """The ladders every recorded match game is rated on (`service.ratings`)."""
         self.finished_ttl = finished_ttl
         self.idempotency_ttl = idempotency_ttl
         self.reservation_ttl = reservation_ttl
@@ -320,11 +324,26 @@ class Matches:
         if successor < spec.games and not self.store.has_result(mid, successor):
             self._enqueue(mid, [successor])
         if self.store.has_result(mid, index):
+            self._rate(mid, spec, index)  # in case the job that recorded it died before rating
             return "duplicate"  # already recorded: do not even replay it
         record = play_match_game(spec, index)
         outcome, done, told = self.store.record(mid, index, record, self.finished_ttl, spec.games)
         if told:
             self._tell(mid)
+        if outcome == "recorded":
+            self._rate(mid, spec, index, record)
         if done >= spec.games and outcome == "recorded":
             log.info("match %s done", mid)
         return outcome
+
+    def _rate(self, mid: str, spec: MatchSpec, index: int, record: JSON | None = None) -> None:
+        """Rate match game `index` on its game's ladder; a game rated before is left alone
+        (`Ratings.rate` rates each once), so a retried job may call this again."""
+        if self.ratings is None:
+            return
+        if record is None:
+            found = self.store.records_of(mid, [index])
+            if not found:
+                return
+            record = found[0]
+        self.ratings.rate(spec, record, match_id=mid)

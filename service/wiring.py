@@ -21,6 +21,7 @@ from service.cache import GameCache
 from service.feed import Feed, FeedHub
 from service.match_store import MatchStore
 from service.matches import Matches
+from service.ratings import Ratings
 from service.shards import DataClient, QueueClient
 from service.store import Store
 from service.streams import Limits, Streams
@@ -50,6 +51,8 @@ class Layers:
     feed_hub: FeedHub | None = None
     """The feeds open in this process and the listener that wakes them."""
     webhooks: Webhooks | None = None
+    ratings: Ratings | None = None
+    """The bots' ladders per game (`service.ratings`), which match games are rated on."""
 
     @property
     def bot_queue(self) -> Queue:
@@ -121,6 +124,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
         feed=feed,
     )
+    ratings = Ratings(pool)
     matches = Matches(
         MatchStore(pool),
         bulk,
@@ -129,12 +133,14 @@ def build(settings: Mapping[str, Any]) -> Layers:
         idempotency_ttl=idempotency_ttl,
         reservation_ttl=reservation_ttl,
         feed=feed,
+        ratings=ratings,
     )
     streams = Streams(store, changes, Limits.of(settings))
     hub = FeedHub(pool, int(settings.get("FEEDS_PER_APP_KEY", 8)))
     return Layers(
-        pool, store, turns, changes, waits, tables, matches, queues, streams, feed, hub, webhooks
-    )
+        pool, store, turns, changes, waits, tables, matches, queues, streams, feed, hub, webhooks,
+        ratings,
+    )  # fmt: skip
 
 
 def queue(settings: Mapping[str, Any], name: str, pool: redis.Redis) -> Queue:

@@ -18,6 +18,7 @@ from service.api import (
     feed,
     games,
     health,
+    ladder,
     lobby,
     matches,
     moves,
@@ -45,7 +46,7 @@ def register(api: Api) -> None:
     )
     for module in (
         health, catalog, bots, games, moves, deals, seats, abandon, resign, claim, rematch,
-        lobby, scores, events, stream, records, matches, feed, webhooks,
+        lobby, scores, events, stream, records, matches, feed, webhooks, ladder,
     ):  # fmt: skip
         api.register_blueprint(module.blp)
     rate_limits.document(api.spec)

@@ -15,6 +15,7 @@ from service.callers import Caller
 from service.edges import json_body
 from service.errors import REASONS, ServiceError, payload, reasons_for
 from service.matches import Matches
+from service.ratings import Ratings
 from service.schemas import IF_MATCH, ErrorOut
 from service.store import Stored
 from service.tables import Tables
@@ -94,6 +95,12 @@ def tables() -> Tables:
 
 def matches() -> Matches:
     return layers().matches
+
+
+def ratings() -> Ratings:
+    found = layers().ratings
+    assert found is not None, "built by `service.wiring.build`"
+    return found
 
 
 def caller(game_id: str, *, required: bool) -> Caller:

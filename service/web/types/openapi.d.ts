@@ -460,6 +460,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ladder/{game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: "doubleduck" | "ducksoup" | "duck" | "doppelkopf";
+            };
+            cookie?: never;
+        };
+        /**
+         * The game's ladder: each bot that played a rated match game of it, with its OpenSkill
+         *     (Plackett-Luce) rating, best `ordinal` (mu - 3 sigma) first.
+         * @description Every match game is rated, each deal of each rotation a contest: Doubleduck's sides and
+         *     Doppelkopf's parties of the deal as teams, seat by seat in the other games. The built-in
+         *     bots and their levels anchor the scale (`python -m service.ratings anchors`); outside bots
+         *     are listed with their owner. Public: no token. A name no game has is a 404.
+         */
+        get: operations["get_ladder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/lobby/{game}": {
         parameters: {
             query?: never;
@@ -2581,6 +2607,32 @@ export interface components {
         };
         HealthOut: {
             status: string;
+        };
+        LadderEntryOut: {
+            /** @description A built-in bot with its level (`"search:strong"`) or an outside bot. */
+            bot: string;
+            /** @description Rated games (each rotation of a match game is one game). */
+            games: number;
+            /**
+             * @description The service's own bot, or one an app key registered.
+             * @enum {string}
+             */
+            kind: "builtin" | "outside";
+            /** @description When its last game was rated, ms since the epoch. */
+            last_played: number | null;
+            /** @description OpenSkill's skill estimate. */
+            mu: number;
+            /** @description mu - 3 sigma: the ladder's order, highest first. */
+            ordinal: number;
+            /** @description An outside bot's owner (its app key's name); null if unknown. */
+            owner?: string | null;
+            /** @description Its uncertainty. */
+            sigma: number;
+        };
+        LadderOut: {
+            /** @description Every rated bot, best ordinal first. */
+            entries: components["schemas"]["LadderEntryOut"][];
+            game: string;
         };
         LobbyOut: {
             game: string;
@@ -7886,6 +7938,112 @@ export interface operations {
                      *         "reason": "too_many_streams"
                      *       },
                      *       "message": "This address (or the app key of this game) holds as many open streams as it may; close one, or retry after Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_ladder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: "doubleduck" | "ducksoup" | "duck" | "doppelkopf";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "bot": "search:strong",
+                     *           "games": 96,
+                     *           "kind": "builtin",
+                     *           "last_played": 1767225600000,
+                     *           "mu": 31.2,
+                     *           "ordinal": 27,
+                     *           "sigma": 1.4
+                     *         },
+                     *         {
+                     *           "bot": "my_bot",
+                     *           "games": 12,
+                     *           "kind": "outside",
+                     *           "last_played": 1767225660000,
+                     *           "mu": 27.5,
+                     *           "ordinal": 18.8,
+                     *           "owner": "alice",
+                     *           "sigma": 2.9
+                     *         }
+                     *       ],
+                     *       "game": "doppelkopf"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LadderOut"];
+                };
+            };
+            /** @description Reasons: `not_found`: No such URL. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "not_found"
+                     *       },
+                     *       "message": "No such URL.",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
                      *       "status": "Too Many Requests"
                      *     }
                      */

@@ -1,0 +1,60 @@
+"""The ratings ladder: every rated bot of a game, built-in and outside, best first."""
+# mypy: disable-error-code="untyped-decorator"
+
+from __future__ import annotations
+
+from flask import Response
+from flask_smorest import Blueprint
+
+from engine import GAMES
+from service.api.common import errors, json_response, ratings
+from service.schemas import LadderOut
+
+blp = Blueprint(
+    "ladder", __name__, url_prefix="/api/v1/ladder", description="Bots' ratings per game."
+)
+
+LADDER_EXAMPLE = {
+    "game": "doppelkopf",
+    "entries": [
+        {
+            "bot": "search:strong",
+            "kind": "builtin",
+            "mu": 31.2,
+            "sigma": 1.4,
+            "ordinal": 27.0,
+            "games": 96,
+            "last_played": 1767225600000,
+        },
+        {
+            "bot": "my_bot",
+            "kind": "outside",
+            "owner": "alice",
+            "mu": 27.5,
+            "sigma": 2.9,
+            "ordinal": 18.8,
+            "games": 12,
+            "last_played": 1767225660000,
+        },
+    ],
+}
+
+
+@blp.route(f"/<any({', '.join(GAMES)}):game>", methods=["GET"])
+@blp.doc(operationId="get_ladder")
+@blp.response(200, LadderOut, example=LADDER_EXAMPLE)
+@errors(blp, "not_found", "rate_limited", 503)
+def get_ladder(game: str) -> Response:
+    """The game's ladder: each bot that played a rated match game of it, with its OpenSkill
+    (Plackett-Luce) rating, best `ordinal` (mu - 3 sigma) first.
+
+    Every match game is rated, each deal of each rotation a contest: Doubleduck's sides and
+    Doppelkopf's parties of the deal as teams, seat by seat in the other games. The built-in
+    bots and their levels anchor the scale (`python -m service.ratings anchors`); outside bots
+    are listed with their owner. Public: no token. A name no game has is a 404.
+    """
+    entries = ratings().ladder(game)
+    for entry in entries:
+        if entry["kind"] == "outside":
+            entry["owner"] = None
+    return json_response({"game": game, "entries": entries})

@@ -1,0 +1,277 @@
+"""The ratings ladder (`service.ratings`): the pure math (teams, ranks, a bot in several seats)
+against openskill itself, and on a real Redis and the real Cluster: each match game rated
+exactly once however often and however concurrently it is told, the match job's hook, and
+`GET /api/v1/ladder/{game}`."""
+
+from __future__ import annotations
+
+import math
+import threading
+from typing import Any
+
+import pytest
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+
+from bots.match import MatchSpec, play_match_game
+from service import ratings as ratings_module
+from service.api.common import matches
+from service.ratings import (
+    MODEL,
+    Contest,
+    Ratings,
+    Skill,
+    contests,
+    ladder_name,
+    rate_record,
+    update,
+)
+
+JSON = dict[str, Any]
+NOW = 1_767_225_600_000
+
+
+def rotation(bots: list[str], *deals: list[int]) -> JSON:
+    return {"bots": bots, "deal_scores": [list(d) for d in deals]}
+
+
+def record(*rotations: JSON, index: int = 0) -> JSON:
+    return {"index": index, "seed": f"s:{index}", "rotations": list(rotations)}
+
+
+def openskill(teams: list[list[Skill]], ranks: list[int]) -> list[list[Any]]:
+    """openskill's own answer for these teams, to compare with."""
+    objs = [[MODEL.rating(s.mu, s.sigma) for s in team] for team in teams]
+    return MODEL.rate(objs, ranks=[float(r) for r in ranks])
+
+
+# --- the pure math ----------------------------------------------------------------------------
+
+
+def test_doubleduck_rates_the_sides_as_teams_by_the_deal_score() -> None:
+    rec = record(rotation(["random", "heuristic", "random", "search"], [100, 300, 100, 300]))
+    (found,) = [c for _, c in contests("doubleduck", rec)]
+    assert found == Contest((("random", "random"), ("heuristic", "search:fast")), (1, 0))
+    after = rate_record("doubleduck", rec, {}, NOW)
+    (loser,), (h, s) = openskill([[Skill()], [Skill(), Skill()]], [1, 0])
+    # random holds two seats of the losing side: both seats' changes add up.
+    (r1, r2), _ = openskill([[Skill(), Skill()], [Skill(), Skill()]], [1, 0])
+    assert after["random"].mu == pytest.approx(25 + (r1.mu - 25) + (r2.mu - 25))
+    assert after["heuristic"].mu > 25 > after["random"].mu
+    assert after["heuristic"].mu == pytest.approx(after["search:fast"].mu)
+    assert set(after) == {"random", "heuristic", "search:fast"}
+    assert all(s.games == 1 and s.last_played == NOW for s in after.values())
+    del loser, h, s
+
+
+def test_one_bot_per_seat_is_exactly_openskill() -> None:
+    skills = {"a": Skill(30.0, 4.0), "b": Skill(20.0, 6.0), "c": Skill(), "d": Skill(27.0, 2.0)}
+    contest = Contest((("a",), ("b",), ("c",), ("d",)), (2, 0, 1, 2))
+    got = update(skills, contest)
+    want = openskill([[skills[b]] for b in "abcd"], [2, 0, 1, 2])
+    for bot, (new,) in zip("abcd", want, strict=True):
+        assert got[bot].mu == pytest.approx(new.mu)
+        assert got[bot].sigma == pytest.approx(new.sigma)
+
+
+def test_a_bot_in_several_seats_adds_their_changes_up() -> None:
+    """Duck seat by seat, heuristic,random,heuristic,random: heuristic's seats 1st and 3rd."""
+    rec = record(rotation(["heuristic", "random", "heuristic", "random"], [9, 4, 2, -3]))
+    after = rate_record("duck", rec, {}, NOW)
+    h1, r1, h2, r2 = (t[0] for t in openskill([[Skill()]] * 4, [0, 1, 2, 3]))
+    assert after["heuristic"].mu == pytest.approx(25 + (h1.mu - 25) + (h2.mu - 25))
+    assert after["random"].mu == pytest.approx(25 + (r1.mu - 25) + (r2.mu - 25))
+    s0 = MODEL.sigma
+    assert after["heuristic"].sigma == pytest.approx(s0 * (h1.sigma / s0) * (h2.sigma / s0))
+    # One game per rotation, however many seats.
+    assert after["heuristic"].games == after["random"].games == 1
+
+
+def test_a_bots_seats_share_one_rating_and_alone_it_is_not_rated() -> None:
+    rec = record(rotation(["heuristic", "random", "random", "heuristic"], [9, 5, 4, 0]))
+    after = rate_record("duck", rec, {}, NOW)
+    # From equal priors Plackett-Luce moves skill between seats, it creates none: what one
+    # bot's seats gained, the other's lost, whatever seats each held.
+    assert after["heuristic"].mu + after["random"].mu == pytest.approx(50)
+    assert after["heuristic"].sigma < MODEL.sigma
+    solo = record(rotation(["heuristic", "heuristic"], [40, 10]))
+    assert rate_record("ducksoup", solo, {}, NOW) == {}  # against itself: nothing learnt
+
+
+def test_higher_scores_rank_first_and_duck_penalties_rank_last() -> None:
+    # Duck: a red penalty is a negative score; Duck Soup: points.
+    (c,) = [c for _, c in contests("duck", record(rotation(["a", "b", "c"], [-10, 0, 3])))]
+    assert c.ranks == (2, 1, 0)
+    (c,) = [c for _, c in contests("ducksoup", record(rotation(["a", "b"], [7, 7])))]
+    assert c.ranks == (0, 0)  # a tie shares the rank
+
+
+def test_doppelkopf_parties_are_read_from_the_deal_scores() -> None:
+    bots = ["random", "heuristic", "search:fast", "search:strong"]
+    rec = record(
+        rotation(bots, [-2, 2, 2, -2], [3, 3, -3, -3], [0, 0, 0, 0], [-1, -1, 3, -1]),
+    )
+    found = [c for _, c in contests("doppelkopf", rec)]
+    assert found == [
+        # Re won: the seats that scored +2 are one party, those with -2 the other.
+        Contest((("heuristic", "search:fast"), ("random", "search:strong")), (0, 1)),
+        Contest((("random", "heuristic"), ("search:fast", "search:strong")), (0, 1)),
+        # The deal that scored 0 shows no parties and is skipped; a solo is seat by seat.
+        Contest((("random",), ("heuristic",), ("search:fast",), ("search:strong",)), (1, 1, 0, 1)),
+    ]
+
+
+def test_contests_follow_rotations_and_deals_and_count_games_per_rotation() -> None:
+    rec = record(
+        rotation(["a", "b"], [1, 0], [0, 5]),
+        rotation(["b", "a"], [2, 1], [1, 1]),
+    )
+    numbers = [n for n, _ in contests("ducksoup", rec)]
+    assert numbers == [0, 0, 1, 1]
+    after = rate_record("ducksoup", rec, {"a": Skill(games=7)}, NOW)
+    assert (after["a"].games, after["b"].games) == (9, 2)
+
+
+def test_search_is_search_fast_on_the_ladder() -> None:
+    assert ladder_name("search") == ladder_name("search:fast") == "search:fast"
+    assert ladder_name("search:strong") == "search:strong"
+    assert ladder_name("heuristic") == "heuristic"
+    assert ladder_name("my_bot") == "my_bot"
+
+
+# --- on Redis ---------------------------------------------------------------------------------
+
+
+def spec_of(game: str, bots: list[str]) -> MatchSpec:
+    return MatchSpec(game, tuple(bots), 8, "ratings", {})
+
+
+def ddrec(index: int, first: int) -> JSON:
+    """A Doubleduck match game of heuristic,random,heuristic,random, both rotations."""
+    return record(
+        rotation(["heuristic", "random", "heuristic", "random"], [first, 100, first, 100]),
+        rotation(["random", "heuristic", "random", "heuristic"], [50, 200, 50, 200]),
+        index=index,
+    )
+
+
+def test_a_match_game_is_rated_once(r: redis.Redis) -> None:
+    ladder = Ratings(r)
+    spec = spec_of("doubleduck", ["heuristic", "random", "heuristic", "random"])
+    assert ladder.rate(spec, ddrec(0, 300), match_id="m1") == "rated"
+    first = ladder.skills("doubleduck")
+    assert first["heuristic"].games == 2
+    assert ladder.rate(spec, ddrec(0, 300), match_id="m1") == "duplicate"
+    assert ladder.skills("doubleduck") == first
+    # Without a match id the record itself is the identity: told twice, rated once.
+    assert ladder.rate(spec, ddrec(1, 300)) == "rated"
+    assert ladder.rate(spec, ddrec(1, 300)) == "duplicate"
+    # Another match's game of the same index is another game.
+    assert ladder.rate(spec, ddrec(0, 300), match_id="m2") == "rated"
+    assert ladder.skills("doubleduck")["heuristic"].games == 6
+    assert ladder.skills("duck") == {}  # one ladder per game
+
+
+def test_concurrent_rates_lose_no_update_and_rate_a_game_once(r: redis.Redis) -> None:
+    """Workers that read the same ratings at once: one writes, the other reads again."""
+    spec = spec_of("doubleduck", ["heuristic", "random", "heuristic", "random"])
+    pure = ratings_module.rate_record
+    both_read = threading.Barrier(2, timeout=10)
+    calls: list[int] = []
+
+    def in_step(*args: Any) -> Any:
+        calls.append(1)
+        if len(calls) <= 2:
+            both_read.wait()  # both computed from the same ratings before either writes
+        return pure(*args)
+
+    outcomes: dict[int, str] = {}
+
+    def rate(i: int) -> None:
+        outcomes[i] = Ratings(r).rate(spec, ddrec(i, 300 + i), match_id="m")
+
+    ratings_module.rate_record = in_step  # type: ignore[assignment]
+    try:
+        threads = [threading.Thread(target=rate, args=(i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+    finally:
+        ratings_module.rate_record = pure  # type: ignore[assignment]
+    assert outcomes == {0: "rated", 1: "rated"}
+    assert len(calls) == 3  # the one that lost the compare-and-set read and computed again
+    assert Ratings(r).skills("doubleduck")["heuristic"].games == 4  # no update lost
+    # Many workers, some telling the same game twice: each game counts once.
+    errors: list[BaseException] = []
+
+    def many(i: int) -> None:
+        try:
+            Ratings(r).rate(spec, ddrec(10 + i % 6, 300), match_id="n")
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=many, args=(i,)) for i in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert errors == []
+    skills = Ratings(r).skills("doubleduck")
+    assert skills["heuristic"].games == skills["random"].games == 4 + 6 * 2
+    # The same as rating them one after another in some order: the ladder moved six times.
+    assert skills["heuristic"].mu > 25 > skills["random"].mu
+
+
+def test_the_match_job_rates_each_game_once(app: Flask, client: FlaskClient) -> None:
+    body = {"game": "doubleduck", "bots": ["heuristic", "random", "heuristic", "random"],
+            "games": 2, "seed": "rated", "options": {"max_deals": 1}}  # fmt: skip
+    mid = client.post("/api/v1/matches", json=body).json["id"]
+    with app.app_context():
+        layer = matches()
+    assert layer.ratings is not None
+    held, layer.ratings = layer.ratings, None
+    assert layer.play(mid, 0) == "recorded"  # the job died before rating it...
+    layer.ratings = held
+    assert held.skills("doubleduck") == {}
+    assert layer.play(mid, 0) == "duplicate"  # ...its retry rates it
+    once = held.skills("doubleduck")
+    assert once["heuristic"].games == 2
+    assert layer.play(mid, 0) == "duplicate"
+    assert layer.play(mid, 1) == "recorded"
+    assert layer.play(mid, 1) == "duplicate"
+    twice = held.skills("doubleduck")
+    assert twice["heuristic"].games == twice["random"].games == 4
+    spec = MatchSpec.from_json(body)
+    expect = rate_record("doubleduck", play_match_game(spec, 0), {}, NOW)
+    expect = rate_record("doubleduck", play_match_game(spec, 1), expect, NOW)
+    for bot in ("heuristic", "random"):
+        assert twice[bot].mu == pytest.approx(expect[bot].mu)
+        assert twice[bot].sigma == pytest.approx(expect[bot].sigma)
+
+
+def test_the_ladder_route(app: Flask, client: FlaskClient, r: redis.Redis) -> None:
+    assert client.get("/api/v1/ladder/doppelkopf").json == {"game": "doppelkopf", "entries": []}
+    ladder = Ratings(r)
+    bots = ["search:strong", "my_bot", "heuristic", "random"]
+    spec = spec_of("duck", bots)
+    for i in range(3):
+        ladder.rate(spec, record(rotation(bots, [9, 4, 2, -3], [8, 6, 1, 0]), index=i), "m")
+    got = client.get("/api/v1/ladder/duck")
+    assert got.status_code == 200
+    entries = got.json["entries"]
+    assert [e["bot"] for e in entries] == bots  # best ordinal first
+    ordinals = [e["ordinal"] for e in entries]
+    assert ordinals == sorted(ordinals, reverse=True)
+    first = entries[0]
+    assert first["kind"] == "builtin" and "owner" not in first
+    assert first["ordinal"] == pytest.approx(first["mu"] - 3 * first["sigma"])
+    assert first["games"] == 3 and isinstance(first["last_played"], int)
+    assert all(math.isfinite(e["mu"]) and e["sigma"] > 0 for e in entries)
+    outside = entries[1]
+    assert (outside["kind"], outside["owner"]) == ("outside", None)
+    for path in ("/api/v1/ladder/chess", "/api/v1/ladder/", "/api/v1/ladder/DUCK"):
+        refused = client.get(path)
+        assert refused.status_code == 404, path
+        assert refused.json["errors"]["reason"] == "not_found"
