@@ -356,7 +356,7 @@ def anchors(
         from multiprocessing import get_context
 
         with get_context("spawn").Pool(processes) as pool:
-            for spec, record in pool.imap_unordered(play_anchor, work):
+            for spec, record in pool.imap(play_anchor, work):  # in order: reproducible
                 yield spec, record, ratings.rate(spec, record, match_id=f"anchor:{spec.seed}")
         return
     for job in work:

@@ -442,6 +442,14 @@ def test_a_match_shows_its_results_as_a_chart(page: Page) -> None:
     expect(page.locator(".chart svg circle.mean")).to_have_count(4)
     expect(page.locator(".results tbody tr")).to_have_count(2)
     shoot(page, "match")
+    # The worker rated each game as it recorded it: both bots are on the game's ladder.
+    page.click("nav a[href='#/ladder']")
+    page.select_option("#ladder-game", "ducksoup")
+    rows = page.locator(".ladder tbody th")
+    expect(rows).to_have_count(2)
+    assert sorted(rows.all_inner_texts()) == ["heuristic · built-in", "random · built-in"]
+    expect(page.locator("#ladder-title")).to_have_text("Ladder: Duck Soup")
+    shoot(page, "ladder")
 
 
 def test_an_app_key_link_is_kept_and_leaves_the_url(

@@ -19,6 +19,7 @@ export const BASE = "/api/v1";
 /** @typedef {Schemas["ResultsOut"]} MatchResults */
 /** @typedef {Schemas["BotResultOut"]} BotResult */
 /** @typedef {Schemas["EstimateOut"]} Estimate */
+/** @typedef {Schemas["LadderEntryOut"]} LadderEntry */
 /** @typedef {Schemas["ErrorOut"]} ErrorOut */
 /** @typedef {ErrorOut["errors"]["reason"]} Reason every reason code the server may answer */
 

@@ -2,10 +2,12 @@
 //   #/             start a table          #/play/<seat token>   play that seat
 //   #/watch        watch a game by id     #/watch/<game id>     watch it
 //   #/matches      start a match          #/match/<match id>    a match's progress and results
+//   #/ladder       the first game's ladder  #/ladder/<game>     that game's ladder
 //   #/key/<app key>  keep this app key in the browser (then the lobby, the key out of the URL)
 //   #/join/<game id>/<invite code>  take the lowest open seat of that table, then play it
 import { appKey, explain } from "./api.js";
 import { h, mount } from "./dom.js";
+import { ladderPage } from "./ladder.js";
 import { claim, lobbyPage, watchIndex } from "./lobby.js";
 import { matchForm, matchPage } from "./match.js";
 import { tablePage } from "./table.js";
@@ -70,6 +72,7 @@ async function route() {
     else if (page === "join" && arg && code) await claim(arg, decodeURIComponent(code), undefined, context);
     else if (page === "matches") await matchForm(main, context);
     else if (page === "match" && arg) await matchPage(main, { ...context, id: arg });
+    else if (page === "ladder") await ladderPage(main, { ...context, game: arg });
     else await lobbyPage(main, context);
   } catch (error) {
     if (signal.aborted) return;

@@ -1,0 +1,121 @@
+"""The ladder's anchors: per game, do the built-in bots rank search:strong > search:fast >
+heuristic > random by the ladder's ordinal after their anchor matches?
+
+Plays the anchor matches of `service.ratings` (`anchor_lineups`: all four bots at one table,
+Doubleduck's three pairings, every pair in Duck Soup; one deal per match game where the game
+allows it, `ANCHOR_OPTIONS`) in-process and rates each match game as it ends, in order, with the
+ladder's own math (`service.ratings.rate_record`, the function `Ratings.rate` stores), from an
+empty ladder. `python -m service.ratings anchors` plays the same games into the service's Redis.
+
+    .venv/bin/python scripts/bench/ladder.py --game doppelkopf --games 24 --processes 2
+    .venv/bin/python scripts/bench/ladder.py --games 4          # every game, 4 per line-up
+    .venv/bin/python scripts/bench/ladder.py --smoke            # Doppelkopf, 1 per line-up (CI)
+
+Reported per game: the ladder (ordinal, mu, sigma, games), whether the order holds, the match
+games and contests rated, CPU and wall seconds, and each line-up's paired duplicate figures
+(`bots.match.summarize`) for context. The exit status says whether the order held in every
+game played (except with `--smoke`). The last line printed is the figures as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sys
+import time
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bots.match import summarize, table
+from engine import GAMES
+from service.ratings import (
+    ANCHORS,
+    Skill,
+    anchor_jobs,
+    contests,
+    entries,
+    play_anchor,
+    rate_record,
+)
+
+
+def cpu_seconds() -> float:
+    """This process's CPU and its finished children's (the pool's workers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def run(game: str, games: int, seed: str, processes: int) -> dict[str, Any]:
+    work = anchor_jobs(game, games, seed)
+    skills: dict[str, Skill] = {}
+    records: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    rated = 0
+    cpu, wall = cpu_seconds(), time.perf_counter()
+    with get_context("spawn").Pool(processes) as pool:
+        for n, (spec, record) in enumerate(pool.imap(play_anchor, work), 1):
+            skills.update(rate_record(game, record, skills, int(time.time() * 1000)))
+            rated += sum(1 for _ in contests(game, record))
+            records.setdefault(spec.bots, []).append(record)
+            print(f"\r{game}: {n}/{len(work)} match games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    ladder = entries(skills.items())
+    order = [e["bot"] for e in ladder]
+    return {
+        "ladder": ladder,
+        "holds": order == list(reversed(ANCHORS)),
+        "match_games": len(work),
+        "contests": rated,
+        "cpu_s": cpu_seconds() - cpu,
+        "wall_s": time.perf_counter() - wall,
+        "lineups": {bots: summarize(bots, recs) for bots, recs in records.items()},
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="default: all")
+    parser.add_argument("--games", type=int, default=8, help="match games per line-up (8)")
+    parser.add_argument("--seed", default="anchors")
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--smoke", action="store_true", help="Doppelkopf, 1 per line-up (CI)")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.game, args.games, args.processes = ["doppelkopf"], 1, 1
+    figures: dict[str, Any] = {}
+    held = True
+    for game in args.game or sorted(GAMES):
+        out = run(game, args.games, args.seed, args.processes)
+        held = held and out["holds"]
+        print(
+            f"\n{game}: {out['match_games']} anchor match games ({args.games} per line-up), "
+            f"{out['contests']} contests rated, seed {args.seed!r}, {out['cpu_s']:.0f} CPU s, "
+            f"{out['wall_s']:.0f} s wall with {args.processes} processes\n"
+        )
+        print("| bot | ordinal | mu | sigma | games |\n| --- | ---: | ---: | ---: | ---: |")
+        for e in out["ladder"]:
+            print(
+                f"| {e['bot']} | {e['ordinal']:.2f} | {e['mu']:.2f} | {e['sigma']:.2f} "
+                f"| {e['games']} |"
+            )
+        verdict = "holds" if out["holds"] else "does NOT hold"
+        print(f"\nOrder search:strong > search:fast > heuristic > random by ordinal: {verdict}.")
+        for bots, summary in out["lineups"].items():
+            print(f"\nLine-up {','.join(bots)} (paired duplicate figures):\n")
+            print(table(summary))
+        figures[f"{game}_match_games"] = out["match_games"]
+        figures[f"{game}_contests"] = out["contests"]
+        figures[f"{game}_cpu_s"] = round(out["cpu_s"], 1)
+        figures[f"{game}_holds"] = out["holds"]
+        for e in out["ladder"]:
+            figures[f"{game}_{e['bot']}_ordinal"] = round(e["ordinal"], 2)
+    print(json.dumps({"figures": figures}))
+    return 0 if held or args.smoke else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

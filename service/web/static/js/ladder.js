@@ -1,0 +1,35 @@
+// The ladder: every rated bot of one game, best ordinal first (OpenSkill, from match games).
+import { api } from "./api.js";
+import { h, mount } from "./dom.js";
+
+/** @typedef {import("./api.js").LadderEntry} LadderEntry */
+/** @typedef {import("./main.js").PageContext} PageContext */
+/** @typedef {import("./api.js").Operation<"/ladder/{game}", "get">["parameters"]["path"]["game"]} GameName */
+
+/**
+ * `#/ladder` (the catalog's first game) or `#/ladder/<game>`.
+ * @param {HTMLElement} main
+ * @param {PageContext & {game?: string}} context
+ */
+export async function ladderPage(main, { game, signal, go }) {
+  mount(main, h("p.loading", {}, "Loading the ladder…"));
+  const { games } = await api("/catalog", { signal });
+  const shown = games.find((g) => g.name === game) ?? games[0];
+  const { entries } = await api("/ladder/{game}", { params: { game: /** @type {GameName} */ (shown.name) }, signal });
+  const picker = h("select", { id: "ladder-game", onchange: () => go(`#/ladder/${picker.value}`) },
+    games.map((g) => h("option", { value: g.name, selected: g === shown }, g.title)));
+  mount(main, h("section.panel.ladder", { "aria-labelledby": "ladder-title" },
+    h("h1#ladder-title", {}, `Ladder: ${shown.title}`),
+    h("label.field", {}, h("span", {}, "Game"), picker),
+    entries.length ? h("div.scroll", {}, h("table", {},
+      h("thead", {}, h("tr", {}, ["#", "Bot", "Ordinal", "Skill (μ ± σ)", "Games", "Last played"].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, entries.map((e, i) => h("tr", {},
+        h("td", {}, String(i + 1)),
+        h("th", { scope: "row" }, e.bot, h("small", {}, e.kind === "outside" ? ` · outside${e.owner ? `, by ${e.owner}` : ""}` : " · built-in")),
+        h("td", {}, e.ordinal.toFixed(2)),
+        h("td", {}, `${e.mu.toFixed(2)} ± ${e.sigma.toFixed(2)}`),
+        h("td", {}, String(e.games)),
+        h("td", {}, e.last_played === null ? "–" : new Date(e.last_played).toLocaleString([], { dateStyle: "short", timeStyle: "short" })))))))
+      : h("p", {}, "No match of this game has been rated yet."),
+    h("p.small", {}, "Every match game is rated (OpenSkill, Plackett-Luce): each deal of each rotation, Doubleduck's sides and Doppelkopf's parties as teams. Ordinal = μ − 3σ: a bot climbs by playing, not by one lucky game.")));
+}
