@@ -69,6 +69,8 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
             for figure in ("per_s", "server_cpu_ms")
         ],
     ),
+    # Doppelkopf's four anchors, one match game (four deals): proof it plays and rates.
+    ("ladder.py", [], ["doppelkopf_match_games", "doppelkopf_contests", "doppelkopf_cpu_s"]),
     (
         "memory.py",
         [],
