@@ -187,10 +187,14 @@ class AppKeys:
         )
 
     def revoke(self, key_id: str) -> bool:
-        """Revoke for good: later requests with it get 403 `app_key_revoked`."""
+        """Revoke for good: later requests with it get 403 `app_key_revoked`, and its bots are
+        retired (they read as retired from the first write on, should the second be cut)."""
+        from service.bot_registry import BotRegistry  # it imports this module
+
         if not self.redis.exists(record_key(key_id)):
             return False
         self.redis.hset(record_key(key_id), "revoked", int(time.time()))
+        BotRegistry(self.redis).retire_all(key_id)
         return True
 
     def set_quotas(self, key_id: str, **quotas: int) -> bool:
@@ -448,12 +452,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     issue.add_argument("--name", required=True, help="who the key is for")
     issue.add_argument("--quiet", action="store_true", help="print the key alone")
     _quota_args(issue)
-    commands.add_parser("list", help="every key: id, name, quotas, live games (never the key)")
+    commands.add_parser(
+        "list", help="every key: id, name, quotas, live games, live bots (never the key)"
+    )
     dev = commands.add_parser(
         "dev", help="print a development key: the one saved in FILE while usable, else a new one"
     )
     dev.add_argument("--file", required=True, help="where the key is kept (mode 0600)")
-    revoke = commands.add_parser("revoke", help="revoke a key by its id, for good")
+    revoke = commands.add_parser(
+        "revoke", help="revoke a key by its id, for good; its bots are retired"
+    )
     revoke.add_argument("id")
     quotas = commands.add_parser("quotas", help="change a key's quotas")
     quotas.add_argument("id")
@@ -473,16 +481,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(dev_key(keys, args.file))
         return 0
     if args.command == "list":
+        from service.bot_registry import BotRegistry  # it imports this module
+
+        registry = BotRegistry(keys.redis)
         for entry in keys.list():
             state = "revoked" if entry["revoked"] else "active"
             quota = " ".join(f"{q}={entry[q]}" for q in QUOTAS)
-            print(f"{entry['id']}  {state:7}  live={entry['live']}  {quota}  {entry['name']}")
+            bots = ",".join(b.name for b in registry.of(entry["id"])) or "-"
+            print(
+                f"{entry['id']}  {state:7}  live={entry['live']}  {quota}  bots={bots}"
+                f"  {entry['name']}"
+            )
         return 0
     if args.command == "revoke":
         if not keys.revoke(args.id):
             print(f"no app key {args.id}", file=sys.stderr)
             return 1
-        print(f"app key {args.id} revoked")
+        print(f"app key {args.id} revoked (its bots retired)")
         return 0
     if not keys.set_quotas(args.id, **chosen):
         print(f"no app key {args.id}", file=sys.stderr)

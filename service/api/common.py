@@ -10,6 +10,7 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from engine import GAMES
+from service import bot_registry
 from service.bodies import event_entry, event_out, to_json
 from service.callers import Caller
 from service.edges import json_body
@@ -87,6 +88,13 @@ def token_first(blp: Blueprint, *endpoints: str) -> None:
 def layers() -> Layers:
     """This app's layers, built once by `create_app` (`service.wiring`)."""
     return cast(Layers, current_app.extensions["duckpond"])
+
+
+def registry() -> bot_registry.BotRegistry:
+    """Outside bots: register, read, resolve, retire (`service.bot_registry`)."""
+    found = layers().registry
+    assert found is not None, "built by `service.wiring.build`"
+    return found
 
 
 def tables() -> Tables:

@@ -7,7 +7,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from engine import GAMES
-from service.api.common import errors, json_response, ratings
+from service.api.common import errors, json_response, ratings, registry
 from service.schemas import LadderOut
 
 blp = Blueprint(
@@ -51,10 +51,12 @@ def get_ladder(game: str) -> Response:
     Every match game is rated, each deal of each rotation a contest: Doubleduck's sides and
     Doppelkopf's parties of the deal as teams, seat by seat in the other games. The built-in
     bots and their levels anchor the scale (`python -m service.ratings anchors`); outside bots
-    are listed with their owner. Public: no token. A name no game has is a 404.
+    are listed with their owner (its app key's name), retired ones too. Public: no token. A
+    name no game has is a 404.
     """
     entries = ratings().ladder(game)
     for entry in entries:
-        if entry["kind"] == "outside":
-            entry["owner"] = None
+        if entry["kind"] == "outside":  # retired ones too: their games stay rated
+            bot = registry().get(entry["bot"])
+            entry["owner"] = None if bot is None else bot.owner_name
     return json_response({"game": game, "entries": entries})

@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from svc_helpers import auth
 
 from bots.match import MatchSpec, play_match_game
 from service import ratings as ratings_module
 from service.api.common import matches
+from service.app_keys import AppKeys
 from service.ratings import (
     MODEL,
     Contest,
@@ -251,14 +254,22 @@ def test_the_match_job_rates_each_game_once(app: Flask, client: FlaskClient) -> 
         assert twice[bot].sigma == pytest.approx(expect[bot].sigma)
 
 
-def test_the_ladder_route(app: Flask, client: FlaskClient, r: redis.Redis) -> None:
-    assert client.get("/api/v1/ladder/doppelkopf").json == {"game": "doppelkopf", "entries": []}
+def test_the_ladder_route(make_app: Callable[..., Flask], keys: AppKeys, r: redis.Redis) -> None:
+    client = make_app(APP_KEYS="required").test_client()
+    assert client.get("/api/v1/ladder/duck").json == {"game": "duck", "entries": []}
+    acme = keys.issue("acme")
+    made = client.post(
+        "/api/v1/bots",
+        json={"name": "my_bot", "description": "", "games": ["duck"]},
+        headers=auth(acme.key),
+    )
+    assert made.status_code == 201, made.json
     ladder = Ratings(r)
-    bots = ["search:strong", "my_bot", "heuristic", "random"]
+    bots = ["search:strong", "my_bot", "heuristic", "ghost_bot"]
     spec = spec_of("duck", bots)
     for i in range(3):
         ladder.rate(spec, record(rotation(bots, [9, 4, 2, -3], [8, 6, 1, 0]), index=i), "m")
-    got = client.get("/api/v1/ladder/duck")
+    got = client.get("/api/v1/ladder/duck")  # public: no key, no token
     assert got.status_code == 200
     entries = got.json["entries"]
     assert [e["bot"] for e in entries] == bots  # best ordinal first
@@ -269,8 +280,11 @@ def test_the_ladder_route(app: Flask, client: FlaskClient, r: redis.Redis) -> No
     assert first["ordinal"] == pytest.approx(first["mu"] - 3 * first["sigma"])
     assert first["games"] == 3 and isinstance(first["last_played"], int)
     assert all(math.isfinite(e["mu"]) and e["sigma"] > 0 for e in entries)
-    outside = entries[1]
-    assert (outside["kind"], outside["owner"]) == ("outside", None)
+    # An outside bot by its owner's key name; a name the registry does not know, owner null.
+    assert [(e["kind"], e.get("owner")) for e in entries[1::2]] == [
+        ("outside", "acme"),
+        ("outside", None),
+    ]
     for path in ("/api/v1/ladder/chess", "/api/v1/ladder/", "/api/v1/ladder/DUCK"):
         refused = client.get(path)
         assert refused.status_code == 404, path
