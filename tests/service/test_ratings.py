@@ -5,6 +5,7 @@ exactly once however often and however concurrently it is told, the match job's 
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 from collections.abc import Callable
@@ -16,18 +17,21 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import auth
 
-from bots.match import MatchSpec, play_match_game
+from bots.match import MatchSpec, play_match_game, rotations
 from service import ratings as ratings_module
 from service.api.common import matches
 from service.app_keys import AppKeys
 from service.ratings import (
+    ANCHORS,
     MODEL,
     Contest,
     Ratings,
     Skill,
+    anchor_lineups,
     contests,
     ladder_name,
     rate_record,
+    seat_teams,
     update,
 )
 
@@ -141,6 +145,22 @@ def test_search_is_search_fast_on_the_ladder() -> None:
     assert ladder_name("search:strong") == "search:strong"
     assert ladder_name("heuristic") == "heuristic"
     assert ladder_name("my_bot") == "my_bot"
+
+
+def test_the_anchor_lineups_let_every_pair_of_anchors_meet() -> None:
+    """Doubleduck's rotations never part partners, so its three line-ups pair the four anchors
+    each way once: every two of them are partners in one and opponents in two."""
+    partners: list[frozenset[str]] = []
+    for lineup in anchor_lineups("doubleduck"):
+        for team in seat_teams("doubleduck", 4):
+            for bots in rotations(lineup):
+                partners.append(frozenset(bots[s] for s in team))
+    pairs = {frozenset(p) for p in itertools.combinations(ANCHORS, 2)}
+    assert set(partners) == pairs
+    duo = {frozenset(lineup) for lineup in anchor_lineups("ducksoup")}
+    assert duo == pairs and len(anchor_lineups("ducksoup")) == 6
+    assert anchor_lineups("duck") == anchor_lineups("doppelkopf") == [ANCHORS]
+    assert ANCHORS == ("random", "heuristic", "search:fast", "search:strong")
 
 
 # --- on Redis ---------------------------------------------------------------------------------
