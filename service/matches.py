@@ -332,6 +332,8 @@ class Matches:
             self._tell(mid)
         if outcome == "recorded":
             self._rate(mid, spec, index, record)
+        elif outcome == "duplicate":  # another run recorded it first: rated, or rate it now
+            self._rate(mid, spec, index)
         if done >= spec.games and outcome == "recorded":
             log.info("match %s done", mid)
         return outcome

@@ -222,7 +222,7 @@ def test_concurrent_rates_lose_no_update_and_rate_a_game_once(r: redis.Redis) ->
         for t in threads:
             t.join(30)
     finally:
-        ratings_module.rate_record = pure  # type: ignore[assignment]
+        ratings_module.rate_record = pure
     assert outcomes == {0: "rated", 1: "rated"}
     assert len(calls) == 3  # the one that lost the compare-and-set read and computed again
     assert Ratings(r).skills("doubleduck")["heuristic"].games == 4  # no update lost
@@ -266,6 +266,10 @@ def test_the_match_job_rates_each_game_once(app: Flask, client: FlaskClient) -> 
     assert layer.play(mid, 1) == "duplicate"
     twice = held.skills("doubleduck")
     assert twice["heuristic"].games == twice["random"].games == 4
+    # A run that raced past the recorded check: its record loses, and it rates nothing again.
+    layer.store.has_result = lambda *a: False  # type: ignore[method-assign]
+    assert layer.play(mid, 1) == "duplicate"
+    assert held.skills("doubleduck") == twice
     spec = MatchSpec.from_json(body)
     expect = rate_record("doubleduck", play_match_game(spec, 0), {}, NOW)
     expect = rate_record("doubleduck", play_match_game(spec, 1), expect, NOW)
