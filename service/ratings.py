@@ -1,25 +1,30 @@
 """The ratings ladder: an OpenSkill (Plackett-Luce) rating per bot and game, from match games.
 
-Every recorded match game (all its rotations, on either match path) is rated once: each deal of
-each rotation is one contest, its teams ranked by the deal's score (higher is better in every
-game: Duck's red penalties are negative points). Teams (`contests`):
+Every recorded match game (all its rotations, on either match path) is rated once, as one or
+more contests whose teams are ranked by score (higher is better in every game: Duck's red
+penalties are negative points; a tie shares a rank). `contests` makes them:
 
-- Doubleduck: the sides (seats 0+2 and 1+3), as the engine's `teams()` says.
-- Doppelkopf: the deal's parties. A match record keeps each seat's deal score, not the parties,
-  but they follow from it: Re's seats all score one amount and Kontra's the opposite (the
-  engine scores each party as one), so the seats with a positive score are one party and those
-  with a negative score the other. A deal that scored 0 (nobody paid) does not show them and
-  is not rated. A solo (one seat against three, after a failed wedding) is rated seat by seat:
-  openskill sums a team's skills, so three average seats would be rated as three times the
-  soloist's and every soloist's win would count as a huge upset.
-- Every other game: seat by seat.
+- Doubleduck, Duck Soup, Duck: the match game is ONE contest, as its duplicate deals mean it:
+  every rotation dealt the same cards to other bots, so each team is ranked by its mean score
+  per deal over all the rotations, which cancels the luck of the cards (a contest per deal of
+  each rotation would rate the cards more than the play). The teams are those that stay
+  together through the rotations: Doubleduck's sides (seats 0+2 and 1+3, as the engine's
+  `teams()` says: rotations move a side's two bots together), one bot each in the other games.
+- Doppelkopf: one contest per deal of each rotation, between the deal's parties, which change
+  with every deal. A match record keeps each seat's deal score, not the parties, but they follow
+  from it: the engine scores both members of a party alike and the two parties oppositely, so
+  the seats that scored above 0 are one party and those below 0 the other. A deal that scored
+  0 (nobody paid) does not show them and is not rated. A solo (one seat against three, after a
+  failed wedding) is rated seat by seat: openskill adds a team's skills up, so it would take
+  three average seats for three times the soloist and rate every soloist's win a huge upset.
 
-A bot that holds several seats of one rotation (duplicate rotations of
-`heuristic,random,heuristic,random`) enters the contest once per seat, each seat starting from
-its one rating; its new rating adds the seats' changes up (mu by the sum of their changes,
-sigma^2 times the product of their shrink factors), as if it had played them one after another
-from the same rating. A contest among one bot's seats only is skipped: nothing to learn.
-`search` and `search:fast` are one bot (a level's name is always written out).
+A bot that holds several seats of a rotation (`heuristic,random,heuristic,random`): in Duck Soup
+and Duck it is one player, scored by the mean of its seats; in a team (a Doubleduck side it
+holds both seats of, a Doppelkopf party) or in a solo deal each of its seats plays from its one
+rating, and its new rating adds the seats' changes up (mu by the sum of their changes, sigma^2
+times the product of their shrink factors), as if it had played them one after another. A
+contest that has only one bot in it teaches nothing and is skipped. `search` and
+`search:fast` are one bot (a level's name is always written out).
 
 Exactly once: a match game is rated under an id (`match id.index`, or the hash of its spec and
 record where no match id is given); a Lua compare-and-set writes the new ratings only if the
@@ -39,6 +44,7 @@ from __future__ import annotations
 import argparse
 import functools
 import hashlib
+import itertools
 import json
 import logging
 import math
@@ -120,10 +126,12 @@ class Skill:
 
 @dataclass(frozen=True, slots=True)
 class Contest:
-    """One rated result: teams of seats' bots and each team's rank (0 best, ties share)."""
+    """One rated result: teams of seats' bots and each team's rank (0 best, ties share), and
+    the rotations of the match game it covers (a bot in it played a game in each)."""
 
     teams: tuple[tuple[str, ...], ...]
     ranks: tuple[int, ...]
+    rotations: tuple[int, ...]
 
 
 def ladder_name(bot: str) -> str:
@@ -164,11 +172,9 @@ def parties(deal: Sequence[int]) -> tuple[tuple[int, ...], ...] | None:
     return won, lost
 
 
-def deal_teams(game: str, seats: int, deal: Sequence[int]) -> Sequence[Sequence[int]] | None:
-    """The teams (by seat) of one deal, or None when the deal cannot be rated (see the module
-    docstring): Doppelkopf's parties, seat by seat for a solo; every other game's fixed ones."""
-    if game != "doppelkopf":
-        return seat_teams(game, seats)
+def party_teams(seats: int, deal: Sequence[int]) -> Sequence[Sequence[int]] | None:
+    """A Doppelkopf deal's teams by seat: its parties, or each seat alone in a solo; None when
+    the deal scored 0 and shows no parties (see the module docstring)."""
     found = parties(deal)
     if found is None:
         return None
@@ -177,22 +183,41 @@ def deal_teams(game: str, seats: int, deal: Sequence[int]) -> Sequence[Sequence[
     return found
 
 
-def contests(game: str, record: Mapping[str, Any]) -> Iterator[tuple[int, Contest]]:
-    """Every rated contest of a match game record, in play order, with its rotation's number:
-    one per deal of each rotation (see the module docstring for the teams)."""
-    for number, rotation in enumerate(record["rotations"]):
-        bots = [ladder_name(b) for b in rotation["bots"]]
-        for deal in rotation["deal_scores"]:
-            teams = deal_teams(game, len(bots), deal)
-            if teams is None or len({bots[s] for team in teams for s in team}) < 2:
-                continue  # no parties shown, or one bot against itself: nothing to learn
-            yield (
-                number,
-                Contest(
-                    tuple(tuple(bots[s] for s in team) for team in teams),
-                    ranks_of([deal[team[0]] for team in teams]),
-                ),
-            )
+def contests(game: str, record: Mapping[str, Any]) -> Iterator[Contest]:
+    """Every rated contest of a match game record, in play order (the module docstring)."""
+    rotations = [[ladder_name(b) for b in r["bots"]] for r in record["rotations"]]
+    if game == "doppelkopf":
+        for number, (bots, rotation) in enumerate(zip(rotations, record["rotations"], strict=True)):
+            for deal in rotation["deal_scores"]:
+                seats = party_teams(len(bots), deal)
+                if seats is not None:
+                    yield from one_contest(
+                        [tuple(bots[s] for s in team) for team in seats],
+                        [deal[team[0]] for team in seats],
+                        (number,),
+                    )
+        return
+    fixed = seat_teams(game, len(rotations[0]))
+    scores: dict[tuple[str, ...], list[float]] = {}
+    for bots, rotation in zip(rotations, record["rotations"], strict=True):
+        for team in fixed:
+            # A team by its bots, whichever seats they sit in: a bot's several seats alone
+            # (Duck, Duck Soup) are one team, scored by their mean.
+            key = tuple(sorted(bots[s] for s in team))
+            scores.setdefault(key, []).extend(deal[team[0]] for deal in rotation["deal_scores"])
+    teams = [key for key, got in scores.items() if got]
+    yield from one_contest(
+        teams, [sum(scores[t]) / len(scores[t]) for t in teams], tuple(range(len(rotations)))
+    )
+
+
+def one_contest(
+    teams: Sequence[tuple[str, ...]], scores: Sequence[float], rotations: tuple[int, ...]
+) -> Iterator[Contest]:
+    """The contest of these teams ranked by these scores, unless one team or one bot is all
+    there is (`a,a,b,b` in Doubleduck: both sides are a+b)."""
+    if len(teams) >= 2 and len({bot for team in teams for bot in team}) >= 2:
+        yield Contest(tuple(teams), ranks_of(scores), rotations)
 
 
 def update(skills: Mapping[str, Skill], contest: Contest) -> dict[str, Skill]:
@@ -218,13 +243,13 @@ def rate_record(
 ) -> dict[str, Skill]:
     """The pure rating math: the skills of the record's bots after rating it, from `skills`
     (a bot missing there starts at openskill's prior). Only bots of rated contests change;
-    each counts one game per rotation it played in."""
+    each counts one game per rotation it was rated in."""
     current = dict(skills)
     played: dict[str, set[int]] = {}
-    for number, contest in contests(game, record):
+    for contest in contests(game, record):
         for bot in {b for team in contest.teams for b in team}:
             current.setdefault(bot, Skill())
-            played.setdefault(bot, set()).add(number)
+            played.setdefault(bot, set()).update(contest.rotations)
         current.update(update(current, contest))
     return {
         bot: Skill(current[bot].mu, current[bot].sigma, current[bot].games + len(n), now_ms)
@@ -313,14 +338,15 @@ bots' worlds make a decision cost up to ~200 ms, and each deal is a contest of i
 
 
 def anchor_lineups(game: str) -> list[tuple[str, ...]]:
-    """The anchor matches' line-ups of one game. Doubleduck's rotations keep partners together
-    (seats 0+2 stay a side), so it plays all three pairings of the four; Duck Soup (two seats)
-    every pair; the other games all four at one table."""
-    r, h, f, s = ANCHORS
+    """The anchor matches' line-ups of one game. Doubleduck and Duck Soup: each anchor against
+    the next stronger one (Doubleduck with a side each: `x,y,x,y`), since a side with random
+    in it loses whoever its partner is and would teach nothing of the partner; the other games
+    all four at one table."""
+    pairs: list[tuple[str, ...]] = list(itertools.pairwise(ANCHORS))
     if game == "doubleduck":
-        return [(r, h, f, s), (r, f, h, s), (r, h, s, f)]
+        return [(x, y, x, y) for x, y in pairs]
     if game == "ducksoup":
-        return [(a, b) for i, a in enumerate(ANCHORS) for b in ANCHORS[i + 1 :]]
+        return pairs
     return [ANCHORS]
 
 

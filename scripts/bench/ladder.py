@@ -10,7 +10,10 @@ empty ladder. `python -m service.ratings anchors` plays the same games into the 
     .venv/bin/python scripts/bench/ladder.py --game doppelkopf --games 24 --processes 2
     .venv/bin/python scripts/bench/ladder.py --games 4          # every game, 4 per line-up
     .venv/bin/python scripts/bench/ladder.py --smoke            # Doppelkopf, 1 per line-up (CI)
+    .venv/bin/python scripts/bench/ladder.py --game duck --save var/anchors   # records kept in
+        # var/anchors.duck.jsonl: a rerun rates them again (and plays only what is missing)
 
+The CPU and wall seconds are the playing's (a run from saved records plays nothing).
 Reported per game: the ladder (ordinal, mu, sigma, games), whether the order holds, the match
 games and contests rated, CPU and wall seconds, and each line-up's paired duplicate figures
 (`bots.match.summarize`) for context. The exit status says whether the order held in every
@@ -24,13 +27,14 @@ import json
 import resource
 import sys
 import time
+from collections.abc import Iterator
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bots.match import summarize, table
+from bots.match import MatchSpec, summarize, table
 from engine import GAMES
 from service.ratings import (
     ANCHORS,
@@ -50,25 +54,48 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def run(game: str, games: int, seed: str, processes: int) -> dict[str, Any]:
+def played(
+    game: str, games: int, seed: str, processes: int, saved: Path | None
+) -> Iterator[tuple[MatchSpec, dict[str, Any]]]:
+    """The anchors' match games in order: played, or read back from `saved` (JSON lines of
+    `--save`) when that file exists; played ones are appended to it."""
     work = anchor_jobs(game, games, seed)
+    done: dict[tuple[str, int], dict[str, Any]] = {}
+    if saved is not None and saved.exists():
+        for line in saved.read_text().splitlines():
+            item = json.loads(line)
+            done[(item["spec"]["seed"], item["record"]["index"])] = item["record"]
+    todo = [job for job in work if (job[0].seed, job[1]) not in done]
+    with get_context("spawn").Pool(processes) as pool:
+        fresh = pool.imap(play_anchor, todo)
+        for n, (spec, index) in enumerate(work, 1):
+            record = done.get((spec.seed, index))
+            if record is None:
+                spec, record = next(fresh)
+                if saved is not None:
+                    with saved.open("a") as out:
+                        out.write(json.dumps({"spec": spec.to_json(), "record": record}) + "\n")
+            print(f"\r{game}: {n}/{len(work)} match games", end="", file=sys.stderr, flush=True)
+            yield spec, record
+    print(file=sys.stderr)
+
+
+def run(game: str, games: int, seed: str, processes: int, saved: Path | None) -> dict[str, Any]:
     skills: dict[str, Skill] = {}
     records: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-    rated = 0
+    rated = n = 0
     cpu, wall = cpu_seconds(), time.perf_counter()
-    with get_context("spawn").Pool(processes) as pool:
-        for n, (spec, record) in enumerate(pool.imap(play_anchor, work), 1):
-            skills.update(rate_record(game, record, skills, int(time.time() * 1000)))
-            rated += sum(1 for _ in contests(game, record))
-            records.setdefault(spec.bots, []).append(record)
-            print(f"\r{game}: {n}/{len(work)} match games", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+    for spec, record in played(game, games, seed, processes, saved):
+        n += 1
+        skills.update(rate_record(game, record, skills, int(time.time() * 1000)))
+        rated += sum(1 for _ in contests(game, record))
+        records.setdefault(spec.bots, []).append(record)
     ladder = entries(skills.items())
     order = [e["bot"] for e in ladder]
     return {
         "ladder": ladder,
         "holds": order == list(reversed(ANCHORS)),
-        "match_games": len(work),
+        "match_games": n,
         "contests": rated,
         "cpu_s": cpu_seconds() - cpu,
         "wall_s": time.perf_counter() - wall,
@@ -82,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=8, help="match games per line-up (8)")
     parser.add_argument("--seed", default="anchors")
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument(
+        "--save", type=Path, help="keep the records in this file, and rate those it has again"
+    )
     parser.add_argument("--smoke", action="store_true", help="Doppelkopf, 1 per line-up (CI)")
     args = parser.parse_args(argv)
     if args.smoke:
@@ -89,7 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     figures: dict[str, Any] = {}
     held = True
     for game in args.game or sorted(GAMES):
-        out = run(game, args.games, args.seed, args.processes)
+        saved = None if args.save is None else args.save.with_suffix(f".{game}.jsonl")
+        out = run(game, args.games, args.seed, args.processes, saved)
         held = held and out["holds"]
         print(
             f"\n{game}: {out['match_games']} anchor match games ({args.games} per line-up), "

@@ -5,7 +5,6 @@ exactly once however often and however concurrently it is told, the match job's 
 
 from __future__ import annotations
 
-import itertools
 import math
 import threading
 from collections.abc import Callable
@@ -17,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import auth
 
-from bots.match import MatchSpec, play_match_game, rotations
+from bots.match import MatchSpec, play_match_game
 from service import ratings as ratings_module
 from service.api.common import matches
 from service.app_keys import AppKeys
@@ -31,7 +30,6 @@ from service.ratings import (
     contests,
     ladder_name,
     rate_record,
-    seat_teams,
     update,
 )
 
@@ -56,25 +54,31 @@ def openskill(teams: list[list[Skill]], ranks: list[int]) -> list[list[Any]]:
 # --- the pure math ----------------------------------------------------------------------------
 
 
-def test_doubleduck_rates_the_sides_as_teams_by_the_deal_score() -> None:
-    rec = record(rotation(["random", "heuristic", "random", "search"], [100, 300, 100, 300]))
-    (found,) = [c for _, c in contests("doubleduck", rec)]
-    assert found == Contest((("random", "random"), ("heuristic", "search:fast")), (1, 0))
+def test_doubleduck_ranks_the_sides_by_their_mean_over_the_rotations() -> None:
+    """Duplicate deals: the side of random,random had the better cards in the first rotation
+    and won it, but over both rotations (the same cards, the sides swapped) it is behind."""
+    rec = record(
+        rotation(["random", "heuristic", "random", "search"], [400, 300, 400, 300]),
+        rotation(["search", "random", "heuristic", "random"], [900, 50, 900, 50]),
+    )
+    (found,) = contests("doubleduck", rec)
+    assert found == Contest(
+        (("random", "random"), ("heuristic", "search:fast")), (1, 0), rotations=(0, 1)
+    )
     after = rate_record("doubleduck", rec, {}, NOW)
-    (loser,), (h, s) = openskill([[Skill()], [Skill(), Skill()]], [1, 0])
-    # random holds two seats of the losing side: both seats' changes add up.
-    (r1, r2), _ = openskill([[Skill(), Skill()], [Skill(), Skill()]], [1, 0])
+    # Two seats of random in one side: both seats' changes add up.
+    (r1, r2), (h, _) = openskill([[Skill(), Skill()], [Skill(), Skill()]], [1, 0])
     assert after["random"].mu == pytest.approx(25 + (r1.mu - 25) + (r2.mu - 25))
-    assert after["heuristic"].mu > 25 > after["random"].mu
-    assert after["heuristic"].mu == pytest.approx(after["search:fast"].mu)
+    assert after["heuristic"].mu == pytest.approx(h.mu) == pytest.approx(after["search:fast"].mu)
+    s0 = MODEL.sigma
+    assert after["random"].sigma == pytest.approx(s0 * (r1.sigma / s0) * (r2.sigma / s0))
     assert set(after) == {"random", "heuristic", "search:fast"}
-    assert all(s.games == 1 and s.last_played == NOW for s in after.values())
-    del loser, h, s
+    assert all(s.games == 2 and s.last_played == NOW for s in after.values())  # 2 rotations
 
 
 def test_one_bot_per_seat_is_exactly_openskill() -> None:
     skills = {"a": Skill(30.0, 4.0), "b": Skill(20.0, 6.0), "c": Skill(), "d": Skill(27.0, 2.0)}
-    contest = Contest((("a",), ("b",), ("c",), ("d",)), (2, 0, 1, 2))
+    contest = Contest((("a",), ("b",), ("c",), ("d",)), (2, 0, 1, 2), (0,))
     got = update(skills, contest)
     want = openskill([[skills[b]] for b in "abcd"], [2, 0, 1, 2])
     for bot, (new,) in zip("abcd", want, strict=True):
@@ -82,62 +86,58 @@ def test_one_bot_per_seat_is_exactly_openskill() -> None:
         assert got[bot].sigma == pytest.approx(new.sigma)
 
 
-def test_a_bot_in_several_seats_adds_their_changes_up() -> None:
-    """Duck seat by seat, heuristic,random,heuristic,random: heuristic's seats 1st and 3rd."""
-    rec = record(rotation(["heuristic", "random", "heuristic", "random"], [9, 4, 2, -3]))
+def test_duck_ranks_each_bot_by_its_mean_and_penalties_rank_last() -> None:
+    """Seat by seat, over rotations and rounds; a red penalty is a negative score."""
+    rec = record(
+        rotation(["a", "b", "c"], [-10, 0, 3], [2, 2, 2]),
+        rotation(["c", "a", "b"], [5, -10, 1], [0, 0, 0]),
+    )
+    (found,) = contests("duck", rec)
+    # a: (-10 + 2 - 10 + 0) / 4, b: (0 + 2 + 1 + 0) / 4, c: (3 + 2 + 5 + 0) / 4
+    assert found == Contest((("a",), ("b",), ("c",)), (2, 1, 0), (0, 1))
+    (tie,) = contests("ducksoup", record(rotation(["a", "b"], [7, 7])))
+    assert tie.ranks == (0, 0)  # a tie shares the rank
+
+
+def test_a_bots_several_seats_alone_are_one_player() -> None:
+    """Duck, heuristic,random,heuristic,random: each bot is one player, by its seats' mean."""
+    rec = record(
+        rotation(["heuristic", "random", "heuristic", "random"], [9, 4, 2, -3]),
+        rotation(["random", "heuristic", "random", "heuristic"], [1, 6, 0, 5]),
+    )
+    (found,) = contests("duck", rec)
+    assert found == Contest((("heuristic",), ("random",)), (0, 1), (0, 1))
     after = rate_record("duck", rec, {}, NOW)
-    h1, r1, h2, r2 = (t[0] for t in openskill([[Skill()]] * 4, [0, 1, 2, 3]))
-    assert after["heuristic"].mu == pytest.approx(25 + (h1.mu - 25) + (h2.mu - 25))
-    assert after["random"].mu == pytest.approx(25 + (r1.mu - 25) + (r2.mu - 25))
-    s0 = MODEL.sigma
-    assert after["heuristic"].sigma == pytest.approx(s0 * (h1.sigma / s0) * (h2.sigma / s0))
-    # One game per rotation, however many seats.
-    assert after["heuristic"].games == after["random"].games == 1
+    (h,), (r,) = openskill([[Skill()], [Skill()]], [0, 1])
+    assert (after["heuristic"].mu, after["random"].mu) == (pytest.approx(h.mu), pytest.approx(r.mu))
+    assert after["heuristic"].games == after["random"].games == 2  # a game per rotation
 
 
-def test_a_bots_seats_share_one_rating_and_alone_it_is_not_rated() -> None:
-    rec = record(rotation(["heuristic", "random", "random", "heuristic"], [9, 5, 4, 0]))
-    after = rate_record("duck", rec, {}, NOW)
-    # From equal priors Plackett-Luce moves skill between seats, it creates none: what one
-    # bot's seats gained, the other's lost, whatever seats each held.
-    assert after["heuristic"].mu + after["random"].mu == pytest.approx(50)
-    assert after["heuristic"].sigma < MODEL.sigma
-    solo = record(rotation(["heuristic", "heuristic"], [40, 10]))
-    assert rate_record("ducksoup", solo, {}, NOW) == {}  # against itself: nothing learnt
-
-
-def test_higher_scores_rank_first_and_duck_penalties_rank_last() -> None:
-    # Duck: a red penalty is a negative score; Duck Soup: points.
-    (c,) = [c for _, c in contests("duck", record(rotation(["a", "b", "c"], [-10, 0, 3])))]
-    assert c.ranks == (2, 1, 0)
-    (c,) = [c for _, c in contests("ducksoup", record(rotation(["a", "b"], [7, 7])))]
-    assert c.ranks == (0, 0)  # a tie shares the rank
+def test_a_contest_of_one_bot_or_of_equal_sides_is_not_rated() -> None:
+    alone = record(rotation(["heuristic", "heuristic"], [40, 10]))
+    assert rate_record("ducksoup", alone, {}, NOW) == {}
+    # a,a,b,b in Doubleduck: both sides are a+b, whatever the rotation.
+    mixed = record(rotation(["a", "a", "b", "b"], [40, 10, 40, 10]))
+    assert list(contests("doubleduck", mixed)) == []
 
 
 def test_doppelkopf_parties_are_read_from_the_deal_scores() -> None:
     bots = ["random", "heuristic", "search:fast", "search:strong"]
     rec = record(
-        rotation(bots, [-2, 2, 2, -2], [3, 3, -3, -3], [0, 0, 0, 0], [-1, -1, 3, -1]),
+        rotation(bots, [-2, 2, 2, -2], [3, 3, -3, -3], [0, 0, 0, 0]),
+        rotation(bots[1:] + bots[:1], [-1, -1, 3, -1]),
     )
-    found = [c for _, c in contests("doppelkopf", rec)]
-    assert found == [
+    assert list(contests("doppelkopf", rec)) == [
         # Re won: the seats that scored +2 are one party, those with -2 the other.
-        Contest((("heuristic", "search:fast"), ("random", "search:strong")), (0, 1)),
-        Contest((("random", "heuristic"), ("search:fast", "search:strong")), (0, 1)),
+        Contest((("heuristic", "search:fast"), ("random", "search:strong")), (0, 1), (0,)),
+        Contest((("random", "heuristic"), ("search:fast", "search:strong")), (0, 1), (0,)),
         # The deal that scored 0 shows no parties and is skipped; a solo is seat by seat.
-        Contest((("random",), ("heuristic",), ("search:fast",), ("search:strong",)), (1, 1, 0, 1)),
+        Contest(
+            (("heuristic",), ("search:fast",), ("search:strong",), ("random",)), (1, 1, 0, 1), (1,)
+        ),
     ]
-
-
-def test_contests_follow_rotations_and_deals_and_count_games_per_rotation() -> None:
-    rec = record(
-        rotation(["a", "b"], [1, 0], [0, 5]),
-        rotation(["b", "a"], [2, 1], [1, 1]),
-    )
-    numbers = [n for n, _ in contests("ducksoup", rec)]
-    assert numbers == [0, 0, 1, 1]
-    after = rate_record("ducksoup", rec, {"a": Skill(games=7)}, NOW)
-    assert (after["a"].games, after["b"].games) == (9, 2)
+    after = rate_record("doppelkopf", rec, {}, NOW)
+    assert all(s.games == 2 for s in after.values())  # both rotations rated for each
 
 
 def test_search_is_search_fast_on_the_ladder() -> None:
@@ -147,18 +147,14 @@ def test_search_is_search_fast_on_the_ladder() -> None:
     assert ladder_name("my_bot") == "my_bot"
 
 
-def test_the_anchor_lineups_let_every_pair_of_anchors_meet() -> None:
-    """Doubleduck's rotations never part partners, so its three line-ups pair the four anchors
-    each way once: every two of them are partners in one and opponents in two."""
-    partners: list[frozenset[str]] = []
-    for lineup in anchor_lineups("doubleduck"):
-        for team in seat_teams("doubleduck", 4):
-            for bots in rotations(lineup):
-                partners.append(frozenset(bots[s] for s in team))
-    pairs = {frozenset(p) for p in itertools.combinations(ANCHORS, 2)}
-    assert set(partners) == pairs
-    duo = {frozenset(lineup) for lineup in anchor_lineups("ducksoup")}
-    assert duo == pairs and len(anchor_lineups("ducksoup")) == 6
+def test_the_anchors_meet_the_next_stronger_one() -> None:
+    pairs = [
+        ("random", "heuristic"),
+        ("heuristic", "search:fast"),
+        ("search:fast", "search:strong"),
+    ]
+    assert anchor_lineups("ducksoup") == pairs
+    assert anchor_lineups("doubleduck") == [(x, y, x, y) for x, y in pairs]  # a side each
     assert anchor_lineups("duck") == anchor_lineups("doppelkopf") == [ANCHORS]
     assert ANCHORS == ("random", "heuristic", "search:fast", "search:strong")
 

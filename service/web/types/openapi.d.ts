@@ -503,11 +503,11 @@ export interface paths {
         /**
          * The game's ladder: each bot that played a rated match game of it, with its OpenSkill
          *     (Plackett-Luce) rating, best `ordinal` (mu - 3 sigma) first.
-         * @description Every match game is rated, each deal of each rotation a contest: Doubleduck's sides and
-         *     Doppelkopf's parties of the deal as teams, seat by seat in the other games. The built-in
-         *     bots and their levels anchor the scale (`python -m service.ratings anchors`); outside bots
-         *     are listed with their owner (its app key's name), retired ones too. Public: no token. A
-         *     name no game has is a 404.
+         * @description Every match game is rated: as one contest of its teams ranked by their mean score per deal
+         *     over all its rotations (duplicate deals: the cards' luck cancels), Doubleduck's sides as
+         *     teams; Doppelkopf per deal, between its parties. The built-in bots and their levels anchor
+         *     the scale (`python -m service.ratings anchors`); outside bots are listed with their owner
+         *     (its app key's name), retired ones too. Public: no token. A name no game has is a 404.
          */
         get: operations["get_ladder"];
         put?: never;

@@ -31,5 +31,5 @@ export async function ladderPage(main, { game, signal, go }) {
         h("td", {}, String(e.games)),
         h("td", {}, e.last_played === null ? "–" : new Date(e.last_played).toLocaleString([], { dateStyle: "short", timeStyle: "short" })))))))
       : h("p", {}, "No match of this game has been rated yet."),
-    h("p.small", {}, "Every match game is rated (OpenSkill, Plackett-Luce): each deal of each rotation, Doubleduck's sides and Doppelkopf's parties as teams. Ordinal = μ − 3σ: a bot climbs by playing, not by one lucky game.")));
+    h("p.small", {}, "Every match game is rated (OpenSkill, Plackett-Luce): its teams by their mean score over all its rotations, so the luck of the cards cancels (Doubleduck's sides as teams; Doppelkopf deal by deal, its parties as teams). Ordinal = μ − 3σ: a bot climbs by playing, not by one lucky game.")));
 }
