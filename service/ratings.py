@@ -46,7 +46,6 @@ import functools
 import hashlib
 import itertools
 import json
-import logging
 import math
 import random
 import sys
@@ -61,8 +60,6 @@ from bots import BOTS, parse_bot
 from bots.match import MatchSpec, check, play_match_game
 from engine import GAMES
 from service.shards import DataClient
-
-log = logging.getLogger("duckpond.ratings")
 
 JSON = dict[str, Any]
 MODEL = PlackettLuce()
@@ -101,7 +98,7 @@ class Skill:
 
     @property
     def ordinal(self) -> float:
-        """mu - 3 sigma (openskill's `ordinal`): the skill it has with 99.7% confidence; the
+        """mu - 3 sigma (openskill's `ordinal`): a skill it very likely has at least; the
         ladder's order, so a bot climbs by playing more, not by a lucky first game."""
         return self.mu - 3 * self.sigma
 
