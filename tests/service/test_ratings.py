@@ -309,3 +309,20 @@ def test_the_ladder_route(make_app: Callable[..., Flask], keys: AppKeys, r: redi
         refused = client.get(path)
         assert refused.status_code == 404, path
         assert refused.json["errors"]["reason"] == "not_found"
+
+
+def test_the_anchor_command_rates_its_games_once(
+    r: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`python -m service.ratings anchors`, with two cheap anchors: a rerun with the same seed
+    plays the same games and rates none of them again."""
+    monkeypatch.setattr(ratings_module, "ANCHORS", ("random", "heuristic"))
+    ladder = Ratings(r)
+    first = [outcome for *_, outcome in ratings_module.anchors(ladder, "ducksoup", 3, "t")]
+    assert first == ["rated"] * 3
+    skills = ladder.skills("ducksoup")
+    assert skills["heuristic"].games == skills["random"].games == 6  # 3 games x 2 rotations
+    assert skills["heuristic"].mu > skills["random"].mu
+    again = [outcome for *_, outcome in ratings_module.anchors(ladder, "ducksoup", 3, "t")]
+    assert again == ["duplicate"] * 3
+    assert ladder.skills("ducksoup") == skills
