@@ -66,6 +66,11 @@ REASONS: dict[str, tuple[int, str]] = {
     "host_only": (403, "Only the host token may do this (an explicit deal, abandoning)."),
     "not_your_seat": (403, "The token holds another seat than the one named in the URL."),
     "bad_invite_code": (403, "The invite code is not this table's (or it has none)."),
+    "challenge_required": (
+        403,
+        "The match seats another app key's bot: challenge it, and the match starts once its"
+        " owner accepts.",
+    ),
     "no_such_game": (404, "No game has this id (or it expired after its end)."),
     "no_such_match": (404, "No match has this id (or it expired after its end)."),
     "no_such_webhook": (404, "The app key has no webhook endpoint with this id."),

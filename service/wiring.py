@@ -19,6 +19,7 @@ from service import shards
 from service.bot_turns import BotTurns
 from service.cache import GameCache
 from service.feed import Feed, FeedHub
+from service.match_games import MatchGames
 from service.match_store import MatchStore
 from service.matches import Matches
 from service.shards import DataClient, QueueClient
@@ -130,6 +131,15 @@ def build(settings: Mapping[str, Any]) -> Layers:
         reservation_ttl=reservation_ttl,
         feed=feed,
     )
+    matches.driver = MatchGames(
+        matches.store,
+        tables,
+        bulk,
+        finished_ttl=finished_ttl,
+        feed=feed,
+        recorded=matches._recorded,
+    )
+    tables.match_game_ended = matches.driver.game_ended
     streams = Streams(store, changes, Limits.of(settings))
     hub = FeedHub(pool, int(settings.get("FEEDS_PER_APP_KEY", 8)))
     return Layers(
