@@ -25,7 +25,7 @@ import logging
 import secrets
 import time
 from collections.abc import Mapping
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
@@ -35,6 +35,7 @@ from bots import BOTS, parse_bot
 from bots.match import MatchError, MatchSpec, check, play_match_game, rotations, summarize
 from service import idempotency, jobs
 from service.bodies import Answer
+from service.bot_registry import BotRegistry
 from service.callers import authenticate, new_token, sha256
 from service.codec import whole_numbers
 from service.errors import ServiceError
@@ -59,18 +60,6 @@ WINDOW = 32
 QUEUED, RUNNING, DONE, CANCELLED_STATUS = "queued", "running", "done", "cancelled"
 MAX_MATCH_GAMES = 1000
 """The most games one match may ask for, unless the `MAX_MATCH_GAMES` setting says otherwise."""
-
-
-class OutsideBot(Protocol):
-    """A registered outside bot, as `service.bot_registry` resolves it."""
-
-    name: str
-    owner: str
-    owner_name: str
-
-
-class Resolver(Protocol):
-    def resolve(self, name: str, game: str) -> OutsideBot: ...
 
 
 def match_job_id(mid: str, index: int) -> str:
@@ -104,8 +93,8 @@ class Matches:
         self.max_games = max_games
         self.driver: MatchGames | None = None
         """Plays outside matches as real games (`service.match_games`; `service.wiring`)."""
-        self.registry: Resolver | None = None
-        """Resolves outside bots' names (`service.bot_registry`); the app's, when unset."""
+        self.registry: BotRegistry | None = None
+        """Resolves outside bots' names (`service.bot_registry`; `service.wiring`)."""
 
     # --- creating -----------------------------------------------------------------------
 
@@ -232,11 +221,8 @@ class Matches:
             concurrency = max(1, min(concurrency, live_games))
         return Outside(bots, move_seconds, concurrency)
 
-    def _registry(self) -> Resolver:
-        if self.registry is None:
-            from service.api import common  # the app's registry; no cycle at import time
-
-            return cast(Resolver, common.registry())  # type: ignore[attr-defined]
+    def _registry(self) -> BotRegistry:
+        assert self.registry is not None, "built by `service.wiring`"
         return self.registry
 
     def _driver(self) -> MatchGames:

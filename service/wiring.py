@@ -16,6 +16,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from service import shards
+from service.bot_registry import BotRegistry
 from service.bot_turns import BotTurns
 from service.cache import GameCache
 from service.feed import Feed, FeedHub
@@ -51,6 +52,8 @@ class Layers:
     feed_hub: FeedHub | None = None
     """The feeds open in this process and the listener that wakes them."""
     webhooks: Webhooks | None = None
+    registry: BotRegistry | None = None
+    """Outside bots (`service.bot_registry`), on the queues' Redis next to the app keys."""
 
     @property
     def bot_queue(self) -> Queue:
@@ -140,10 +143,24 @@ def build(settings: Mapping[str, Any]) -> Layers:
         recorded=matches._recorded,
     )
     tables.match_game_ended = matches.driver.game_ended
+    registry = BotRegistry(queues)
+    matches.registry = registry
     streams = Streams(store, changes, Limits.of(settings))
     hub = FeedHub(pool, int(settings.get("FEEDS_PER_APP_KEY", 8)))
     return Layers(
-        pool, store, turns, changes, waits, tables, matches, queues, streams, feed, hub, webhooks
+        pool,
+        store,
+        turns,
+        changes,
+        waits,
+        tables,
+        matches,
+        queues,
+        streams,
+        feed,
+        hub,
+        webhooks,
+        registry,
     )
 
 
