@@ -16,6 +16,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from service import shards
+from service.app_keys import AppKeys
 from service.bot_turns import BotTurns
 from service.cache import GameCache
 from service.feed import Feed, FeedHub
@@ -50,6 +51,8 @@ class Layers:
     feed_hub: FeedHub | None = None
     """The feeds open in this process and the listener that wakes them."""
     webhooks: Webhooks | None = None
+    app_keys: AppKeys | None = None
+    """The app keys, on the queues' Redis (`service.app_keys`)."""
 
     @property
     def bot_queue(self) -> Queue:
@@ -108,6 +111,9 @@ def build(settings: Mapping[str, Any]) -> Layers:
     finished_ttl = int(settings["FINISHED_GAME_TTL"])
     idempotency_ttl = int(settings["IDEMPOTENCY_TTL"])
     reservation_ttl = int(settings.get("CREATE_RESERVATION_SECONDS", 5))
+    # On the queues' standalone Redis, never the cluster, whose slots would split a key's
+    # records; `games` is where the games are (read to free finished games' slots).
+    keys = AppKeys(queues, str(settings.get("APP_KEYS", "required")), games=pool)
     tables = Tables(
         store,
         turns,
@@ -120,6 +126,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         chain_seconds=int(settings.get("BOT_CHAIN_MS", 20)) / 1000,
         cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
         feed=feed,
+        key_check=keys.identify,
     )
     matches = Matches(
         MatchStore(pool),
@@ -133,7 +140,19 @@ def build(settings: Mapping[str, Any]) -> Layers:
     streams = Streams(store, changes, Limits.of(settings))
     hub = FeedHub(pool, int(settings.get("FEEDS_PER_APP_KEY", 8)))
     return Layers(
-        pool, store, turns, changes, waits, tables, matches, queues, streams, feed, hub, webhooks
+        pool,
+        store,
+        turns,
+        changes,
+        waits,
+        tables,
+        matches,
+        queues,
+        streams,
+        feed,
+        hub,
+        webhooks,
+        keys,
     )
 
 

@@ -2402,7 +2402,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
+            reason: "app_key_required" | "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "card_not_in_hand" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "seat_of_another_key" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
         };
@@ -4029,6 +4029,8 @@ export interface operations {
             header?: {
                 /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
                 Authorization?: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description An ETag from an earlier answer: 304 with no body while it holds. */
                 "If-None-Match"?: string;
             };
@@ -4223,7 +4225,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4242,7 +4244,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4528,7 +4530,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5012,6 +5014,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
                 "Idempotency-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -5202,7 +5206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5221,7 +5225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `host_only`: Only the host token may do this (an explicit deal, abandoning). */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `host_only`: Only the host token may do this (an explicit deal, abandoning). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5350,6 +5354,8 @@ export interface operations {
             header?: {
                 /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
                 Authorization?: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
             };
             path: {
                 game_id: string;
@@ -5412,7 +5418,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventsOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5431,7 +5437,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5520,6 +5526,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
                 "Idempotency-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -5712,7 +5720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5731,7 +5739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5975,6 +5983,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
             };
             path: {
                 game_id: string;
@@ -6164,7 +6174,7 @@ export interface operations {
                     "application/json": components["schemas"]["RematchOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6183,7 +6193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6270,6 +6280,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
             };
             path: {
                 game_id: string;
@@ -6483,7 +6495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6502,7 +6514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6644,6 +6656,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: the resigning seat's token, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
                 "Idempotency-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -6830,7 +6844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6849,7 +6863,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7074,6 +7088,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
                 "If-Match"?: string;
             };
@@ -7258,7 +7274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7277,7 +7293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7401,6 +7417,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
                 "If-Match"?: string;
             };
@@ -7585,7 +7603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7604,7 +7622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7731,6 +7749,8 @@ export interface operations {
             header?: {
                 /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
                 Authorization?: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description Resume after this event number, as `?after=` (an EventSource sends it when it reconnects); empty is none, as in SSE. */
                 "Last-Event-ID"?: string;
             };
@@ -7797,7 +7817,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7816,7 +7836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8681,7 +8701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
