@@ -11,11 +11,20 @@ from typing import Any
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from bots.match import MAX_GAMES, METHOD
+from engine import GAMES
 from engine.fairness import DEALT_BY
 from service import contract
+from service.bot_registry import MAX_DESCRIPTION as MAX_BOT_DESCRIPTION
+from service.bot_registry import NAME as BOT_NAME
 from service.codec import MAX_SAFE_INTEGER
 from service.errors import REASONS
 from service.feed import TYPES
+from service.match_games import (
+    CONCURRENCY,
+    DEFAULT_CONCURRENCY,
+    DEFAULT_MOVE_SECONDS,
+    MOVE_SECONDS,
+)
 
 VERSION_DOC = "Number of accepted state changes of the game; 0 right after creation."
 CARD = fields.String(metadata={"description": "A card name, rank then suit: `JS`, `TC`."})
@@ -794,10 +803,59 @@ class BotOut(Out):
         fields.Nested(BotLevelOut),
         metadata={"description": "The levels a seat may pick (bots that think), fastest first."},
     )
+    kind = fields.String(
+        required=True,
+        validate=validate.OneOf(["builtin", "outside"]),
+        metadata={
+            "description": "`builtin`: the service plays it; `outside`: an app key registered "
+            "it and its owner's program plays it (a match seats it; a plain game does not)."
+        },
+    )
+    owner = fields.String(
+        metadata={"description": "An outside bot's owner: the name of its app key."}
+    )
+    retired = fields.Boolean(
+        metadata={
+            "description": "An outside bot: `true` once its owner retired it or its app key "
+            "was revoked; it takes no seat, and its name is never given again."
+        }
+    )
+    created = fields.Integer(
+        metadata={"description": "An outside bot: when it was registered, ms since the epoch."}
+    )
 
 
 class BotsOut(Out):
-    bots = fields.List(fields.Nested(BotOut), required=True)
+    bots = fields.List(
+        fields.Nested(BotOut),
+        required=True,
+        metadata={"description": "The built-in bots, then the live outside bots, each by name."},
+    )
+
+
+class BotIn(Schema):
+    name = fields.String(
+        required=True,
+        validate=validate.Regexp(
+            BOT_NAME.pattern, error="lower case letters, digits, _ and -; 3 to 32, a letter first"
+        ),
+        metadata={
+            "description": "The bot's public name, unique for good: never a built-in bot's, "
+            "never one registered before (even retired): 409 `bot_name_taken`.",
+            "example": "my-bot",
+        },
+    )
+    description = fields.String(
+        load_default="",
+        validate=validate.Length(max=MAX_BOT_DESCRIPTION),
+        metadata={"description": "How it plays, for other authors."},
+    )
+    games = fields.List(
+        fields.String(validate=validate.OneOf(sorted(GAMES))),
+        required=True,
+        validate=validate.Length(min=1, max=len(GAMES)),
+        metadata={"description": "The games it plays (catalog names)."},
+    )
 
 
 # --- matches ----------------------------------------------------------------------------
@@ -835,6 +893,22 @@ class MatchIn(Schema):
         keys=fields.String(),
         metadata={"description": 'Game options from the catalog, e.g. `{"max_deals": 1}`.'},
     )
+    move_seconds = WholeNumber(
+        validate=validate.Range(min=MOVE_SECONDS[0], max=MOVE_SECONDS[1]),
+        metadata={
+            "description": "A match with outside bots: the seconds each of their moves may "
+            f"take (default {DEFAULT_MOVE_SECONDS}); a late move is played by the random bot "
+            "and counted in the bot's `timeouts`. Built-in bots only: ignored."
+        },
+    )
+    concurrency = WholeNumber(
+        validate=validate.Range(min=CONCURRENCY[0], max=CONCURRENCY[1]),
+        metadata={
+            "description": "A match with outside bots: the most of its games live at once "
+            f"(default {DEFAULT_CONCURRENCY}; at most the app key's quota of live games). "
+            "Built-in bots only: ignored."
+        },
+    )
 
 
 class EstimateOut(Out):
@@ -862,6 +936,12 @@ class BotResultOut(Out):
     )
     game_points = fields.Nested(
         EstimateOut, required=True, metadata={"description": "Mean game points per game."}
+    )
+    timeouts = fields.Integer(
+        metadata={
+            "description": "Moves the service played for this outside bot (its move came "
+            "late, or its seat was away); 0 for built-in bots."
+        },
     )
 
 
@@ -916,6 +996,20 @@ class MatchOut(Out):
         ResultsOut,
         required=True,
         metadata={"description": "Over the games recorded so far (final once `done`)."},
+    )
+    outside = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={
+            "description": "The outside bots of the match: name -> the name of the app key "
+            "that owns it ({} for a match of built-in bots)."
+        },
+    )
+    move_seconds = fields.Integer(
+        metadata={"description": "With outside bots: the seconds each of their moves may take."}
+    )
+    concurrency = fields.Integer(
+        metadata={"description": "With outside bots: the most of its games live at once."}
     )
 
 
@@ -1005,6 +1099,30 @@ class FeedGameOut(Out):
 
 class FeedGamesOut(Out):
     games = fields.List(fields.Nested(FeedGameOut), required=True)
+
+
+class FeedSeatOut(Out):
+    type = fields.String(required=True, validate=validate.OneOf(["match_seat"]))
+    match_id = fields.String(required=True)
+    game_id = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    bot = fields.String(required=True, metadata={"description": "The key's bot that plays it."})
+    index = fields.Integer(required=True, metadata={"description": "The match game's index."})
+    rotation = fields.Integer(
+        required=True, metadata={"description": "Which rotation of the match's bots it is."}
+    )
+    token = fields.String(
+        required=True,
+        metadata={
+            "description": "The seat's token: send it with the key's own app key in "
+            "`Duckpond-App-Key` (the seat is bound to the key)."
+        },
+    )
+    game = fields.String(required=True)
+
+
+class FeedSeatsOut(Out):
+    seats = fields.List(fields.Nested(FeedSeatOut), required=True)
 
 
 class WebhookIn(Schema):

@@ -160,6 +160,9 @@ class Tables:
         """How long a worker's job chains bot turns (`bot_turn`); the job passes it on."""
         self.clock = ServerClock(store.redis)
         """The server's time, for turn clocks (`service.clocks`)."""
+        self.match_game_ended: Callable[[str, str], None] | None = None
+        """Told (match id, game id) when a game of an outside match ends (`service.wiring`
+        sets it to the match driver's)."""
 
     # --- reading ------------------------------------------------------------------------
 
@@ -311,6 +314,7 @@ class Tables:
         owner: str | None = None,
         rematch: Rematch | None = None,
         bound: Mapping[int, str] | None = None,
+        match: Mapping[str, Any] | None = None,
     ) -> Answer:
         """A new game; the answer holds each human seat's token and the host token, once.
 
@@ -320,7 +324,9 @@ class Tables:
         the table waits for them, and the answer holds its invite code instead. A `rematch`
         is made under its game's rematch pointer: a lost race answers only the id held.
         `bound` binds human seats to app key ids (`{seat: key id}`): each one's token then
-        works only beside that key (`service.callers.bound_to`)."""
+        works only beside that key (`service.callers.bound_to`). `match` (`{id, index,
+        rotation}`) makes it a game of an outside match (`service.match_games`), whose driver
+        hears when it ends."""
         name = str(request["game"])
         if name not in GAMES:
             raise ServiceError("unknown_game", f"no game is named {name!r}; see the catalog")
@@ -397,6 +403,8 @@ class Tables:
             meta["app_key"] = owner
         if bound_meta:
             meta["bound"] = bound_meta
+        if match is not None:
+            meta["match"] = dict(match)
         code = ""
         if opened.open:
             meta["open"] = list(opened.open)
@@ -865,6 +873,7 @@ class Tables:
         self._relay(gid, stored.meta, outcome)
         if change.status == OVER:
             self._compact(gid, change.version)
+            self._match_game_ended(gid, stored.meta)
         if log.isEnabledFor(logging.INFO):  # the move's text is built only when it is logged
             log.info(
                 "game %s v%d: %s by %s%s",
@@ -949,6 +958,7 @@ class Tables:
         )
         self.cache.put(written, game)
         self._compact(gid, version)
+        self._match_game_ended(gid, stored.meta)
         body = self._body(written, caller)
         body["events"] = events_out([entry], stored.nevents + 1, caller)
         return body
@@ -984,6 +994,18 @@ class Tables:
             idempotency.fingerprint("resign", list(expected)) if idempotency_key is not None else ""
         )
         return self._change(gid, caller, "resign", apply, expected, idempotency_key, fp, stored)
+
+    def _match_game_ended(self, gid: str, meta: Mapping[str, Any]) -> None:
+        """A game of an outside match ended: its driver advances the match. A failure here is
+        the match's next read's to mend (it advances it too); the game's end stands."""
+        match = meta.get("match")
+        if match is None or self.match_game_ended is None:
+            return
+        try:
+            self.match_game_ended(str(match["id"]), gid)
+        except FAILURES as exc:
+            log.warning("game %s: its match %s not told (%s)", gid, match["id"],
+                        type(exc).__name__)  # fmt: skip
 
     def _compact(self, gid: str, version: int) -> None:
         """Pack an ended game (`service.archive`); a failure leaves it unpacked, only bigger."""
@@ -1049,6 +1071,8 @@ def _seat_events(
     if actor is None:
         return [], []
     seat, clock = actor.seat, seating.seats[actor.seat]
+    if actor.kind == "timeout" or (actor.kind == "bot" and human(meta, seat)):
+        clock.stood_in += 1  # the service played this human seat's move
     if actor.kind == "timeout":
         data = {"seat": seat, "deadline": clock.deadline, "at": now, "bot": stand_in_name(meta)}
         first = [Event("turn_timed_out", data)]

@@ -17,9 +17,11 @@ from rq.serializers import JSONSerializer
 
 from service import shards
 from service.app_keys import AppKeys
+from service.bot_registry import BotRegistry
 from service.bot_turns import BotTurns
 from service.cache import GameCache
 from service.feed import Feed, FeedHub
+from service.match_games import MatchGames
 from service.match_store import MatchStore
 from service.matches import Matches
 from service.shards import DataClient, QueueClient
@@ -51,6 +53,8 @@ class Layers:
     feed_hub: FeedHub | None = None
     """The feeds open in this process and the listener that wakes them."""
     webhooks: Webhooks | None = None
+    registry: BotRegistry | None = None
+    """Outside bots (`service.bot_registry`), on the queues' Redis next to the app keys."""
     app_keys: AppKeys | None = None
     """The app keys, on the queues' Redis (`service.app_keys`)."""
 
@@ -137,6 +141,17 @@ def build(settings: Mapping[str, Any]) -> Layers:
         reservation_ttl=reservation_ttl,
         feed=feed,
     )
+    matches.driver = MatchGames(
+        matches.store,
+        tables,
+        bulk,
+        finished_ttl=finished_ttl,
+        feed=feed,
+        recorded=matches._recorded,
+    )
+    tables.match_game_ended = matches.driver.game_ended
+    registry = BotRegistry(queues)
+    matches.registry = registry
     streams = Streams(store, changes, Limits.of(settings))
     hub = FeedHub(pool, int(settings.get("FEEDS_PER_APP_KEY", 8)))
     return Layers(
@@ -152,6 +167,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         feed,
         hub,
         webhooks,
+        registry,
         keys,
     )
 
