@@ -60,7 +60,16 @@ REASONS: dict[str, tuple[int, str]] = {
     "bad_token": (401, "The token is not a token of this game."),
     "missing_app_key": (401, "Creating work needs `Authorization: Bearer <app key>`."),
     "bad_app_key": (401, "The credential is not an app key of this service."),
+    "app_key_required": (
+        401,
+        "The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that"
+        " app key>`.",
+    ),
     "app_key_revoked": (403, "The app key (or the one that created this game) was revoked."),
+    "seat_of_another_key": (
+        403,
+        "The seat is bound to another app key than the `Duckpond-App-Key` presented.",
+    ),
     "token_of_another_game": (403, "The token belongs to another game."),
     "not_a_player": (403, "Only a seat's token may move; the host token has no seat."),
     "host_only": (403, "Only the host token may do this (an explicit deal, abandoning)."),

@@ -277,8 +277,25 @@ def _token(whose: str) -> fields.String:
     )
 
 
+def _app_key() -> fields.String:
+    """`Duckpond-App-Key`, which a bound seat's token needs (`service.callers.bound_to`). No
+    length bound here: the lean routes read it unvalidated, so both ways refuse a bad one
+    alike (401 `bad_app_key`)."""
+    return fields.String(
+        data_key="Duckpond-App-Key",
+        metadata={
+            "description": "The app key (`dpk_...`) a bound seat belongs to: an outside bot's "
+            "seat in a match works only with its token AND its owner's app key (401 "
+            "`app_key_required` without it, 403 `seat_of_another_key` with another). Ignored "
+            "for every other seat and for the host.",
+            "example": "dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-owner",
+        },
+    )
+
+
 class ViewHeaders(Schema):
     authorization = _authorization()
+    app_key = _app_key()
     if_none_match = fields.String(
         data_key="If-None-Match",
         validate=validate.Length(max=IF_NONE_MATCH_MAX),
@@ -290,6 +307,7 @@ class ViewHeaders(Schema):
 
 class EventsHeaders(Schema):
     authorization = _authorization()
+    app_key = _app_key()
 
 
 EVENT_NUMBER = r"^[0-9]{1,18}$"
@@ -308,6 +326,7 @@ class StreamQuery(Schema):
 
 class StreamHeaders(Schema):
     authorization = _authorization()
+    app_key = _app_key()
     last_event_id = fields.String(
         data_key="Last-Event-ID",
         metadata={
@@ -382,6 +401,7 @@ def _if_match() -> fields.String:
 
 class ChangeHeaders(Schema):
     authorization = _token("a seat's token to move; a seat's or the host's to deal")
+    app_key = _app_key()
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
         validate=IDEMPOTENCY_KEY,
@@ -408,6 +428,7 @@ class AbandonHeaders(Schema):
 
 class PresenceHeaders(Schema):
     authorization = _token("the token of the seat named in the path")
+    app_key = _app_key()
     if_match = _if_match()
 
 
@@ -417,6 +438,7 @@ class ResignHeaders(ChangeHeaders):
 
 class RematchHeaders(Schema):
     authorization = _token("a seat's token of the finished game, or its host token")
+    app_key = _app_key()
 
 
 class CreateHeaders(Schema):

@@ -44,7 +44,7 @@ from service.bodies import (
 )
 from service.bot_turns import BotTurns, ThinkLimitExceeded, due_turns, live, think_limit
 from service.cache import GameCache
-from service.callers import HOST, Caller, authenticate, new_token, sha256
+from service.callers import HOST, Caller, KeyCheck, authenticate, new_token, sha256
 from service.clocks import OPTIONS as CLOCK_OPTIONS
 from service.clocks import (
     Seating,
@@ -140,9 +140,13 @@ class Tables:
         chain_seconds: float = 0.0,
         cache: GameCache | None = None,
         feed: Feed | None = None,
+        key_check: KeyCheck | None = None,
     ) -> None:
         self.store = store
         self.feed = feed
+        self.key_check = key_check
+        """Proves a bound seat's `Duckpond-App-Key` (`service.callers.bound_to`); without
+        one, every bound seat's token is refused."""
         """Where a committed change's app-key feed entries are relayed (`service.feed`)."""
         self.turns = turns
         self.waits = waits
@@ -178,18 +182,29 @@ class Tables:
         """Every registered bot, by name, with the games it plays."""
         return [BOTS[name].to_json() for name in sorted(BOTS)]
 
-    def authenticate(self, gid: str, authorization: str | None, *, required: bool) -> Caller:
-        """The caller from `Authorization: Bearer <token>`; the token alone names the seat."""
+    def authenticate(
+        self, gid: str, authorization: str | None, *, required: bool, app_key: str | None = None
+    ) -> Caller:
+        """The caller from `Authorization: Bearer <token>`; the token alone names the seat (a
+        bound seat's also needs its owner's `app_key`: `service.callers.bound_to`)."""
         return authenticate(
             gid,
             authorization,
             required=required,
             meta=lambda: self._meta(gid),
             meta_of=self.store.load_meta,
+            app_key=app_key,
+            key_check=self.key_check,
         )
 
     def open(
-        self, gid: str, authorization: str | None, *, required: bool, version: int | None = None
+        self,
+        gid: str,
+        authorization: str | None,
+        *,
+        required: bool,
+        version: int | None = None,
+        app_key: str | None = None,
     ) -> tuple[Caller, Stored]:
         """The caller and the game from ONE Redis read (the hot path of views and changes).
 
@@ -197,7 +212,8 @@ class Tables:
         view or a move costs one round trip before its compare-and-set, not two. The meta is
         written once, at creation, so it cannot disagree with the state it came with. A change
         that expects `version` takes the game from the process's cache when it holds that
-        version (`service.cache`), and reads nothing at all."""
+        version (`service.cache`), and reads nothing at all. `app_key` is the request's
+        `Duckpond-App-Key`, which a bound seat's token needs (`service.callers.bound_to`)."""
         cached = self.cache.stored(gid, version) if version is not None else None
         if cached is not None:
             caller = authenticate(
@@ -206,6 +222,8 @@ class Tables:
                 required=required,
                 meta=lambda: cached.meta,
                 meta_of=self.store.load_meta,
+                app_key=app_key,
+                key_check=self.key_check,
             )
             return caller, cached
         loaded: list[Stored] = []
@@ -215,7 +233,13 @@ class Tables:
             return loaded[0].meta
 
         caller = authenticate(
-            gid, authorization, required=required, meta=meta, meta_of=self.store.load_meta
+            gid,
+            authorization,
+            required=required,
+            meta=meta,
+            meta_of=self.store.load_meta,
+            app_key=app_key,
+            key_check=self.key_check,
         )
         return caller, loaded[0] if loaded else self._load(gid)
 
@@ -299,9 +323,10 @@ class Tables:
         bound to that key: `service.app_keys`). Open seats (`service.lobby`) get no token:
         the table waits for them, and the answer holds its invite code instead. A `rematch`
         is made under its game's rematch pointer: a lost race answers only the id held.
-        `bound` ties human seats to the app keys that play them ({seat: key id}); `match`
-        (`{id, index, rotation}`) makes it a game of an outside match (`service.match_games`),
-        whose driver hears when it ends."""
+        `bound` binds human seats to app key ids (`{seat: key id}`): each one's token then
+        works only beside that key (`service.callers.bound_to`). `match` (`{id, index,
+        rotation}`) makes it a game of an outside match (`service.match_games`), whose driver
+        hears when it ends."""
         name = str(request["game"])
         if name not in GAMES:
             raise ServiceError("unknown_game", f"no game is named {name!r}; see the catalog")
@@ -322,6 +347,7 @@ class Tables:
                 raise ServiceError("unknown_bot", f"no bot named {bot!r} plays {name}{where}")
         humans = [i for i, s in enumerate(seats) if s.get("bot") is None]
         opened = opening(request)
+        bound_meta = bound_seats(bound, humans)
         if auto_deal is None:
             auto_deal = len(humans) <= 1
         seed = request.get("seed") or secrets.token_hex(16)
@@ -375,8 +401,8 @@ class Tables:
         }
         if owner is not None:
             meta["app_key"] = owner
-        if bound:
-            meta["bound"] = {str(seat): key_id for seat, key_id in bound.items()}
+        if bound_meta:
+            meta["bound"] = bound_meta
         if match is not None:
             meta["match"] = dict(match)
         code = ""
@@ -1060,6 +1086,17 @@ def _seat_events(
     returned = actor.kind == "move" and human(meta, seat) and seating.set_away(seat, False)
     seating.moved(seat, now)
     return [], [Event("seat_returned", {"seat": seat, "by": "move"})] if returned else []
+
+
+def bound_seats(bound: Mapping[int, str] | None, humans: Sequence[int]) -> dict[str, str]:
+    """The meta's `bound`, `{"<seat>": <key id>}` (string keys, as JSON stores them, so the
+    meta reads the same from the cache and from Redis); only human seats may be bound."""
+    out: dict[str, str] = {}
+    for seat, key_id in (bound or {}).items():
+        if seat not in humans or not key_id:
+            raise ServiceError(Reason.INVALID_SEATS, f"seat {seat} is no human seat to bind")
+        out[str(seat)] = str(key_id)
+    return out
 
 
 def first_deal(

@@ -16,6 +16,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from service import shards
+from service.app_keys import AppKeys
 from service.bot_registry import BotRegistry
 from service.bot_turns import BotTurns
 from service.cache import GameCache
@@ -54,6 +55,8 @@ class Layers:
     webhooks: Webhooks | None = None
     registry: BotRegistry | None = None
     """Outside bots (`service.bot_registry`), on the queues' Redis next to the app keys."""
+    app_keys: AppKeys | None = None
+    """The app keys, on the queues' Redis (`service.app_keys`)."""
 
     @property
     def bot_queue(self) -> Queue:
@@ -112,6 +115,9 @@ def build(settings: Mapping[str, Any]) -> Layers:
     finished_ttl = int(settings["FINISHED_GAME_TTL"])
     idempotency_ttl = int(settings["IDEMPOTENCY_TTL"])
     reservation_ttl = int(settings.get("CREATE_RESERVATION_SECONDS", 5))
+    # On the queues' standalone Redis, never the cluster, whose slots would split a key's
+    # records; `games` is where the games are (read to free finished games' slots).
+    keys = AppKeys(queues, str(settings.get("APP_KEYS", "required")), games=pool)
     tables = Tables(
         store,
         turns,
@@ -124,6 +130,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         chain_seconds=int(settings.get("BOT_CHAIN_MS", 20)) / 1000,
         cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
         feed=feed,
+        key_check=keys.identify,
     )
     matches = Matches(
         MatchStore(pool),
@@ -161,6 +168,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         hub,
         webhooks,
         registry,
+        keys,
     )
 
 
