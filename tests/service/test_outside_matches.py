@@ -28,10 +28,10 @@ from bots.match import MatchSpec, game_seed, play_match, rotations
 from engine import GAMES
 from service.app import create_app
 from service.app_keys import AppKeys
+from service.feed import feed_key
 from service.match_games import Outside, game_options
 from service.match_store import games_key
-from service.shards import tag
-from service.store import game_key, outbox_key
+from service.store import game_key
 
 MATCHES = f"{API}/matches"
 BOT = "pond-author-bot"
@@ -327,20 +327,20 @@ def test_the_driver_run_twice_creates_each_game_once(
     assert live_games(app, mid) == 3
     seats = me.seats()
     assert [(s["index"], s["rotation"]) for s in seats] == [(0, 0), (0, 1), (1, 0)]
-    told = [
-        e
-        for _, fields in r.xrange(outbox_key(tag(mid)))
-        for k, e in fields.items()
-        if k.startswith(b"t") and e == b"match_seat"
-    ]
-    feed = app.extensions["duckpond"].feed
-    feed.recover(older_ms=0)
-    assert told == [] or len(told) == 3  # relayed already, or there once each
-    from service.feed import feed_key  # the key's feed holds each seat once
-
+    # A seat's token is its key's alone: nothing without the key, another key sees none.
+    other = author(app, keys, "other")
+    assert other.seats() == []
+    url = f"{API}/games/{seats[1]['game_id']}"
+    alone = me.client.get(url, headers=auth(seats[1]["token"]))
+    assert (alone.status_code, alone.json["errors"]["reason"]) == (401, "app_key_required")
+    theirs = me.client.get(url, headers=other.headers(seats[1]["token"]))
+    assert (theirs.status_code, theirs.json["errors"]["reason"]) == (403, "seat_of_another_key")
+    assert me.client.get(url, headers=me.headers(seats[1]["token"])).status_code == 200
+    layers.feed.recover(older_ms=0)  # what the relayer has not moved yet
+    assert layers.feed.pending_outbox() == 0
     key_id = me.key.split("_")[1]
-    entries = [f[b"d"] for _, f in r.xrange(feed_key(key_id)) if f[b"t"] == b"match_seat"]
-    assert len(entries) == 3
+    told = [json.loads(f[b"d"]) for _, f in r.xrange(feed_key(key_id)) if f[b"t"] == b"match_seat"]
+    assert sorted(e["game_id"] for e in told) == sorted(made.values())  # each seat told once
 
 
 def test_cancel_abandons_the_live_games(quiet: tuple[Flask, AppKeys]) -> None:
