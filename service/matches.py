@@ -235,11 +235,19 @@ class Matches:
         """The driver's step for an outside match (`service.match_games`): the job's."""
         return self._driver().advance(mid)
 
-    def _recorded(self, spec: MatchSpec, record: JSON) -> None:
-        """A game record was written (either path): the ratings rate it, once."""
+    def _rate(self, mid: str, spec: MatchSpec, index: int, record: JSON | None = None) -> None:
+        """Rate match game `index` on its game's ladder when the Matches has ratings (the
+        `ratings` helper's; it rates each game once, so a second run may call this again:
+        without `record`, the stored one)."""
         ratings = getattr(self, "ratings", None)
-        if ratings is not None:
-            ratings.rate(spec, record)
+        if ratings is None:
+            return
+        if record is None:
+            found = self.store.records_of(mid, [index])
+            if not found:
+                return
+            record = found[0]
+        ratings.rate(spec, record, match_id=mid)
 
     def is_retry(self, idempotency_key: str | None, scope: str = "") -> bool:
         """Whether a creation with this key (of this caller) was made or is under way: its

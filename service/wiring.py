@@ -147,7 +147,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         bulk,
         finished_ttl=finished_ttl,
         feed=feed,
-        recorded=matches._recorded,
+        rate=matches._rate,
     )
     tables.match_game_ended = matches.driver.game_ended
     registry = BotRegistry(queues)

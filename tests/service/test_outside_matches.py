@@ -22,10 +22,13 @@ import redis
 from conftest import QUEUE_DB, _settings, gunicorn
 from flask import Flask
 from flask.testing import FlaskClient
+from rq import Queue
+from rq.serializers import JSONSerializer
 from svc_helpers import API, auth, wait_for
 
 from bots.match import MatchSpec, game_seed, play_match, rotations
 from engine import GAMES
+from service import jobs
 from service.app import create_app
 from service.app_keys import AppKeys
 from service.callers import sha256
@@ -409,3 +412,52 @@ def test_an_accepted_challenge_makes_the_match_once(quiet: tuple[Flask, AppKeys]
     cancelled = me.client.post(f"{MATCHES}/m0challenge1/cancel", headers=auth(host), json={})
     assert cancelled.status_code == 200 and cancelled.json["status"] == "cancelled"
     assert other.seats() == []
+
+
+class Ladder:
+    """Stands where the ratings helper's `Ratings` goes: what the driver hands it."""
+
+    def __init__(self) -> None:
+        self.rated: list[tuple[str | None, int]] = []
+
+    def rate(self, spec: MatchSpec, record: dict[str, Any], match_id: str | None = None) -> str:
+        self.rated.append((match_id, int(record["index"])))
+        return "rated"
+
+
+def run_jobs(app: Flask) -> None:
+    """The queued jobs of this app (bot turns and the driver's steps), in-process, each as a
+    worker runs it (`Job.perform`), until none is left."""
+    layers = app.extensions["duckpond"]
+    queues = [layers.bot_queue, layers.bulk_queue]
+    jobs.install(layers)
+    try:
+        while True:
+            taken = Queue.dequeue_any(
+                queues, None, connection=queues[0].connection, serializer=JSONSerializer
+            )
+            if taken is None:
+                return
+            job, _ = taken
+            job.perform()
+    finally:
+        jobs.install(None)
+
+
+def test_every_recorded_game_is_handed_to_the_ratings(quiet: tuple[Flask, AppKeys]) -> None:
+    app, keys = quiet
+    me = author(app, keys)
+    me.register()
+    ladder = Ladder()
+    app.extensions["duckpond"].matches.ratings = ladder
+    mid = me.create(games=2, concurrency=1)["id"]
+    for _ in range(400):
+        run_jobs(app)
+        seats = me.seats()
+        if not seats:
+            break
+        for seat in seats:
+            me.play(seat)
+    body = me.client.get(f"{MATCHES}/{mid}").json
+    assert (body["status"], body["progress"]["done"]) == ("done", 2)
+    assert sorted(ladder.rated) == [(mid, 0), (mid, 1)]
