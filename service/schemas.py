@@ -1051,7 +1051,9 @@ class MatchGamesOut(Out):
         metadata={
             "description": "Recorded games in index order (unfinished ones are absent): "
             "`index`, `seed`, and per rotation `bots` (seat -> bot), `deal_scores` (per deal, "
-            "per seat), `totals`, `game_points` (per seat), `winners` (seats), `moves`."
+            "per seat), `totals`, `game_points` (per seat), `winners` (seats), `moves`; with "
+            "outside bots also `timeouts` (per seat: moves the service played for it) and "
+            "`game_id` (the real game)."
         },
     )
 

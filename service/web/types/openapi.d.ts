@@ -2765,7 +2765,7 @@ export interface components {
             games: number;
             id: string;
             limit: number;
-            /** @description Recorded games in index order (unfinished ones are absent): `index`, `seed`, and per rotation `bots` (seat -> bot), `deal_scores` (per deal, per seat), `totals`, `game_points` (per seat), `winners` (seats), `moves`. */
+            /** @description Recorded games in index order (unfinished ones are absent): `index`, `seed`, and per rotation `bots` (seat -> bot), `deal_scores` (per deal, per seat), `totals`, `game_points` (per seat), `winners` (seats), `moves`; with outside bots also `timeouts` (per seat: moves the service played for it) and `game_id` (the real game). */
             records: {
                 [key: string]: unknown;
             }[];
