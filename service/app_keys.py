@@ -187,10 +187,14 @@ class AppKeys:
         )
 
     def revoke(self, key_id: str) -> bool:
-        """Revoke for good: later requests with it get 403 `app_key_revoked`."""
+        """Revoke for good: later requests with it get 403 `app_key_revoked`, and its bots are
+        retired (they read as retired from the first write on, should the second be cut)."""
+        from service.bot_registry import BotRegistry  # it imports this module
+
         if not self.redis.exists(record_key(key_id)):
             return False
         self.redis.hset(record_key(key_id), "revoked", int(time.time()))
+        BotRegistry(self.redis).retire_all(key_id)
         return True
 
     def set_quotas(self, key_id: str, **quotas: int) -> bool:

@@ -66,9 +66,11 @@ REASONS: dict[str, tuple[int, str]] = {
     "host_only": (403, "Only the host token may do this (an explicit deal, abandoning)."),
     "not_your_seat": (403, "The token holds another seat than the one named in the URL."),
     "bad_invite_code": (403, "The invite code is not this table's (or it has none)."),
+    "not_your_bot": (403, "The bot belongs to another app key: only its owner may do this."),
     "no_such_game": (404, "No game has this id (or it expired after its end)."),
     "no_such_match": (404, "No match has this id (or it expired after its end)."),
     "no_such_webhook": (404, "The app key has no webhook endpoint with this id."),
+    "no_such_bot": (404, "No bot, built-in or outside, has this name."),
     "not_found": (404, "No such URL."),
     "no_rematch": (404, "Nobody asked for a rematch of this game yet (POST asks for one)."),
     "method_not_allowed": (405, "The URL does not take this method; see the Allow header."),
@@ -84,6 +86,12 @@ REASONS: dict[str, tuple[int, str]] = {
     "seat_taken": (409, "The seat is not open: someone holds it, or a bot plays it."),
     "no_open_seat": (409, "Every seat of the table is taken."),
     "match_done": (409, "The match is done: there is nothing to cancel."),
+    "bot_name_taken": (
+        409,
+        "The bot name is a built-in bot's or was registered before (names are never reused,"
+        " even once retired).",
+    ),
+    "too_many_bots": (409, "The app key has as many live bots as it may: retire one first."),
     "idempotency_in_progress": (409, "A request with this Idempotency-Key is still running."),
     "idempotency_key_reused": (
         409,
@@ -136,7 +144,11 @@ REASONS: dict[str, tuple[int, str]] = {
         "This address (or the app key of this game) holds as many open streams as it may;"
         " close one, or retry after Retry-After.",
     ),
-    "unknown_bot": (422, "No bot has this name; see the catalog."),
+    "unknown_bot": (
+        422,
+        "No bot has this name, or it does not play this game; see `GET /api/v1/bots`.",
+    ),
+    "retired_bot": (422, "The bot was retired (by its owner, or its app key was revoked)."),
     "too_many_games": (422, "The match asks for more games than the service allows."),
     "webhook_url_refused": (
         422,

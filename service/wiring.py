@@ -16,6 +16,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from service import shards
+from service.bot_registry import BotRegistry
 from service.bot_turns import BotTurns
 from service.cache import GameCache
 from service.feed import Feed, FeedHub
@@ -50,6 +51,8 @@ class Layers:
     feed_hub: FeedHub | None = None
     """The feeds open in this process and the listener that wakes them."""
     webhooks: Webhooks | None = None
+    registry: BotRegistry | None = None
+    """Outside bots (`service.bot_registry`), on the queues' Redis next to the app keys."""
 
     @property
     def bot_queue(self) -> Queue:
@@ -133,7 +136,19 @@ def build(settings: Mapping[str, Any]) -> Layers:
     streams = Streams(store, changes, Limits.of(settings))
     hub = FeedHub(pool, int(settings.get("FEEDS_PER_APP_KEY", 8)))
     return Layers(
-        pool, store, turns, changes, waits, tables, matches, queues, streams, feed, hub, webhooks
+        pool,
+        store,
+        turns,
+        changes,
+        waits,
+        tables,
+        matches,
+        queues,
+        streams,
+        feed,
+        hub,
+        webhooks,
+        BotRegistry(queues),
     )
 
 

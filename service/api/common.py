@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 
 from engine import GAMES
 from service.bodies import event_entry, event_out, to_json
+from service.bot_registry import BotRegistry
 from service.callers import Caller
 from service.edges import json_body
 from service.errors import REASONS, ServiceError, payload, reasons_for
@@ -94,6 +95,13 @@ def tables() -> Tables:
 
 def matches() -> Matches:
     return layers().matches
+
+
+def registry() -> BotRegistry:
+    """Outside bots: register, read, resolve (`service.bot_registry`)."""
+    found = layers().registry
+    assert found is not None, "built by `service.wiring.build`"
+    return found
 
 
 def caller(game_id: str, *, required: bool) -> Caller:
