@@ -12,6 +12,7 @@ import contextlib
 import json
 import logging
 import random
+import socket
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -43,12 +44,21 @@ class FeedReader:
         self._response: httpx.Response | None = None
 
     def stop(self) -> None:
-        """End `follow` soon: the open connection is closed under it."""
+        """End `follow` at once: the open connection is shut under its blocking read."""
         self._stopped.set()
+        self.cut()
+
+    def cut(self) -> None:
+        """Shut the open connection (as a network cut would): `follow` reconnects unless
+        stopped. A socket's shutdown wakes a read blocked on it; closing it would not."""
         response = self._response
-        if response is not None:
-            with contextlib.suppress(Exception):
-                response.close()
+        if response is None:
+            return
+        stream = response.extensions.get("network_stream")
+        sock = stream.get_extra_info("socket") if stream is not None else None
+        with contextlib.suppress(OSError):
+            if isinstance(sock, socket.socket):
+                sock.shutdown(socket.SHUT_RDWR)
 
     @property
     def stopped(self) -> bool:

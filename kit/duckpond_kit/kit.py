@@ -112,28 +112,23 @@ class Kit:
 
     # --- bots and seats -------------------------------------------------------------------
 
-    def register(self, name: str, games: Sequence[str], description: str = "") -> JSON:
-        """Register an outside bot of this key (`POST /api/v1/bots`). A name this key already
-        registered is answered with the bot as it is; another key's name is KitError 409."""
+    def register(
+        self, name: str, games: Sequence[str], description: str = "", *, exist_ok: bool = False
+    ) -> JSON:
+        """Register an outside bot of this key (`POST /api/v1/bots`): its name is the
+        service's for good. With `exist_ok`, a name already registered and live is answered
+        as it is (the service names no owner's key id, so a name of another key passes here
+        and its match is refused: 403 `challenge_required`)."""
         body = {"name": name, "games": list(games), "description": description}
         try:
-            return self.request("POST", "/api/v1/bots", body, idempotency_key=f"bot.{name}")
+            return self.request("POST", "/api/v1/bots", body)
         except KitError as exc:
-            if exc.reason != "bot_name_taken":
+            if not exist_ok or exc.reason != "bot_name_taken":
                 raise
             bot = self.request("GET", f"/api/v1/bots/{name}")
-            if bot.get("retired") or not self._mine(name):
+            if bot.get("kind") != "outside" or bot.get("retired"):
                 raise
             return bot
-
-    def _mine(self, name: str) -> bool:
-        """Whether bot `name` is this key's: only its owner may retire it, so a refusal of
-        anything else than ownership says so without retiring anything (a bot of ours is
-        not retired by a DELETE whose If-Match cannot match)."""
-        probe = self.http.request(
-            "DELETE", f"/api/v1/bots/{name}", headers={"If-Match": '"never"'}
-        )
-        return probe.status_code != 403
 
     def seats(self) -> list[JSON]:
         """Every seat of this key's outside bots in live match games (`GET /api/v1/feed/seats`):

@@ -5,9 +5,12 @@ from .announced_data import AnnouncedData
 from .announced_data_call import AnnouncedDataCall
 from .announced_data_party import AnnouncedDataParty
 from .announced_event import AnnouncedEvent
+from .bot_in import BotIn
+from .bot_in_games_item import BotInGamesItem
 from .bot_level_out import BotLevelOut
 from .bot_level_out_worlds import BotLevelOutWorlds
 from .bot_out import BotOut
+from .bot_out_kind import BotOutKind
 from .bot_result_out import BotResultOut
 from .bots_out import BotsOut
 from .card_drawn_data import CardDrawnData
@@ -363,9 +366,12 @@ __all__ = (
     "AnnouncedDataCall",
     "AnnouncedDataParty",
     "AnnouncedEvent",
+    "BotIn",
+    "BotInGamesItem",
     "BotLevelOut",
     "BotLevelOutWorlds",
     "BotOut",
+    "BotOutKind",
     "BotResultOut",
     "BotsOut",
     "CardDrawnData",

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="BotsOut")
 class BotsOut:
     """ 
         Attributes:
-            bots (list[BotOut]):
+            bots (list[BotOut]): The built-in bots, then the live outside bots, each by name.
      """
 
     bots: list[BotOut]

@@ -48,6 +48,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_429
 
+    if response.status_code == 503:
+        response_503 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_503
+
     response_default = ErrorOut.from_dict(response.json())
 
 
@@ -70,9 +77,12 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
 
 ) -> Response[BotsOut | ErrorOut]:
-    """ List the bots by name, with the games each plays and notes on its strength.
+    """ List the bots by name: the built-in ones (`kind` `builtin`), with the games each plays
+    and notes on its strength, then the live outside bots (`kind` `outside`) with their owner.
 
-     A bot sees only its seat's view and legal moves, as a human player would.
+     A bot sees only its seat's view and legal moves, as a human player would. Outside bots
+    are seated by matches only; a plain game's seats take built-in bots (the catalog lists
+    those per game).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -98,9 +108,12 @@ def sync(
     client: AuthenticatedClient | Client,
 
 ) -> BotsOut | ErrorOut | None:
-    """ List the bots by name, with the games each plays and notes on its strength.
+    """ List the bots by name: the built-in ones (`kind` `builtin`), with the games each plays
+    and notes on its strength, then the live outside bots (`kind` `outside`) with their owner.
 
-     A bot sees only its seat's view and legal moves, as a human player would.
+     A bot sees only its seat's view and legal moves, as a human player would. Outside bots
+    are seated by matches only; a plain game's seats take built-in bots (the catalog lists
+    those per game).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -121,9 +134,12 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 
 ) -> Response[BotsOut | ErrorOut]:
-    """ List the bots by name, with the games each plays and notes on its strength.
+    """ List the bots by name: the built-in ones (`kind` `builtin`), with the games each plays
+    and notes on its strength, then the live outside bots (`kind` `outside`) with their owner.
 
-     A bot sees only its seat's view and legal moves, as a human player would.
+     A bot sees only its seat's view and legal moves, as a human player would. Outside bots
+    are seated by matches only; a plain game's seats take built-in bots (the catalog lists
+    those per game).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,9 +165,12 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 
 ) -> BotsOut | ErrorOut | None:
-    """ List the bots by name, with the games each plays and notes on its strength.
+    """ List the bots by name: the built-in ones (`kind` `builtin`), with the games each plays
+    and notes on its strength, then the live outside bots (`kind` `outside`) with their owner.
 
-     A bot sees only its seat's view and legal moves, as a human player would.
+     A bot sees only its seat's view and legal moves, as a human player would. Outside bots
+    are seated by matches only; a plain game's seats take built-in bots (the catalog lists
+    those per game).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
