@@ -60,12 +60,26 @@ REASONS: dict[str, tuple[int, str]] = {
     "bad_token": (401, "The token is not a token of this game."),
     "missing_app_key": (401, "Creating work needs `Authorization: Bearer <app key>`."),
     "bad_app_key": (401, "The credential is not an app key of this service."),
+    "app_key_required": (
+        401,
+        "The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that"
+        " app key>`.",
+    ),
     "app_key_revoked": (403, "The app key (or the one that created this game) was revoked."),
+    "seat_of_another_key": (
+        403,
+        "The seat is bound to another app key than the `Duckpond-App-Key` presented.",
+    ),
     "token_of_another_game": (403, "The token belongs to another game."),
     "not_a_player": (403, "Only a seat's token may move; the host token has no seat."),
     "host_only": (403, "Only the host token may do this (an explicit deal, abandoning)."),
     "not_your_seat": (403, "The token holds another seat than the one named in the URL."),
     "bad_invite_code": (403, "The invite code is not this table's (or it has none)."),
+    "challenge_required": (
+        403,
+        "The match seats another app key's bot: challenge it, and the match starts once its"
+        " owner accepts.",
+    ),
     "not_your_bot": (403, "The bot belongs to another app key: only its owner may do this."),
     "no_such_game": (404, "No game has this id (or it expired after its end)."),
     "no_such_match": (404, "No match has this id (or it expired after its end)."),

@@ -19,6 +19,12 @@ from service.bot_registry import NAME as BOT_NAME
 from service.codec import MAX_SAFE_INTEGER
 from service.errors import REASONS
 from service.feed import TYPES
+from service.match_games import (
+    CONCURRENCY,
+    DEFAULT_CONCURRENCY,
+    DEFAULT_MOVE_SECONDS,
+    MOVE_SECONDS,
+)
 
 VERSION_DOC = "Number of accepted state changes of the game; 0 right after creation."
 CARD = fields.String(metadata={"description": "A card name, rank then suit: `JS`, `TC`."})
@@ -271,8 +277,25 @@ def _token(whose: str) -> fields.String:
     )
 
 
+def _app_key() -> fields.String:
+    """`Duckpond-App-Key`, which a bound seat's token needs (`service.callers.bound_to`). No
+    length bound here: the lean routes read it unvalidated, so both ways refuse a bad one
+    alike (401 `bad_app_key`)."""
+    return fields.String(
+        data_key="Duckpond-App-Key",
+        metadata={
+            "description": "The app key (`dpk_...`) a bound seat belongs to: an outside bot's "
+            "seat in a match works only with its token AND its owner's app key (401 "
+            "`app_key_required` without it, 403 `seat_of_another_key` with another). Ignored "
+            "for every other seat and for the host.",
+            "example": "dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-owner",
+        },
+    )
+
+
 class ViewHeaders(Schema):
     authorization = _authorization()
+    app_key = _app_key()
     if_none_match = fields.String(
         data_key="If-None-Match",
         validate=validate.Length(max=IF_NONE_MATCH_MAX),
@@ -284,6 +307,7 @@ class ViewHeaders(Schema):
 
 class EventsHeaders(Schema):
     authorization = _authorization()
+    app_key = _app_key()
 
 
 EVENT_NUMBER = r"^[0-9]{1,18}$"
@@ -302,6 +326,7 @@ class StreamQuery(Schema):
 
 class StreamHeaders(Schema):
     authorization = _authorization()
+    app_key = _app_key()
     last_event_id = fields.String(
         data_key="Last-Event-ID",
         metadata={
@@ -376,6 +401,7 @@ def _if_match() -> fields.String:
 
 class ChangeHeaders(Schema):
     authorization = _token("a seat's token to move; a seat's or the host's to deal")
+    app_key = _app_key()
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
         validate=IDEMPOTENCY_KEY,
@@ -402,6 +428,7 @@ class AbandonHeaders(Schema):
 
 class PresenceHeaders(Schema):
     authorization = _token("the token of the seat named in the path")
+    app_key = _app_key()
     if_match = _if_match()
 
 
@@ -411,6 +438,7 @@ class ResignHeaders(ChangeHeaders):
 
 class RematchHeaders(Schema):
     authorization = _token("a seat's token of the finished game, or its host token")
+    app_key = _app_key()
 
 
 class CreateHeaders(Schema):
@@ -865,6 +893,22 @@ class MatchIn(Schema):
         keys=fields.String(),
         metadata={"description": 'Game options from the catalog, e.g. `{"max_deals": 1}`.'},
     )
+    move_seconds = WholeNumber(
+        validate=validate.Range(min=MOVE_SECONDS[0], max=MOVE_SECONDS[1]),
+        metadata={
+            "description": "A match with outside bots: the seconds each of their moves may "
+            f"take (default {DEFAULT_MOVE_SECONDS}); a late move is played by the random bot "
+            "and counted in the bot's `timeouts`. Built-in bots only: ignored."
+        },
+    )
+    concurrency = WholeNumber(
+        validate=validate.Range(min=CONCURRENCY[0], max=CONCURRENCY[1]),
+        metadata={
+            "description": "A match with outside bots: the most of its games live at once "
+            f"(default {DEFAULT_CONCURRENCY}; at most the app key's quota of live games). "
+            "Built-in bots only: ignored."
+        },
+    )
 
 
 class EstimateOut(Out):
@@ -892,6 +936,12 @@ class BotResultOut(Out):
     )
     game_points = fields.Nested(
         EstimateOut, required=True, metadata={"description": "Mean game points per game."}
+    )
+    timeouts = fields.Integer(
+        metadata={
+            "description": "Moves the service played for this outside bot (its move came "
+            "late, or its seat was away); 0 for built-in bots."
+        },
     )
 
 
@@ -946,6 +996,20 @@ class MatchOut(Out):
         ResultsOut,
         required=True,
         metadata={"description": "Over the games recorded so far (final once `done`)."},
+    )
+    outside = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={
+            "description": "The outside bots of the match: name -> the name of the app key "
+            "that owns it ({} for a match of built-in bots)."
+        },
+    )
+    move_seconds = fields.Integer(
+        metadata={"description": "With outside bots: the seconds each of their moves may take."}
+    )
+    concurrency = fields.Integer(
+        metadata={"description": "With outside bots: the most of its games live at once."}
     )
 
 
@@ -1035,6 +1099,30 @@ class FeedGameOut(Out):
 
 class FeedGamesOut(Out):
     games = fields.List(fields.Nested(FeedGameOut), required=True)
+
+
+class FeedSeatOut(Out):
+    type = fields.String(required=True, validate=validate.OneOf(["match_seat"]))
+    match_id = fields.String(required=True)
+    game_id = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    bot = fields.String(required=True, metadata={"description": "The key's bot that plays it."})
+    index = fields.Integer(required=True, metadata={"description": "The match game's index."})
+    rotation = fields.Integer(
+        required=True, metadata={"description": "Which rotation of the match's bots it is."}
+    )
+    token = fields.String(
+        required=True,
+        metadata={
+            "description": "The seat's token: send it with the key's own app key in "
+            "`Duckpond-App-Key` (the seat is bound to the key)."
+        },
+    )
+    game = fields.String(required=True)
+
+
+class FeedSeatsOut(Out):
+    seats = fields.List(fields.Nested(FeedSeatOut), required=True)
 
 
 class WebhookIn(Schema):

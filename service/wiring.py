@@ -16,10 +16,12 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from service import shards
+from service.app_keys import AppKeys
 from service.bot_registry import BotRegistry
 from service.bot_turns import BotTurns
 from service.cache import GameCache
 from service.feed import Feed, FeedHub
+from service.match_games import MatchGames
 from service.match_store import MatchStore
 from service.matches import Matches
 from service.shards import DataClient, QueueClient
@@ -53,6 +55,8 @@ class Layers:
     webhooks: Webhooks | None = None
     registry: BotRegistry | None = None
     """Outside bots (`service.bot_registry`), on the queues' Redis next to the app keys."""
+    app_keys: AppKeys | None = None
+    """The app keys, on the queues' Redis (`service.app_keys`)."""
 
     @property
     def bot_queue(self) -> Queue:
@@ -111,6 +115,9 @@ def build(settings: Mapping[str, Any]) -> Layers:
     finished_ttl = int(settings["FINISHED_GAME_TTL"])
     idempotency_ttl = int(settings["IDEMPOTENCY_TTL"])
     reservation_ttl = int(settings.get("CREATE_RESERVATION_SECONDS", 5))
+    # On the queues' standalone Redis, never the cluster, whose slots would split a key's
+    # records; `games` is where the games are (read to free finished games' slots).
+    keys = AppKeys(queues, str(settings.get("APP_KEYS", "required")), games=pool)
     tables = Tables(
         store,
         turns,
@@ -123,6 +130,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         chain_seconds=int(settings.get("BOT_CHAIN_MS", 20)) / 1000,
         cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
         feed=feed,
+        key_check=keys.identify,
     )
     matches = Matches(
         MatchStore(pool),
@@ -133,6 +141,17 @@ def build(settings: Mapping[str, Any]) -> Layers:
         reservation_ttl=reservation_ttl,
         feed=feed,
     )
+    matches.driver = MatchGames(
+        matches.store,
+        tables,
+        bulk,
+        finished_ttl=finished_ttl,
+        feed=feed,
+        recorded=matches._recorded,
+    )
+    tables.match_game_ended = matches.driver.game_ended
+    registry = BotRegistry(queues)
+    matches.registry = registry
     streams = Streams(store, changes, Limits.of(settings))
     hub = FeedHub(pool, int(settings.get("FEEDS_PER_APP_KEY", 8)))
     return Layers(
@@ -148,7 +167,8 @@ def build(settings: Mapping[str, Any]) -> Layers:
         feed,
         hub,
         webhooks,
-        BotRegistry(queues),
+        registry,
+        keys,
     )
 
 

@@ -13,7 +13,7 @@ from service.api.common import EXAMPLE_ID, errors, layers
 from service.app_keys import AppKey, live_key
 from service.codec import dumps_sorted
 from service.connections import peer_of, socket_of
-from service.schemas import FeedGamesOut, FeedHeaders, FeedQuery
+from service.schemas import FeedGamesOut, FeedHeaders, FeedQuery, FeedSeatsOut
 
 blp = Blueprint(
     "feed",
@@ -174,3 +174,34 @@ def list_feed_games() -> dict[str, Any]:
     members = cast(list[bytes], keys.redis.zrange(live_key(key.id), 0, -1))
     gids = [m.decode() for m in members if not m.startswith(b"pending:")]
     return {"games": feed.live_games(layers().redis, gids)}
+
+
+@blp.route("/seats", methods=["GET"])
+@blp.doc(operationId="list_feed_seats", security=KEY_ONLY)
+@blp.response(
+    200,
+    FeedSeatsOut,
+    example={
+        "seats": [
+            {
+                "type": "match_seat",
+                "match_id": "m4Tc8hQ2xY7e",
+                "game_id": EXAMPLE_ID,
+                "seat": 1,
+                "bot": "my-bot",
+                "index": 0,
+                "rotation": 0,
+                "token": f"{EXAMPLE_ID}.s3cr3t",
+                "game": "ducksoup",
+            }
+        ]
+    },
+)
+@errors(blp, "missing_app_key", "bad_app_key", "app_key_revoked", "rate_limited", 503)
+def list_feed_seats() -> dict[str, Any]:
+    """Every seat the app key's outside bots are to play in the live games of matches, as the
+    `match_seat` entries of the feed told them (tokens included): where a client that
+    (re)connects finds its seats. A seat leaves the list when its game ends."""
+    driver = layers().matches.driver
+    assert driver is not None, "built by `service.wiring`"
+    return {"seats": driver.seats(_key().id)}

@@ -128,6 +128,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/feed/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every seat the app key's outside bots are to play in the live games of matches, as the
+         *     `match_seat` entries of the feed told them (tokens included): where a client that
+         *     (re)connects finds its seats. A seat leaves the list when its game ends.
+         */
+        get: operations["list_feed_seats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games": {
         parameters: {
             query?: never;
@@ -530,6 +551,14 @@ export interface paths {
          * Start a match: one RQ job per game, each game played with every rotation of the bots.
          * @description Game i is dealt from the seed `{seed}:{i}` in every rotation, so each bot plays the same
          *     cards from every seat (duplicate deals) and the match is reproducible from its seed.
+         *
+         *     `bots` may name outside bots registered by the app key (`POST /api/v1/bots`): then each
+         *     game and rotation is a real game of this service, `concurrency` of them at once, where
+         *     each outside bot's seat is told to its key (a `match_seat` entry on `GET /api/v1/feed`,
+         *     and `GET /api/v1/feed/seats`) and played through the ordinary move API with that seat's
+         *     token and the key in `Duckpond-App-Key`. A move not made within `move_seconds` is played
+         *     by the random bot and counted in the bot's `timeouts`. Another key's bot is refused (403
+         *     `challenge_required`): challenge it (`POST /api/v1/challenges`).
          *     Poll the `Location` for progress and results. The answer's `host_token` (shown once)
          *     may cancel the match. Needs an app key (unless the operator turned them off), whose
          *     quotas of match games per match and per day apply (429).
@@ -821,6 +850,8 @@ export interface components {
             seat_deals: number;
             /** @description Games x seats held. */
             seat_games: number;
+            /** @description Moves the service played for this outside bot (its move came late, or its seat was away); 0 for built-in bots. */
+            timeouts?: number;
             win_rate: number | null;
             /** @description Seat-games won. */
             wins: number;
@@ -1467,6 +1498,8 @@ export interface components {
         DoppelkopfMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
+            concurrency?: number;
             /**
              * @description `doppelkopf`: Doppelkopf. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -1474,6 +1507,8 @@ export interface components {
             game: "doppelkopf";
             /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
             games: number;
+            /** @description A match with outside bots: the seconds each of their moves may take (default 10); a late move is played by the random bot and counted in the bot's `timeouts`. Built-in bots only: ignored. */
+            move_seconds?: number;
             /** @description Options of Doppelkopf (the catalog lists them with their defaults); any other member is refused. */
             options?: {
                 /**
@@ -1713,6 +1748,8 @@ export interface components {
         DoubleduckMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
+            concurrency?: number;
             /**
              * @description `doubleduck`: Doubleduck. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -1720,6 +1757,8 @@ export interface components {
             game: "doubleduck";
             /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
             games: number;
+            /** @description A match with outside bots: the seconds each of their moves may take (default 10); a late move is played by the random bot and counted in the bot's `timeouts`. Built-in bots only: ignored. */
+            move_seconds?: number;
             /** @description Options of Doubleduck (the catalog lists them with their defaults); any other member is refused. */
             options?: {
                 /**
@@ -2007,6 +2046,8 @@ export interface components {
         DuckMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
+            concurrency?: number;
             /**
              * @description `duck`: Duck.
              * @constant
@@ -2014,6 +2055,8 @@ export interface components {
             game: "duck";
             /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
             games: number;
+            /** @description A match with outside bots: the seconds each of their moves may take (default 10); a late move is played by the random bot and counted in the bot's `timeouts`. Built-in bots only: ignored. */
+            move_seconds?: number;
             /** @description Options of Duck (the catalog lists them with their defaults); any other member is refused. */
             options?: {
                 /**
@@ -2287,6 +2330,8 @@ export interface components {
         DucksoupMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
+            concurrency?: number;
             /**
              * @description `ducksoup`: Duck Soup. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -2294,6 +2339,8 @@ export interface components {
             game: "ducksoup";
             /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
             games: number;
+            /** @description A match with outside bots: the seconds each of their moves may take (default 10); a late move is played by the random bot and counted in the bot's `timeouts`. Built-in bots only: ignored. */
+            move_seconds?: number;
             /** @description Options of Duck Soup (the catalog lists them with their defaults); any other member is refused. */
             options?: {
                 /**
@@ -2459,7 +2506,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "bot_name_taken" | "card_not_in_hand" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_bot" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_bot" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "retired_bot" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_bots" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
+            reason: "app_key_required" | "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "bot_name_taken" | "card_not_in_hand" | "challenge_required" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_bot" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_bot" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "retired_bot" | "seat_of_another_key" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_bots" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
         };
@@ -2505,6 +2552,25 @@ export interface components {
         };
         FeedGamesOut: {
             games: components["schemas"]["FeedGameOut"][];
+        };
+        FeedSeatOut: {
+            /** @description The key's bot that plays it. */
+            bot: string;
+            game: string;
+            game_id: string;
+            /** @description The match game's index. */
+            index: number;
+            match_id: string;
+            /** @description Which rotation of the match's bots it is. */
+            rotation: number;
+            seat: number;
+            /** @description The seat's token: send it with the key's own app key in `Duckpond-App-Key` (the seat is bound to the key). */
+            token: string;
+            /** @enum {string} */
+            type: "match_seat";
+        };
+        FeedSeatsOut: {
+            seats: components["schemas"]["FeedSeatOut"][];
         };
         /** @description Sent by: service. */
         GameAbandonedData: {
@@ -2666,13 +2732,21 @@ export interface components {
         MatchCancelIn: Record<string, never>;
         MatchCreatedOut: {
             bots: string[];
+            /** @description With outside bots: the most of its games live at once. */
+            concurrency?: number;
             game: string;
             games: number;
             /** @description The creator's token, shown only in this answer: it may cancel the match (`POST .../cancel`). */
             host_token: string;
             id: string;
+            /** @description With outside bots: the seconds each of their moves may take. */
+            move_seconds?: number;
             options: {
                 [key: string]: unknown;
+            };
+            /** @description The outside bots of the match: name -> the name of the app key that owns it ({} for a match of built-in bots). */
+            outside?: {
+                [key: string]: string;
             };
             progress: components["schemas"]["ProgressOut"];
             /** @description Over the games recorded so far (final once `done`). */
@@ -2700,11 +2774,19 @@ export interface components {
         MatchIn: components["schemas"]["DoubleduckMatchIn"] | components["schemas"]["DucksoupMatchIn"] | components["schemas"]["DuckMatchIn"] | components["schemas"]["DoppelkopfMatchIn"];
         MatchOut: {
             bots: string[];
+            /** @description With outside bots: the most of its games live at once. */
+            concurrency?: number;
             game: string;
             games: number;
             id: string;
+            /** @description With outside bots: the seconds each of their moves may take. */
+            move_seconds?: number;
             options: {
                 [key: string]: unknown;
+            };
+            /** @description The outside bots of the match: name -> the name of the app key that owns it ({} for a match of built-in bots). */
+            outside?: {
+                [key: string]: string;
             };
             progress: components["schemas"]["ProgressOut"];
             /** @description Over the games recorded so far (final once `done`). */
@@ -3225,7 +3307,7 @@ export interface components {
         };
         WebhookIn: {
             /** @description The feed entry types to deliver. */
-            events: ("game_created" | "game_dealt" | "turn" | "deal_pending" | "game_ended" | "game_abandoned" | "match_progress" | "match_finished")[];
+            events: ("game_created" | "game_dealt" | "turn" | "deal_pending" | "game_ended" | "game_abandoned" | "match_progress" | "match_finished" | "match_seat")[];
             /**
              * @description Where to POST: `https://` (or `http://`), on a public address (private, loopback and link-local ones are refused unless the operator allows them: `webhook_url_refused`).
              * @example https://example.com/duckpond/hooks
@@ -4287,6 +4369,120 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    list_feed_seats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "seats": [
+                     *         {
+                     *           "bot": "my-bot",
+                     *           "game": "ducksoup",
+                     *           "game_id": "q7Zk3xP2aB9w",
+                     *           "index": 0,
+                     *           "match_id": "m4Tc8hQ2xY7e",
+                     *           "rotation": 0,
+                     *           "seat": 1,
+                     *           "token": "q7Zk3xP2aB9w.s3cr3t",
+                     *           "type": "match_seat"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedSeatsOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     create_game: {
         parameters: {
             query?: never;
@@ -4582,6 +4778,8 @@ export interface operations {
             header?: {
                 /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
                 Authorization?: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description An ETag from an earlier answer: 304 with no body while it holds. */
                 "If-None-Match"?: string;
             };
@@ -4776,7 +4974,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4795,7 +4993,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5081,7 +5279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5565,6 +5763,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
                 "Idempotency-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -5755,7 +5955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5774,7 +5974,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `host_only`: Only the host token may do this (an explicit deal, abandoning). */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `host_only`: Only the host token may do this (an explicit deal, abandoning). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5903,6 +6103,8 @@ export interface operations {
             header?: {
                 /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
                 Authorization?: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
             };
             path: {
                 game_id: string;
@@ -5965,7 +6167,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventsOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5984,7 +6186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6073,6 +6275,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
                 "Idempotency-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -6265,7 +6469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6284,7 +6488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6528,6 +6732,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
             };
             path: {
                 game_id: string;
@@ -6717,7 +6923,7 @@ export interface operations {
                     "application/json": components["schemas"]["RematchOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6736,7 +6942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6823,6 +7029,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
             };
             path: {
                 game_id: string;
@@ -7036,7 +7244,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7055,7 +7263,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7197,6 +7405,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: the resigning seat's token, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
                 "Idempotency-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -7383,7 +7593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7402,7 +7612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7627,6 +7837,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
                 "If-Match"?: string;
             };
@@ -7811,7 +8023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7830,7 +8042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7954,6 +8166,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
                 "If-Match"?: string;
             };
@@ -8138,7 +8352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8157,7 +8371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8284,6 +8498,8 @@ export interface operations {
             header?: {
                 /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
                 Authorization?: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description Resume after this event number, as `?after=` (an EventSource sends it when it reconnects); empty is none, as in SSE. */
                 "Last-Event-ID"?: string;
             };
@@ -8350,7 +8566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8369,7 +8585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8820,7 +9036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `challenge_required`: The match seats another app key's bot: challenge it, and the match starts once its owner accepts. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8877,7 +9093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name, or it does not play this game; see `GET /api/v1/bots`.; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `too_many_games`: The match asks for more games than the service allows. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name, or it does not play this game; see `GET /api/v1/bots`.; `retired_bot`: The bot was retired (by its owner, or its app key was revoked).; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `too_many_games`: The match asks for more games than the service allows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9234,7 +9450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,349 @@
+"""Outside matches (issue 25): a match that seats a bot registered by an app key is played as
+real service games, `concurrency` at once, each outside seat told to its key (a `match_seat`
+feed entry, `GET /api/v1/feed/seats`) and played through the ordinary move API by the key's
+own client; a client that stops has its moves played by the random bot (`timeouts`), and the
+match still finishes. Real redis-server (and the cluster: `ON_BOTH`), real RQ workers (the
+session's, with the watchdog that times the moves out), the feed read from a real gunicorn."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import redis
+from conftest import QUEUE_DB, _settings, gunicorn
+from flask import Flask
+from flask.testing import FlaskClient
+from svc_helpers import API, auth, wait_for
+
+from bots.match import MatchSpec, game_seed, play_match, rotations
+from engine import GAMES
+from service.app import create_app
+from service.app_keys import AppKeys
+from service.match_store import games_key
+from service.shards import tag
+from service.store import game_key, outbox_key
+
+MATCHES = f"{API}/matches"
+BOT = "pond-author-bot"
+SMALL: dict[str, Any] = {
+    "game": "ducksoup",
+    "bots": [BOT, "heuristic"],
+    "games": 3,
+    "seed": "outside",
+    "options": {"target": 1},
+}
+
+
+class Author:
+    """An app key's client: registers its bot, reads its feed, plays its seats."""
+
+    def __init__(self, client: FlaskClient, key: str) -> None:
+        self.client = client
+        self.key = key
+        self.hands: dict[tuple[str, int], list[str]] = {}
+        """(game, seat) -> the hand the seat was dealt (seen before its first move)."""
+
+    def headers(self, token: str | None = None) -> dict[str, str]:
+        if token is None:
+            return auth(self.key)
+        return {**auth(token), "Duckpond-App-Key": self.key}
+
+    def register(self, name: str = BOT, games: tuple[str, ...] = ("ducksoup",)) -> None:
+        r = self.client.post(
+            f"{API}/bots",
+            json={"name": name, "description": "a test", "games": list(games)},
+            headers=self.headers(),
+        )
+        assert r.status_code == 201, r.json
+
+    def create(self, **changes: Any) -> dict[str, Any]:
+        r = self.client.post(MATCHES, json={**SMALL, **changes}, headers=self.headers())
+        assert r.status_code == 202, r.json
+        return dict(r.json)
+
+    def seats(self) -> list[dict[str, Any]]:
+        r = self.client.get(f"{API}/feed/seats", headers=self.headers())
+        assert r.status_code == 200, r.json
+        return list(r.json["seats"])
+
+    def play(self, seat: dict[str, Any]) -> bool:
+        """One move of `seat` (its first legal one) if it is to act; False when its game ended."""
+        gid, n = seat["game_id"], seat["seat"]
+        r = self.client.get(f"{API}/games/{gid}", headers=self.headers(seat["token"]))
+        assert r.status_code == 200, r.json
+        body = r.json
+        if body["status"] in ("over", "abandoned"):
+            return False
+        view = body["view"]
+        self.hands.setdefault((gid, n), list(view["hand"]))
+        if n in view["to_act"] and view["legal_moves"]:
+            moved = self.client.post(
+                f"{API}/games/{gid}/moves",
+                json={"move": view["legal_moves"][0], "expected_version": body["version"]},
+                headers=self.headers(seat["token"]),
+            )
+            assert moved.status_code in (200, 409), moved.json  # 409: the clock beat us
+        return True
+
+
+class FeedReader:
+    """The key's feed over a real connection (NDJSON): its entries, as they come."""
+
+    def __init__(self, port: int, key: str) -> None:
+        self.entries: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.conn.request(
+            "GET", f"{API}/feed", headers={**auth(key), "Accept": "application/x-ndjson"}
+        )
+        self.response = self.conn.getresponse()
+        assert self.response.status == 200
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        try:
+            for raw in self.response:
+                line = raw.decode().strip()
+                if line:
+                    self.entries.put(json.loads(line)["data"])
+        except (OSError, ValueError, AttributeError, http.client.HTTPException):
+            return
+
+    def drain(self) -> list[dict[str, Any]]:
+        out = []
+        while True:
+            try:
+                out.append(self.entries.get_nowait())
+            except queue.Empty:
+                return out
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+@pytest.fixture()
+def keyed(redis_port: int, nodes: str, bot_app: Flask) -> Iterator[tuple[Flask, AppKeys]]:
+    """An app on the worker's database (the session's workers play the built-in seats, time
+    out the late moves and run the driver's jobs), app keys required."""
+    app = create_app({**_settings(redis_port, 1, nodes), "APP_KEYS": "required"})
+    with redis.Redis(port=redis_port, db=QUEUE_DB[1] if nodes else 1) as client:
+        yield app, AppKeys(client)
+
+
+def author(app: Flask, keys: AppKeys, name: str = "author") -> Author:
+    return Author(app.test_client(), keys.issue(name).key)
+
+
+def live_games(app: Flask, mid: str) -> int:
+    layers = app.extensions["duckpond"]
+    gids = [g.decode() for g in layers.redis.hvals(games_key(mid))]
+    statuses = [layers.redis.hget(game_key(g), "status") for g in gids]
+    return sum(1 for s in statuses if s not in (b"over", b"abandoned", None))
+
+
+def test_an_outside_match_is_played_by_its_keys_client_to_the_end(
+    keyed: tuple[Flask, AppKeys], redis_port: int, nodes: str
+) -> None:
+    app, keys = keyed
+    me = author(app, keys)
+    me.register()
+    with gunicorn(redis_port, 1, nodes, APP_KEYS="required") as port:
+        feed = FeedReader(port, me.key)
+        try:
+            created = me.create(concurrency=2)
+            mid = created["id"]
+            assert created["outside"] == {BOT: "author"}
+            assert (created["move_seconds"], created["concurrency"]) == (10, 2)
+            assert created["rotations"] == [[BOT, "heuristic"], ["heuristic", BOT]]
+            told: dict[str, dict[str, Any]] = {}
+            entries: list[dict[str, Any]] = []
+            most_live = 0
+            deadline = time.monotonic() + 50
+
+            def heard(gid: str) -> dict[str, Any] | None:
+                for entry in feed.drain():
+                    entries.append(entry)
+                    if entry["type"] == "match_seat":
+                        told.setdefault(entry["game_id"], entry)
+                return told.get(gid)
+
+            while time.monotonic() < deadline:
+                for seat in me.seats():  # the feed tells every seat the list shows
+                    assert wait_for(lambda s=seat: heard(s["game_id"]), timeout=5) == seat
+                most_live = max(most_live, live_games(app, mid))
+                for seat in told.values():
+                    me.play(seat)
+                body = me.client.get(f"{MATCHES}/{mid}").json
+                if body["status"] == "done":
+                    break
+            else:
+                raise AssertionError(f"the match did not finish: {body}")
+            time.sleep(0.3)
+            entries += feed.drain()
+        finally:
+            feed.close()
+    assert most_live <= 2
+    # Every game told once, to its seat's key, its token the seat's.
+    seats = [e for e in entries if e["type"] == "match_seat"]
+    assert len(seats) == 6 and len({e["game_id"] for e in seats}) == 6
+    assert sorted((e["index"], e["rotation"], e["seat"]) for e in seats) == [
+        (i, r, r) for i in range(3) for r in range(2)
+    ]
+    assert {e["bot"] for e in seats} == {BOT} and {e["match_id"] for e in seats} == {mid}
+    assert [e["type"] for e in entries if e["type"].startswith("match_")][-1] == "match_finished"
+    assert me.seats() == []  # every game over
+    # The same shape as the same match played in-process; its deals dealt from the same seeds.
+    local_bots = ["random", "heuristic"]
+    records, summary = play_match(MatchSpec.from_json({**SMALL, "bots": local_bots}))
+    assert body["progress"] == {"done": 3, "failed": 0, "total": 3}
+    assert [b["bot"] for b in body["results"]["bots"]] == [BOT, "heuristic"]
+    for mine, local in zip(body["results"]["bots"], summary["bots"], strict=True):
+        assert mine.keys() == local.keys()
+        assert (mine["seat_games"], mine["seat_deals"], mine["timeouts"]) == (6, 6, 0)
+    assert [c["bots"] for c in body["results"]["comparisons"]] == [[BOT, "heuristic"]]
+    games = me.client.get(f"{MATCHES}/{mid}/games").json["records"]
+    for record, local in zip(games, records, strict=True):
+        assert (record["index"], record["seed"]) == (local["index"], local["seed"])
+        for r, (rot, loc) in enumerate(zip(record["rotations"], local["rotations"], strict=True)):
+            assert rot["bots"] == list(rotations(SMALL["bots"])[r])
+            assert set(rot) == {*loc, "timeouts", "game_id"}
+            assert rot["timeouts"] == [0, 0]
+            assert len(rot["deal_scores"]) == 1 and rot["moves"] > 0
+            # Duplicate deals: the outside seat held the cards the engine deals from the seed.
+            dealt = GAMES["ducksoup"].new(2, seed=game_seed("outside", record["index"]),
+                                          options={"target": 1})  # fmt: skip
+            seat = rot["bots"].index(BOT)
+            assert me.hands[(rot["game_id"], seat)] == dealt.view(seat)["hand"]
+            played = me.client.get(f"{API}/games/{rot['game_id']}/record").json["record"]
+            assert played["seed"] == record["seed"]
+
+
+def test_a_client_that_stops_playing_times_out_and_the_match_finishes(
+    keyed: tuple[Flask, AppKeys],
+) -> None:
+    app, keys = keyed
+    me = author(app, keys)
+    me.register()
+    created = me.create(games=1, move_seconds=1)
+    mid = created["id"]
+
+    def finished() -> dict[str, Any] | None:
+        body = me.client.get(f"{MATCHES}/{mid}").json
+        return body if body["status"] == "done" else None
+
+    body = wait_for(finished, timeout=45, step=0.2)
+    mine, heuristic = body["results"]["bots"]
+    (record,) = me.client.get(f"{MATCHES}/{mid}/games").json["records"]
+    moves = 0
+    for rot in record["rotations"]:
+        seat = rot["bots"].index(BOT)
+        assert rot["timeouts"][seat] > 0 and rot["timeouts"][1 - seat] == 0
+        moves += rot["timeouts"][seat]
+        events = me.client.get(f"{API}/games/{rot['game_id']}/events?limit=1000").json["events"]
+        timed_out = [e for e in events if e["type"] == "turn_timed_out"]
+        assert len(timed_out) == 3  # then the seat is away: played at once
+        assert any(e["type"] == "seat_away" for e in events)
+    assert (mine["bot"], mine["timeouts"]) == (BOT, moves)
+    assert heuristic["timeouts"] == 0
+
+
+def test_refusals(keyed: tuple[Flask, AppKeys]) -> None:
+    app, keys = keyed
+    me, other = author(app, keys), author(app, keys, "other")
+    other.register("someone-elses")
+    me.register()
+    me.register("retiring", games=("ducksoup", "duck"))
+    assert me.client.delete(f"{API}/bots/retiring", headers=me.headers()).status_code == 200
+
+    def refused(changes: dict[str, Any], status: int, reason: str) -> None:
+        r = me.client.post(MATCHES, json={**SMALL, **changes}, headers=me.headers())
+        assert (r.status_code, r.json["errors"]["reason"]) == (status, reason), r.json
+
+    refused({"bots": ["nobody-here", "heuristic"]}, 422, "unknown_bot")
+    refused({"game": "duck", "bots": [BOT, "heuristic", "random"]}, 422, "unknown_bot")
+    refused({"bots": ["retiring", "heuristic"]}, 422, "retired_bot")
+    refused({"bots": ["someone-elses", "heuristic"]}, 403, "challenge_required")
+    refused({"move_seconds": 0}, 422, "validation_error")
+    refused({"concurrency": 65}, 422, "validation_error")
+    assert me.client.get(f"{API}/feed/seats").status_code == 401
+
+
+# --- the driver, in-process ---------------------------------------------------------------
+
+
+@pytest.fixture()
+def quiet(make_app: Callable[..., Flask], keys: AppKeys) -> tuple[Flask, AppKeys]:
+    """An app with no worker: the test runs the driver's steps itself."""
+    return make_app(APP_KEYS="required"), keys
+
+
+def test_the_driver_run_twice_creates_each_game_once(
+    quiet: tuple[Flask, AppKeys], r: redis.Redis
+) -> None:
+    app, keys = quiet
+    me = author(app, keys)
+    me.register()
+    mid = me.create(concurrency=3)["id"]
+    layers = app.extensions["duckpond"]
+    # A driver that died between creating game 0 and noting it: its key gives the game back.
+    with app.app_context():
+        first = layers.tables.create(
+            {
+                "game": "ducksoup",
+                "seats": [{}, {"bot": "heuristic"}],
+                "seed": game_seed("outside", 0),
+                "options": {**SMALL["options"], "auto_deal": True, "turn_seconds": 10,
+                            "reserve_seconds": 0, "on_timeout": "random", "away_after": 3},
+            },  # fmt: skip
+            f"{mid}.0.0",
+            scope=f"match:{mid}",
+            owner=None,
+            bound={0: "x"},
+            match={"id": mid, "index": 0, "rotation": 0},
+        ).body["id"]
+        layers.matches.advance(mid)
+        made = layers.matches.store.games(mid)
+        layers.matches.advance(mid)
+        assert layers.matches.store.games(mid) == made
+    assert sorted(made) == [0, 1, 2] and made[0] == first
+    assert len(set(made.values())) == 3
+    assert live_games(app, mid) == 3
+    seats = me.seats()
+    assert [(s["index"], s["rotation"]) for s in seats] == [(0, 0), (0, 1), (1, 0)]
+    told = [
+        e
+        for _, fields in r.xrange(outbox_key(tag(mid)))
+        for k, e in fields.items()
+        if k.startswith(b"t") and e == b"match_seat"
+    ]
+    feed = app.extensions["duckpond"].feed
+    feed.recover(older_ms=0)
+    assert told == [] or len(told) == 3  # relayed already, or there once each
+    from service.feed import feed_key  # the key's feed holds each seat once
+
+    key_id = me.key.split("_")[1]
+    entries = [f[b"d"] for _, f in r.xrange(feed_key(key_id)) if f[b"t"] == b"match_seat"]
+    assert len(entries) == 3
+
+
+def test_cancel_abandons_the_live_games(quiet: tuple[Flask, AppKeys]) -> None:
+    app, keys = quiet
+    me = author(app, keys)
+    me.register()
+    created = me.create(concurrency=2)
+    mid = created["id"]
+    with app.app_context():
+        app.extensions["duckpond"].matches.advance(mid)
+    assert live_games(app, mid) == 2
+    r = me.client.post(f"{MATCHES}/{mid}/cancel", headers=auth(created["host_token"]), json={})
+    assert r.status_code == 200 and r.json["status"] == "cancelled"
+    assert live_games(app, mid) == 0
+    assert me.seats() == []
+    again = me.client.post(f"{MATCHES}/{mid}/cancel", headers=auth(created["host_token"]))
+    assert again.status_code == 200 and again.json["status"] == "cancelled"
