@@ -117,4 +117,3 @@ class FeedReader:
                     self.last_id = str(frame["id"])
             self._response = None
             return True
-

@@ -54,6 +54,7 @@ GONE = frozenset(
     }
 )
 """Refusals after which a seat has nothing left to play."""
+STATS = ("seats", "seats_done", "moves", "refused", "choose_errors")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,7 @@ class Runner:
         self.bots = dict(bots)
         self.wait = wait
         self.feed = FeedReader(kit.http)
-        self.stats: Counter[str] = Counter()
+        self.stats: Counter[str] = Counter(dict.fromkeys(STATS, 0))
         self.finished: set[str] = set()
         """Ids of the matches the feed said are finished (`match_finished`)."""
         self._lock = threading.Lock()
@@ -176,6 +177,7 @@ class Runner:
                 self._taken.add(key)
                 self._live.add(key)
                 self.stats["seats"] += 1
+            log.info("playing game %s seat %d (%s)", order.game_id, order.seat, order.bot)
             name = f"kit-{order.game_id}-{order.seat}"
             threading.Thread(target=self._seat, args=(order,), name=name, daemon=True).start()
 
@@ -267,7 +269,7 @@ class SeatPlayer:
 
     def _away(self, answer: JSON) -> bool:
         seats = answer.get("seats") or []
-        mine = next((s for s in seats if s.get("seat") == self.order.seat), {})
+        mine: JSON = next((s for s in seats if s.get("seat") == self.order.seat), {})
         return bool(mine.get("away"))
 
     def _request(

@@ -46,7 +46,8 @@ class KitError(Exception):
     @classmethod
     def of(cls, response: httpx.Response) -> KitError:
         body = json_of(response)
-        errors = body.get("errors") if isinstance(body.get("errors"), dict) else {}
+        found = body.get("errors")
+        errors = found if isinstance(found, dict) else {}
         return cls(
             response.status_code,
             str(errors.get("reason") or response.reason_phrase),

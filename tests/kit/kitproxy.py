@@ -5,6 +5,7 @@ service answered it as a replay (`Idempotent-Replayed: true`)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import socket
 import threading
@@ -68,10 +69,8 @@ class CutProxy:
             finally:
                 done.set()
                 for s in (client, server):
-                    try:
+                    with contextlib.suppress(OSError):
                         s.shutdown(socket.SHUT_RDWR)
-                    except OSError:
-                        pass
                     s.close()
 
         threading.Thread(target=down, daemon=True).start()

@@ -14,11 +14,11 @@ import httpx
 import pytest
 import redis
 from conftest import QUEUE_DB, gunicorn
-from kitproxy import CutProxy, Seen
-
 from duckpond_kit import Kit
 from duckpond_kit.examples import heuristic
 from duckpond_kit.feed import FeedReader
+from kitproxy import CutProxy, Seen
+
 from service.app_keys import AppKeys
 
 API = "/api/v1"
@@ -78,17 +78,17 @@ def test_a_cut_move_is_retried_with_its_key_and_applied_once(
     cut: list[Seen] = []
 
     def cut_when(seen: Seen) -> bool:
-        if seen.method == "POST" and seen.path.startswith(f"{API}/games/") and not cut:
-            if "/moves" in seen.path:
-                cut.append(seen)
-                return True
+        if seen.method == "POST" and "/moves" in seen.path and not cut:
+            cut.append(seen)
+            return True
         return False
 
     proxy = CutProxy(port, cut_when)
     try:
-        with Kit(f"http://127.0.0.1:{port}", key, wait=10) as direct, Kit(
-            f"http://127.0.0.1:{proxy.port}", key, wait=10
-        ) as kit:
+        with (
+            Kit(f"http://127.0.0.1:{port}", key, wait=10) as direct,
+            Kit(f"http://127.0.0.1:{proxy.port}", key, wait=10) as kit,
+        ):
             game = create_game(direct)
             runner = kit.runner({"mine": heuristic})
             runner.take([_order(game, "mine")])
@@ -105,21 +105,21 @@ def test_a_cut_move_is_retried_with_its_key_and_applied_once(
     assert runner.stats["refused"] == 0
 
 
-def test_the_kit_backs_off_on_the_services_429s(
-    redis_port: int, nodes: str, bot_app: Any
-) -> None:
+def test_the_kit_backs_off_on_the_services_429s(redis_port: int, nodes: str, bot_app: Any) -> None:
     with redis.Redis(port=redis_port, db=QUEUE_DB[1] if nodes else 1) as client:
         key = AppKeys(client).issue("kit-429").key
     limit = {"RATE_LIMIT_PER_APP_KEY": "3 per 2 second", "APP_KEYS": "required"}
-    with gunicorn(redis_port, 1, nodes, **limit) as port:
-        with Kit(f"http://127.0.0.1:{port}", key) as kit:
-            started = time.monotonic()
-            answers = [kit.request("GET", f"{API}/feed/games") for _ in range(8)]
-            took = time.monotonic() - started
-            raw = httpx.get(
-                f"http://127.0.0.1:{port}{API}/feed/games",
-                headers={"Authorization": f"Bearer {key}"},
-            )
+    with (
+        gunicorn(redis_port, 1, nodes, **limit) as port,
+        Kit(f"http://127.0.0.1:{port}", key) as kit,
+    ):
+        started = time.monotonic()
+        answers = [kit.request("GET", f"{API}/feed/games") for _ in range(8)]
+        took = time.monotonic() - started
+        raw = httpx.get(
+            f"http://127.0.0.1:{port}{API}/feed/games",
+            headers={"Authorization": f"Bearer {key}"},
+        )
     assert all("games" in a for a in answers)  # every request got its answer in the end
     assert kit.retrier.stats["429"] >= 2 and kit.retrier.stats["retries"] >= 2
     assert took >= 1.0  # it waited for the window instead of hammering it
@@ -150,3 +150,24 @@ def _until(predicate: Any, timeout: float = 20.0) -> None:
     while not predicate():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.05)
+
+
+def test_a_seat_marked_away_is_taken_back(kit: Kit) -> None:
+    """A seat the service marked away (its moves timed out while the kit was down) is played
+    by its bot at once: the kit takes it back before it plays."""
+    body = {"game": "ducksoup", "seats": [{}, {}], "options": {"target": 1}}
+    game = kit.request("POST", f"{API}/games", body)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    away = httpx.post(
+        f"{kit.url}{API}/games/{game['id']}/seats/0/away",
+        json={},
+        headers={"Authorization": f"Bearer {tokens[0]}"},
+    )
+    assert away.status_code == 200, away.text
+    runner = kit.runner({"mine": heuristic})
+    runner.take([{**_order(game, "mine"), "seat": seat, "token": tokens[seat]} for seat in (0, 1)])
+    assert runner.wait_for(lambda: runner.stats["seats_done"] == 2, timeout=60)
+    events = httpx.get(f"{kit.url}{API}/games/{game['id']}/events").json()["events"]
+    kinds = [(e["type"], e["data"].get("seat")) for e in events]
+    assert ("seat_returned", 0) in kinds and kinds[-1][0] == "game_over"
+    assert runner.stats["moves"] > 0 and runner.stats["refused"] == 0

@@ -249,6 +249,9 @@ from .estimate_out import EstimateOut
 from .events_out import EventsOut
 from .feed_game_out import FeedGameOut
 from .feed_games_out import FeedGamesOut
+from .feed_seat_out import FeedSeatOut
+from .feed_seat_out_type import FeedSeatOutType
+from .feed_seats_out import FeedSeatsOut
 from .game_abandoned_data import GameAbandonedData
 from .game_abandoned_event import GameAbandonedEvent
 from .game_created_data import GameCreatedData
@@ -272,11 +275,13 @@ from .lobby_table_out_options import LobbyTableOutOptions
 from .match_cancel_in import MatchCancelIn
 from .match_created_out import MatchCreatedOut
 from .match_created_out_options import MatchCreatedOutOptions
+from .match_created_out_outside import MatchCreatedOutOutside
 from .match_created_out_status import MatchCreatedOutStatus
 from .match_games_out import MatchGamesOut
 from .match_games_out_records_item import MatchGamesOutRecordsItem
 from .match_out import MatchOut
 from .match_out_options import MatchOutOptions
+from .match_out_outside import MatchOutOutside
 from .match_out_status import MatchOutStatus
 from .move_action import MoveAction
 from .move_action_move import MoveActionMove
@@ -610,6 +615,9 @@ __all__ = (
     "EventsOut",
     "FeedGameOut",
     "FeedGamesOut",
+    "FeedSeatOut",
+    "FeedSeatOutType",
+    "FeedSeatsOut",
     "GameAbandonedData",
     "GameAbandonedEvent",
     "GameCreatedData",
@@ -633,11 +641,13 @@ __all__ = (
     "MatchCancelIn",
     "MatchCreatedOut",
     "MatchCreatedOutOptions",
+    "MatchCreatedOutOutside",
     "MatchCreatedOutStatus",
     "MatchGamesOut",
     "MatchGamesOutRecordsItem",
     "MatchOut",
     "MatchOutOptions",
+    "MatchOutOutside",
     "MatchOutStatus",
     "MoveAction",
     "MoveActionMove",

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -32,6 +33,8 @@ class BotResultOut:
             seat_games (int): Games x seats held.
             win_rate (float | None):
             wins (int): Seat-games won.
+            timeouts (int | Unset): Moves the service played for this outside bot (its move came late, or its seat was
+                away); 0 for built-in bots.
      """
 
     bot: str
@@ -41,6 +44,7 @@ class BotResultOut:
     seat_games: int
     win_rate: float | None
     wins: int
+    timeouts: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -64,6 +68,8 @@ class BotResultOut:
 
         wins = self.wins
 
+        timeouts = self.timeouts
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -76,6 +82,8 @@ class BotResultOut:
             "win_rate": win_rate,
             "wins": wins,
         })
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
 
         return field_dict
 
@@ -111,6 +119,8 @@ class BotResultOut:
 
         wins = d.pop("wins")
 
+        timeouts = d.pop("timeouts", UNSET)
+
         bot_result_out = cls(
             bot=bot,
             deal_score=deal_score,
@@ -119,6 +129,7 @@ class BotResultOut:
             seat_games=seat_games,
             win_rate=win_rate,
             wins=wins,
+            timeouts=timeouts,
         )
 
 

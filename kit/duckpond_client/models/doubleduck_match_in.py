@@ -34,6 +34,10 @@ class DoubleduckMatchIn:
             game (Literal['doubleduck']): `doubleduck`: Doubleduck.
             games (int): Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most
                 `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`.
+            concurrency (int | Unset): A match with outside bots: the most of its games live at once (default 16; at most
+                the app key's quota of live games). Built-in bots only: ignored.
+            move_seconds (int | Unset): A match with outside bots: the seconds each of their moves may take (default 10); a
+                late move is played by the random bot and counted in the bot's `timeouts`. Built-in bots only: ignored.
             options (DoubleduckMatchInOptions | Unset): Options of Doubleduck (the catalog lists them with their defaults);
                 any other member is refused.
             seed (str | Unset): Makes the match reproducible; absent, the server draws one.
@@ -42,6 +46,8 @@ class DoubleduckMatchIn:
     bots: list[DoubleduckMatchInBotsItem]
     game: Literal['doubleduck']
     games: int
+    concurrency: int | Unset = UNSET
+    move_seconds: int | Unset = UNSET
     options: DoubleduckMatchInOptions | Unset = UNSET
     seed: str | Unset = UNSET
 
@@ -62,6 +68,10 @@ class DoubleduckMatchIn:
 
         games = self.games
 
+        concurrency = self.concurrency
+
+        move_seconds = self.move_seconds
+
         options: dict[str, Any] | Unset = UNSET
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
@@ -76,6 +86,10 @@ class DoubleduckMatchIn:
             "game": game,
             "games": games,
         })
+        if concurrency is not UNSET:
+            field_dict["concurrency"] = concurrency
+        if move_seconds is not UNSET:
+            field_dict["move_seconds"] = move_seconds
         if options is not UNSET:
             field_dict["options"] = options
         if seed is not UNSET:
@@ -105,6 +119,10 @@ class DoubleduckMatchIn:
 
         games = d.pop("games")
 
+        concurrency = d.pop("concurrency", UNSET)
+
+        move_seconds = d.pop("move_seconds", UNSET)
+
         _options = d.pop("options", UNSET)
         options: DoubleduckMatchInOptions | Unset
         if isinstance(_options,  Unset):
@@ -121,6 +139,8 @@ class DoubleduckMatchIn:
             bots=bots,
             game=game,
             games=games,
+            concurrency=concurrency,
+            move_seconds=move_seconds,
             options=options,
             seed=seed,
         )

@@ -1,6 +1,7 @@
 from enum import StrEnum
 
 class ErrorDetailsOutReason(StrEnum):
+    APP_KEY_REQUIRED = "app_key_required"
     APP_KEY_REVOKED = "app_key_revoked"
     BAD_APP_KEY = "bad_app_key"
     BAD_INVITE_CODE = "bad_invite_code"
@@ -9,6 +10,7 @@ class ErrorDetailsOutReason(StrEnum):
     BODY_TOO_LARGE = "body_too_large"
     BOT_NAME_TAKEN = "bot_name_taken"
     CARD_NOT_IN_HAND = "card_not_in_hand"
+    CHALLENGE_REQUIRED = "challenge_required"
     DEAL_PENDING = "deal_pending"
     DECK_MISMATCH = "deck_mismatch"
     FEED_EXPIRED = "feed_expired"
@@ -63,6 +65,7 @@ class ErrorDetailsOutReason(StrEnum):
     RESIGN_NOT_OFFERED = "resign_not_offered"
     RETIRED_BOT = "retired_bot"
     SEATS_OPEN = "seats_open"
+    SEAT_OF_ANOTHER_KEY = "seat_of_another_key"
     SEAT_TAKEN = "seat_taken"
     STALE_VERSION = "stale_version"
     STREAM_SLOTS_FULL = "stream_slots_full"

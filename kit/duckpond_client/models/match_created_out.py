@@ -9,10 +9,12 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.match_created_out_status import MatchCreatedOutStatus
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
   from ..models.match_created_out_options import MatchCreatedOutOptions
+  from ..models.match_created_out_outside import MatchCreatedOutOutside
   from ..models.progress_out import ProgressOut
   from ..models.results_out import ResultsOut
 
@@ -39,6 +41,10 @@ class MatchCreatedOut:
             rotations (list[list[str]]): The seat -> bot assignments each game is played with.
             seed (str):
             status (MatchCreatedOutStatus): `cancelled`: its host stopped it; results cover the games recorded until then.
+            concurrency (int | Unset): With outside bots: the most of its games live at once.
+            move_seconds (int | Unset): With outside bots: the seconds each of their moves may take.
+            outside (MatchCreatedOutOutside | Unset): The outside bots of the match: name -> the name of the app key that
+                owns it ({} for a match of built-in bots).
      """
 
     bots: list[str]
@@ -52,6 +58,9 @@ class MatchCreatedOut:
     rotations: list[list[str]]
     seed: str
     status: MatchCreatedOutStatus
+    concurrency: int | Unset = UNSET
+    move_seconds: int | Unset = UNSET
+    outside: MatchCreatedOutOutside | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -60,6 +69,7 @@ class MatchCreatedOut:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.match_created_out_options import MatchCreatedOutOptions # noqa: PLC0415
+        from ..models.match_created_out_outside import MatchCreatedOutOutside # noqa: PLC0415
         from ..models.progress_out import ProgressOut # noqa: PLC0415
         from ..models.results_out import ResultsOut # noqa: PLC0415
         bots = self.bots
@@ -93,6 +103,14 @@ class MatchCreatedOut:
 
         status = self.status.value
 
+        concurrency = self.concurrency
+
+        move_seconds = self.move_seconds
+
+        outside: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.outside, Unset):
+            outside = self.outside.to_dict()
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -109,6 +127,12 @@ class MatchCreatedOut:
             "seed": seed,
             "status": status,
         })
+        if concurrency is not UNSET:
+            field_dict["concurrency"] = concurrency
+        if move_seconds is not UNSET:
+            field_dict["move_seconds"] = move_seconds
+        if outside is not UNSET:
+            field_dict["outside"] = outside
 
         return field_dict
 
@@ -117,6 +141,7 @@ class MatchCreatedOut:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.match_created_out_options import MatchCreatedOutOptions # noqa: PLC0415
+        from ..models.match_created_out_outside import MatchCreatedOutOutside # noqa: PLC0415
         from ..models.progress_out import ProgressOut # noqa: PLC0415
         from ..models.results_out import ResultsOut # noqa: PLC0415
         d = dict(src_dict)
@@ -161,6 +186,20 @@ class MatchCreatedOut:
 
 
 
+        concurrency = d.pop("concurrency", UNSET)
+
+        move_seconds = d.pop("move_seconds", UNSET)
+
+        _outside = d.pop("outside", UNSET)
+        outside: MatchCreatedOutOutside | Unset
+        if isinstance(_outside,  Unset):
+            outside = UNSET
+        else:
+            outside = MatchCreatedOutOutside.from_dict(_outside)
+
+
+
+
         match_created_out = cls(
             bots=bots,
             game=game,
@@ -173,6 +212,9 @@ class MatchCreatedOut:
             rotations=rotations,
             seed=seed,
             status=status,
+            concurrency=concurrency,
+            move_seconds=move_seconds,
+            outside=outside,
         )
 
 

@@ -9,10 +9,12 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.match_out_status import MatchOutStatus
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
   from ..models.match_out_options import MatchOutOptions
+  from ..models.match_out_outside import MatchOutOutside
   from ..models.progress_out import ProgressOut
   from ..models.results_out import ResultsOut
 
@@ -38,6 +40,10 @@ class MatchOut:
             rotations (list[list[str]]): The seat -> bot assignments each game is played with.
             seed (str):
             status (MatchOutStatus): `cancelled`: its host stopped it; results cover the games recorded until then.
+            concurrency (int | Unset): With outside bots: the most of its games live at once.
+            move_seconds (int | Unset): With outside bots: the seconds each of their moves may take.
+            outside (MatchOutOutside | Unset): The outside bots of the match: name -> the name of the app key that owns it
+                ({} for a match of built-in bots).
      """
 
     bots: list[str]
@@ -50,6 +56,9 @@ class MatchOut:
     rotations: list[list[str]]
     seed: str
     status: MatchOutStatus
+    concurrency: int | Unset = UNSET
+    move_seconds: int | Unset = UNSET
+    outside: MatchOutOutside | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -58,6 +67,7 @@ class MatchOut:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.match_out_options import MatchOutOptions # noqa: PLC0415
+        from ..models.match_out_outside import MatchOutOutside # noqa: PLC0415
         from ..models.progress_out import ProgressOut # noqa: PLC0415
         from ..models.results_out import ResultsOut # noqa: PLC0415
         bots = self.bots
@@ -89,6 +99,14 @@ class MatchOut:
 
         status = self.status.value
 
+        concurrency = self.concurrency
+
+        move_seconds = self.move_seconds
+
+        outside: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.outside, Unset):
+            outside = self.outside.to_dict()
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -104,6 +122,12 @@ class MatchOut:
             "seed": seed,
             "status": status,
         })
+        if concurrency is not UNSET:
+            field_dict["concurrency"] = concurrency
+        if move_seconds is not UNSET:
+            field_dict["move_seconds"] = move_seconds
+        if outside is not UNSET:
+            field_dict["outside"] = outside
 
         return field_dict
 
@@ -112,6 +136,7 @@ class MatchOut:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.match_out_options import MatchOutOptions # noqa: PLC0415
+        from ..models.match_out_outside import MatchOutOutside # noqa: PLC0415
         from ..models.progress_out import ProgressOut # noqa: PLC0415
         from ..models.results_out import ResultsOut # noqa: PLC0415
         d = dict(src_dict)
@@ -154,6 +179,20 @@ class MatchOut:
 
 
 
+        concurrency = d.pop("concurrency", UNSET)
+
+        move_seconds = d.pop("move_seconds", UNSET)
+
+        _outside = d.pop("outside", UNSET)
+        outside: MatchOutOutside | Unset
+        if isinstance(_outside,  Unset):
+            outside = UNSET
+        else:
+            outside = MatchOutOutside.from_dict(_outside)
+
+
+
+
         match_out = cls(
             bots=bots,
             game=game,
@@ -165,6 +204,9 @@ class MatchOut:
             rotations=rotations,
             seed=seed,
             status=status,
+            concurrency=concurrency,
+            move_seconds=move_seconds,
+            outside=outside,
         )
 
 

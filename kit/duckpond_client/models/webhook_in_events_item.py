@@ -8,6 +8,7 @@ class WebhookInEventsItem(StrEnum):
     GAME_ENDED = "game_ended"
     MATCH_FINISHED = "match_finished"
     MATCH_PROGRESS = "match_progress"
+    MATCH_SEAT = "match_seat"
     TURN = "turn"
 
     def __str__(self) -> str:

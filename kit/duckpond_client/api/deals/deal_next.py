@@ -21,12 +21,16 @@ def _get_kwargs(
     *,
     body: DealRequestIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     headers["Authorization"] = authorization
+
+    if not isinstance(duckpond_app_key, Unset):
+        headers["Duckpond-App-Key"] = duckpond_app_key
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -148,6 +152,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: DealRequestIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -161,6 +166,8 @@ def sync_detailed(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         idempotency_key (str | Unset):
         if_match (str | Unset):
         body (DealRequestIn):
@@ -178,6 +185,7 @@ def sync_detailed(
         game_id=game_id,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
 
@@ -195,6 +203,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: DealRequestIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -208,6 +217,8 @@ def sync(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         idempotency_key (str | Unset):
         if_match (str | Unset):
         body (DealRequestIn):
@@ -226,6 +237,7 @@ def sync(
 client=client,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
 
@@ -237,6 +249,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: DealRequestIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -250,6 +263,8 @@ async def asyncio_detailed(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         idempotency_key (str | Unset):
         if_match (str | Unset):
         body (DealRequestIn):
@@ -267,6 +282,7 @@ async def asyncio_detailed(
         game_id=game_id,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
 
@@ -284,6 +300,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: DealRequestIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -297,6 +314,8 @@ async def asyncio(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         idempotency_key (str | Unset):
         if_match (str | Unset):
         body (DealRequestIn):
@@ -315,6 +334,7 @@ async def asyncio(
 client=client,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
 

@@ -21,11 +21,15 @@ def _get_kwargs(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(authorization, Unset):
         headers["Authorization"] = authorization
+
+    if not isinstance(duckpond_app_key, Unset):
+        headers["Duckpond-App-Key"] = duckpond_app_key
 
 
 
@@ -127,6 +131,7 @@ def sync_detailed(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | EventsOut]:
     """ Read the events numbered after `after`, a page of at most `limit` at a time: a seat's
@@ -138,6 +143,8 @@ def sync_detailed(
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -153,6 +160,7 @@ def sync_detailed(
 after=after,
 limit=limit,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 
     )
 
@@ -169,6 +177,7 @@ def sync(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> ErrorOut | EventsOut | None:
     """ Read the events numbered after `after`, a page of at most `limit` at a time: a seat's
@@ -180,6 +189,8 @@ def sync(
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -196,6 +207,7 @@ client=client,
 after=after,
 limit=limit,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 
     ).parsed
 
@@ -206,6 +218,7 @@ async def asyncio_detailed(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | EventsOut]:
     """ Read the events numbered after `after`, a page of at most `limit` at a time: a seat's
@@ -217,6 +230,8 @@ async def asyncio_detailed(
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -232,6 +247,7 @@ async def asyncio_detailed(
 after=after,
 limit=limit,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 
     )
 
@@ -248,6 +264,7 @@ async def asyncio(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> ErrorOut | EventsOut | None:
     """ Read the events numbered after `after`, a page of at most `limit` at a time: a seat's
@@ -259,6 +276,8 @@ async def asyncio(
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -275,5 +294,6 @@ client=client,
 after=after,
 limit=limit,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 
     )).parsed

@@ -21,12 +21,16 @@ def _get_kwargs(
     wait: float | Unset = 0.0,
     after_version: int | Unset = UNSET,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(authorization, Unset):
         headers["Authorization"] = authorization
+
+    if not isinstance(duckpond_app_key, Unset):
+        headers["Duckpond-App-Key"] = duckpond_app_key
 
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
@@ -135,6 +139,7 @@ def sync_detailed(
     wait: float | Unset = 0.0,
     after_version: int | Unset = UNSET,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 
 ) -> Response[Any | ErrorOut | GameOut]:
@@ -150,6 +155,8 @@ def sync_detailed(
         wait (float | Unset):  Default: 0.0.
         after_version (int | Unset):
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         if_none_match (str | Unset):
 
     Raises:
@@ -166,6 +173,7 @@ def sync_detailed(
 wait=wait,
 after_version=after_version,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 if_none_match=if_none_match,
 
     )
@@ -183,6 +191,7 @@ def sync(
     wait: float | Unset = 0.0,
     after_version: int | Unset = UNSET,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 
 ) -> Any | ErrorOut | GameOut | None:
@@ -198,6 +207,8 @@ def sync(
         wait (float | Unset):  Default: 0.0.
         after_version (int | Unset):
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         if_none_match (str | Unset):
 
     Raises:
@@ -215,6 +226,7 @@ client=client,
 wait=wait,
 after_version=after_version,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 if_none_match=if_none_match,
 
     ).parsed
@@ -226,6 +238,7 @@ async def asyncio_detailed(
     wait: float | Unset = 0.0,
     after_version: int | Unset = UNSET,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 
 ) -> Response[Any | ErrorOut | GameOut]:
@@ -241,6 +254,8 @@ async def asyncio_detailed(
         wait (float | Unset):  Default: 0.0.
         after_version (int | Unset):
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         if_none_match (str | Unset):
 
     Raises:
@@ -257,6 +272,7 @@ async def asyncio_detailed(
 wait=wait,
 after_version=after_version,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 if_none_match=if_none_match,
 
     )
@@ -274,6 +290,7 @@ async def asyncio(
     wait: float | Unset = 0.0,
     after_version: int | Unset = UNSET,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 
 ) -> Any | ErrorOut | GameOut | None:
@@ -289,6 +306,8 @@ async def asyncio(
         wait (float | Unset):  Default: 0.0.
         after_version (int | Unset):
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         if_none_match (str | Unset):
 
     Raises:
@@ -306,6 +325,7 @@ client=client,
 wait=wait,
 after_version=after_version,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 if_none_match=if_none_match,
 
     )).parsed

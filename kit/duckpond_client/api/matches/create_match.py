@@ -150,6 +150,14 @@ def sync_detailed(
 
      Game i is dealt from the seed `{seed}:{i}` in every rotation, so each bot plays the same
     cards from every seat (duplicate deals) and the match is reproducible from its seed.
+
+    `bots` may name outside bots registered by the app key (`POST /api/v1/bots`): then each
+    game and rotation is a real game of this service, `concurrency` of them at once, where
+    each outside bot's seat is told to its key (a `match_seat` entry on `GET /api/v1/feed`,
+    and `GET /api/v1/feed/seats`) and played through the ordinary move API with that seat's
+    token and the key in `Duckpond-App-Key`. A move not made within `move_seconds` is played
+    by the random bot and counted in the bot's `timeouts`. Another key's bot is refused (403
+    `challenge_required`): challenge it (`POST /api/v1/challenges`).
     Poll the `Location` for progress and results. The answer's `host_token` (shown once)
     may cancel the match. Needs an app key (unless the operator turned them off), whose
     quotas of match games per match and per day apply (429).
@@ -196,6 +204,14 @@ def sync(
 
      Game i is dealt from the seed `{seed}:{i}` in every rotation, so each bot plays the same
     cards from every seat (duplicate deals) and the match is reproducible from its seed.
+
+    `bots` may name outside bots registered by the app key (`POST /api/v1/bots`): then each
+    game and rotation is a real game of this service, `concurrency` of them at once, where
+    each outside bot's seat is told to its key (a `match_seat` entry on `GET /api/v1/feed`,
+    and `GET /api/v1/feed/seats`) and played through the ordinary move API with that seat's
+    token and the key in `Duckpond-App-Key`. A move not made within `move_seconds` is played
+    by the random bot and counted in the bot's `timeouts`. Another key's bot is refused (403
+    `challenge_required`): challenge it (`POST /api/v1/challenges`).
     Poll the `Location` for progress and results. The answer's `host_token` (shown once)
     may cancel the match. Needs an app key (unless the operator turned them off), whose
     quotas of match games per match and per day apply (429).
@@ -237,6 +253,14 @@ async def asyncio_detailed(
 
      Game i is dealt from the seed `{seed}:{i}` in every rotation, so each bot plays the same
     cards from every seat (duplicate deals) and the match is reproducible from its seed.
+
+    `bots` may name outside bots registered by the app key (`POST /api/v1/bots`): then each
+    game and rotation is a real game of this service, `concurrency` of them at once, where
+    each outside bot's seat is told to its key (a `match_seat` entry on `GET /api/v1/feed`,
+    and `GET /api/v1/feed/seats`) and played through the ordinary move API with that seat's
+    token and the key in `Duckpond-App-Key`. A move not made within `move_seconds` is played
+    by the random bot and counted in the bot's `timeouts`. Another key's bot is refused (403
+    `challenge_required`): challenge it (`POST /api/v1/challenges`).
     Poll the `Location` for progress and results. The answer's `host_token` (shown once)
     may cancel the match. Needs an app key (unless the operator turned them off), whose
     quotas of match games per match and per day apply (429).
@@ -283,6 +307,14 @@ async def asyncio(
 
      Game i is dealt from the seed `{seed}:{i}` in every rotation, so each bot plays the same
     cards from every seat (duplicate deals) and the match is reproducible from its seed.
+
+    `bots` may name outside bots registered by the app key (`POST /api/v1/bots`): then each
+    game and rotation is a real game of this service, `concurrency` of them at once, where
+    each outside bot's seat is told to its key (a `match_seat` entry on `GET /api/v1/feed`,
+    and `GET /api/v1/feed/seats`) and played through the ordinary move API with that seat's
+    token and the key in `Duckpond-App-Key`. A move not made within `move_seconds` is played
+    by the random bot and counted in the bot's `timeouts`. Another key's bot is refused (403
+    `challenge_required`): challenge it (`POST /api/v1/challenges`).
     Poll the `Location` for progress and results. The answer's `host_token` (shown once)
     may cancel the match. Needs an app key (unless the operator turned them off), whose
     quotas of match games per match and per day apply (429).

@@ -22,12 +22,16 @@ def _get_kwargs(
     body: MoveIn,
     wait: float | Unset = 0.0,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     headers["Authorization"] = authorization
+
+    if not isinstance(duckpond_app_key, Unset):
+        headers["Duckpond-App-Key"] = duckpond_app_key
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -157,6 +161,7 @@ def sync_detailed(
     body: MoveIn,
     wait: float | Unset = 0.0,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -177,6 +182,8 @@ def sync_detailed(
         game_id (str):
         wait (float | Unset):  Default: 0.0.
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         idempotency_key (str | Unset):
         if_match (str | Unset):
         body (MoveIn):
@@ -195,6 +202,7 @@ def sync_detailed(
 body=body,
 wait=wait,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
 
@@ -213,6 +221,7 @@ def sync(
     body: MoveIn,
     wait: float | Unset = 0.0,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -233,6 +242,8 @@ def sync(
         game_id (str):
         wait (float | Unset):  Default: 0.0.
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         idempotency_key (str | Unset):
         if_match (str | Unset):
         body (MoveIn):
@@ -252,6 +263,7 @@ client=client,
 body=body,
 wait=wait,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
 
@@ -264,6 +276,7 @@ async def asyncio_detailed(
     body: MoveIn,
     wait: float | Unset = 0.0,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -284,6 +297,8 @@ async def asyncio_detailed(
         game_id (str):
         wait (float | Unset):  Default: 0.0.
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         idempotency_key (str | Unset):
         if_match (str | Unset):
         body (MoveIn):
@@ -302,6 +317,7 @@ async def asyncio_detailed(
 body=body,
 wait=wait,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
 
@@ -320,6 +336,7 @@ async def asyncio(
     body: MoveIn,
     wait: float | Unset = 0.0,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -340,6 +357,8 @@ async def asyncio(
         game_id (str):
         wait (float | Unset):  Default: 0.0.
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         idempotency_key (str | Unset):
         if_match (str | Unset):
         body (MoveIn):
@@ -359,6 +378,7 @@ client=client,
 body=body,
 wait=wait,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
 

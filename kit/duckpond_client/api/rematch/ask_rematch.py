@@ -11,6 +11,7 @@ from ... import errors
 from ...models.error_out import ErrorOut
 from ...models.rematch_in import RematchIn
 from ...models.rematch_out import RematchOut
+from ...types import UNSET, Unset
 from typing import cast
 
 
@@ -20,10 +21,14 @@ def _get_kwargs(
     *,
     body: RematchIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     headers["Authorization"] = authorization
+
+    if not isinstance(duckpond_app_key, Unset):
+        headers["Duckpond-App-Key"] = duckpond_app_key
 
 
 
@@ -139,6 +144,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: RematchIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | RematchOut]:
     """ Ask for (or join) the rematch of a finished game, with the old game's seat token (or
@@ -155,6 +161,8 @@ def sync_detailed(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         body (RematchIn):
 
     Raises:
@@ -170,6 +178,7 @@ def sync_detailed(
         game_id=game_id,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 
     )
 
@@ -185,6 +194,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: RematchIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> ErrorOut | RematchOut | None:
     """ Ask for (or join) the rematch of a finished game, with the old game's seat token (or
@@ -201,6 +211,8 @@ def sync(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         body (RematchIn):
 
     Raises:
@@ -217,6 +229,7 @@ def sync(
 client=client,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 
     ).parsed
 
@@ -226,6 +239,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: RematchIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | RematchOut]:
     """ Ask for (or join) the rematch of a finished game, with the old game's seat token (or
@@ -242,6 +256,8 @@ async def asyncio_detailed(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         body (RematchIn):
 
     Raises:
@@ -257,6 +273,7 @@ async def asyncio_detailed(
         game_id=game_id,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 
     )
 
@@ -272,6 +289,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: RematchIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> ErrorOut | RematchOut | None:
     """ Ask for (or join) the rematch of a finished game, with the old game's seat token (or
@@ -288,6 +306,8 @@ async def asyncio(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         body (RematchIn):
 
     Raises:
@@ -304,5 +324,6 @@ async def asyncio(
 client=client,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 
     )).parsed

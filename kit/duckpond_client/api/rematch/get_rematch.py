@@ -10,6 +10,7 @@ from ... import errors
 
 from ...models.error_out import ErrorOut
 from ...models.rematch_out import RematchOut
+from ...types import UNSET, Unset
 from typing import cast
 
 
@@ -18,10 +19,14 @@ def _get_kwargs(
     game_id: str,
     *,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     headers["Authorization"] = authorization
+
+    if not isinstance(duckpond_app_key, Unset):
+        headers["Duckpond-App-Key"] = duckpond_app_key
 
 
 
@@ -119,6 +124,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | RematchOut]:
     """ The rematch someone asked for, with the caller's new token (taking its seat there,
@@ -127,6 +133,8 @@ def sync_detailed(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,6 +148,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 
     )
 
@@ -154,6 +163,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> ErrorOut | RematchOut | None:
     """ The rematch someone asked for, with the caller's new token (taking its seat there,
@@ -162,6 +172,8 @@ def sync(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,6 +188,7 @@ def sync(
         game_id=game_id,
 client=client,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 
     ).parsed
 
@@ -184,6 +197,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | RematchOut]:
     """ The rematch someone asked for, with the caller's new token (taking its seat there,
@@ -192,6 +206,8 @@ async def asyncio_detailed(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,6 +221,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 
     )
 
@@ -219,6 +236,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
 
 ) -> ErrorOut | RematchOut | None:
     """ The rematch someone asked for, with the caller's new token (taking its seat there,
@@ -227,6 +245,8 @@ async def asyncio(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -241,5 +261,6 @@ async def asyncio(
         game_id=game_id,
 client=client,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 
     )).parsed

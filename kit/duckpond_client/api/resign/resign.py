@@ -21,12 +21,16 @@ def _get_kwargs(
     *,
     body: ResignIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     headers["Authorization"] = authorization
+
+    if not isinstance(duckpond_app_key, Unset):
+        headers["Duckpond-App-Key"] = duckpond_app_key
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -148,6 +152,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: ResignIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -164,6 +169,8 @@ def sync_detailed(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         idempotency_key (str | Unset):
         if_match (str | Unset):
         body (ResignIn):
@@ -181,6 +188,7 @@ def sync_detailed(
         game_id=game_id,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
 
@@ -198,6 +206,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: ResignIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -214,6 +223,8 @@ def sync(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         idempotency_key (str | Unset):
         if_match (str | Unset):
         body (ResignIn):
@@ -232,6 +243,7 @@ def sync(
 client=client,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
 
@@ -243,6 +255,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: ResignIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -259,6 +272,8 @@ async def asyncio_detailed(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         idempotency_key (str | Unset):
         if_match (str | Unset):
         body (ResignIn):
@@ -276,6 +291,7 @@ async def asyncio_detailed(
         game_id=game_id,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
 
@@ -293,6 +309,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: ResignIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -309,6 +326,8 @@ async def asyncio(
     Args:
         game_id (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         idempotency_key (str | Unset):
         if_match (str | Unset):
         body (ResignIn):
@@ -327,6 +346,7 @@ async def asyncio(
 client=client,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
 

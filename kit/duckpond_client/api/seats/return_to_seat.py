@@ -22,11 +22,15 @@ def _get_kwargs(
     *,
     body: PresenceIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     headers["Authorization"] = authorization
+
+    if not isinstance(duckpond_app_key, Unset):
+        headers["Duckpond-App-Key"] = duckpond_app_key
 
     if not isinstance(if_match, Unset):
         headers["If-Match"] = if_match
@@ -146,6 +150,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: PresenceIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
 ) -> Response[ChangeOut | ErrorOut]:
@@ -160,6 +165,8 @@ def sync_detailed(
         game_id (str):
         seat (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         if_match (str | Unset):
         body (PresenceIn):
 
@@ -177,6 +184,7 @@ def sync_detailed(
 seat=seat,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 if_match=if_match,
 
     )
@@ -194,6 +202,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: PresenceIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
 ) -> ChangeOut | ErrorOut | None:
@@ -208,6 +217,8 @@ def sync(
         game_id (str):
         seat (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         if_match (str | Unset):
         body (PresenceIn):
 
@@ -226,6 +237,7 @@ seat=seat,
 client=client,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 if_match=if_match,
 
     ).parsed
@@ -237,6 +249,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: PresenceIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
 ) -> Response[ChangeOut | ErrorOut]:
@@ -251,6 +264,8 @@ async def asyncio_detailed(
         game_id (str):
         seat (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         if_match (str | Unset):
         body (PresenceIn):
 
@@ -268,6 +283,7 @@ async def asyncio_detailed(
 seat=seat,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 if_match=if_match,
 
     )
@@ -285,6 +301,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: PresenceIn,
     authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
 ) -> ChangeOut | ErrorOut | None:
@@ -299,6 +316,8 @@ async def asyncio(
         game_id (str):
         seat (str):
         authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         if_match (str | Unset):
         body (PresenceIn):
 
@@ -317,6 +336,7 @@ seat=seat,
 client=client,
 body=body,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 if_match=if_match,
 
     )).parsed

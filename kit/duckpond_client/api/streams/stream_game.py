@@ -20,12 +20,16 @@ def _get_kwargs(
     *,
     after: str | Unset = UNSET,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(authorization, Unset):
         headers["Authorization"] = authorization
+
+    if not isinstance(duckpond_app_key, Unset):
+        headers["Duckpond-App-Key"] = duckpond_app_key
 
     if not isinstance(last_event_id, Unset):
         headers["Last-Event-ID"] = last_event_id
@@ -134,6 +138,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     after: str | Unset = UNSET,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | StreamGameResponse200]:
@@ -152,6 +157,8 @@ def sync_detailed(
         game_id (str):
         after (str | Unset):
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         last_event_id (str | Unset):
 
     Raises:
@@ -167,6 +174,7 @@ def sync_detailed(
         game_id=game_id,
 after=after,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 last_event_id=last_event_id,
 
     )
@@ -183,6 +191,7 @@ def sync(
     client: AuthenticatedClient | Client,
     after: str | Unset = UNSET,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> ErrorOut | StreamGameResponse200 | None:
@@ -201,6 +210,8 @@ def sync(
         game_id (str):
         after (str | Unset):
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         last_event_id (str | Unset):
 
     Raises:
@@ -217,6 +228,7 @@ def sync(
 client=client,
 after=after,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 last_event_id=last_event_id,
 
     ).parsed
@@ -227,6 +239,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     after: str | Unset = UNSET,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | StreamGameResponse200]:
@@ -245,6 +258,8 @@ async def asyncio_detailed(
         game_id (str):
         after (str | Unset):
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         last_event_id (str | Unset):
 
     Raises:
@@ -260,6 +275,7 @@ async def asyncio_detailed(
         game_id=game_id,
 after=after,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 last_event_id=last_event_id,
 
     )
@@ -276,6 +292,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     after: str | Unset = UNSET,
     authorization: str | Unset = UNSET,
+    duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> ErrorOut | StreamGameResponse200 | None:
@@ -294,6 +311,8 @@ async def asyncio(
         game_id (str):
         after (str | Unset):
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
         last_event_id (str | Unset):
 
     Raises:
@@ -310,6 +329,7 @@ async def asyncio(
 client=client,
 after=after,
 authorization=authorization,
+duckpond_app_key=duckpond_app_key,
 last_event_id=last_event_id,
 
     )).parsed
