@@ -321,9 +321,7 @@ class Matches:
         if b"cancelled" in raw:
             records = self.store.records(mid)
             summary = summarize(spec.bots, records.values())
-            body = self._body(
-                mid, spec, summary, started=True, done=len(records), outside=outside
-            )
+            body = self._body(mid, spec, summary, started=True, done=len(records), outside=outside)
             return {**body, "status": CANCELLED_STATUS}
         if b"summary" in raw:
             done = spec.games

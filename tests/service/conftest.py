@@ -56,6 +56,7 @@ ON_BOTH = {
     "test_webhooks.py",  # signed deliveries, retries, disabling: relayed from the game's slot
     "test_rematch.py",
     "test_feed.py",  # the outbox relay, resume, retention
+    "test_challenges.py",  # a challenge, its keys' feeds and its match in different slots
 }
 """Test modules run against the single server AND the cluster."""
 CLUSTER_ONLY = {"test_cluster.py"}
