@@ -28,6 +28,22 @@ from .catalog_game_out import CatalogGameOut
 from .catalog_game_out_moves_item import CatalogGameOutMovesItem
 from .catalog_game_out_options_item import CatalogGameOutOptionsItem
 from .catalog_out import CatalogOut
+from .challenge_answer_in import ChallengeAnswerIn
+from .challenge_answer_out import ChallengeAnswerOut
+from .challenge_answer_out_answer_type_1 import ChallengeAnswerOutAnswerType1
+from .challenge_answer_out_answer_type_2_type_1 import ChallengeAnswerOutAnswerType2Type1
+from .challenge_answer_out_answer_type_3_type_1 import ChallengeAnswerOutAnswerType3Type1
+from .challenge_created_out import ChallengeCreatedOut
+from .challenge_created_out_options import ChallengeCreatedOutOptions
+from .challenge_created_out_role import ChallengeCreatedOutRole
+from .challenge_created_out_status import ChallengeCreatedOutStatus
+from .challenge_in import ChallengeIn
+from .challenge_in_options import ChallengeInOptions
+from .challenge_out import ChallengeOut
+from .challenge_out_options import ChallengeOutOptions
+from .challenge_out_role import ChallengeOutRole
+from .challenge_out_status import ChallengeOutStatus
+from .challenges_out import ChallengesOut
 from .change_out import ChangeOut
 from .change_out_role import ChangeOutRole
 from .change_out_status import ChangeOutStatus
@@ -394,6 +410,22 @@ __all__ = (
     "CatalogGameOutMovesItem",
     "CatalogGameOutOptionsItem",
     "CatalogOut",
+    "ChallengeAnswerIn",
+    "ChallengeAnswerOut",
+    "ChallengeAnswerOutAnswerType1",
+    "ChallengeAnswerOutAnswerType2Type1",
+    "ChallengeAnswerOutAnswerType3Type1",
+    "ChallengeCreatedOut",
+    "ChallengeCreatedOutOptions",
+    "ChallengeCreatedOutRole",
+    "ChallengeCreatedOutStatus",
+    "ChallengeIn",
+    "ChallengeInOptions",
+    "ChallengeOut",
+    "ChallengeOutOptions",
+    "ChallengeOutRole",
+    "ChallengeOutStatus",
+    "ChallengesOut",
     "ChangeOut",
     "ChangeOutRole",
     "ChangeOutStatus",

@@ -1,6 +1,8 @@
 from enum import StrEnum
 
 class WebhookInEventsItem(StrEnum):
+    CHALLENGE = "challenge"
+    CHALLENGE_ANSWERED = "challenge_answered"
     DEAL_PENDING = "deal_pending"
     GAME_ABANDONED = "game_abandoned"
     GAME_CREATED = "game_created"
