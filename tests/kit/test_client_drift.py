@@ -4,19 +4,12 @@ kit's own layer must find in it the operations it calls."""
 
 from __future__ import annotations
 
-import importlib.util
+import json
 from pathlib import Path
-from types import ModuleType
+
+from test_web_types import _openapi_script  # tests/service: the spec's other generated client
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _openapi_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("openapi_script", ROOT / "scripts/openapi.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_committed_client_is_what_the_committed_spec_makes() -> None:
@@ -36,8 +29,6 @@ def test_the_committed_client_is_what_the_committed_spec_makes() -> None:
 
 def test_the_check_has_teeth(tmp_path: Path) -> None:
     """A spec with one operation less makes another client: the comparison would see it."""
-    import json
-
     script = _openapi_script()
     spec = json.loads((ROOT / "openapi/openapi.json").read_text())
     del spec["paths"]["/api/v1/feed/seats"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -18,34 +19,45 @@ from pathlib import Path
 from typing import Any
 
 from duckpond_kit import Kit, KitError
-from duckpond_kit.examples import heuristic
 
 ROOT = Path(__file__).resolve().parents[2]
 API = "/api/v1"
 
 
-def test_the_readmes_match_against_the_heuristic(served_with_keys: tuple[int, str]) -> None:
+def readme_code() -> str:
+    """The README's "Bring your own bot" code, as an author copies it."""
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("## Bring your own bot") :]
+    found = re.search(r"```python\n(.*?)```", section, re.S)
+    assert found is not None, "the section has its code"
+    return found.group(1)
+
+
+def test_the_readmes_lines_finish_a_match_against_the_heuristic(
+    served_with_keys: tuple[int, str],
+) -> None:
     port, key = served_with_keys
+    code = readme_code()
+    assert len(code.strip().splitlines()) < 10
+    assert code.count('"dpk_..."') == 1 and code.count(", 100, ") == 1
+    code = code.replace("http://127.0.0.1:8000", f"http://127.0.0.1:{port}")
+    code = code.replace('"dpk_..."', repr(key)).replace(", 100, ", ", 4, ")  # a short one
+    scope: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), scope)  # the author's few lines, as they are
+    match = scope["match"]
+    assert match["status"] == "done"
+    assert match["progress"] == {"done": 4, "failed": 0, "total": 4}
+    stats = {b["bot"]: b for b in match["results"]["bots"]}
+    assert set(stats) == {"my-bot", "heuristic"}
+    assert stats["my-bot"]["seat_games"] == 4 * 2  # both rotations of each game
+    assert stats["my-bot"]["timeouts"] == 0  # the kit played every move itself
+    exec(compile(code, "README.md", "exec"), scope)  # run again: the name is still ours
     with Kit(f"http://127.0.0.1:{port}", key) as kit:
-        bot = kit.register("kit-readme", ["ducksoup"], "the heuristic, from outside")
-        assert bot["kind"] == "outside" and not bot["retired"]
-        assert kit.register("kit-readme", ["ducksoup"], exist_ok=True)["name"] == "kit-readme"
-        result = kit.match(
-            "ducksoup", ["kit-readme", "heuristic"], 4,
-            play={"kit-readme": heuristic}, options={"target": 1}, seed="readme", timeout=120,
-        )  # fmt: skip
         try:
-            kit.register("kit-readme", ["ducksoup"])
+            kit.register("my-bot", ["ducksoup"])
             raise AssertionError("a name is registered once")
         except KitError as exc:
             assert exc.status == 409 and exc.reason == "bot_name_taken"
-    assert result["status"] == "done"
-    assert result["progress"] == {"done": 4, "failed": 0, "total": 4}
-    stats = {b["bot"]: b for b in result["results"]["bots"]}
-    assert set(stats) == {"kit-readme", "heuristic"}
-    assert stats["kit-readme"]["seat_games"] == 4 * 2  # both rotations of each game
-    assert stats["kit-readme"]["timeouts"] == 0  # the kit played every move itself
-    assert kit.retrier.stats["requests"] > 0
 
 
 def test_the_command_killed_mid_match_resumes_its_seats(
