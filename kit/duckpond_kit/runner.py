@@ -54,7 +54,7 @@ GONE = frozenset(
     }
 )
 """Refusals after which a seat has nothing left to play."""
-STATS = ("seats", "seats_done", "moves", "refused", "choose_errors")
+STATS = ("seats", "seats_done", "moves", "refused", "choose_errors", "feed_entries")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +154,7 @@ class Runner:
         self.take(self.kit.seats())
 
     def _on_entry(self, kind: str, data: JSON) -> None:
+        self.count("feed_entries")
         if kind == "match_seat":
             self.take([data])
         elif kind == "match_finished":

@@ -160,6 +160,7 @@ def outside(
     runner = kit.runner({OUTSIDE: heuristic}).start()
     try:
         runner.wait_for(lambda: runner.feed.connects > 0, timeout=30)
+        requests = kit.retrier.stats["requests"]
         cpu, parts, started = time.process_time(), stack.cpu(), time.monotonic()
         created = kit.create_match(
             args.game, [OUTSIDE, opponent], args.games, seed=args.seed, options=args.options,
@@ -171,10 +172,18 @@ def outside(
     finally:
         runner.stop()
     moves = runner.stats["moves"]
-    kit_figures = {"moves": moves, "cpu_ms_per_move": 1000 * cpu / max(moves, 1),
-                   "moves_per_s": moves / seconds, "refused": runner.stats["refused"]}  # fmt: skip
+    requests = kit.retrier.stats["requests"] - requests
+    per_move = max(moves, 1)
+    kit_figures = {
+        "moves": moves,
+        "cpu_ms_per_move": 1000 * cpu / per_move,
+        "moves_per_s": moves / seconds,
+        "refused": runner.stats["refused"],
+        "requests_per_move": requests / per_move,
+        "feed_entries_per_move": runner.stats["feed_entries"] / per_move,
+    }
     for part, used in spent.items():
-        kit_figures[f"{part}_cpu_ms_per_move"] = 1000 * used / max(moves, 1)
+        kit_figures[f"{part}_cpu_ms_per_move"] = 1000 * used / per_move
     return done, seconds, kit_figures
 
 
