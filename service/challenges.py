@@ -30,7 +30,8 @@ Keys, on game data's Redis (one Redis or the cluster):
                                      `challenge_answered` entries, written by the same scripts
                                      as the changes they tell.
 - `dp:{k}:appkey:<id>:challenges`    sorted set in the key's feed bucket: the challenges the key
-                                     made or got, scored by when their record goes (ms).
+                                     made or got, scored by their creation (ms); pruned when
+                                     listed (a record gone, or older than any record lives).
 """
 
 from __future__ import annotations
@@ -218,7 +219,7 @@ class Challenges:
                 "idempotency_in_progress", "could not allocate a challenge id; retry"
             )
         for key_id in [key.id, *names]:
-            self.redis.zadd(index_key(key_id), {cid: gone})
+            self.redis.zadd(index_key(key_id), {cid: created})
         self._tell(cid)
         return {**out, "host_token": host}
 
@@ -269,15 +270,23 @@ class Challenges:
     def list(self, key: AppKey) -> JSON:
         """The key's challenges, made and got, newest first (at most `LISTED`)."""
         index = index_key(key.id)
-        self.redis.zremrangebyscore(index, "-inf", now_ms())
-        ids = [m.decode() for m in cast(list[bytes], self.redis.zrange(index, 0, -1))]
-        found = []
-        for cid in ids:
-            raw = self._read(cid)
-            if raw is not None:
-                found.append((cid, raw))
-        found.sort(key=lambda item: int(item[1]["created"]), reverse=True)
-        return {"challenges": [self._settled(cid, raw, key.id) for cid, raw in found[:LISTED]]}
+        oldest = now_ms() - (EXPIRES_SECONDS[1] + KEEP_SECONDS) * 1000  # every record is gone
+        self.redis.zremrangebyscore(index, "-inf", oldest)
+        ids = [m.decode() for m in cast(list[bytes], self.redis.zrevrange(index, 0, LISTED - 1))]
+        with self.redis.pipeline(transaction=False) as pipe:
+            for cid in ids:
+                pipe.hgetall(challenge_key(cid))
+            records = cast(list[dict[bytes, bytes]], pipe.execute())
+        gone = [cid for cid, fields in zip(ids, records, strict=True) if not fields]
+        if gone:
+            self.redis.zrem(index, *gone)
+        return {
+            "challenges": [
+                self._settled(cid, _decoded(fields), key.id)
+                for cid, fields in zip(ids, records, strict=True)
+                if fields
+            ]
+        }
 
     def _settled(self, cid: str, raw: Mapping[str, Any], viewer: str) -> JSON:
         """The challenge's body once its expiry (or a match left to make) is seen to."""
@@ -342,10 +351,10 @@ class Challenges:
         match the service refuses now (a bot retired meanwhile, the challenger's key
         revoked) closes it as declined, with that reason, and gives A's games back."""
         body = json.loads(raw["body"])
-        challenger = self.keys.of(raw["from"]) if self.keys.required else None
         try:
-            if self.keys.required:
-                self.keys.still_valid(raw["from"])
+            challenger = self.keys.of(raw["from"]) if self.keys.required else None
+            if self.keys.required and challenger is None:
+                raise ServiceError("app_key_revoked", "the challenger's app key is gone")
             self.matches.create(
                 body,
                 owner=raw["from"],
@@ -382,11 +391,7 @@ class Challenges:
         if not valid_id(cid):
             return None
         fields = cast(dict[bytes, bytes], self.redis.hgetall(challenge_key(cid)))
-        if not fields:
-            return None
-        raw: JSON = {k.decode(): v.decode() for k, v in fields.items()}
-        raw["names_map"] = json.loads(raw["names"])
-        return raw
+        return _decoded(fields) if fields else None
 
     def _load(self, cid: str) -> JSON:
         raw = self._read(cid)
@@ -439,6 +444,13 @@ class Challenges:
         """Relay the feed entries a script just wrote to the challenge's bucket's outbox."""
         if self.feed is not None:
             self.feed.relay_head(tag(cid))
+
+
+def _decoded(fields: Mapping[bytes, bytes]) -> JSON:
+    """A challenge's record as stored, its names decoded once (`names_map`)."""
+    raw: JSON = {k.decode(): v.decode() for k, v in fields.items()}
+    raw["names_map"] = json.loads(raw["names"])
+    return raw
 
 
 def _answer_word(answer: str | None) -> str | None:

@@ -240,6 +240,17 @@ def test_a_bot_retired_before_the_acceptance_closes_the_challenge(
     assert answered["status"] == "declined" and answered["reason"] == "retired_bot"
 
 
+def test_a_challengers_key_revoked_before_the_acceptance_closes_the_challenge(
+    keys: AppKeys, ann_bea: tuple[Key, Key]
+) -> None:
+    ann, bea = ann_bea
+    made = ann.challenge()
+    keys.revoke(ann.id)
+    answer = bea.ok("POST", f"/{made['id']}/accept")
+    assert answer["status"] == "declined" and answer["reason"] == "app_key_revoked"
+    assert bea.client.get(f"{API}/matches/{made['match_id']}").status_code == 404
+
+
 def test_refusals(app: Flask, ann_bea: tuple[Key, Key]) -> None:
     ann, bea = ann_bea
     ann.register("ann-two")
