@@ -455,12 +455,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     issue.add_argument("--name", required=True, help="who the key is for")
     issue.add_argument("--quiet", action="store_true", help="print the key alone")
     _quota_args(issue)
-    commands.add_parser("list", help="every key: id, name, quotas, live games (never the key)")
+    commands.add_parser(
+        "list", help="every key: id, name, quotas, live games, live bots (never the key)"
+    )
     dev = commands.add_parser(
         "dev", help="print a development key: the one saved in FILE while usable, else a new one"
     )
     dev.add_argument("--file", required=True, help="where the key is kept (mode 0600)")
-    revoke = commands.add_parser("revoke", help="revoke a key by its id, for good")
+    revoke = commands.add_parser(
+        "revoke", help="revoke a key by its id, for good; its bots are retired"
+    )
     revoke.add_argument("id")
     quotas = commands.add_parser("quotas", help="change a key's quotas")
     quotas.add_argument("id")
@@ -480,16 +484,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(dev_key(keys, args.file))
         return 0
     if args.command == "list":
+        from service.bot_registry import BotRegistry  # it imports this module
+
+        registry = BotRegistry(keys.redis)
         for entry in keys.list():
             state = "revoked" if entry["revoked"] else "active"
             quota = " ".join(f"{q}={entry[q]}" for q in QUOTAS)
-            print(f"{entry['id']}  {state:7}  live={entry['live']}  {quota}  {entry['name']}")
+            bots = ",".join(b.name for b in registry.of(entry["id"])) or "-"
+            print(
+                f"{entry['id']}  {state:7}  live={entry['live']}  {quota}  bots={bots}"
+                f"  {entry['name']}"
+            )
         return 0
     if args.command == "revoke":
         if not keys.revoke(args.id):
             print(f"no app key {args.id}", file=sys.stderr)
             return 1
-        print(f"app key {args.id} revoked")
+        print(f"app key {args.id} revoked (its bots retired)")
         return 0
     if not keys.set_quotas(args.id, **chosen):
         print(f"no app key {args.id}", file=sys.stderr)

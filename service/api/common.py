@@ -10,8 +10,8 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from engine import GAMES
+from service import bot_registry
 from service.bodies import event_entry, event_out, to_json
-from service.bot_registry import BotRegistry
 from service.callers import APP_KEY_HEADER, Caller
 from service.edges import json_body
 from service.errors import REASONS, ServiceError, payload, reasons_for
@@ -93,19 +93,19 @@ def layers() -> Layers:
     return cast(Layers, current_app.extensions["duckpond"])
 
 
+def registry() -> bot_registry.BotRegistry:
+    """Outside bots: register, read, resolve, retire (`service.bot_registry`)."""
+    found = layers().registry
+    assert found is not None, "built by `service.wiring.build`"
+    return found
+
+
 def tables() -> Tables:
     return layers().tables
 
 
 def matches() -> Matches:
     return layers().matches
-
-
-def registry() -> BotRegistry:
-    """Outside bots: register, read, resolve (`service.bot_registry`)."""
-    found = layers().registry
-    assert found is not None, "built by `service.wiring.build`"
-    return found
 
 
 def caller(game_id: str, *, required: bool) -> Caller:

@@ -57,6 +57,7 @@ ON_BOTH = {
     "test_rematch.py",
     "test_feed.py",  # the outbox relay, resume, retention
     "test_challenges.py",  # a challenge, its keys' feeds and its match in different slots
+    "test_bot_registry.py",  # outside bots stay on the keys' Redis, beside game data's cluster
 }
 """Test modules run against the single server AND the cluster."""
 CLUSTER_ONLY = {"test_cluster.py"}

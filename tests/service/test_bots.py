@@ -108,7 +108,8 @@ def test_bots_are_listed(client: FlaskClient) -> None:
     assert "doubleduck" in bots["heuristic"]["games"]
     assert set(bots) == set(BOTS)
     for bot in bots.values():
-        assert bot == BOTS[bot["name"]].to_json() and bot["description"] and bot["strength"]
+        assert bot == {**BOTS[bot["name"]].to_json(), "kind": "builtin"}
+        assert bot["description"] and bot["strength"]
 
 
 def test_a_bot_that_does_not_play_the_game_is_refused(

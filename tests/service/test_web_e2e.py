@@ -444,6 +444,20 @@ def test_a_match_shows_its_results_as_a_chart(page: Page) -> None:
     shoot(page, "match")
 
 
+def test_outside_bots_are_offered_to_matches_marked_by_owner(page: Page, live_url: str) -> None:
+    """A registered bot is a match's choice, named with its key; a plain table's seats keep
+    the built-in bots (the service has no program to play an outside bot there)."""
+    api(live_url, "/bots", {"name": "trump-counter", "games": ["ducksoup"]})
+    page.goto("/#/matches")
+    page.select_option("#match-game", "ducksoup")
+    labels = page.locator("#match-bot-0 option").all_inner_texts()
+    assert "trump-counter (outside bot of e2e)" in labels and "heuristic" in labels
+    page.goto("/")
+    page.check("input[name=game][value=ducksoup]")
+    labels = page.locator("#seat-1 option").all_inner_texts()
+    assert "Bot: heuristic" in labels and not [x for x in labels if "trump-counter" in x]
+
+
 def test_an_app_key_link_is_kept_and_leaves_the_url(
     browser: Browser, live_url: str, console: Console
 ) -> None:

@@ -88,16 +88,19 @@ export function seatCount(game, onChange) {
 /**
  * The bots that play this game, one choice per level for a bot that thinks. The value is the
  * matches' spelling (`search:strong`); a seat sends it as `{"bot": "search", "level": "strong"}`.
+ * Outside bots (registered by an app key, played by its owner's program) only where `outside`
+ * (matches seat them, plain games do not), marked with their owner.
  * @param {Bot[]} bots
  * @param {CatalogGame} game
+ * @param {{outside?: boolean}} [which]
  * @returns {{value: string, label: string, title: string}[]}
  */
-export function botChoices(bots, game) {
-  return bots.filter((b) => b.games.includes(game.name)).flatMap((b) =>
+export function botChoices(bots, game, { outside = false } = {}) {
+  return bots.filter((b) => b.games.includes(game.name) && (b.kind === "builtin" || (outside && !b.retired))).flatMap((b) =>
     b.levels?.length
       ? b.levels.map((l) => ({ value: `${b.name}:${l.name}`, label: `${b.name} (${l.name}, ${Math.round(l.think_ms)} ms a move)`,
           title: `${b.description} ${l.strength}` }))
-      : [{ value: b.name, label: b.name, title: b.description }]);
+      : [{ value: b.name, label: b.kind === "outside" ? `${b.name} (outside bot of ${b.owner})` : b.name, title: b.description }]);
 }
 
 /**

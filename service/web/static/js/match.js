@@ -22,7 +22,7 @@ export async function matchForm(main, { signal, go, notify }) {
   const form = h("form.panel.lobby");
   mount(main, form);
   function draw() {
-    const choices = botChoices(bots, game);
+    const choices = botChoices(bots, game, { outside: true });
     const picks = Array.from({ length: seats }, (_, s) => h("select", { id: `match-bot-${s}` }, choices.map((c, i) =>
       h("option", { value: c.value, selected: i === s % choices.length, title: c.title }, c.label))));
     const options = optionFields(game, { skip: ["auto_deal", "turn_seconds", "reserve_seconds", "away_after"], seats });
