@@ -252,6 +252,9 @@ class MatchGames:
             told.append((key_id, seat_field(key_id, gid, seat), dumps_sorted(entry).decode()))
         if self.store.add_game(mid, k, gid, told) == "ok" and told and self.feed is not None:
             self.feed.relay_head(tag(mid))
+        if self.store.is_cancelled(mid):  # cancelled while this step ran: no game outlives it
+            self.abandon_live(mid)
+            return False
         return True
 
     def _record(

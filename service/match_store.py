@@ -331,6 +331,9 @@ class MatchStore:
         reply = self._add_game(keys=keys, args=args)
         return reply.decode() if isinstance(reply, bytes) else str(reply)
 
+    def is_cancelled(self, mid: str) -> bool:
+        return bool(self.redis.hexists(match_key(mid), "cancelled"))
+
     def games(self, mid: str) -> dict[int, str]:
         """The real games created so far: k -> game id (k = index * rotations + rotation)."""
         raw = cast(dict[bytes, bytes], self.redis.hgetall(games_key(mid)))

@@ -58,6 +58,7 @@ ON_BOTH = {
     "test_feed.py",  # the outbox relay, resume, retention
     "test_challenges.py",  # a challenge, its keys' feeds and its match in different slots
     "test_bot_registry.py",  # outside bots stay on the keys' Redis, beside game data's cluster
+    "test_outside_matches.py",  # real games of a match: seats told across slots, timeouts
 }
 """Test modules run against the single server AND the cluster."""
 CLUSTER_ONLY = {"test_cluster.py"}
