@@ -10,7 +10,14 @@ from flask import Response, jsonify, url_for
 from flask_smorest import Blueprint
 
 from service import app_keys
-from service.api.common import NO_STORE_HEADER, errors, layers, location_header
+from service.api.common import (
+    KEY_ERRORS,
+    KEY_ONLY,
+    NO_STORE_HEADER,
+    errors,
+    layers,
+    location_header,
+)
 from service.app_keys import AppKey
 from service.challenges import Challenges
 from service.schemas import (
@@ -29,8 +36,7 @@ blp = Blueprint(
 )
 app_keys.required_on(blp, always=True)
 
-KEY_ONLY: list[dict[str, list[str]]] = [{"appKey": []}]
-KEY_ERRORS = ("missing_app_key", "bad_app_key", "app_key_revoked", "rate_limited", 503)
+KEY_REFUSALS = (*KEY_ERRORS, "rate_limited", 503)
 EXAMPLE_ID = "c7Hn2wQ9xK4p"
 CHALLENGE_EXAMPLE: dict[str, Any] = {
     "id": EXAMPLE_ID,
@@ -78,7 +84,7 @@ def _key() -> AppKey:
 @errors(
     blp,
     400,
-    *KEY_ERRORS,
+    *KEY_REFUSALS,
     413,
     415,
     "validation_error",
@@ -123,7 +129,7 @@ def create_challenge(body: dict[str, Any]) -> Response:
 @blp.route("", methods=["GET"])
 @blp.doc(operationId="list_challenges", security=KEY_ONLY)
 @blp.response(200, ChallengesOut, example={"challenges": [CHALLENGE_EXAMPLE]})
-@errors(blp, *KEY_ERRORS)
+@errors(blp, *KEY_REFUSALS)
 def list_challenges() -> dict[str, Any]:
     """The key's challenges, those it made (`role` `challenger`) and those it got
     (`challenged`), newest first; each is kept a day past its expiry."""
@@ -133,7 +139,7 @@ def list_challenges() -> dict[str, Any]:
 @blp.route("/<string:challenge_id>", methods=["GET"])
 @blp.doc(operationId="get_challenge", security=KEY_ONLY)
 @blp.response(200, ChallengeOut, example=CHALLENGE_EXAMPLE)
-@errors(blp, *KEY_ERRORS, "not_your_challenge", "no_such_challenge")
+@errors(blp, *KEY_REFUSALS, "not_your_challenge", "no_such_challenge")
 def get_challenge(challenge_id: str) -> dict[str, Any]:
     """One challenge, for its challenger or a challenged key (any other key: 403)."""
     return challenges().get(challenge_id, _key())
@@ -141,7 +147,7 @@ def get_challenge(challenge_id: str) -> dict[str, Any]:
 
 ANSWER_ERRORS = (
     400,
-    *KEY_ERRORS,
+    *KEY_REFUSALS,
     "not_your_challenge",
     "no_such_challenge",
     "challenge_closed",

@@ -9,7 +9,7 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from service import app_keys, feed, sse
-from service.api.common import EXAMPLE_ID, errors, layers
+from service.api.common import EXAMPLE_ID, KEY_ONLY, errors, layers
 from service.app_keys import AppKey, live_key
 from service.codec import dumps_sorted
 from service.connections import peer_of, socket_of
@@ -23,7 +23,6 @@ blp = Blueprint(
 )
 app_keys.required_on(blp, always=True)
 
-KEY_ONLY: list[dict[str, list[str]]] = [{"appKey": []}]
 EXAMPLE_ENTRIES: list[tuple[str, dict[str, Any]]] = [
     (
         "1764775200000000",
