@@ -173,6 +173,31 @@ def test_a_challenge_accepted_makes_the_match_and_neither_key_sees_the_others_to
     refused(theirs, 403, "seat_of_another_key")
 
 
+def test_a_retried_creation_answers_the_first_and_makes_no_second(
+    keys: AppKeys, ann_bea: tuple[Key, Key]
+) -> None:
+    ann, bea = ann_bea
+    idem = {**ann.headers(), "Idempotency-Key": "challenge-1"}
+    first = ann.client.post(CHALLENGES, json=BODY, headers=idem)
+    again = ann.client.post(CHALLENGES, json=BODY, headers=idem)
+    assert first.status_code == again.status_code == 201, again.json
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert "Idempotent-Replayed" not in first.headers
+    assert again.json == first.json and again.json["host_token"] == first.json["host_token"]
+    assert games_today(keys, ann) == 2  # charged once
+    assert len(bea.told("challenge")) == 1 and len(ann.ok("GET")["challenges"]) == 1
+    other = ann.client.post(CHALLENGES, json={**BODY, "games": 3}, headers=idem)
+    refused(other, 409, "idempotency_key_reused")
+    # The key is the caller's own: another app key with it makes its own challenge.
+    bea.register("bea-two")
+    theirs = bea.client.post(
+        CHALLENGES,
+        json={**BODY, "bots": ["bea-two", "ann-bot"]},
+        headers={**bea.headers(), "Idempotency-Key": "challenge-1"},
+    )
+    assert theirs.status_code == 201 and theirs.json["id"] != first.json["id"]
+
+
 def test_a_challenge_waits_for_every_challenged_key(app: Flask, keys: AppKeys) -> None:
     ann, bea, cat = Key(app, keys, "ann"), Key(app, keys, "bea"), Key(app, keys, "cat")
     for key, bot in ((ann, "ann-bot"), (bea, "bea-bot"), (cat, "cat-bot")):

@@ -101,6 +101,10 @@ export interface paths {
          *     key's bots get their seats on their own key's feed. The answer's `host_token` (shown once)
          *     may cancel that match. Its games count against this key's match quotas now (429), and are
          *     given back if the challenge is declined or expires.
+         *
+         *     Send an `Idempotency-Key` to retry safely: the retry gets the first answer back
+         *     (`Idempotent-Replayed: true`, the same id and host token), makes no second challenge
+         *     and counts against no quota. The key is the caller's own, as for games and matches.
          */
         post: operations["create_challenge"];
         delete?: never;
@@ -4405,7 +4409,10 @@ export interface operations {
     create_challenge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4436,6 +4443,8 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the answer may hold tokens or a hand. */
                     "Cache-Control"?: "no-store";
+                    /** @description `true` when this is the stored first answer to a retried `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     /** @description The URL of the new challenge. */
                     Location?: string;
                     [name: string]: unknown;
@@ -4528,6 +4537,25 @@ export interface operations {
                      *       },
                      *       "message": "The app key (or the one that created this game) was revoked.",
                      *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "idempotency_in_progress"
+                     *       },
+                     *       "message": "A request with this Idempotency-Key is still running.",
+                     *       "status": "Conflict"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorOut"];
