@@ -216,6 +216,22 @@ def test_a_challenge_waits_for_every_challenged_key(app: Flask, keys: AppKeys) -
     assert ann.client.get(f"{API}/matches/{made['match_id']}").status_code == 200
 
 
+def test_an_acceptance_cut_off_before_the_match_is_made_is_finished_by_the_next_read(
+    app: Flask, ann_bea: tuple[Key, Key]
+) -> None:
+    ann, bea = ann_bea
+    made = ann.challenge(expires_seconds=60)
+    cid, mid = made["id"], made["match_id"]
+    layer = app.extensions["duckpond"].challenges
+    status, _ = layer._step(cid, layer._load(cid), bea.id, "accept")  # then the process died
+    assert status == "complete"
+    assert ann.client.get(f"{API}/matches/{mid}").status_code == 404
+    assert [c["status"] for c in ann.ok("GET")["challenges"]] == ["accepted"]
+    assert ann.client.get(f"{API}/matches/{mid}").status_code == 200
+    assert bea.ok("GET", f"/{cid}")["status"] == "accepted"
+    assert [e["status"] for e in ann.told("challenge_answered")] == ["accepted"]
+
+
 def test_a_declined_challenge_makes_no_match_and_gives_the_games_back(
     keys: AppKeys, ann_bea: tuple[Key, Key]
 ) -> None:
