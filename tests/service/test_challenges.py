@@ -292,7 +292,7 @@ def test_a_challengers_key_revoked_before_the_acceptance_closes_the_challenge(
     assert bea.client.get(f"{API}/matches/{made['match_id']}").status_code == 404
 
 
-def test_refusals(app: Flask, ann_bea: tuple[Key, Key]) -> None:
+def test_refusals(keys: AppKeys, ann_bea: tuple[Key, Key]) -> None:
     ann, bea = ann_bea
     ann.register("ann-two")
 
@@ -318,4 +318,5 @@ def test_refusals(app: Flask, ann_bea: tuple[Key, Key]) -> None:
     # A match seating another key's bot without a challenge: the driver's refusal.
     direct = ann.client.post(f"{API}/matches", json=BODY, headers=ann.headers())
     refused(direct, 403, "challenge_required")
-    assert ann.ok("GET")["challenges"] == []
+    assert ann.ok("GET")["challenges"] == [] and bea.told("challenge") == []
+    assert games_today(keys, ann) == 0  # every refused creation gave its games back
