@@ -30,7 +30,8 @@ Keys, on game data's Redis (one Redis or the cluster):
                                      `challenge_answered` entries, written by the same scripts
                                      as the changes they tell.
 - `dp:{k}:appkey:<id>:challenges`    sorted set in the key's feed bucket: the challenges the key
-                                     made or got, scored by when their record goes (ms).
+                                     made or got, scored by their creation (ms); pruned when
+                                     listed (a record gone, or older than any record lives).
 """
 
 from __future__ import annotations
@@ -43,7 +44,9 @@ from typing import Any, cast
 from bots import BOTS, parse_bot
 from bots.match import MatchError, MatchSpec, check
 from engine import GAMES
+from service import idempotency
 from service.app_keys import AppKey, AppKeys
+from service.bodies import Answer
 from service.bot_registry import BotRegistry
 from service.callers import new_token, sha256
 from service.codec import dumps_sorted, whole_numbers
@@ -51,7 +54,14 @@ from service.errors import ServiceError, status_of
 from service.feed import Feed, key_tag
 from service.matches import Matches
 from service.shards import DataClient, new_id, tag
-from service.store import outbox_key, valid_id
+from service.store import (
+    claim_pointer,
+    create_pointer_key,
+    outbox_key,
+    pointer_held,
+    release_pointer,
+    valid_id,
+)
 
 JSON = dict[str, Any]
 
@@ -65,17 +75,24 @@ LISTED = 100
 BODY_FIELDS = ("game", "bots", "games", "options", "move_seconds", "concurrency")
 """The match body fields a challenge carries and shows (never a seed: the module docstring)."""
 
-# KEYS[1] the challenge; KEYS[2] its bucket's outbox. ARGV[1] when the record goes (ms);
-# ARGV[2] n, then n field/value pairs; then per challenged key: its id, its `challenge` entry.
-# Returns 1, or 0 when the id is taken.
+# KEYS[1] the challenge; KEYS[2] its bucket's outbox; KEYS[3] its Idempotency-Key's pointer
+# (`service.store.create_pointer_key`, in the same bucket), or KEYS[1] again without a key.
+# ARGV[1] when the record goes (ms); ARGV[2] the sealed first answer ("" without a key);
+# ARGV[3] the pointer's TTL (s); ARGV[4] the challenge id; ARGV[5] n, then n field/value
+# pairs; then per challenged key: its id, its `challenge` entry. Returns 1, or 0 when the id
+# is taken.
 CREATE_SCRIPT = """
 if redis.call("EXISTS", KEYS[1]) == 1 then return 0 end
-local n = tonumber(ARGV[2])
+local n = tonumber(ARGV[5])
 local fields = {}
-for i = 1, 2 * n do fields[i] = ARGV[2 + i] end
+for i = 1, 2 * n do fields[i] = ARGV[5 + i] end
 redis.call("HSET", KEYS[1], unpack(fields))
 redis.call("PEXPIREAT", KEYS[1], tonumber(ARGV[1]))
-local i = 3 + 2 * n
+if ARGV[2] ~= "" then
+  redis.call("HSET", KEYS[1], "sealed", ARGV[2])
+  redis.call("SET", KEYS[3], ARGV[4], "EX", tonumber(ARGV[3]))
+end
+local i = 6 + 2 * n
 while i < #ARGV do
   redis.call("XADD", KEYS[2], "*", "k", ARGV[i], "t1", "challenge", "d1", ARGV[i + 1])
   i = i + 2
@@ -171,20 +188,70 @@ class Challenges:
 
     # --- creating -----------------------------------------------------------------------
 
-    def create(self, key: AppKey, request: Mapping[str, Any]) -> JSON:
+    def create(
+        self,
+        key: AppKey,
+        request: Mapping[str, Any],
+        idempotency_key: str | None = None,
+        scope: str = "",
+    ) -> Answer:
         """A new challenge from `key` (a match body plus `expires_seconds`): the answer holds
         the match's host token, once. 422 when the body names no other key's bot (a match of
         one's own bots needs no challenge) or could not be played; the quotas of match games
-        are the API's (`service.api.challenges`)."""
+        are the API's (`service.api.challenges`). With an Idempotency-Key (the caller's own,
+        `scope` as for games and matches) a retry gets the first answer back, token
+        included, and no second challenge."""
         body = {f: request[f] for f in BODY_FIELDS if request.get(f) is not None}
         body.setdefault("options", {})
         expires_in = int(request.get("expires_seconds") or DEFAULT_EXPIRES)
         if not EXPIRES_SECONDS[0] <= expires_in <= EXPIRES_SECONDS[1]:
             raise ServiceError("validation_error", f"expires_seconds must be in {EXPIRES_SECONDS}")
         names = self._challenged(key, body)
+        fp = idempotency.fingerprint("challenge", dict(request))
+        key_hash = "" if idempotency_key is None else self._key_hash(idempotency_key, scope)
+        cid, mid = new_id(key_hash), new_id()  # the challenge in its key's bucket, if any
+        reservation = self.matches.reservation_ttl
+        if key_hash:
+            held = claim_pointer(self.redis, key_hash, cid, reservation)
+            if held != cid:
+                prior = self.redis.hget(challenge_key(held), "sealed")
+                text = None if prior is None else cast(bytes, prior).decode()
+                first = idempotency.first_creation(text, str(idempotency_key), fp, reservation)
+                return Answer(first, replayed=True)
+        try:
+            return Answer(self._write(key, body, names, expires_in, cid, mid, key_hash, fp,
+                                      idempotency_key))  # fmt: skip
+        except BaseException:
+            if key_hash:
+                release_pointer(self.redis, key_hash, cid)
+            raise
+
+    def is_retry(self, idempotency_key: str | None, scope: str = "") -> bool:
+        """Whether a creation with this key (of this caller) was made or is under way: its
+        retry is answered from the first, and counts against no quota."""
+        if idempotency_key is None:
+            return False
+        return pointer_held(self.redis, self._key_hash(idempotency_key, scope))
+
+    @staticmethod
+    def _key_hash(idempotency_key: str, scope: str) -> str:
+        return idempotency.create_key_hash(idempotency_key, scope, kind="challenge")
+
+    def _write(
+        self,
+        key: AppKey,
+        body: JSON,
+        names: Mapping[str, str],
+        expires_in: int,
+        cid: str,
+        mid: str,
+        key_hash: str,
+        fp: str,
+        idempotency_key: str | None,
+    ) -> JSON:
+        """Store the challenge and tell each challenged key, in one script; its answer."""
         created = now_ms()
         expires = created + expires_in * 1000
-        cid, mid = new_id(), new_id()
         host = new_token(mid)
         record: JSON = {
             "from": key.id,
@@ -198,7 +265,10 @@ class Challenges:
             "expires": expires,
             "status": CREATED,
         }
-        out = self._body(cid, record, key.id)
+        out = {**self._body(cid, record, key.id), "host_token": host}
+        sealed = ""
+        if idempotency_key is not None:
+            sealed = idempotency.seal(idempotency_key, json.dumps({"fp": fp, "body": out}))
         entry = {
             "type": "challenge",
             "challenge_id": cid,
@@ -209,18 +279,17 @@ class Challenges:
         pairs: list[Any] = [item for field in record.items() for item in field]
         told: list[Any] = [item for k in sorted(names) for item in (k, dumps_sorted(entry))]
         gone = expires + KEEP_SECONDS * 1000
+        pointer = create_pointer_key(key_hash) if key_hash else challenge_key(cid)
         made = self._create(
-            keys=[challenge_key(cid), outbox_key(tag(cid))],
-            args=[gone, len(record), *pairs, *told],
+            keys=[challenge_key(cid), outbox_key(tag(cid)), pointer],
+            args=[gone, sealed, self.matches.idempotency_ttl, cid, len(record), *pairs, *told],
         )
         if not int(cast(int, made)):  # a 72-bit random id taken: vanishingly rare, never silent
-            raise ServiceError(
-                "idempotency_in_progress", "could not allocate a challenge id; retry"
-            )
+            raise ServiceError("idempotency_in_progress", "could not allocate an id; retry")
         for key_id in [key.id, *names]:
-            self.redis.zadd(index_key(key_id), {cid: gone})
+            self.redis.zadd(index_key(key_id), {cid: created})
         self._tell(cid)
-        return {**out, "host_token": host}
+        return out
 
     def _challenged(self, key: AppKey, body: Mapping[str, Any]) -> dict[str, str]:
         """The keys whose bots the body names, other than `key` (id -> name), once the body
@@ -269,19 +338,31 @@ class Challenges:
     def list(self, key: AppKey) -> JSON:
         """The key's challenges, made and got, newest first (at most `LISTED`)."""
         index = index_key(key.id)
-        self.redis.zremrangebyscore(index, "-inf", now_ms())
-        ids = [m.decode() for m in cast(list[bytes], self.redis.zrange(index, 0, -1))]
-        found = []
-        for cid in ids:
-            raw = self._read(cid)
-            if raw is not None:
-                found.append((cid, raw))
-        found.sort(key=lambda item: int(item[1]["created"]), reverse=True)
-        return {"challenges": [self._settled(cid, raw, key.id) for cid, raw in found[:LISTED]]}
+        oldest = now_ms() - (EXPIRES_SECONDS[1] + KEEP_SECONDS) * 1000  # every record is gone
+        self.redis.zremrangebyscore(index, "-inf", oldest)
+        ids = [m.decode() for m in cast(list[bytes], self.redis.zrevrange(index, 0, LISTED - 1))]
+        with self.redis.pipeline(transaction=False) as pipe:
+            for cid in ids:
+                pipe.hgetall(challenge_key(cid))
+            records = cast(list[dict[bytes, bytes]], pipe.execute())
+        gone = [cid for cid, fields in zip(ids, records, strict=True) if not fields]
+        if gone:
+            self.redis.zrem(index, *gone)
+        return {
+            "challenges": [
+                self._settled(cid, _decoded(fields), key.id)
+                for cid, fields in zip(ids, records, strict=True)
+                if fields
+            ]
+        }
 
     def _settled(self, cid: str, raw: Mapping[str, Any], viewer: str) -> JSON:
-        """The challenge's body once its expiry (or a match left to make) is seen to."""
-        if raw["status"] == CREATED:
+        """The challenge's body once its expiry (or a match left to make) is seen to: a
+        script runs only for an open challenge past its expiry or answered by every key."""
+        to = json.loads(raw["to"])
+        if raw["status"] == CREATED and (
+            now_ms() >= int(raw["expires"]) or all(raw.get(f"answer:{k}") == "accept" for k in to)
+        ):
             status, _ = self._step(cid, raw, "", "look")
             if status == "complete":
                 self._finish(cid, raw)
@@ -342,10 +423,10 @@ class Challenges:
         match the service refuses now (a bot retired meanwhile, the challenger's key
         revoked) closes it as declined, with that reason, and gives A's games back."""
         body = json.loads(raw["body"])
-        challenger = self.keys.of(raw["from"]) if self.keys.required else None
         try:
-            if self.keys.required:
-                self.keys.still_valid(raw["from"])
+            challenger = self.keys.of(raw["from"]) if self.keys.required else None
+            if self.keys.required and challenger is None:
+                raise ServiceError("app_key_revoked", "the challenger's app key is gone")
             self.matches.create(
                 body,
                 owner=raw["from"],
@@ -382,11 +463,7 @@ class Challenges:
         if not valid_id(cid):
             return None
         fields = cast(dict[bytes, bytes], self.redis.hgetall(challenge_key(cid)))
-        if not fields:
-            return None
-        raw: JSON = {k.decode(): v.decode() for k, v in fields.items()}
-        raw["names_map"] = json.loads(raw["names"])
-        return raw
+        return _decoded(fields) if fields else None
 
     def _load(self, cid: str) -> JSON:
         raw = self._read(cid)
@@ -439,6 +516,13 @@ class Challenges:
         """Relay the feed entries a script just wrote to the challenge's bucket's outbox."""
         if self.feed is not None:
             self.feed.relay_head(tag(cid))
+
+
+def _decoded(fields: Mapping[bytes, bytes]) -> JSON:
+    """A challenge's record as stored, its names decoded once (`names_map`)."""
+    raw: JSON = {k.decode(): v.decode() for k, v in fields.items()}
+    raw["names_map"] = json.loads(raw["names"])
+    return raw
 
 
 def _answer_word(answer: str | None) -> str | None:

@@ -10,7 +10,15 @@ from flask import Response, jsonify, url_for
 from flask_smorest import Blueprint
 
 from service import app_keys
-from service.api.common import NO_STORE_HEADER, errors, layers, location_header
+from service.api.common import (
+    KEY_ERRORS,
+    KEY_ONLY,
+    NO_STORE_HEADER,
+    REPLAYED_HEADER,
+    errors,
+    layers,
+    location_header,
+)
 from service.app_keys import AppKey
 from service.challenges import Challenges
 from service.schemas import (
@@ -19,6 +27,7 @@ from service.schemas import (
     ChallengeIn,
     ChallengeOut,
     ChallengesOut,
+    CreateHeaders,
 )
 
 blp = Blueprint(
@@ -29,8 +38,7 @@ blp = Blueprint(
 )
 app_keys.required_on(blp, always=True)
 
-KEY_ONLY: list[dict[str, list[str]]] = [{"appKey": []}]
-KEY_ERRORS = ("missing_app_key", "bad_app_key", "app_key_revoked", "rate_limited", 503)
+KEY_REFUSALS = (*KEY_ERRORS, "rate_limited", 503)
 EXAMPLE_ID = "c7Hn2wQ9xK4p"
 CHALLENGE_EXAMPLE: dict[str, Any] = {
     "id": EXAMPLE_ID,
@@ -69,16 +77,21 @@ def _key() -> AppKey:
 @blp.route("", methods=["POST"])
 @blp.doc(operationId="create_challenge", security=KEY_ONLY)
 @blp.arguments(ChallengeIn(), example=CREATE_EXAMPLE)
+@blp.arguments(CreateHeaders(), location="headers")
 @blp.response(
     201,
     ChallengeCreatedOut,
     example={**CHALLENGE_EXAMPLE, "host_token": "m4Tc8hQ2xY7e.s3cr3t"},
-    headers={"Location": location_header("challenge"), "Cache-Control": NO_STORE_HEADER},
+    headers={
+        "Location": location_header("challenge"),
+        "Cache-Control": NO_STORE_HEADER,
+        "Idempotent-Replayed": REPLAYED_HEADER,
+    },
 )
 @errors(
     blp,
     400,
-    *KEY_ERRORS,
+    *KEY_REFUSALS,
     413,
     415,
     "validation_error",
@@ -89,9 +102,11 @@ def _key() -> AppKey:
     "invalid_options",
     "too_many_games",
     "no_challenged_bot",
+    "idempotency_in_progress",
+    "idempotency_key_reused",
     "quota_match_games",
 )
-def create_challenge(body: dict[str, Any]) -> Response:
+def create_challenge(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     """Challenge the owners of other app keys' bots to a match: the body is a match's (no
     `seed`: the service draws it when the match is made) naming at least one bot of another
     key, and `expires_seconds` to answer (60 to 86400, default 3600).
@@ -102,28 +117,39 @@ def create_challenge(body: dict[str, Any]) -> Response:
     key's bots get their seats on their own key's feed. The answer's `host_token` (shown once)
     may cancel that match. Its games count against this key's match quotas now (429), and are
     given back if the challenge is declined or expires.
+
+    Send an `Idempotency-Key` to retry safely: the retry gets the first answer back
+    (`Idempotent-Replayed: true`, the same id and host token), makes no second challenge
+    and counts against no quota. The key is the caller's own, as for games and matches.
     """
-    key = _key()
+    key, scope, idem = _key(), app_keys.scope(), headers.get("idempotency_key")
     keys = app_keys.app_keys()
     games = int(body["games"])
-    if keys.required:
+    charged = keys.required and not challenges().is_retry(idem, scope)
+    if charged:
         keys.admit_match(key, games)
     try:
-        made = challenges().create(key, body)
+        answer = challenges().create(key, body, idem, scope)
     except BaseException:
-        if keys.required:
+        if charged:
             keys.refund_match(key, games)
         raise
-    response = jsonify(ChallengeCreatedOut().dump(made))
+    if charged and answer.replayed:
+        keys.refund_match(key, games)  # a race of two retries
+    response = jsonify(ChallengeCreatedOut().dump(answer.body))
     response.status_code = 201
-    response.headers["Location"] = url_for("challenges.get_challenge", challenge_id=made["id"])
+    response.headers["Location"] = url_for(
+        "challenges.get_challenge", challenge_id=answer.body["id"]
+    )
+    if answer.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     return response
 
 
 @blp.route("", methods=["GET"])
 @blp.doc(operationId="list_challenges", security=KEY_ONLY)
 @blp.response(200, ChallengesOut, example={"challenges": [CHALLENGE_EXAMPLE]})
-@errors(blp, *KEY_ERRORS)
+@errors(blp, *KEY_REFUSALS)
 def list_challenges() -> dict[str, Any]:
     """The key's challenges, those it made (`role` `challenger`) and those it got
     (`challenged`), newest first; each is kept a day past its expiry."""
@@ -133,7 +159,7 @@ def list_challenges() -> dict[str, Any]:
 @blp.route("/<string:challenge_id>", methods=["GET"])
 @blp.doc(operationId="get_challenge", security=KEY_ONLY)
 @blp.response(200, ChallengeOut, example=CHALLENGE_EXAMPLE)
-@errors(blp, *KEY_ERRORS, "not_your_challenge", "no_such_challenge")
+@errors(blp, *KEY_REFUSALS, "not_your_challenge", "no_such_challenge")
 def get_challenge(challenge_id: str) -> dict[str, Any]:
     """One challenge, for its challenger or a challenged key (any other key: 403)."""
     return challenges().get(challenge_id, _key())
@@ -141,7 +167,7 @@ def get_challenge(challenge_id: str) -> dict[str, Any]:
 
 ANSWER_ERRORS = (
     400,
-    *KEY_ERRORS,
+    *KEY_REFUSALS,
     "not_your_challenge",
     "no_such_challenge",
     "challenge_closed",

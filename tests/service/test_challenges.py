@@ -173,6 +173,31 @@ def test_a_challenge_accepted_makes_the_match_and_neither_key_sees_the_others_to
     refused(theirs, 403, "seat_of_another_key")
 
 
+def test_a_retried_creation_answers_the_first_and_makes_no_second(
+    keys: AppKeys, ann_bea: tuple[Key, Key]
+) -> None:
+    ann, bea = ann_bea
+    idem = {**ann.headers(), "Idempotency-Key": "challenge-1"}
+    first = ann.client.post(CHALLENGES, json=BODY, headers=idem)
+    again = ann.client.post(CHALLENGES, json=BODY, headers=idem)
+    assert first.status_code == again.status_code == 201, again.json
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert "Idempotent-Replayed" not in first.headers
+    assert again.json == first.json and again.json["host_token"] == first.json["host_token"]
+    assert games_today(keys, ann) == 2  # charged once
+    assert len(bea.told("challenge")) == 1 and len(ann.ok("GET")["challenges"]) == 1
+    other = ann.client.post(CHALLENGES, json={**BODY, "games": 3}, headers=idem)
+    refused(other, 409, "idempotency_key_reused")
+    # The key is the caller's own: another app key with it makes its own challenge.
+    bea.register("bea-two")
+    theirs = bea.client.post(
+        CHALLENGES,
+        json={**BODY, "bots": ["bea-two", "ann-bot"]},
+        headers={**bea.headers(), "Idempotency-Key": "challenge-1"},
+    )
+    assert theirs.status_code == 201 and theirs.json["id"] != first.json["id"]
+
+
 def test_a_challenge_waits_for_every_challenged_key(app: Flask, keys: AppKeys) -> None:
     ann, bea, cat = Key(app, keys, "ann"), Key(app, keys, "bea"), Key(app, keys, "cat")
     for key, bot in ((ann, "ann-bot"), (bea, "bea-bot"), (cat, "cat-bot")):
@@ -189,6 +214,22 @@ def test_a_challenge_waits_for_every_challenged_key(app: Flask, keys: AppKeys) -
     assert done["status"] == "accepted"
     assert {a["answer"] for a in done["answers"]} == {"accepted"}
     assert ann.client.get(f"{API}/matches/{made['match_id']}").status_code == 200
+
+
+def test_an_acceptance_cut_off_before_the_match_is_made_is_finished_by_the_next_read(
+    app: Flask, ann_bea: tuple[Key, Key]
+) -> None:
+    ann, bea = ann_bea
+    made = ann.challenge(expires_seconds=60)
+    cid, mid = made["id"], made["match_id"]
+    layer = app.extensions["duckpond"].challenges
+    status, _ = layer._step(cid, layer._load(cid), bea.id, "accept")  # then the process died
+    assert status == "complete"
+    assert ann.client.get(f"{API}/matches/{mid}").status_code == 404
+    assert [c["status"] for c in ann.ok("GET")["challenges"]] == ["accepted"]
+    assert ann.client.get(f"{API}/matches/{mid}").status_code == 200
+    assert bea.ok("GET", f"/{cid}")["status"] == "accepted"
+    assert [e["status"] for e in ann.told("challenge_answered")] == ["accepted"]
 
 
 def test_a_declined_challenge_makes_no_match_and_gives_the_games_back(
@@ -240,7 +281,18 @@ def test_a_bot_retired_before_the_acceptance_closes_the_challenge(
     assert answered["status"] == "declined" and answered["reason"] == "retired_bot"
 
 
-def test_refusals(app: Flask, ann_bea: tuple[Key, Key]) -> None:
+def test_a_challengers_key_revoked_before_the_acceptance_closes_the_challenge(
+    keys: AppKeys, ann_bea: tuple[Key, Key]
+) -> None:
+    ann, bea = ann_bea
+    made = ann.challenge()
+    keys.revoke(ann.id)
+    answer = bea.ok("POST", f"/{made['id']}/accept")
+    assert answer["status"] == "declined" and answer["reason"] == "app_key_revoked"
+    assert bea.client.get(f"{API}/matches/{made['match_id']}").status_code == 404
+
+
+def test_refusals(keys: AppKeys, ann_bea: tuple[Key, Key]) -> None:
     ann, bea = ann_bea
     ann.register("ann-two")
 
@@ -266,4 +318,5 @@ def test_refusals(app: Flask, ann_bea: tuple[Key, Key]) -> None:
     # A match seating another key's bot without a challenge: the driver's refusal.
     direct = ann.client.post(f"{API}/matches", json=BODY, headers=ann.headers())
     refused(direct, 403, "challenge_required")
-    assert ann.ok("GET")["challenges"] == []
+    assert ann.ok("GET")["challenges"] == [] and bea.told("challenge") == []
+    assert games_today(keys, ann) == 0  # every refused creation gave its games back

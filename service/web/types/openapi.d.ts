@@ -101,6 +101,10 @@ export interface paths {
          *     key's bots get their seats on their own key's feed. The answer's `host_token` (shown once)
          *     may cancel that match. Its games count against this key's match quotas now (429), and are
          *     given back if the challenge is declined or expires.
+         *
+         *     Send an `Idempotency-Key` to retry safely: the retry gets the first answer back
+         *     (`Idempotent-Replayed: true`, the same id and host token), makes no second challenge
+         *     and counts against no quota. The key is the caller's own, as for games and matches.
          */
         post: operations["create_challenge"];
         delete?: never;
@@ -188,7 +192,8 @@ export interface paths {
          * @description A `turn` entry says a human seat of one of the key's games is to act (play it with that
          *     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
          *     was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
-         *     outside match's game for one of the key's bots to play. Entries are kept for
+         *     outside match's game for one of the key's bots to play; `challenge` and
+         *     `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
          *     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
          *     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
          *     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
@@ -4404,7 +4409,10 @@ export interface operations {
     create_challenge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4435,6 +4443,8 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the answer may hold tokens or a hand. */
                     "Cache-Control"?: "no-store";
+                    /** @description `true` when this is the stored first answer to a retried `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     /** @description The URL of the new challenge. */
                     Location?: string;
                     [name: string]: unknown;
@@ -4527,6 +4537,25 @@ export interface operations {
                      *       },
                      *       "message": "The app key (or the one that created this game) was revoked.",
                      *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "idempotency_in_progress"
+                     *       },
+                     *       "message": "A request with this Idempotency-Key is still running.",
+                     *       "status": "Conflict"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorOut"];
@@ -5292,7 +5321,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The feed, until the client leaves (or after an hour: resume with `Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` is where the feed starts; then one frame per entry, its `event` the entry's type and its `id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`, `version`: a human seat of the key's game is to act), `deal_pending` (the next deal waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of `total`), `match_finished` (`status` done or cancelled), `match_seat` (a seat of an outside match's game that one of the key's bots is to play: `match_id`, `game_id`, `seat`, `bot`, `index`, `rotation`, `game` and the seat's `token`, which works only beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones). Idle feeds get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
+            /** @description The feed, until the client leaves (or after an hour: resume with `Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` is where the feed starts; then one frame per entry, its `event` the entry's type and its `id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`, `version`: a human seat of the key's game is to act), `deal_pending` (the next deal waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of `total`), `match_finished` (`status` done or cancelled), `match_seat` (a seat of an outside match's game that one of the key's bots is to play: `match_id`, `game_id`, `seat`, `bot`, `index`, `rotation`, `game` and the seat's `token`, which works only beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones), `challenge` (another key challenges one of the key's bots: `challenge_id`, `from`, `game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), `challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: `challenge_id`, `status`, `match_id`, `by` or `reason` when declined). Idle feeds get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
             200: {
                 headers: {
                     "Cache-Control"?: "no-store";
