@@ -11,6 +11,7 @@ from ... import errors
 from ...models.challenge_created_out import ChallengeCreatedOut
 from ...models.challenge_in import ChallengeIn
 from ...models.error_out import ErrorOut
+from ...types import UNSET, Unset
 from typing import cast
 
 
@@ -18,9 +19,13 @@ from typing import cast
 def _get_kwargs(
     *,
     body: ChallengeIn,
+    idempotency_key: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
 
 
     
@@ -69,6 +74,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
         return response_403
+
+    if response.status_code == 409:
+        response_409 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_409
 
     if response.status_code == 413:
         response_413 = ErrorOut.from_dict(response.json())
@@ -126,6 +138,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ChallengeIn,
+    idempotency_key: str | Unset = UNSET,
 
 ) -> Response[ChallengeCreatedOut | ErrorOut]:
     """ Challenge the owners of other app keys' bots to a match: the body is a match's (no
@@ -139,7 +152,12 @@ def sync_detailed(
     may cancel that match. Its games count against this key's match quotas now (429), and are
     given back if the challenge is declined or expires.
 
+    Send an `Idempotency-Key` to retry safely: the retry gets the first answer back
+    (`Idempotent-Replayed: true`, the same id and host token), makes no second challenge
+    and counts against no quota. The key is the caller's own, as for games and matches.
+
     Args:
+        idempotency_key (str | Unset):
         body (ChallengeIn):
 
     Raises:
@@ -153,6 +171,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+idempotency_key=idempotency_key,
 
     )
 
@@ -166,6 +185,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ChallengeIn,
+    idempotency_key: str | Unset = UNSET,
 
 ) -> ChallengeCreatedOut | ErrorOut | None:
     """ Challenge the owners of other app keys' bots to a match: the body is a match's (no
@@ -179,7 +199,12 @@ def sync(
     may cancel that match. Its games count against this key's match quotas now (429), and are
     given back if the challenge is declined or expires.
 
+    Send an `Idempotency-Key` to retry safely: the retry gets the first answer back
+    (`Idempotent-Replayed: true`, the same id and host token), makes no second challenge
+    and counts against no quota. The key is the caller's own, as for games and matches.
+
     Args:
+        idempotency_key (str | Unset):
         body (ChallengeIn):
 
     Raises:
@@ -194,6 +219,7 @@ def sync(
     return sync_detailed(
         client=client,
 body=body,
+idempotency_key=idempotency_key,
 
     ).parsed
 
@@ -201,6 +227,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ChallengeIn,
+    idempotency_key: str | Unset = UNSET,
 
 ) -> Response[ChallengeCreatedOut | ErrorOut]:
     """ Challenge the owners of other app keys' bots to a match: the body is a match's (no
@@ -214,7 +241,12 @@ async def asyncio_detailed(
     may cancel that match. Its games count against this key's match quotas now (429), and are
     given back if the challenge is declined or expires.
 
+    Send an `Idempotency-Key` to retry safely: the retry gets the first answer back
+    (`Idempotent-Replayed: true`, the same id and host token), makes no second challenge
+    and counts against no quota. The key is the caller's own, as for games and matches.
+
     Args:
+        idempotency_key (str | Unset):
         body (ChallengeIn):
 
     Raises:
@@ -228,6 +260,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+idempotency_key=idempotency_key,
 
     )
 
@@ -241,6 +274,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ChallengeIn,
+    idempotency_key: str | Unset = UNSET,
 
 ) -> ChallengeCreatedOut | ErrorOut | None:
     """ Challenge the owners of other app keys' bots to a match: the body is a match's (no
@@ -254,7 +288,12 @@ async def asyncio(
     may cancel that match. Its games count against this key's match quotas now (429), and are
     given back if the challenge is declined or expires.
 
+    Send an `Idempotency-Key` to retry safely: the retry gets the first answer back
+    (`Idempotent-Replayed: true`, the same id and host token), makes no second challenge
+    and counts against no quota. The key is the caller's own, as for games and matches.
+
     Args:
+        idempotency_key (str | Unset):
         body (ChallengeIn):
 
     Raises:
@@ -269,5 +308,6 @@ async def asyncio(
     return (await asyncio_detailed(
         client=client,
 body=body,
+idempotency_key=idempotency_key,
 
     )).parsed

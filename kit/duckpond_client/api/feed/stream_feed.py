@@ -132,7 +132,8 @@ def sync_detailed(
      A `turn` entry says a human seat of one of the key's games is to act (play it with that
     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
     was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
-    outside match's game for one of the key's bots to play. Entries are kept for
+    outside match's game for one of the key's bots to play; `challenge` and
+    `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
@@ -179,7 +180,8 @@ def sync(
      A `turn` entry says a human seat of one of the key's games is to act (play it with that
     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
     was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
-    outside match's game for one of the key's bots to play. Entries are kept for
+    outside match's game for one of the key's bots to play; `challenge` and
+    `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
@@ -221,7 +223,8 @@ async def asyncio_detailed(
      A `turn` entry says a human seat of one of the key's games is to act (play it with that
     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
     was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
-    outside match's game for one of the key's bots to play. Entries are kept for
+    outside match's game for one of the key's bots to play; `challenge` and
+    `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
@@ -268,7 +271,8 @@ async def asyncio(
      A `turn` entry says a human seat of one of the key's games is to act (play it with that
     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
     was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
-    outside match's game for one of the key's bots to play. Entries are kept for
+    outside match's game for one of the key's bots to play; `challenge` and
+    `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
