@@ -15,12 +15,18 @@ once, the kit's seats through the HTTP move API):
 2. against random: the outside heuristic-minus-random margin must lie within the
    in-process margin's interval and vice versa (the intervals overlap).
 
+With `--plain`, first the kit's seats at `--concurrency` plain live tables (the kit's seat
+against the server's heuristic: no match, no bound seat, no clock), for what the outside
+match's own machinery adds to a move. Each phase reports every part's CPU per kit move (the
+kit, the API, each worker and Redis, from /proc).
+
 Its own redis-server (a temporary folder), the RQ workers of the live and bulk pools and the
 API under gunicorn (gevent, `--workers` processes) as scripts/serve runs them, app keys
 required (an issued key); the kit and the service share this machine's cores.
 
     .venv/bin/python scripts/bench/outside.py                       # 200 games of Duck Soup
     .venv/bin/python scripts/bench/outside.py --against heuristic   # phase 1 only
+    .venv/bin/python scripts/bench/outside.py --against heuristic --plain  # and plain tables
     .venv/bin/python scripts/bench/outside.py --smoke               # 4 games each (CI)
 
 The last line printed is the figures as JSON (`{"figures": {...}}`).
@@ -187,6 +193,32 @@ def outside(
     return done, seconds, kit_figures
 
 
+def plain(kit: Kit, stack: Stack, args: argparse.Namespace) -> dict[str, float]:
+    """The kit's seats at plain live tables, for comparison: `--concurrency` games of the
+    kit's seat against the server's heuristic, no match, no binding, no clock; the kit's
+    figures and each part's CPU ms per kit move."""
+    seats = [{}, *[{"bot": "heuristic"}] * (2 if args.game == "duck" else 1)]
+    if args.game in ("doubleduck", "doppelkopf"):
+        seats = [{}, *[{"bot": "heuristic"}] * 3]
+    games = [
+        kit.request("POST", "/api/v1/games", {"game": args.game, "seats": seats,
+                                              "seed": f"{args.seed}:{i}", "options": args.options})
+        for i in range(args.concurrency)
+    ]  # fmt: skip
+    runner = kit.runner({OUTSIDE: heuristic})
+    cpu, parts, started = time.process_time(), stack.cpu(), time.monotonic()
+    runner.take([{"game_id": g["id"], "seat": 0, "bot": OUTSIDE, "token": g["seats"][0]["token"]}
+                 for g in games])  # fmt: skip
+    runner.wait_for(lambda: runner.stats["seats_done"] == len(games), timeout=args.timeout)
+    seconds, cpu = time.monotonic() - started, time.process_time() - cpu
+    moves = max(runner.stats["moves"], 1)
+    out = {"moves": runner.stats["moves"], "moves_per_s": moves / seconds,
+           "kit_cpu_ms_per_move": 1000 * cpu / moves}  # fmt: skip
+    for part, used in stack.cpu().items():
+        out[f"{part}_cpu_ms_per_move"] = 1000 * (used - parts[part]) / moves
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="ducksoup")
@@ -199,6 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", choices=["heuristic", "random", "both"], default="both")
     parser.add_argument("--web-workers", type=int, default=2, help="gunicorn processes")
     parser.add_argument("--timeout", type=float, default=900.0)
+    parser.add_argument(
+        "--plain", action="store_true", help="also the kit at plain live tables, no match"
+    )
     parser.add_argument("--smoke", action="store_true", help="4 games each (CI)")
     args = parser.parse_args(argv)
     args.options = {"target": 1} if args.game == "ducksoup" else {"max_deals": 1}
@@ -215,6 +250,8 @@ def main(argv: list[str] | None = None) -> int:
         key = AppKeys(stack.redis).issue("outside-bench", live_games=1000).key
         with Kit(f"http://127.0.0.1:{stack.port}", key) as kit:
             kit.register(OUTSIDE, [args.game], "the service's heuristic, played by the kit")
+            if args.plain or args.smoke:
+                figures.update({f"plain_{k}": v for k, v in plain(kit, stack, args).items()})
             for opponent in opponents:
                 inside, inside_s = in_process(kit, opponent, args)
                 out, out_s, kit_figures = outside(kit, stack, opponent, args)
