@@ -53,7 +53,11 @@ def option(text: str) -> tuple[str, Any]:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m duckpond_kit", description=__doc__)
+    top = argparse.ArgumentParser(
+        prog="python -m duckpond_kit",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     commands = top.add_subparsers(dest="command", required=True)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--url", default=os.environ.get("DUCKPOND_URL", "http://127.0.0.1:8000"))

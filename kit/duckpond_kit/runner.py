@@ -143,6 +143,10 @@ class Runner:
         return True
 
     @property
+    def stopped(self) -> bool:
+        return self._stopped.is_set()
+
+    @property
     def live(self) -> int:
         """Seats being played now."""
         with self._lock:
@@ -214,7 +218,7 @@ class SeatPlayer:
 
     def play(self) -> None:
         answer = self._read()
-        while answer is not None and not self.runner._stopped.is_set():
+        while answer is not None and not self.runner.stopped:
             if answer.get("status") in ENDED:
                 return
             if self._away(answer):
@@ -289,4 +293,4 @@ class SeatPlayer:
         def send() -> httpx.Response:
             return self.kit.http.request(method, path, json=body, headers=headers, params=params)
 
-        return self.kit.retrier.run(send, what)
+        return self.kit.retrier.run(send, what, lambda: self.runner.stopped)

@@ -104,9 +104,15 @@ class Retrier:
         with self._lock:
             self.stats[what] += n
 
-    def run(self, send: Callable[[], httpx.Response], what: str = "request") -> httpx.Response:
+    def run(
+        self,
+        send: Callable[[], httpx.Response],
+        what: str = "request",
+        stopped: Callable[[], bool] | None = None,
+    ) -> httpx.Response:
         """`send()` again and again (the same request each time) until an answer that is no
-        call to come back later, a stop, or the budget is spent."""
+        call to come back later, a stop (`stopped()`, or the retrier's own), or the budget
+        is spent."""
         deadline = time.monotonic() + self.budget
         backoff = FIRST_BACKOFF
         while True:
@@ -125,7 +131,8 @@ class Retrier:
                 problem = f"{response.status_code} {reason_of(response)}"
             backoff = min(backoff * 2, MAX_BACKOFF)
             pause *= 1 + random.random() * 0.2
-            if self.stopped() or time.monotonic() + pause > deadline:
+            halt = self.stopped() or (stopped is not None and stopped())
+            if halt or time.monotonic() + pause > deadline:
                 raise KitError(0, "gave_up", f"{what}: {problem}, no answer within the budget")
             self.count("retries")
             log.debug("%s: %s; again in %.2f s", what, problem, pause)
