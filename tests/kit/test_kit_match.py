@@ -109,3 +109,33 @@ def _until(predicate: Any, timeout: float) -> None:
     while not predicate():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.1)
+
+
+def test_the_command_registers_and_plays_a_match(served_with_keys: tuple[int, str]) -> None:
+    port, key = served_with_keys
+    env = {**os.environ, "DUCKPOND_KEY": key, "DUCKPOND_URL": f"http://127.0.0.1:{port}"}
+
+    def command(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "duckpond_kit", *args],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+
+    made = command("register", "kit-cli", "--games", "ducksoup", "--description", "random")
+    assert made.returncode == 0, made.stderr
+    assert json.loads(made.stdout)["name"] == "kit-cli"
+    again = command("register", "kit-cli", "--games", "ducksoup")
+    assert again.returncode == 1 and "bot_name_taken" in again.stderr
+    played = command(
+        "match", "--game", "ducksoup", "--bots", "kit-cli,random", "--games", "2",
+        "--bot", "kit-cli=duckpond_kit.examples:random_move", "--option", "target=1",
+        "--seed", "cli",
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr[-2000:]
+    match = json.loads(played.stdout.strip().splitlines()[-1])
+    assert match["status"] == "done" and match["seed"] == "cli"
+    assert match["options"]["target"] == 1
+    ours = next(b for b in match["results"]["bots"] if b["bot"] == "kit-cli")
+    assert ours["seat_games"] == 4 and ours["timeouts"] == 0
+    bad = command("play", "--bot", "no-colon")
+    assert bad.returncode == 2 and "NAME=module:function" in bad.stderr
