@@ -8,8 +8,8 @@ once however often it is heard of.
 How a seat is played (one thread each: a seat spends its time waiting on the network, and a
 move's decision is short): read the view with `?wait=` (the answer comes when the seat is to
 act), ask the bot's `choose(view)`, post the move with `?wait=` (its answer is the seat's next
-turn: one request per move), with `expected_version` and an `Idempotency-Key` of (game, seat,
-version), so a retry after a cut is applied at most once. A 409 (the version moved on: the
+turn: one request per move), with `expected_version` and an `Idempotency-Key` of (this runner, game,
+seat, version), so a retry after a cut is applied at most once. A 409 (the version moved on: the
 service played a timed-out turn, or a retry found its move applied) re-reads the view. Every
 request carries the seat's token and `Duckpond-App-Key` (an outside bot's seat is bound to its
 owner's key). A seat the service marked away (its moves timed out while the kit was gone) is
@@ -20,6 +20,7 @@ the service refuses is logged and the seat left to its turn clock: the service p
 from __future__ import annotations
 
 import logging
+import secrets
 import threading
 import time
 from collections import Counter
@@ -90,6 +91,9 @@ class Runner:
         self.bots = dict(bots)
         self.wait = wait
         self.feed = FeedReader(kit.http)
+        self.nonce = secrets.token_hex(4)
+        """In every Idempotency-Key: a kit started again never meets the keys of one that died
+        mid-request (whose move, if applied, moved the version on: `expected_version`)."""
         self.stats: Counter[str] = Counter(dict.fromkeys(STATS, 0))
         self.finished: set[str] = set()
         """Ids of the matches the feed said are finished (`match_finished`)."""
@@ -240,7 +244,7 @@ class SeatPlayer:
 
     def _move(self, move: JSON, version: int) -> JSON | None:
         body = {"move": move, "expected_version": version}
-        key = f"kit.{self.order.game_id}.{self.order.seat}.{version}"
+        key = f"kit.{self.runner.nonce}.{self.order.game_id}.{self.order.seat}.{version}"
         response = self._request("POST", f"{self.path}/moves", body, key, self.params)
         if response.status_code == 200:
             self.runner.count("moves")
