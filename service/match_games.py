@@ -144,7 +144,7 @@ class MatchGames:
                 timeout=JOB_TIMEOUT,
                 result_ttl=0,
                 failure_ttl=24 * 3600,
-                retry=Retry(max=3, interval=[1, 5, 30]),
+                retry=Retry(max=3),  # at once: no scheduler needed (reads retry too)
             )
 
     def game_ended(self, mid: str, gid: str) -> None:

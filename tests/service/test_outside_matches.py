@@ -28,6 +28,7 @@ from bots.match import MatchSpec, game_seed, play_match, rotations
 from engine import GAMES
 from service.app import create_app
 from service.app_keys import AppKeys
+from service.callers import sha256
 from service.feed import feed_key
 from service.match_games import Outside, game_options
 from service.match_store import games_key
@@ -180,19 +181,25 @@ def test_an_outside_match_is_played_by_its_keys_client_to_the_end(
                         told.setdefault(entry["game_id"], entry)
                 return told.get(gid)
 
-            started, rounds = time.monotonic(), 0
+            # The feed says which seats to play; the list (read now and then: the app key's
+            # own requests count against its rate limit, a seat token's do not) agrees.
+            ended: set[str] = set()
+            listed_at = 0.0
             while time.monotonic() < deadline:
-                rounds += 1
-                for seat in me.seats():  # the feed tells every seat the list shows
-                    assert wait_for(lambda s=seat: heard(s["game_id"]), timeout=5) == seat
-                    me.play(seat)
+                heard("")
+                if time.monotonic() - listed_at > 0.5:
+                    listed_at = time.monotonic()
+                    for seat in me.seats():
+                        assert wait_for(lambda s=seat: heard(s["game_id"]), timeout=5) == seat
                 most_live = max(most_live, live_games(app, mid))
+                for gid, seat in list(told.items()):
+                    if gid not in ended and not me.play(seat):
+                        ended.add(gid)
                 body = me.client.get(f"{MATCHES}/{mid}").json
                 if body["status"] == "done":
                     break
             else:
                 raise AssertionError(f"the match did not finish: {body}")
-            print(f"played in {time.monotonic() - started:.1f} s, {rounds} rounds")
             time.sleep(0.3)
             entries += feed.drain()
         finally:
@@ -358,3 +365,47 @@ def test_cancel_abandons_the_live_games(quiet: tuple[Flask, AppKeys]) -> None:
     assert me.seats() == []
     again = me.client.post(f"{MATCHES}/{mid}/cancel", headers=auth(created["host_token"]))
     assert again.status_code == 200 and again.json["status"] == "cancelled"
+
+
+def test_a_bot_in_two_seats_gets_both_told(quiet: tuple[Flask, AppKeys]) -> None:
+    app, keys = quiet
+    me = author(app, keys)
+    me.register(games=("doubleduck",))
+    body = {"game": "doubleduck", "bots": [BOT, "heuristic", BOT, "heuristic"], "games": 1}
+    created = me.create(**body, options={"max_deals": 1})
+    assert created["rotations"] == [body["bots"], ["heuristic", BOT, "heuristic", BOT]]
+    with app.app_context():
+        app.extensions["duckpond"].matches.advance(created["id"])
+    seats = me.seats()
+    assert [(s["rotation"], s["seat"]) for s in seats] == [(0, 0), (0, 2), (1, 1), (1, 3)]
+    assert len({s["token"] for s in seats}) == 4
+    for s in seats:  # each token is its own seat's
+        view = me.client.get(f"{API}/games/{s['game_id']}", headers=me.headers(s["token"]))
+        assert view.json["view"]["seat"] == s["seat"]
+
+
+def test_an_accepted_challenge_makes_the_match_once(quiet: tuple[Flask, AppKeys]) -> None:
+    """What a challenge's acceptance calls (`service.challenges`): another key's bot seated,
+    under the match id and host token the challenge made."""
+    app, keys = quiet
+    me, other = author(app, keys), author(app, keys, "other")
+    other.register()
+    host = "m0challenge1.s3cr3t-host-token"
+    layers = app.extensions["duckpond"]
+    owner = me.key.split("_")[1]
+    with app.app_context():
+        made = layers.matches.create(
+            SMALL, owner=owner, accepted=True, mid="m0challenge1", host_hash=sha256(host)
+        )
+        again = layers.matches.create(
+            SMALL, owner=owner, accepted=True, mid="m0challenge1", host_hash=sha256(host)
+        )
+    assert made.body["id"] == again.body["id"] == "m0challenge1"
+    assert "host_token" not in made.body and again.replayed
+    assert made.body["outside"] == {BOT: "other"}
+    with app.app_context():
+        layers.matches.advance("m0challenge1")
+    assert len(other.seats()) == 6 and me.seats() == []  # 3 games x 2 rotations, all live
+    cancelled = me.client.post(f"{MATCHES}/m0challenge1/cancel", headers=auth(host), json={})
+    assert cancelled.status_code == 200 and cancelled.json["status"] == "cancelled"
+    assert other.seats() == []
