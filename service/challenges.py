@@ -12,7 +12,7 @@ creation; a declined or expired challenge gives them back.
 
 Secrets: the challenge holds the match's host token as its sha256 only (A got the token once);
 no answer or feed entry about a challenge carries a token or the match's seed (the service
-draws the seed at acceptance: a challenger who chose it would know every deal). Each key's
+draws the seed at acceptance: a challenger who chose it would choose every deal). Each key's
 bots get their seat tokens from the match, on their own key's feed, bound to that key
 (`service.callers.bound_to`).
 

@@ -1035,7 +1035,7 @@ class MatchCancelHeaders(Schema):
 
 class ChallengeIn(MatchIn):
     """A match body (without `seed`: the service draws it when the match is made, so the
-    challenger cannot know the deals) and how long the challenged keys have to answer."""
+    challenger cannot choose the deals) and how long the challenged keys have to answer."""
 
     class Meta:
         exclude = ("seed",)
