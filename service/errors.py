@@ -74,6 +74,11 @@ REASONS: dict[str, tuple[int, str]] = {
     "not_a_player": (403, "Only a seat's token may move; the host token has no seat."),
     "host_only": (403, "Only the host token may do this (an explicit deal, abandoning)."),
     "not_your_seat": (403, "The token holds another seat than the one named in the URL."),
+    "not_your_challenge": (
+        403,
+        "The challenge is not the app key's: only its challenger and the keys it challenges "
+        "may read it, and only a challenged key may answer it.",
+    ),
     "bad_invite_code": (403, "The invite code is not this table's (or it has none)."),
     "challenge_required": (
         403,
@@ -86,6 +91,7 @@ REASONS: dict[str, tuple[int, str]] = {
     "no_such_webhook": (404, "The app key has no webhook endpoint with this id."),
     "no_such_bot": (404, "No bot, built-in or outside, has this name."),
     "not_found": (404, "No such URL."),
+    "no_such_challenge": (404, "No challenge has this id (or it is gone, a day after it expired)."),
     "no_rematch": (404, "Nobody asked for a rematch of this game yet (POST asks for one)."),
     "method_not_allowed": (405, "The URL does not take this method; see the Allow header."),
     Reason.NOT_YOUR_TURN: (409, "The seat is not to act."),
@@ -99,6 +105,10 @@ REASONS: dict[str, tuple[int, str]] = {
     "seats_open": (409, "The table waits for its open seats to be taken: no move or deal yet."),
     "seat_taken": (409, "The seat is not open: someone holds it, or a bot plays it."),
     "no_open_seat": (409, "Every seat of the table is taken."),
+    "challenge_closed": (
+        409,
+        "The challenge was accepted, declined or has expired: it takes no other answer.",
+    ),
     "match_done": (409, "The match is done: there is nothing to cancel."),
     "bot_name_taken": (
         409,
@@ -163,6 +173,11 @@ REASONS: dict[str, tuple[int, str]] = {
         "No bot has this name, or it does not play this game; see `GET /api/v1/bots`.",
     ),
     "retired_bot": (422, "The bot was retired (by its owner, or its app key was revoked)."),
+    "no_challenged_bot": (
+        422,
+        "A challenge seats at least one other app key's bot (a match of the key's own and "
+        "built-in bots needs none: create it directly).",
+    ),
     "too_many_games": (422, "The match asks for more games than the service allows."),
     "webhook_url_refused": (
         422,

@@ -3,7 +3,8 @@
 What it carries (`TYPES`): a seat of one of the key's games is to act (`turn`: game, seat,
 version), a game was created, dealt, is waiting for its next deal, ended or was abandoned, a
 match progressed or finished, a seat of an outside match is the key's bot's to play
-(`match_seat`, `service.match_games`). No card or seed: ids, seats, versions and counts, and
+(`match_seat`, `service.match_games`), a challenge came or was answered (`challenge`,
+`challenge_answered`: `service.challenges`). No card or seed: ids, seats, versions and counts, and
 in `match_seat` the seat's token, which is useless without the key itself (the seat is bound
 to it).
 
@@ -77,6 +78,8 @@ TYPES = (
     "match_progress",
     "match_finished",
     "match_seat",
+    "challenge",
+    "challenge_answered",
 )
 """What a feed (and a webhook) carries; each entry's `type`."""
 

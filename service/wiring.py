@@ -20,6 +20,7 @@ from service.app_keys import AppKeys
 from service.bot_registry import BotRegistry
 from service.bot_turns import BotTurns
 from service.cache import GameCache
+from service.challenges import Challenges
 from service.feed import Feed, FeedHub
 from service.match_games import MatchGames
 from service.match_store import MatchStore
@@ -57,6 +58,8 @@ class Layers:
     """Outside bots (`service.bot_registry`), on the queues' Redis next to the app keys."""
     app_keys: AppKeys | None = None
     """The app keys, on the queues' Redis (`service.app_keys`)."""
+    challenges: Challenges | None = None
+    """Matches that wait for another key's consent (`service.challenges`)."""
 
     @property
     def bot_queue(self) -> Queue:
@@ -169,6 +172,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         webhooks,
         registry,
         keys,
+        Challenges(pool, matches, registry, keys, feed),
     )
 
 

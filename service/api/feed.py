@@ -9,7 +9,7 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from service import app_keys, feed, sse
-from service.api.common import EXAMPLE_ID, errors, layers
+from service.api.common import EXAMPLE_ID, KEY_ONLY, errors, layers
 from service.app_keys import AppKey, live_key
 from service.codec import dumps_sorted
 from service.connections import peer_of, socket_of
@@ -23,7 +23,6 @@ blp = Blueprint(
 )
 app_keys.required_on(blp, always=True)
 
-KEY_ONLY: list[dict[str, list[str]]] = [{"appKey": []}]
 EXAMPLE_ENTRIES: list[tuple[str, dict[str, Any]]] = [
     (
         "1764775200000000",
@@ -65,7 +64,11 @@ FEED_RESPONSE = {
     "`total`), `match_finished` (`status` done or cancelled), `match_seat` (a seat of an "
     "outside match's game that one of the key's bots is to play: `match_id`, `game_id`, "
     "`seat`, `bot`, `index`, `rotation`, `game` and the seat's `token`, which works only "
-    "beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones). "
+    "beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones), "
+    "`challenge` (another key challenges one of the key's bots: `challenge_id`, `from`, "
+    "`game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), "
+    "`challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: "
+    "`challenge_id`, `status`, `match_id`, `by` or `reason` when declined). "
     "Idle feeds get a keep-alive "
     "every 15 s (a `:` comment line in SSE, an empty line in NDJSON).",
     "headers": {"Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}}},
@@ -103,7 +106,8 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
     A `turn` entry says a human seat of one of the key's games is to act (play it with that
     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
     was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
-    outside match's game for one of the key's bots to play. Entries are kept for
+    outside match's game for one of the key's bots to play; `challenge` and
+    `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
