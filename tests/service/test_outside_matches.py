@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 import redis
-from conftest import QUEUE_DB, _settings, gunicorn
+from conftest import QUEUE_DB, gunicorn
 from flask import Flask
 from flask.testing import FlaskClient
 from rq import Queue
@@ -142,7 +142,7 @@ class FeedReader:
 def keyed(redis_port: int, nodes: str, bot_app: Flask) -> Iterator[tuple[Flask, AppKeys]]:
     """An app on the worker's database (the session's workers play the built-in seats, time
     out the late moves and run the driver's jobs), app keys required."""
-    app = create_app({**_settings(redis_port, 1, nodes), "APP_KEYS": "required"})
+    app = create_app({**bot_app.config, "APP_KEYS": "required"})
     with redis.Redis(port=redis_port, db=QUEUE_DB[1] if nodes else 1) as client:
         yield app, AppKeys(client)
 
