@@ -353,14 +353,25 @@ class Matches:
 
     def games(self, mid: str, start: int, limit: int) -> JSON:
         """The recorded games with index in [start, start + limit), in index order."""
-        spec = MatchSpec.from_json(json.loads(self._load(mid)[b"spec"]))
-        return {
-            "id": mid,
-            "games": spec.games,
-            "start": start,
-            "limit": limit,
-            "records": self.store.records_of(mid, range(start, min(start + limit, spec.games))),
-        }
+        raw = self._load(mid)
+        spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
+        records = self.store.records_of(mid, range(start, min(start + limit, spec.games)))
+        if self.sealed(mid, raw):
+            records = [{k: v for k, v in r.items() if k != "seed"} for r in records]
+        return {"id": mid, "games": spec.games, "start": start, "limit": limit, "records": records}
+
+    def sealed(self, mid: str, raw: Mapping[bytes, bytes] | None = None) -> bool:
+        """Whether the match's seeds are secret still: an outside match until it is done.
+
+        Game i is dealt from `{seed}:{i}`, so one game's seed gives every later deal away;
+        an outside bot still to play them must not learn it (its match's answer shows no seed,
+        its records none, and its games' records wait: `Tables.record`). A match of built-in
+        bots only has no player to hide it from."""
+        raw = self.store.load(mid) if raw is None else raw
+        if raw is None or b"outside" not in raw or b"summary" in raw or b"cancelled" in raw:
+            return False
+        spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
+        return len(self.store.records(mid)) < spec.games
 
     def _load(self, mid: str) -> dict[bytes, bytes]:
         raw = self.store.load(mid)
@@ -418,6 +429,8 @@ class Matches:
             "outside": {},
         }
         if outside is not None:
+            if status != DONE:
+                body["seed"] = None  # see `sealed`
             body["outside"] = {name: who["owner_name"] for name, who in outside.bots.items()}
             body["move_seconds"] = outside.move_seconds
             body["concurrency"] = outside.concurrency

@@ -986,7 +986,14 @@ class MatchOut(Out):
     game = fields.String(required=True)
     bots = fields.List(fields.String(), required=True)
     games = fields.Integer(required=True)
-    seed = fields.String(required=True)
+    seed = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The match's seed (game i is dealt from `{seed}:{i}`); null while a "
+            "match with outside bots runs, whose bots must not learn the deals to come."
+        },
+    )
     options = fields.Dict(required=True)
     rotations = fields.List(
         fields.List(fields.String()),

@@ -153,6 +153,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         rate=matches._rate,
     )
     tables.match_game_ended = matches.driver.game_ended
+    tables.match_sealed = matches.sealed
     registry = BotRegistry(queues)
     matches.registry = registry
     streams = Streams(store, changes, Limits.of(settings))

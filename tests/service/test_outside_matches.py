@@ -187,6 +187,7 @@ def test_an_outside_match_is_played_by_its_keys_client_to_the_end(
             # The feed says which seats to play; the list (read now and then: the app key's
             # own requests count against its rate limit, a seat token's do not) agrees.
             ended: set[str] = set()
+            sealed_seen = False
             listed_at = 0.0
             while time.monotonic() < deadline:
                 heard("")
@@ -201,13 +202,24 @@ def test_an_outside_match_is_played_by_its_keys_client_to_the_end(
                 body = me.client.get(f"{MATCHES}/{mid}").json
                 if body["status"] == "done":
                     break
+                if ended and not sealed_seen:
+                    # While it runs, no seed leaves: game i is dealt from `{seed}:{i}`, so one
+                    # game's seed (its record has it) would give the later deals away.
+                    assert body["seed"] is None
+                    early = me.client.get(f"{API}/games/{next(iter(ended))}/record")
+                    assert early.status_code == 409
+                    assert early.json["errors"]["reason"] == "match_not_over"
+                    part = me.client.get(f"{MATCHES}/{mid}/games").json["records"]
+                    assert all("seed" not in r for r in part)
+                    sealed_seen = True
             else:
                 raise AssertionError(f"the match did not finish: {body}")
             time.sleep(0.3)
             entries += feed.drain()
         finally:
             feed.close()
-    assert most_live <= 2
+    assert most_live <= 2 and sealed_seen
+    assert body["seed"] == SMALL["seed"]  # done: the seed is the record's again
     # Every game told once, to its seat's key, its token the seat's.
     seats = [e for e in entries if e["type"] == "match_seat"]
     assert len(seats) == 6 and len({e["game_id"] for e in seats}) == 6
