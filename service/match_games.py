@@ -14,7 +14,7 @@ without the owner's app key) written to the match's bucket's outbox in the same 
 notes the game (`MatchStore.add_game`, HSETNX: told once), and kept in the match's seats hash
 for `GET /api/v1/feed/seats` until the game is recorded.
 
-`advance` is the one step, run by an RQ job on the match queue (`service.jobs.advance_match`)
+`advance` is the one step, run by an RQ job on the live bot queue (`service.jobs.advance_match`)
 when the match is created, when one of its games ends (`Tables.match_game_ended`) and when it
 is read: it records every index whose rotations are all over (`MatchStore.record`, HSETNX: once),
 then creates the next games (k = index * rotations + rotation, in order) while fewer than

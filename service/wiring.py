@@ -147,7 +147,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
     matches.driver = MatchGames(
         matches.store,
         tables,
-        bulk,
+        live,  # a step is short (ms) and a client waits on it: never behind in-process games
         finished_ttl=finished_ttl,
         feed=feed,
         rate=matches._rate,
