@@ -25,7 +25,7 @@ cards), which is what makes duplicate deals pay off.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,13 +83,16 @@ class MatchSpec:
         )
 
 
-def check(spec: MatchSpec) -> None:
+def check(spec: MatchSpec, outside: Collection[str] = ()) -> None:
     """Refuse a match that could not run, before anything is queued: unknown game or bot, a seat
-    count or options the game refuses (the engine's SetupError passes through), games range."""
+    count or options the game refuses (the engine's SetupError passes through), games range.
+    `outside` names bots that play from outside the service (the caller vouches for them)."""
     cls = GAMES.get(spec.game)
     if cls is None:
         raise MatchError("unknown_game", f"no game is named {spec.game!r}; see the catalog")
     for bot in spec.bots:
+        if bot in outside:
+            continue
         name, level = parse_bot(bot)
         if not known(name, spec.game, level):
             raise MatchError("unknown_bot", f"no bot named {bot!r} plays {spec.game}")
@@ -130,7 +133,6 @@ def play_rotation(
     """One game to its end with these bots in these seats, through the public protocol and
     `bots.decide` (each bot sees only its seat's view). Scores come back per seat."""
     game = GAMES[game_name].new(len(assignment), seed=seed, options=options)
-    index = [score_index(game, s) for s in range(game.seats)]
     steps = 0
     while not game.is_over():
         if game.deal_pending():
@@ -145,6 +147,12 @@ def play_rotation(
             raise RuntimeError(f"{game_name}: seat {seat} is to act but has no legal move")
         game.apply(seat, move)
         steps += 1
+    return rotation_record(game, assignment, steps)
+
+
+def rotation_record(game: Game, assignment: Sequence[str], moves: int) -> JSON:
+    """One finished rotation's record: scores per seat (a side's for each of its seats)."""
+    index = [score_index(game, s) for s in range(game.seats)]
     result = game.result()
     deal_scores: list[list[int]] = []
     before = [0] * len(result.totals)
@@ -158,7 +166,7 @@ def play_rotation(
         "totals": [int(result.totals[i]) for i in index],
         "game_points": [int(result.game_points[i]) for i in index],
         "winners": sorted(int(w) for w in result.winners),
-        "moves": steps,
+        "moves": moves,
     }
 
 
@@ -241,17 +249,20 @@ def distinct(bots: Iterable[str]) -> list[str]:
 
 def block_totals(record: Mapping[str, Any]) -> dict[str, list[int]]:
     """Per bot in one match game, over every rotation and seat it held:
-    [deal score sum, seat-deals, game points sum, seat-games, wins]."""
+    [deal score sum, seat-deals, game points sum, seat-games, wins, timeouts]. A rotation
+    without `timeouts` (an in-process game: nobody can time out) counts none."""
     acc: dict[str, list[int]] = {}
     for rot in record["rotations"]:
         winners = set(rot["winners"])
+        timeouts = rot.get("timeouts") or [0] * len(rot["bots"])
         for seat, bot in enumerate(rot["bots"]):
-            a = acc.setdefault(bot, [0, 0, 0, 0, 0])
+            a = acc.setdefault(bot, [0, 0, 0, 0, 0, 0])
             a[0] += sum(deal[seat] for deal in rot["deal_scores"])
             a[1] += len(rot["deal_scores"])
             a[2] += rot["game_points"][seat]
             a[3] += 1
             a[4] += seat in winners
+            a[5] += timeouts[seat]
     return acc
 
 
@@ -281,6 +292,7 @@ def summarize(bots: Sequence[str], records: Iterable[Mapping[str, Any]]) -> JSON
                 "win_rate": wins / seat_games if seat_games else None,
                 "deal_score": from_residuals(*deal).to_json(),
                 "game_points": from_residuals(*points).to_json(),
+                "timeouts": sum(m[5] for m in mine),
             }
         )
     comparisons = []

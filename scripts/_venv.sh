@@ -2,10 +2,12 @@
 # Sourced helper: keep the project's virtualenv (.venv) in step with pyproject.toml.
 #
 #   source scripts/_venv.sh
-#   ensure_venv            # pip install -e .
-#   ensure_venv test       # pip install -e '.[test]'
+#   ensure_venv            # pip install -e . -e ./kit
+#   ensure_venv test       # pip install -e '.[test]' -e ./kit
 #
-# The venv is (re)installed when it is missing, broken, or when pyproject.toml changed since the
+# ./kit is the bot authors' client kit (duckpond_client, duckpond_kit): its tests and benches
+# run in the same venv. The venv is (re)installed when it is missing, broken, or when
+# pyproject.toml or kit/pyproject.toml changed since the
 # last install with the same extras (a stamp file under .venv/ holds the hash). Concurrent callers
 # (scripts/serve and scripts/test at once) are serialised with flock on a lock file in /tmp.
 # Environment: PYTHON (interpreter to create the venv with, default python3),
@@ -83,7 +85,7 @@ ensure_venv() {
         key="${extras//[^A-Za-z0-9_-]/_}"
     fi
     local hash
-    hash="$(sha256sum "$root/pyproject.toml" | cut -d' ' -f1)"
+    hash="$(cat "$root/pyproject.toml" "$root/kit/pyproject.toml" | sha256sum | cut -d' ' -f1)"
     local stamp="$VENV/.duckpond-$key.stamp"
 
     # Fast path, no lock: the stamp matches and the interpreter runs. Any install with extras
@@ -113,13 +115,13 @@ ensure_venv() {
             2>/dev/null; then
             _venv_create "$VENV" || exit 1
         fi
-        _venv_log "installing duckpond into $VENV: pip install -e '$spec' (a minute when new)"
+        _venv_log "installing duckpond into $VENV: pip install -e '$spec' -e ./kit (a minute when new)"
         rm -f "$stamp"
         local pip_log="$VENV/.pip-install.log"
         if ! (cd "$root" && "$VENV_PYTHON" -m pip install --disable-pip-version-check \
-            -e "$spec") >"$pip_log" 2>&1; then
+            -e "$spec" -e ./kit) >"$pip_log" 2>&1; then
             tail -n 40 "$pip_log" | sed 's/^/[venv]   /' >&2
-            _venv_log "error: pip install -e '$spec' failed (full output: $pip_log)"
+            _venv_log "error: pip install -e '$spec' -e ./kit failed (full output: $pip_log)"
             exit 1
         fi
         printf '%s\n' "$hash" >"$stamp"

@@ -1,14 +1,17 @@
-"""Regenerate openapi/openapi.json from the code (flask-smorest, OpenAPI 3.1), keys sorted, and
-the web client's TypeScript types from it (service/web/types/openapi.d.ts, openapi-typescript).
+"""Regenerate openapi/openapi.json from the code (flask-smorest, OpenAPI 3.1), keys sorted, the
+web client's TypeScript types from it (service/web/types/openapi.d.ts, openapi-typescript) and
+the kit's Python client (kit/duckpond_client/, openapi-python-client).
 
-    .venv/bin/python scripts/openapi.py           # write both
-    .venv/bin/python scripts/openapi.py --check   # exit 1 if either committed file is stale
+    .venv/bin/python scripts/openapi.py           # write all three
+    .venv/bin/python scripts/openapi.py --check   # exit 1 if any committed file is stale
 
 Why committed files: clients and reviewers see API changes as a diff; tests fail when the spec
 and the code disagree (tests/service/test_openapi_spec.py), and when the types are not what
 openapi-typescript makes of the spec or the web client does not type-check against them
-(tests/service/test_web_types.py). The types need node and service/web's pinned npm packages:
-this script runs `npm ci` there when they are missing, as scripts/test does.
+(tests/service/test_web_types.py), and when the kit's client is not what
+openapi-python-client makes of it (tests/kit/test_client_drift.py). The types need node and
+service/web's pinned npm packages: this script runs `npm ci` there when they are missing, as
+scripts/test does.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +30,7 @@ TARGET = ROOT / "openapi" / "openapi.json"
 WEB = ROOT / "service" / "web"
 TYPES = WEB / "types" / "openapi.d.ts"
 GENERATOR = WEB / "node_modules" / ".bin" / "openapi-typescript"
+CLIENT = ROOT / "kit" / "duckpond_client"
 
 
 def generate() -> dict[str, Any]:
@@ -66,14 +71,60 @@ def typescript(spec_text: str) -> str:
     return done.stdout
 
 
+def python_client(spec_text: str) -> dict[str, str]:
+    """What openapi-python-client (as pyproject.toml pins it) makes of a spec: each file of the
+    package by its path inside it. Offline: no formatter runs (`post_hooks: []`)."""
+    with tempfile.TemporaryDirectory(prefix="dp-client-") as tmp:
+        where = Path(tmp)
+        (where / "spec.json").write_text(spec_text)
+        (where / "config.yaml").write_text("post_hooks: []\n")
+        done = subprocess.run(
+            [sys.executable, "-m", "openapi_python_client", "generate", "--meta", "none",
+             "--path", str(where / "spec.json"), "--output-path", str(where / CLIENT.name),
+             "--config", str(where / "config.yaml")],
+            capture_output=True, text=True, check=False, timeout=180,
+        )  # fmt: skip
+        if done.returncode != 0 or "Warning" in done.stdout + done.stderr:
+            raise SystemExit(f"openapi-python-client failed:\n{done.stdout}{done.stderr}")
+        package = where / CLIENT.name
+        return {
+            str(path.relative_to(package)): path.read_text()
+            for path in sorted(package.rglob("*"))
+            if path.is_file()
+        }
+
+
+def client_files() -> dict[str, str]:
+    """The committed client, as `python_client` answers it."""
+    if not CLIENT.exists():
+        return {}
+    return {
+        str(path.relative_to(CLIENT)): path.read_text()
+        for path in sorted(CLIENT.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def write_client(files: dict[str, str]) -> None:
+    """Replace the committed client with `files` (a file the spec no longer makes goes)."""
+    shutil.rmtree(CLIENT, ignore_errors=True)
+    for name, text in files.items():
+        path = CLIENT / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only compare, do not write")
     args = parser.parse_args(argv)
     text = render(generate())
     outputs = {TARGET: text, TYPES: typescript(text)}
+    client = python_client(text)
     if args.check:
         stale = [path for path, new in outputs.items() if current(path) != new]
+        if client_files() != client:
+            stale.append(CLIENT)
         for path in stale:
             print(f"{path.relative_to(ROOT)} is stale: run scripts/openapi.py", file=sys.stderr)
         return 1 if stale else 0
@@ -81,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(new)
         print(f"wrote {path.relative_to(ROOT)}")
+    write_client(client)
+    print(f"wrote {CLIENT.relative_to(ROOT)}/ ({len(client)} files)")
     return 0
 
 

@@ -232,6 +232,14 @@ class AppKeys:
         credential = bearer(authorization)
         if credential is None:
             raise ServiceError("missing_app_key", "this needs Authorization: Bearer <app key>")
+        return self._check(credential)
+
+    def identify(self, key: str) -> str:
+        """The id of `key` when it is a live key of ours, whatever the mode: a bound seat's
+        `Duckpond-App-Key` (`service.callers.bound_to`); the refusals of `verify`."""
+        return self._check(key).id
+
+    def _check(self, credential: str) -> AppKey:
         found = KEY_FORMAT.match(credential)
         raw = (
             cast(dict[bytes, bytes], self.redis.hgetall(record_key(found.group(1))))
@@ -373,14 +381,9 @@ def _key(key_id: str, raw: Mapping[bytes, bytes]) -> AppKey:
 
 
 def init_app(app: Flask) -> None:
-    """One `AppKeys` per app, on the queues' standalone Redis pool (the app's only Redis when
-    there is one; never the cluster, whose slots would split a key's records). Call after the
-    layers are built."""
-    layers = app.extensions["duckpond"]
-    pool = layers.queue_redis or layers.redis
-    app.extensions["duckpond_app_keys"] = AppKeys(
-        pool, str(app.config["APP_KEYS"]), games=layers.redis
-    )
+    """The app's `AppKeys`: the layers' (`service.wiring`, on the queues' standalone Redis
+    pool). Call after the layers are built."""
+    app.extensions["duckpond_app_keys"] = app.extensions["duckpond"].app_keys
 
 
 def app_keys() -> AppKeys:

@@ -146,14 +146,20 @@ class SeatClock:
     timeouts: int = 0
     away: bool = False
     deadline: int | None = None
+    stood_in: int = 0
+    """Moves its `on_timeout` bot played for the seat in all (timed out, or away): a match
+    game's record counts them (`service.match_games`)."""
 
     def to_json(self) -> JSON:
-        return {
+        out: JSON = {
             "reserve_ms": self.reserve_ms,
             "timeouts": self.timeouts,
             "away": self.away,
             "deadline": self.deadline,
         }
+        if self.stood_in:
+            out["stood_in"] = self.stood_in
+        return out
 
 
 @dataclass(slots=True)

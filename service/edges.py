@@ -28,6 +28,7 @@ from flask import Flask, Response, request
 from flask_cors import CORS
 from flask_smorest.arguments import ArgumentsMixin
 
+from service.callers import APP_KEY_HEADER
 from service.codec import dumps
 from service.errors import REASONS, ServiceError, payload
 from service.json_in import read_body
@@ -35,7 +36,7 @@ from service.json_in import read_body
 EXPOSED = ["ETag", "Location", "Idempotent-Replayed", "Retry-After", "X-Request-Id",
            "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]  # fmt: skip
 ALLOWED = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key",
-           "X-Request-Id"]  # fmt: skip
+           "X-Request-Id", APP_KEY_HEADER]  # fmt: skip
 PRIVATE_PREFIXES = ("/api/v1/games", "/api/v1/matches")
 
 

@@ -60,18 +60,38 @@ REASONS: dict[str, tuple[int, str]] = {
     "bad_token": (401, "The token is not a token of this game."),
     "missing_app_key": (401, "Creating work needs `Authorization: Bearer <app key>`."),
     "bad_app_key": (401, "The credential is not an app key of this service."),
+    "app_key_required": (
+        401,
+        "The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that"
+        " app key>`.",
+    ),
     "app_key_revoked": (403, "The app key (or the one that created this game) was revoked."),
+    "seat_of_another_key": (
+        403,
+        "The seat is bound to another app key than the `Duckpond-App-Key` presented.",
+    ),
     "token_of_another_game": (403, "The token belongs to another game."),
     "not_a_player": (403, "Only a seat's token may move; the host token has no seat."),
     "host_only": (403, "Only the host token may do this (an explicit deal, abandoning)."),
     "not_your_seat": (403, "The token holds another seat than the one named in the URL."),
+    "not_your_challenge": (
+        403,
+        "The challenge is not the app key's: only its challenger and the keys it challenges "
+        "may read it, and only a challenged key may answer it.",
+    ),
     "bad_invite_code": (403, "The invite code is not this table's (or it has none)."),
+    "challenge_required": (
+        403,
+        "The match seats another app key's bot: challenge it, and the match starts once its"
+        " owner accepts.",
+    ),
     "not_your_bot": (403, "The bot belongs to another app key: only its owner may do this."),
     "no_such_game": (404, "No game has this id (or it expired after its end)."),
     "no_such_match": (404, "No match has this id (or it expired after its end)."),
     "no_such_webhook": (404, "The app key has no webhook endpoint with this id."),
     "no_such_bot": (404, "No bot, built-in or outside, has this name."),
     "not_found": (404, "No such URL."),
+    "no_such_challenge": (404, "No challenge has this id (or it is gone, a day after it expired)."),
     "no_rematch": (404, "Nobody asked for a rematch of this game yet (POST asks for one)."),
     "method_not_allowed": (405, "The URL does not take this method; see the Allow header."),
     Reason.NOT_YOUR_TURN: (409, "The seat is not to act."),
@@ -81,10 +101,18 @@ REASONS: dict[str, tuple[int, str]] = {
     "stale_version": (409, "The game is past the expected version (another change won)."),
     "future_version": (409, "The game has not reached the expected version."),
     "game_not_over": (409, "The record is available only after the game ends."),
+    "match_not_over": (
+        409,
+        "A game of an outside match keeps its record (and seed) until the whole match is done.",
+    ),
     "game_abandoned": (409, "The host abandoned the game: it takes no more changes."),
     "seats_open": (409, "The table waits for its open seats to be taken: no move or deal yet."),
     "seat_taken": (409, "The seat is not open: someone holds it, or a bot plays it."),
     "no_open_seat": (409, "Every seat of the table is taken."),
+    "challenge_closed": (
+        409,
+        "The challenge was accepted, declined or has expired: it takes no other answer.",
+    ),
     "match_done": (409, "The match is done: there is nothing to cancel."),
     "bot_name_taken": (
         409,
@@ -149,6 +177,11 @@ REASONS: dict[str, tuple[int, str]] = {
         "No bot has this name, or it does not play this game; see `GET /api/v1/bots`.",
     ),
     "retired_bot": (422, "The bot was retired (by its owner, or its app key was revoked)."),
+    "no_challenged_bot": (
+        422,
+        "A challenge seats at least one other app key's bot (a match of the key's own and "
+        "built-in bots needs none: create it directly).",
+    ),
     "too_many_games": (422, "The match asks for more games than the service allows."),
     "webhook_url_refused": (
         422,

@@ -43,6 +43,7 @@ from service.api.common import (
     plain_wait,
 )
 from service.bodies import to_json
+from service.callers import APP_KEY_HEADER
 from service.connections import peer_of
 from service.errors import Described, ServiceError, describe, internal_error, where
 from service.json_in import read_body
@@ -59,6 +60,8 @@ GAME_PATH = re.compile(r"^/api/v1/games/([A-Za-z0-9_-]{1,64})(/moves)?$")
 PLAIN_QUERY = re.compile(r"^[a-z_]{1,16}=[0-9.]{1,20}(&[a-z_]{1,16}=[0-9.]{1,20})?$")
 MOVE_ROUTE, VIEW_ROUTE = metrics.MOVE_ENDPOINT, "games.get_game"
 BODY_FIELDS = frozenset(("move", "expected_version"))
+APP_KEY_ENVIRON = "HTTP_" + APP_KEY_HEADER.upper().replace("-", "_")
+"""Where WSGI puts a bound seat's `Duckpond-App-Key` (the lane checks it as Flask does)."""
 IF_MATCH_MAX = 64
 """The longest `If-Match` the lean move route reads itself (`api.moves._plain`)."""
 
@@ -256,7 +259,12 @@ def _move(
     body = args["body"]
     expected = expected_versions(body.get("expected_version"), {"if_match": args["if_match"]})
     caller, stored = open_caller(
-        tables, gid, environ.get("HTTP_AUTHORIZATION"), required=True, expected=expected
+        tables,
+        gid,
+        environ.get("HTTP_AUTHORIZATION"),
+        required=True,
+        expected=expected,
+        app_key=environ.get(APP_KEY_ENVIRON),
     )
     answer = tables.move(
         gid, caller, body["move"], expected, None, stored, args["wait"], peer_of(environ)
@@ -272,7 +280,8 @@ def _move(
 def _view(
     tables: Tables, environ: dict[str, Any], gid: str, args: dict[str, Any]
 ) -> tuple[int, bytes, Headers]:
-    caller, stored = open_caller(tables, gid, environ.get("HTTP_AUTHORIZATION"), required=False)
+    authorization, key = environ.get("HTTP_AUTHORIZATION"), environ.get(APP_KEY_ENVIRON)
+    caller, stored = open_caller(tables, gid, authorization, required=False, app_key=key)
     body = tables.view(gid, caller, stored, args["wait"], args["after"], peer_of(environ))
     data = (to_json(body) + "\n").encode()
     headers = json_headers(data)

@@ -2,7 +2,11 @@
 
 What it carries (`TYPES`): a seat of one of the key's games is to act (`turn`: game, seat,
 version), a game was created, dealt, is waiting for its next deal, ended or was abandoned, a
-match progressed or finished. No card, token or seed: only ids, seats, versions and counts.
+match progressed or finished, a seat of an outside match is the key's bot's to play
+(`match_seat`, `service.match_games`), a challenge came or was answered (`challenge`,
+`challenge_answered`: `service.challenges`). No card or seed: ids, seats, versions and counts, and
+in `match_seat` the seat's token, which is useless without the key itself (the seat is bound
+to it).
 
 Why an outbox and a relay. A change of a game is one compare-and-set in the game's slot
 (`service.store`); on a Redis Cluster the key's feed is in another slot (often on another
@@ -73,6 +77,9 @@ TYPES = (
     "game_abandoned",
     "match_progress",
     "match_finished",
+    "match_seat",
+    "challenge",
+    "challenge_answered",
 )
 """What a feed (and a webhook) carries; each entry's `type`."""
 

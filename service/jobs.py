@@ -51,6 +51,12 @@ def play_match_game(match_id: str, index: int) -> str:
     return installed().matches.play(match_id, int(index))
 
 
+def advance_match(match_id: str) -> str:
+    """One step of an outside match: record its ended games, create the next
+    (`service.match_games`); returns what happened."""
+    return installed().matches.advance(match_id)
+
+
 def deliver_webhook(key_id: str, endpoint_id: str, number: int, kind: str, data: str) -> str:
     """One attempt to deliver feed entry `number` of app key `key_id` to a webhook endpoint
     (`service.webhooks`); raises for RQ to retry it."""

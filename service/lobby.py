@@ -364,7 +364,8 @@ class Lobby:
                 old_token=old_token,
                 pointer_ttl=max(self.tables.finished_ttl, self.tables.idempotency_ttl),
             )
-            answer = self.tables.create(request, owner=owner, rematch=plan)
+            bound = {int(seat): key for seat, key in (old.meta.get("bound") or {}).items()}
+            answer = self.tables.create(request, owner=owner, rematch=plan, bound=bound)
             if not answer.replayed:
                 made = str(answer.body["id"])
             return str(answer.body["id"])

@@ -12,7 +12,16 @@ match, in one slot, and one Lua script may touch them all:
                          `app_key` (the id of the app key that created it, if any: its feed
                          hears of the match's progress, through the bucket's outbox
                          `dp:{t}:outbox`, as a game's changes do: `service.feed`)
+                         `outside` (a match that seats outside bots: their owners, its
+                         `move_seconds` and `concurrency`: `service.match_games`)
 - `dp:{t}:<id>:results`  hash: game index -> that game's record (every rotation, per-seat scores)
+- `dp:{t}:<id>:games`    hash, outside matches: k = index * rotations + rotation -> the id of
+                         that real game, written once (HSETNX) by the driver that created it
+- `dp:{t}:<id>:seats`    hash, outside matches: `<key id>:<game id>:<seat>` -> the `match_seat`
+                         feed entry of a bound seat (its token included) until its game is
+                         recorded, for `GET /api/v1/feed/seats`
+- `dp:{k}:appkey:<key id>:matches` sorted set on the app key's feed bucket (`service.feed`):
+                         the outside matches where the key's bots have seats, by creation time
 - `dp:{t}:idem:create:<sha256>` -> match id: the creation's Idempotency-Key
                          (`service.store.create_pointer_key`; the hash has kind `match`, so a
                          game's key and a match's never meet), reserved for seconds, then kept
@@ -25,6 +34,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, cast
 
+from service.feed import key_tag
 from service.shards import DataClient, tag
 from service.store import (
     claim_pointer,
@@ -42,7 +52,7 @@ CREATE_SCRIPT = """
 -- KEYS[1] dp:{t}:<id>:match; KEYS[2] its pointer dp:{t}:idem:create:<hash>, or KEYS[1] again
 -- when the creation has no key. ARGV[1] the match id; ARGV[2] spec JSON; ARGV[3] host token
 -- hash; ARGV[4] the sealed answer ("" without a key); ARGV[5] the pointer's TTL in seconds;
--- ARGV[6] the app key that creates it ("" for none)
+-- ARGV[6] the app key that creates it ("" for none); ARGV[7] its `outside` JSON ("" for none)
 -- Returns {"ok"}, {"exists"} (the id is taken) or {"taken", the id that holds the key}.
 if ARGV[4] ~= "" then
   local held = redis.call("GET", KEYS[2])
@@ -51,6 +61,7 @@ end
 if redis.call("EXISTS", KEYS[1]) == 1 then return {"exists"} end
 redis.call("HSET", KEYS[1], "spec", ARGV[2], "host", ARGV[3])
 if ARGV[6] ~= "" then redis.call("HSET", KEYS[1], "app_key", ARGV[6]) end
+if ARGV[7] ~= "" then redis.call("HSET", KEYS[1], "outside", ARGV[7]) end
 if ARGV[4] ~= "" then
   redis.call("HSET", KEYS[1], "created", ARGV[4])
   redis.call("SET", KEYS[2], ARGV[1], "EX", tonumber(ARGV[5]))
@@ -138,6 +149,34 @@ return "ok"
 """
 )
 
+ADD_GAME_SCRIPT = """
+-- Note the real game k of an outside match once, and tell its bound seats to their keys.
+-- KEYS[1] dp:{t}:<id>:match; KEYS[2] dp:{t}:<id>:games; KEYS[3] dp:{t}:<id>:seats;
+-- KEYS[4] dp:{t}:outbox. ARGV[1] k; ARGV[2] the game id; ARGV[3 ..] per bound seat: the key
+-- id that plays it, its field in the seats hash, its `match_seat` entry JSON.
+-- Returns "ok", "duplicate" (k was noted before: nothing told twice) or "missing".
+if redis.call("EXISTS", KEYS[1]) == 0 then return "missing" end
+if redis.call("HSETNX", KEYS[2], ARGV[1], ARGV[2]) == 0 then return "duplicate" end
+local by_key, order = {}, {}
+for i = 3, #ARGV, 3 do
+  redis.call("HSET", KEYS[3], ARGV[i + 1], ARGV[i + 2])
+  if not by_key[ARGV[i]] then
+    by_key[ARGV[i]] = {}
+    order[#order + 1] = ARGV[i]
+  end
+  local fields = by_key[ARGV[i]]
+  local n = #fields / 2 + 1
+  fields[#fields + 1] = "t" .. n
+  fields[#fields + 1] = "match_seat"
+  fields[#fields + 1] = "d" .. n
+  fields[#fields + 1] = ARGV[i + 2]
+end
+for _, key in ipairs(order) do
+  redis.call("XADD", KEYS[4], "*", "k", key, unpack(by_key[key]))
+end
+return "ok"
+"""
+
 STARTED, CANCELLED = 1, 2
 """What `MatchStore.start` answers besides 0 (no such match)."""
 
@@ -150,6 +189,19 @@ def results_key(mid: str) -> str:
     return f"dp:{{{tag(mid)}}}:{mid}:results"
 
 
+def games_key(mid: str) -> str:
+    return f"dp:{{{tag(mid)}}}:{mid}:games"
+
+
+def seats_key(mid: str) -> str:
+    return f"dp:{{{tag(mid)}}}:{mid}:seats"
+
+
+def key_matches_key(key_id: str) -> str:
+    """The outside matches where app key `key_id`'s bots sit, on its feed's bucket."""
+    return f"dp:{{{key_tag(key_id)}}}:appkey:{key_id}:matches"
+
+
 class MatchStore:
     """Reads and writes of matches; one instance (one connection pool) per process."""
 
@@ -159,6 +211,7 @@ class MatchStore:
         self._record = client.register_script(RECORD_SCRIPT)
         self._start = client.register_script(START_SCRIPT)
         self._cancel = client.register_script(CANCEL_SCRIPT)
+        self._add_game = client.register_script(ADD_GAME_SCRIPT)
 
     def create(
         self,
@@ -170,16 +223,25 @@ class MatchStore:
         sealed: str = "",
         ttl: int = 0,
         owner: str | None = None,
+        outside: JSON | None = None,
     ) -> tuple[str, str]:
-        """Store a new match (spec, host token hash, the app key `owner` that creates it, and
-        with an Idempotency-Key its sealed answer, the key's pointer kept `ttl` s): ("ok" |
-        "exists" | "taken", the holder)."""
+        """Store a new match (spec, host token hash, the app key `owner` that creates it, its
+        `outside` bots and settings, and with an Idempotency-Key its sealed answer, the key's
+        pointer kept `ttl` s): ("ok" | "exists" | "taken", the holder)."""
         pointer = create_pointer_key(key_hash) if key_hash else match_key(mid)
         reply = cast(
             list[bytes],
             self._create(
                 keys=[match_key(mid), pointer],
-                args=[mid, json.dumps(spec), host, sealed if key_hash else "", ttl, owner or ""],
+                args=[
+                    mid,
+                    json.dumps(spec),
+                    host,
+                    sealed if key_hash else "",
+                    ttl,
+                    owner or "",
+                    json.dumps(outside) if outside else "",
+                ],
             ),
         )
         words = [r.decode() for r in reply]
@@ -255,3 +317,57 @@ class MatchStore:
         )
         outcome = reply[0].decode() if isinstance(reply[0], bytes) else str(reply[0])
         return outcome, int(reply[1]), bool(int(reply[2]))
+
+    # --- outside matches (`service.match_games`) --------------------------------------------
+
+    def add_game(self, mid: str, k: int, gid: str, seats: Sequence[tuple[str, str, str]]) -> str:
+        """Note game `gid` as real game k of match `mid`, and tell `seats` ((key id, seats
+        field, `match_seat` JSON) each) to their keys' feeds through the bucket's outbox, in
+        one script: "ok", "duplicate" (noted before: told before) or "missing"."""
+        args: list[Any] = [k, gid]
+        for seat in seats:
+            args += list(seat)
+        keys = [match_key(mid), games_key(mid), seats_key(mid), outbox_key(tag(mid))]
+        reply = self._add_game(keys=keys, args=args)
+        return reply.decode() if isinstance(reply, bytes) else str(reply)
+
+    def is_cancelled(self, mid: str) -> bool:
+        return bool(self.redis.hexists(match_key(mid), "cancelled"))
+
+    def games(self, mid: str) -> dict[int, str]:
+        """The real games created so far: k -> game id (k = index * rotations + rotation)."""
+        raw = cast(dict[bytes, bytes], self.redis.hgetall(games_key(mid)))
+        return {int(k): v.decode() for k, v in raw.items()}
+
+    def recorded(self, mid: str) -> set[int]:
+        """The indices of the recorded games."""
+        return {int(k) for k in cast(list[bytes], self.redis.hkeys(results_key(mid)))}
+
+    def forget_seats(self, mid: str, fields: Sequence[str]) -> None:
+        """Drop the seat entries of recorded games (their seats are played out)."""
+        if fields:
+            self.redis.hdel(seats_key(mid), *fields)
+
+    def seats(self, mid: str) -> dict[str, bytes]:
+        raw = cast(dict[bytes, bytes], self.redis.hgetall(seats_key(mid)))
+        return {k.decode(): v for k, v in raw.items()}
+
+    def expire_games(self, mid: str, ttl: int) -> None:
+        """A match that is done or cancelled: its games and seats hashes go as its keys do."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.expire(games_key(mid), ttl)
+            pipe.expire(seats_key(mid), ttl)
+            pipe.execute()
+
+    def seat_matches_add(self, key_ids: Sequence[str], mid: str, now: int) -> None:
+        """The keys in `key_ids` play seats of match `mid` (`GET /api/v1/feed/seats`)."""
+        for key_id in key_ids:
+            self.redis.zadd(key_matches_key(key_id), {mid: now})
+
+    def seat_matches(self, key_id: str) -> list[str]:
+        raw = cast(list[bytes], self.redis.zrange(key_matches_key(key_id), 0, -1))
+        return [m.decode() for m in raw]
+
+    def seat_matches_drop(self, key_id: str, mids: Sequence[str]) -> None:
+        if mids:
+            self.redis.zrem(key_matches_key(key_id), *mids)

@@ -11,6 +11,10 @@ Workers listen to the bot queue before the match queue, so a live game's bot tur
 behind a match game that has not started. A match also never floods its queue: creation
 enqueues the first `WINDOW` games only, and game i's job, as it starts, enqueues game i + WINDOW,
 so up to WINDOW workers play one match and other matches get their turn.
+
+A match that seats outside bots (registered by an app key: `service.bot_registry`) is played
+as real service games instead, by the driver of `service.match_games`; the rest (records,
+results, cancel, the feed's progress entries) is the same.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -26,13 +31,23 @@ from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 from rq.job import Job
 
+from bots import BOTS, parse_bot
 from bots.match import MatchError, MatchSpec, check, play_match_game, rotations, summarize
 from service import idempotency, jobs
 from service.bodies import Answer
+from service.bot_registry import BotRegistry
 from service.callers import authenticate, new_token, sha256
 from service.codec import whole_numbers
 from service.errors import ServiceError
 from service.feed import Feed
+from service.match_games import (
+    CONCURRENCY,
+    DEFAULT_CONCURRENCY,
+    DEFAULT_MOVE_SECONDS,
+    MOVE_SECONDS,
+    MatchGames,
+    Outside,
+)
 from service.match_store import CANCELLED, MatchStore
 from service.ratings import Ratings
 from service.shards import new_id, tag
@@ -80,6 +95,10 @@ class Matches:
         self.reservation_ttl = reservation_ttl
         self.window = window
         self.max_games = max_games
+        self.driver: MatchGames | None = None
+        """Plays outside matches as real games (`service.match_games`; `service.wiring`)."""
+        self.registry: BotRegistry | None = None
+        """Resolves outside bots' names (`service.bot_registry`; `service.wiring`)."""
 
     # --- creating -----------------------------------------------------------------------
 
@@ -89,6 +108,11 @@ class Matches:
         idempotency_key: str | None = None,
         scope: str = "",
         owner: str | None = None,
+        *,
+        accepted: bool = False,
+        mid: str | None = None,
+        host_hash: str | None = None,
+        live_games: int | None = None,
     ) -> Answer:
         """Validate, store the spec, enqueue the first window of games; the answer is the
         match so far, with the host token (shown once) that may cancel it.
@@ -97,7 +121,14 @@ class Matches:
         first answer back, token included, and no second match: the key is reserved for
         `reservation_ttl` seconds, and the script that writes the match keeps it for the
         idempotency TTL, the answer sealed with the key (`service.idempotency.seal`). `owner`,
-        the id of the app key that creates it, hears of its progress on its feed."""
+        the id of the app key that creates it, hears of its progress on its feed.
+
+        Outside bots among `bots` are resolved by the registry (422 `unknown_bot`,
+        `retired_bot`); one of another key than `owner` is refused (403 `challenge_required`)
+        unless the match comes from an accepted challenge (`accepted`, which made the match id
+        `mid` and the host token whose hash is `host_hash`: the answer has no token then, and
+        a second call with that `mid` answers the match). `live_games`, the creator key's
+        quota of live games, caps the match's `concurrency`."""
         spec = MatchSpec(
             game=str(request["game"]),
             bots=tuple(request["bots"]),
@@ -105,8 +136,9 @@ class Matches:
             seed=str(request.get("seed") or secrets.token_hex(8)),
             options=whole_numbers(dict(request.get("options") or {})),
         )
+        outside = self._outside(spec, request, owner, accepted, live_games)
         try:
-            check(spec)  # an engine SetupError (seats, options) passes through as its 422
+            check(spec, outside.bots if outside else ())  # an engine SetupError passes as 422
         except MatchError as exc:
             raise ServiceError(exc.reason, exc.message) from exc
         if spec.games > self.max_games:
@@ -117,13 +149,17 @@ class Matches:
             )
         fp = idempotency.fingerprint("match", dict(request))
         key_hash = "" if idempotency_key is None else self._key_hash(idempotency_key, scope)
-        mid = new_id(key_hash)  # in the key's bucket, with its pointer (service.shards)
+        given = mid is not None
+        if mid is None:
+            mid = new_id(key_hash)  # in the key's bucket, with its pointer (service.shards)
         if idempotency_key is not None:
             held = self.store.claim_key(key_hash, mid, self.reservation_ttl)
             if held != mid:
                 return self._created_before(held, idempotency_key, fp)
-        host = new_token(mid)
-        body = {**self._body(mid, spec, {}, started=False), "host_token": host}
+        host = new_token(mid) if host_hash is None else None
+        body = self._body(mid, spec, {}, started=False, outside=outside)
+        if host is not None:
+            body["host_token"] = host
         sealed = ""
         if idempotency_key is not None:
             sealed = idempotency.seal(idempotency_key, json.dumps({"fp": fp, "body": body}))
@@ -131,11 +167,12 @@ class Matches:
             outcome, holder = self.store.create(
                 mid,
                 spec.to_json(),
-                sha256(host),
+                sha256(host) if host is not None else str(host_hash),
                 key_hash=key_hash,
                 sealed=sealed,
                 ttl=self.idempotency_ttl,
                 owner=owner,
+                outside=outside.to_json() if outside else None,
             )
         except BaseException:
             if idempotency_key is not None:
@@ -144,11 +181,76 @@ class Matches:
         if outcome == "taken" and idempotency_key is not None:
             # Our reservation ran out and another request holds the key now: its answer.
             return self._created_before(holder, idempotency_key, fp)
+        if outcome == "exists" and given:
+            return Answer(self.get(mid), replayed=True)  # the challenge's match, made before
         if outcome != "ok":  # a 66- or 72-bit random id taken: vanishingly rare, never silent
             raise ServiceError("idempotency_in_progress", "could not allocate a match id; retry")
-        self._enqueue(mid, range(min(spec.games, self.window)))
+        if outside:
+            self.store.seat_matches_add(outside.owners(), mid, int(time.time()))
+            self._driver().later(mid, "start")
+        else:
+            self._enqueue(mid, range(min(spec.games, self.window)))
         log.info("match %s created: %s, %s x %d", mid, spec.game, list(spec.bots), spec.games)
         return Answer(body)
+
+    def _outside(
+        self,
+        spec: MatchSpec,
+        request: Mapping[str, Any],
+        owner: str | None,
+        accepted: bool,
+        live_games: int | None,
+    ) -> Outside | None:
+        """The outside bots of a match (None when it seats built-in bots only), resolved."""
+        names = [b for b in dict.fromkeys(spec.bots) if parse_bot(b)[0] not in BOTS]
+        if not names:
+            return None
+        bots = {}
+        for name in names:
+            bot = self._registry().resolve(name, spec.game)
+            if bot.owner != owner and not accepted:
+                raise ServiceError(
+                    "challenge_required",
+                    f"bot {name!r} belongs to another app key: challenge it"
+                    " (POST /api/v1/challenges) and play once its owner accepts",
+                )
+            bots[name] = {"owner": bot.owner, "owner_name": bot.owner_name}
+        move_seconds = request.get("move_seconds", DEFAULT_MOVE_SECONDS)
+        concurrency = request.get("concurrency", DEFAULT_CONCURRENCY)
+        for field, value, (low, high) in (
+            ("move_seconds", move_seconds, MOVE_SECONDS),
+            ("concurrency", concurrency, CONCURRENCY),
+        ):  # the schema checks them at the API; a challenge's body comes through here too
+            if type(value) is not int or not low <= value <= high:
+                raise ServiceError("validation_error", f"{field} must be {low} to {high}")
+        if live_games is not None:
+            concurrency = max(1, min(concurrency, live_games))
+        return Outside(bots, move_seconds, concurrency)
+
+    def _registry(self) -> BotRegistry:
+        assert self.registry is not None, "built by `service.wiring`"
+        return self.registry
+
+    def _driver(self) -> MatchGames:
+        assert self.driver is not None, "built by `service.wiring`"
+        return self.driver
+
+    def advance(self, mid: str) -> str:
+        """The driver's step for an outside match (`service.match_games`): the job's."""
+        return self._driver().advance(mid)
+
+    def _rate(self, mid: str, spec: MatchSpec, index: int, record: JSON | None = None) -> None:
+        """Rate match game `index` on its game's ladder (either path); a game rated before is
+        left alone (`Ratings.rate` rates each once), so a second run may call this again:
+        without `record`, with the stored one."""
+        if self.ratings is None:
+            return
+        if record is None:
+            found = self.store.records_of(mid, [index])
+            if not found:
+                return
+            record = found[0]
+        self.ratings.rate(spec, record, match_id=mid)
 
     def is_retry(self, idempotency_key: str | None, scope: str = "") -> bool:
         """Whether a creation with this key (of this caller) was made or is under way: its
@@ -184,6 +286,8 @@ class Matches:
             log.info("match %s cancelled", mid)
             if b"app_key" in raw:
                 self._tell(mid)
+        if outcome in ("ok", "cancelled") and b"outside" in raw:
+            self._driver().abandon_live(mid)  # again after a crash: none left to abandon
         return self.get(mid)
 
     def _tell(self, mid: str) -> None:
@@ -225,12 +329,12 @@ class Matches:
         """Status, progress and the results of the games recorded so far."""
         raw = self._load(mid)
         spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
+        outside = Outside.from_json(json.loads(raw[b"outside"])) if b"outside" in raw else None
         failed = 0
         if b"cancelled" in raw:
             records = self.store.records(mid)
-            body = self._body(
-                mid, spec, summarize(spec.bots, records.values()), started=True, done=len(records)
-            )
+            summary = summarize(spec.bots, records.values())
+            body = self._body(mid, spec, summary, started=True, done=len(records), outside=outside)
             return {**body, "status": CANCELLED_STATUS}
         if b"summary" in raw:
             done = spec.games
@@ -241,21 +345,36 @@ class Matches:
             summary = summarize(spec.bots, records.values())
             if done >= spec.games:
                 self.store.save_summary(mid, summary)
+            elif outside is not None:
+                self._driver().later(mid, "read")  # as `_kick`: a lost step is taken again
             else:
                 failed = self._kick(mid, spec, records)
         started = b"started" in raw
-        return self._body(mid, spec, summary, started=started, done=done, failed=failed)
+        return self._body(
+            mid, spec, summary, started=started, done=done, failed=failed, outside=outside
+        )
 
     def games(self, mid: str, start: int, limit: int) -> JSON:
         """The recorded games with index in [start, start + limit), in index order."""
-        spec = MatchSpec.from_json(json.loads(self._load(mid)[b"spec"]))
-        return {
-            "id": mid,
-            "games": spec.games,
-            "start": start,
-            "limit": limit,
-            "records": self.store.records_of(mid, range(start, min(start + limit, spec.games))),
-        }
+        raw = self._load(mid)
+        spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
+        records = self.store.records_of(mid, range(start, min(start + limit, spec.games)))
+        if self.sealed(mid, raw):
+            records = [{k: v for k, v in r.items() if k != "seed"} for r in records]
+        return {"id": mid, "games": spec.games, "start": start, "limit": limit, "records": records}
+
+    def sealed(self, mid: str, raw: Mapping[bytes, bytes] | None = None) -> bool:
+        """Whether the match's seeds are secret still: an outside match until it is done.
+
+        Game i is dealt from `{seed}:{i}`, so one game's seed gives every later deal away;
+        an outside bot still to play them must not learn it (its match's answer shows no seed,
+        its records none, and its games' records wait: `Tables.record`). A match of built-in
+        bots only has no player to hide it from."""
+        raw = self.store.load(mid) if raw is None else raw
+        if raw is None or b"outside" not in raw or b"summary" in raw or b"cancelled" in raw:
+            return False
+        spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
+        return len(self.store.records(mid)) < spec.games
 
     def _load(self, mid: str) -> dict[bytes, bytes]:
         raw = self.store.load(mid)
@@ -293,17 +412,32 @@ class Matches:
 
     @staticmethod
     def _body(
-        mid: str, spec: MatchSpec, summary: JSON, *, started: bool, done: int = 0, failed: int = 0
+        mid: str,
+        spec: MatchSpec,
+        summary: JSON,
+        *,
+        started: bool,
+        done: int = 0,
+        failed: int = 0,
+        outside: Outside | None = None,
     ) -> JSON:
         status = DONE if done >= spec.games else RUNNING if started or done else QUEUED
-        return {
+        body = {
             "id": mid,
             "status": status,
             **spec.to_json(),
             "rotations": [list(r) for r in rotations(spec.bots)],
             "progress": {"done": done, "failed": failed, "total": spec.games},
             "results": summary or summarize(spec.bots, []),
+            "outside": {},
         }
+        if outside is not None:
+            if status != DONE:
+                body["seed"] = None  # see `sealed`
+            body["outside"] = {name: who["owner_name"] for name, who in outside.bots.items()}
+            body["move_seconds"] = outside.move_seconds
+            body["concurrency"] = outside.concurrency
+        return body
 
     # --- the job ------------------------------------------------------------------------
 
@@ -337,15 +471,3 @@ class Matches:
         if done >= spec.games and outcome == "recorded":
             log.info("match %s done", mid)
         return outcome
-
-    def _rate(self, mid: str, spec: MatchSpec, index: int, record: JSON | None = None) -> None:
-        """Rate match game `index` on its game's ladder; a game rated before is left alone
-        (`Ratings.rate` rates each once), so a retried job may call this again."""
-        if self.ratings is None:
-            return
-        if record is None:
-            found = self.store.records_of(mid, [index])
-            if not found:
-                return
-            record = found[0]
-        self.ratings.rate(spec, record, match_id=mid)

@@ -82,7 +82,13 @@ from service.shards import queue_url
 
 log = logging.getLogger("duckpond.rate_limits")
 
-AUTH_FAILURES = {"bad_token", "bad_app_key", "token_of_another_game", "app_key_revoked"}
+AUTH_FAILURES = {
+    "bad_token",
+    "bad_app_key",
+    "token_of_another_game",
+    "app_key_revoked",
+    "seat_of_another_key",
+}
 """Reasons of answers that count as failed authentications."""
 
 MESSAGES = {

@@ -16,9 +16,17 @@ from engine.fairness import DEALT_BY
 from service import contract
 from service.bot_registry import MAX_DESCRIPTION as MAX_BOT_DESCRIPTION
 from service.bot_registry import NAME as BOT_NAME
+from service.challenges import DEFAULT_EXPIRES as DEFAULT_CHALLENGE_EXPIRES
+from service.challenges import EXPIRES_SECONDS as CHALLENGE_EXPIRES
 from service.codec import MAX_SAFE_INTEGER
 from service.errors import REASONS
 from service.feed import TYPES
+from service.match_games import (
+    CONCURRENCY,
+    DEFAULT_CONCURRENCY,
+    DEFAULT_MOVE_SECONDS,
+    MOVE_SECONDS,
+)
 
 VERSION_DOC = "Number of accepted state changes of the game; 0 right after creation."
 CARD = fields.String(metadata={"description": "A card name, rank then suit: `JS`, `TC`."})
@@ -271,8 +279,25 @@ def _token(whose: str) -> fields.String:
     )
 
 
+def _app_key() -> fields.String:
+    """`Duckpond-App-Key`, which a bound seat's token needs (`service.callers.bound_to`). No
+    length bound here: the lean routes read it unvalidated, so both ways refuse a bad one
+    alike (401 `bad_app_key`)."""
+    return fields.String(
+        data_key="Duckpond-App-Key",
+        metadata={
+            "description": "The app key (`dpk_...`) a bound seat belongs to: an outside bot's "
+            "seat in a match works only with its token AND its owner's app key (401 "
+            "`app_key_required` without it, 403 `seat_of_another_key` with another). Ignored "
+            "for every other seat and for the host.",
+            "example": "dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-owner",
+        },
+    )
+
+
 class ViewHeaders(Schema):
     authorization = _authorization()
+    app_key = _app_key()
     if_none_match = fields.String(
         data_key="If-None-Match",
         validate=validate.Length(max=IF_NONE_MATCH_MAX),
@@ -284,6 +309,7 @@ class ViewHeaders(Schema):
 
 class EventsHeaders(Schema):
     authorization = _authorization()
+    app_key = _app_key()
 
 
 EVENT_NUMBER = r"^[0-9]{1,18}$"
@@ -302,6 +328,7 @@ class StreamQuery(Schema):
 
 class StreamHeaders(Schema):
     authorization = _authorization()
+    app_key = _app_key()
     last_event_id = fields.String(
         data_key="Last-Event-ID",
         metadata={
@@ -376,6 +403,7 @@ def _if_match() -> fields.String:
 
 class ChangeHeaders(Schema):
     authorization = _token("a seat's token to move; a seat's or the host's to deal")
+    app_key = _app_key()
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
         validate=IDEMPOTENCY_KEY,
@@ -402,6 +430,7 @@ class AbandonHeaders(Schema):
 
 class PresenceHeaders(Schema):
     authorization = _token("the token of the seat named in the path")
+    app_key = _app_key()
     if_match = _if_match()
 
 
@@ -411,6 +440,7 @@ class ResignHeaders(ChangeHeaders):
 
 class RematchHeaders(Schema):
     authorization = _token("a seat's token of the finished game, or its host token")
+    app_key = _app_key()
 
 
 class CreateHeaders(Schema):
@@ -910,6 +940,22 @@ class MatchIn(Schema):
         keys=fields.String(),
         metadata={"description": 'Game options from the catalog, e.g. `{"max_deals": 1}`.'},
     )
+    move_seconds = WholeNumber(
+        validate=validate.Range(min=MOVE_SECONDS[0], max=MOVE_SECONDS[1]),
+        metadata={
+            "description": "A match with outside bots: the seconds each of their moves may "
+            f"take (default {DEFAULT_MOVE_SECONDS}); a late move is played by the random bot "
+            "and counted in the bot's `timeouts`. Built-in bots only: ignored."
+        },
+    )
+    concurrency = WholeNumber(
+        validate=validate.Range(min=CONCURRENCY[0], max=CONCURRENCY[1]),
+        metadata={
+            "description": "A match with outside bots: the most of its games live at once "
+            f"(default {DEFAULT_CONCURRENCY}; at most the app key's quota of live games). "
+            "Built-in bots only: ignored."
+        },
+    )
 
 
 class EstimateOut(Out):
@@ -937,6 +983,12 @@ class BotResultOut(Out):
     )
     game_points = fields.Nested(
         EstimateOut, required=True, metadata={"description": "Mean game points per game."}
+    )
+    timeouts = fields.Integer(
+        metadata={
+            "description": "Moves the service played for this outside bot (its move came "
+            "late, or its seat was away); 0 for built-in bots."
+        },
     )
 
 
@@ -979,7 +1031,14 @@ class MatchOut(Out):
     game = fields.String(required=True)
     bots = fields.List(fields.String(), required=True)
     games = fields.Integer(required=True)
-    seed = fields.String(required=True)
+    seed = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The match's seed (game i is dealt from `{seed}:{i}`); null while a "
+            "match with outside bots runs, whose bots must not learn the deals to come."
+        },
+    )
     options = fields.Dict(required=True)
     rotations = fields.List(
         fields.List(fields.String()),
@@ -991,6 +1050,20 @@ class MatchOut(Out):
         ResultsOut,
         required=True,
         metadata={"description": "Over the games recorded so far (final once `done`)."},
+    )
+    outside = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={
+            "description": "The outside bots of the match: name -> the name of the app key "
+            "that owns it ({} for a match of built-in bots)."
+        },
+    )
+    move_seconds = fields.Integer(
+        metadata={"description": "With outside bots: the seconds each of their moves may take."}
+    )
+    concurrency = fields.Integer(
+        metadata={"description": "With outside bots: the most of its games live at once."}
     )
 
 
@@ -1010,6 +1083,104 @@ class MatchCancelIn(Schema):
 
 class MatchCancelHeaders(Schema):
     authorization = _token("the match's host token")
+
+
+class ChallengeIn(MatchIn):
+    """A match body (without `seed`: the service draws it when the match is made, so the
+    challenger cannot choose the deals) and how long the challenged keys have to answer."""
+
+    class Meta:
+        exclude = ("seed",)
+
+    expires_seconds = WholeNumber(
+        validate=validate.Range(min=CHALLENGE_EXPIRES[0], max=CHALLENGE_EXPIRES[1]),
+        metadata={
+            "description": "Seconds the challenged keys have to accept (default "
+            f"{DEFAULT_CHALLENGE_EXPIRES}); past them the challenge is `expired`."
+        },
+    )
+
+
+class ChallengeAnswerIn(Schema):
+    """Accepting or declining takes no fields: the body may be absent or `{}`."""
+
+
+class ChallengeAnswerOut(Out):
+    key = fields.String(required=True, metadata={"description": "A challenged app key's name."})
+    answer = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(["accepted", "declined"]),
+        metadata={"description": "null while it has not answered."},
+    )
+
+
+class ChallengeOut(Out):
+    id = fields.String(required=True)
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(["created", "accepted", "declined", "expired"]),
+        metadata={
+            "description": "`created` while it waits for answers; `accepted` once every "
+            "challenged key accepted (the match `match_id` exists then); `declined` (by a "
+            "challenged key, or the match could not be made: `reason`) or `expired`: no match."
+        },
+    )
+    role = fields.String(
+        required=True,
+        validate=validate.OneOf(["challenger", "challenged"]),
+        metadata={"description": "The caller's part in it."},
+    )
+    match_id = fields.String(
+        required=True,
+        metadata={"description": "The match it makes, once accepted (`GET /api/v1/matches/{id}`)."},
+    )
+    from_ = fields.String(
+        data_key="from",
+        attribute="from",
+        required=True,
+        metadata={"description": "The challenger's key name."},
+    )
+    to = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "The names of the keys whose bots it seats."},
+    )
+    answers = fields.List(fields.Nested(ChallengeAnswerOut), required=True)
+    game = fields.String(required=True)
+    bots = fields.List(fields.String(), required=True)
+    games = fields.Integer(required=True)
+    options = fields.Dict(required=True)
+    move_seconds = fields.Integer()
+    concurrency = fields.Integer()
+    created = fields.Integer(required=True, metadata={"description": "ms since the epoch."})
+    expires = fields.Integer(
+        required=True, metadata={"description": "ms since the epoch: answers end then."}
+    )
+    reason = fields.String(
+        metadata={
+            "description": "Why a challenge every key accepted was closed without a match: the "
+            "reason the match was refused (e.g. `retired_bot`)."
+        }
+    )
+
+
+class ChallengeCreatedOut(ChallengeOut):
+    host_token = fields.String(
+        required=True,
+        metadata={
+            "description": "The match's host token, shown only in this answer: once the "
+            "match exists it may cancel it (`POST /api/v1/matches/{id}/cancel`)."
+        },
+    )
+
+
+class ChallengesOut(Out):
+    challenges = fields.List(
+        fields.Nested(ChallengeOut),
+        required=True,
+        metadata={"description": "The key's challenges, made and got, newest first (100 at most)."},
+    )
 
 
 class GamesQuery(Schema):
@@ -1032,7 +1203,9 @@ class MatchGamesOut(Out):
         metadata={
             "description": "Recorded games in index order (unfinished ones are absent): "
             "`index`, `seed`, and per rotation `bots` (seat -> bot), `deal_scores` (per deal, "
-            "per seat), `totals`, `game_points` (per seat), `winners` (seats), `moves`."
+            "per seat), `totals`, `game_points` (per seat), `winners` (seats), `moves`; with "
+            "outside bots also `timeouts` (per seat: moves the service played for it) and "
+            "`game_id` (the real game)."
         },
     )
 
@@ -1080,6 +1253,30 @@ class FeedGameOut(Out):
 
 class FeedGamesOut(Out):
     games = fields.List(fields.Nested(FeedGameOut), required=True)
+
+
+class FeedSeatOut(Out):
+    type = fields.String(required=True, validate=validate.OneOf(["match_seat"]))
+    match_id = fields.String(required=True)
+    game_id = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    bot = fields.String(required=True, metadata={"description": "The key's bot that plays it."})
+    index = fields.Integer(required=True, metadata={"description": "The match game's index."})
+    rotation = fields.Integer(
+        required=True, metadata={"description": "Which rotation of the match's bots it is."}
+    )
+    token = fields.String(
+        required=True,
+        metadata={
+            "description": "The seat's token: send it with the key's own app key in "
+            "`Duckpond-App-Key` (the seat is bound to the key)."
+        },
+    )
+    game = fields.String(required=True)
+
+
+class FeedSeatsOut(Out):
+    seats = fields.List(fields.Nested(FeedSeatOut), required=True)
 
 
 class WebhookIn(Schema):

@@ -44,7 +44,7 @@ from service.bodies import (
 )
 from service.bot_turns import BotTurns, ThinkLimitExceeded, due_turns, live, think_limit
 from service.cache import GameCache
-from service.callers import HOST, Caller, authenticate, new_token, sha256
+from service.callers import HOST, Caller, KeyCheck, authenticate, new_token, sha256
 from service.clocks import OPTIONS as CLOCK_OPTIONS
 from service.clocks import (
     Seating,
@@ -140,9 +140,13 @@ class Tables:
         chain_seconds: float = 0.0,
         cache: GameCache | None = None,
         feed: Feed | None = None,
+        key_check: KeyCheck | None = None,
     ) -> None:
         self.store = store
         self.feed = feed
+        self.key_check = key_check
+        """Proves a bound seat's `Duckpond-App-Key` (`service.callers.bound_to`); without
+        one, every bound seat's token is refused."""
         """Where a committed change's app-key feed entries are relayed (`service.feed`)."""
         self.turns = turns
         self.waits = waits
@@ -156,6 +160,12 @@ class Tables:
         """How long a worker's job chains bot turns (`bot_turn`); the job passes it on."""
         self.clock = ServerClock(store.redis)
         """The server's time, for turn clocks (`service.clocks`)."""
+        self.match_game_ended: Callable[[str, str], None] | None = None
+        """Told (match id, game id) when a game of an outside match ends (`service.wiring`
+        sets it to the match driver's)."""
+        self.match_sealed: Callable[[str], bool] | None = None
+        """Whether an outside match's seeds are secret still (`Matches.sealed`): its games'
+        records wait for the match's end."""
 
     # --- reading ------------------------------------------------------------------------
 
@@ -175,18 +185,29 @@ class Tables:
         """Every registered bot, by name, with the games it plays."""
         return [BOTS[name].to_json() for name in sorted(BOTS)]
 
-    def authenticate(self, gid: str, authorization: str | None, *, required: bool) -> Caller:
-        """The caller from `Authorization: Bearer <token>`; the token alone names the seat."""
+    def authenticate(
+        self, gid: str, authorization: str | None, *, required: bool, app_key: str | None = None
+    ) -> Caller:
+        """The caller from `Authorization: Bearer <token>`; the token alone names the seat (a
+        bound seat's also needs its owner's `app_key`: `service.callers.bound_to`)."""
         return authenticate(
             gid,
             authorization,
             required=required,
             meta=lambda: self._meta(gid),
             meta_of=self.store.load_meta,
+            app_key=app_key,
+            key_check=self.key_check,
         )
 
     def open(
-        self, gid: str, authorization: str | None, *, required: bool, version: int | None = None
+        self,
+        gid: str,
+        authorization: str | None,
+        *,
+        required: bool,
+        version: int | None = None,
+        app_key: str | None = None,
     ) -> tuple[Caller, Stored]:
         """The caller and the game from ONE Redis read (the hot path of views and changes).
 
@@ -194,7 +215,8 @@ class Tables:
         view or a move costs one round trip before its compare-and-set, not two. The meta is
         written once, at creation, so it cannot disagree with the state it came with. A change
         that expects `version` takes the game from the process's cache when it holds that
-        version (`service.cache`), and reads nothing at all."""
+        version (`service.cache`), and reads nothing at all. `app_key` is the request's
+        `Duckpond-App-Key`, which a bound seat's token needs (`service.callers.bound_to`)."""
         cached = self.cache.stored(gid, version) if version is not None else None
         if cached is not None:
             caller = authenticate(
@@ -203,6 +225,8 @@ class Tables:
                 required=required,
                 meta=lambda: cached.meta,
                 meta_of=self.store.load_meta,
+                app_key=app_key,
+                key_check=self.key_check,
             )
             return caller, cached
         loaded: list[Stored] = []
@@ -212,7 +236,13 @@ class Tables:
             return loaded[0].meta
 
         caller = authenticate(
-            gid, authorization, required=required, meta=meta, meta_of=self.store.load_meta
+            gid,
+            authorization,
+            required=required,
+            meta=meta,
+            meta_of=self.store.load_meta,
+            app_key=app_key,
+            key_check=self.key_check,
         )
         return caller, loaded[0] if loaded else self._load(gid)
 
@@ -267,6 +297,14 @@ class Tables:
                 "the record is available after the game ends",
                 version=stored.version,
             )
+        match = stored.meta.get("match")
+        if match and self.match_sealed is not None and self.match_sealed(str(match["id"])):
+            raise ServiceError(
+                "match_not_over",
+                "this game's record (its seed gives the match's later deals away) is "
+                "available once its match is done",
+                version=stored.version,
+            )
         game = load_game(stored.state)
         actions = self.store.actions(gid)
         return {
@@ -286,6 +324,8 @@ class Tables:
         scope: str = "",
         owner: str | None = None,
         rematch: Rematch | None = None,
+        bound: Mapping[int, str] | None = None,
+        match: Mapping[str, Any] | None = None,
     ) -> Answer:
         """A new game; the answer holds each human seat's token and the host token, once.
 
@@ -293,7 +333,11 @@ class Tables:
         `owner` is the id of the app key that created it, kept in the meta (its host token is
         bound to that key: `service.app_keys`). Open seats (`service.lobby`) get no token:
         the table waits for them, and the answer holds its invite code instead. A `rematch`
-        is made under its game's rematch pointer: a lost race answers only the id held."""
+        is made under its game's rematch pointer: a lost race answers only the id held.
+        `bound` binds human seats to app key ids (`{seat: key id}`): each one's token then
+        works only beside that key (`service.callers.bound_to`). `match` (`{id, index,
+        rotation}`) makes it a game of an outside match (`service.match_games`), whose driver
+        hears when it ends."""
         name = str(request["game"])
         if name not in GAMES:
             raise ServiceError("unknown_game", f"no game is named {name!r}; see the catalog")
@@ -314,6 +358,7 @@ class Tables:
                 raise ServiceError("unknown_bot", f"no bot named {bot!r} plays {name}{where}")
         humans = [i for i, s in enumerate(seats) if s.get("bot") is None]
         opened = opening(request)
+        bound_meta = bound_seats(bound, humans)
         if auto_deal is None:
             auto_deal = len(humans) <= 1
         seed = request.get("seed") or secrets.token_hex(16)
@@ -367,6 +412,10 @@ class Tables:
         }
         if owner is not None:
             meta["app_key"] = owner
+        if bound_meta:
+            meta["bound"] = bound_meta
+        if match is not None:
+            meta["match"] = dict(match)
         code = ""
         if opened.open:
             meta["open"] = list(opened.open)
@@ -835,6 +884,7 @@ class Tables:
         self._relay(gid, stored.meta, outcome)
         if change.status == OVER:
             self._compact(gid, change.version)
+            self._match_game_ended(gid, stored.meta)
         if log.isEnabledFor(logging.INFO):  # the move's text is built only when it is logged
             log.info(
                 "game %s v%d: %s by %s%s",
@@ -919,6 +969,7 @@ class Tables:
         )
         self.cache.put(written, game)
         self._compact(gid, version)
+        self._match_game_ended(gid, stored.meta)
         body = self._body(written, caller)
         body["events"] = events_out([entry], stored.nevents + 1, caller)
         return body
@@ -954,6 +1005,18 @@ class Tables:
             idempotency.fingerprint("resign", list(expected)) if idempotency_key is not None else ""
         )
         return self._change(gid, caller, "resign", apply, expected, idempotency_key, fp, stored)
+
+    def _match_game_ended(self, gid: str, meta: Mapping[str, Any]) -> None:
+        """A game of an outside match ended: its driver advances the match. A failure here is
+        the match's next read's to mend (it advances it too); the game's end stands."""
+        match = meta.get("match")
+        if match is None or self.match_game_ended is None:
+            return
+        try:
+            self.match_game_ended(str(match["id"]), gid)
+        except FAILURES as exc:
+            log.warning("game %s: its match %s not told (%s)", gid, match["id"],
+                        type(exc).__name__)  # fmt: skip
 
     def _compact(self, gid: str, version: int) -> None:
         """Pack an ended game (`service.archive`); a failure leaves it unpacked, only bigger."""
@@ -1019,6 +1082,8 @@ def _seat_events(
     if actor is None:
         return [], []
     seat, clock = actor.seat, seating.seats[actor.seat]
+    if actor.kind == "timeout" or (actor.kind == "bot" and human(meta, seat)):
+        clock.stood_in += 1  # the service played this human seat's move
     if actor.kind == "timeout":
         data = {"seat": seat, "deadline": clock.deadline, "at": now, "bot": stand_in_name(meta)}
         first = [Event("turn_timed_out", data)]
@@ -1032,6 +1097,17 @@ def _seat_events(
     returned = actor.kind == "move" and human(meta, seat) and seating.set_away(seat, False)
     seating.moved(seat, now)
     return [], [Event("seat_returned", {"seat": seat, "by": "move"})] if returned else []
+
+
+def bound_seats(bound: Mapping[int, str] | None, humans: Sequence[int]) -> dict[str, str]:
+    """The meta's `bound`, `{"<seat>": <key id>}` (string keys, as JSON stores them, so the
+    meta reads the same from the cache and from Redis); only human seats may be bound."""
+    out: dict[str, str] = {}
+    for seat, key_id in (bound or {}).items():
+        if seat not in humans or not key_id:
+            raise ServiceError(Reason.INVALID_SEATS, f"seat {seat} is no human seat to bind")
+        out[str(seat)] = str(key_id)
+    return out
 
 
 def first_deal(

@@ -16,10 +16,13 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from service import shards
+from service.app_keys import AppKeys
 from service.bot_registry import BotRegistry
 from service.bot_turns import BotTurns
 from service.cache import GameCache
+from service.challenges import Challenges
 from service.feed import Feed, FeedHub
+from service.match_games import MatchGames
 from service.match_store import MatchStore
 from service.matches import Matches
 from service.ratings import Ratings
@@ -54,6 +57,10 @@ class Layers:
     webhooks: Webhooks | None = None
     registry: BotRegistry | None = None
     """Outside bots (`service.bot_registry`), on the queues' Redis next to the app keys."""
+    app_keys: AppKeys | None = None
+    """The app keys, on the queues' Redis (`service.app_keys`)."""
+    challenges: Challenges | None = None
+    """Matches that wait for another key's consent (`service.challenges`)."""
     ratings: Ratings | None = None
     """The bots' ladders per game (`service.ratings`), which match games are rated on."""
 
@@ -114,6 +121,9 @@ def build(settings: Mapping[str, Any]) -> Layers:
     finished_ttl = int(settings["FINISHED_GAME_TTL"])
     idempotency_ttl = int(settings["IDEMPOTENCY_TTL"])
     reservation_ttl = int(settings.get("CREATE_RESERVATION_SECONDS", 5))
+    # On the queues' standalone Redis, never the cluster, whose slots would split a key's
+    # records; `games` is where the games are (read to free finished games' slots).
+    keys = AppKeys(queues, str(settings.get("APP_KEYS", "required")), games=pool)
     tables = Tables(
         store,
         turns,
@@ -126,6 +136,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         chain_seconds=int(settings.get("BOT_CHAIN_MS", 20)) / 1000,
         cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
         feed=feed,
+        key_check=keys.identify,
     )
     ratings = Ratings(pool)
     matches = Matches(
@@ -138,6 +149,18 @@ def build(settings: Mapping[str, Any]) -> Layers:
         feed=feed,
         ratings=ratings,
     )
+    matches.driver = MatchGames(
+        matches.store,
+        tables,
+        live,  # a step is short (ms) and a client waits on it: never behind in-process games
+        finished_ttl=finished_ttl,
+        feed=feed,
+        rate=matches._rate,
+    )
+    tables.match_game_ended = matches.driver.game_ended
+    tables.match_sealed = matches.sealed
+    registry = BotRegistry(queues)
+    matches.registry = registry
     streams = Streams(store, changes, Limits.of(settings))
     hub = FeedHub(pool, int(settings.get("FEEDS_PER_APP_KEY", 8)))
     return Layers(
@@ -153,7 +176,9 @@ def build(settings: Mapping[str, Any]) -> Layers:
         feed,
         hub,
         webhooks,
-        BotRegistry(queues),
+        registry,
+        keys,
+        Challenges(pool, matches, registry, keys, feed),
         ratings,
     )
 

@@ -12,6 +12,7 @@ from service.api import (
     abandon,
     bots,
     catalog,
+    challenges,
     claim,
     deals,
     events,
@@ -46,7 +47,7 @@ def register(api: Api) -> None:
     )
     for module in (
         health, catalog, bots, games, moves, deals, seats, abandon, resign, claim, rematch,
-        lobby, scores, events, stream, records, matches, feed, webhooks, ladder,
+        lobby, scores, events, stream, records, matches, challenges, feed, webhooks, ladder,
     ):  # fmt: skip
         api.register_blueprint(module.blp)
     rate_limits.document(api.spec)

@@ -12,7 +12,7 @@ from flask_smorest import Blueprint
 from engine import GAMES
 from service import bot_registry
 from service.bodies import event_entry, event_out, to_json
-from service.callers import Caller
+from service.callers import APP_KEY_HEADER, Caller
 from service.edges import json_body
 from service.errors import REASONS, ServiceError, payload, reasons_for
 from service.matches import Matches
@@ -26,6 +26,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 APP_KEY: list[dict[str, list[str]]] = [{"appKey": []}, {}]
 """Creations: an app key (or nothing, where the operator turned app keys off)."""
+KEY_ONLY: list[dict[str, list[str]]] = [{"appKey": []}]
+"""What only an app key may do or read, whatever the mode (its feed, webhooks, challenges)."""
+KEY_ERRORS = ("missing_app_key", "bad_app_key", "app_key_revoked")
+"""The refusals of a route's app key (`app_keys.required_on`), for its `errors`."""
+
+BOUND_SEAT = ("seat_of_another_key", "app_key_revoked")
+"""The 403s of a bound seat's token beside another (or a revoked) app key, for the `errors`
+of every route that takes a seat's token (its 401 `app_key_required` comes with `401`)."""
 
 EXAMPLE_ID = "q7Zk3xP2aB9w"
 
@@ -112,15 +120,21 @@ def ratings() -> Ratings:
 
 
 def caller(game_id: str, *, required: bool) -> Caller:
-    return tables().authenticate(game_id, request.headers.get("Authorization"), required=required)
+    """The caller of a route that needs no game state (`Tables.authenticate`)."""
+    return tables().authenticate(
+        game_id,
+        request.headers.get("Authorization"),
+        required=required,
+        app_key=request.headers.get(APP_KEY_HEADER),
+    )
 
 
 def open_game(
     game_id: str, *, required: bool, expected: list[int | None] | None = None
 ) -> tuple[Caller, Stored]:
     """The caller and the game in one Redis read (`open_caller`), for views and changes."""
-    auth = request.headers.get("Authorization")
-    return open_caller(tables(), game_id, auth, required=required, expected=expected)
+    auth, key = request.headers.get("Authorization"), request.headers.get(APP_KEY_HEADER)
+    return open_caller(tables(), game_id, auth, required=required, expected=expected, app_key=key)
 
 
 def open_caller(
@@ -130,12 +144,14 @@ def open_caller(
     *,
     required: bool,
     expected: list[int | None] | None = None,
+    app_key: str | None = None,
 ) -> tuple[Caller, Stored]:
     """`Tables.open`: a change that expects one version may find that version in the
-    process's cache. Framework-free, for the fast lane (`service.fast_lane`) too."""
+    process's cache. Framework-free, for the fast lane (`service.fast_lane`) too. `app_key`:
+    the request's `Duckpond-App-Key`, which a bound seat's token needs."""
     versions = {v for v in expected or () if v is not None}
     version = versions.pop() if len(versions) == 1 else None
-    return tables.open(game_id, authorization, required=required, version=version)
+    return tables.open(game_id, authorization, required=required, version=version, app_key=app_key)
 
 
 def json_response(
@@ -189,10 +205,10 @@ def errors(blp: Blueprint, *specs: int | str) -> Callable[[F], F]:
     a string adds one reason under its status. Each gets its reasons and an example."""
     by_status: dict[int, list[str]] = {}
     for spec in specs:
-        if isinstance(spec, int):
-            by_status.setdefault(spec, []).extend(reasons_for(spec))
-        else:
-            by_status.setdefault(REASONS[spec][0], []).append(str(spec))
+        listed = by_status.setdefault(spec if isinstance(spec, int) else REASONS[spec][0], [])
+        for reason in reasons_for(spec) if isinstance(spec, int) else [str(spec)]:
+            if reason not in listed:
+                listed.append(reason)
 
     def decorate(func: F) -> F:
         documented: Any = func

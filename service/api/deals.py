@@ -10,6 +10,7 @@ from flask_smorest import Blueprint
 
 from service import app_keys
 from service.api.common import (
+    BOUND_SEAT,
     CHANGE_HEADERS,
     errors,
     expected_versions,
@@ -57,6 +58,7 @@ token_first(blp)
     400,
     401,
     "token_of_another_game",
+    *BOUND_SEAT,
     "app_key_revoked",
     "host_only",
     "no_such_game",

@@ -9,11 +9,11 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from service import app_keys, feed, sse
-from service.api.common import EXAMPLE_ID, errors, layers
+from service.api.common import EXAMPLE_ID, KEY_ONLY, errors, layers
 from service.app_keys import AppKey, live_key
 from service.codec import dumps_sorted
 from service.connections import peer_of, socket_of
-from service.schemas import FeedGamesOut, FeedHeaders, FeedQuery
+from service.schemas import FeedGamesOut, FeedHeaders, FeedQuery, FeedSeatsOut
 
 blp = Blueprint(
     "feed",
@@ -23,7 +23,6 @@ blp = Blueprint(
 )
 app_keys.required_on(blp, always=True)
 
-KEY_ONLY: list[dict[str, list[str]]] = [{"appKey": []}]
 EXAMPLE_ENTRIES: list[tuple[str, dict[str, Any]]] = [
     (
         "1764775200000000",
@@ -62,7 +61,15 @@ FEED_RESPONSE = {
     "`id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`,"
     " `version`: a human seat of the key's game is to act), `deal_pending` (the next deal "
     "waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of "
-    "`total`), `match_finished` (`status` done or cancelled). Idle feeds get a keep-alive "
+    "`total`), `match_finished` (`status` done or cancelled), `match_seat` (a seat of an "
+    "outside match's game that one of the key's bots is to play: `match_id`, `game_id`, "
+    "`seat`, `bot`, `index`, `rotation`, `game` and the seat's `token`, which works only "
+    "beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones), "
+    "`challenge` (another key challenges one of the key's bots: `challenge_id`, `from`, "
+    "`game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), "
+    "`challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: "
+    "`challenge_id`, `status`, `match_id`, `by` or `reason` when declined). "
+    "Idle feeds get a keep-alive "
     "every 15 s (a `:` comment line in SSE, an empty line in NDJSON).",
     "headers": {"Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}}},
     "content": {
@@ -98,7 +105,9 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
 
     A `turn` entry says a human seat of one of the key's games is to act (play it with that
     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
-    was abandoned, or a match progressed or finished. Entries are kept for
+    was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
+    outside match's game for one of the key's bots to play; `challenge` and
+    `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
@@ -174,3 +183,34 @@ def list_feed_games() -> dict[str, Any]:
     members = cast(list[bytes], keys.redis.zrange(live_key(key.id), 0, -1))
     gids = [m.decode() for m in members if not m.startswith(b"pending:")]
     return {"games": feed.live_games(layers().redis, gids)}
+
+
+@blp.route("/seats", methods=["GET"])
+@blp.doc(operationId="list_feed_seats", security=KEY_ONLY)
+@blp.response(
+    200,
+    FeedSeatsOut,
+    example={
+        "seats": [
+            {
+                "type": "match_seat",
+                "match_id": "m4Tc8hQ2xY7e",
+                "game_id": EXAMPLE_ID,
+                "seat": 1,
+                "bot": "my-bot",
+                "index": 0,
+                "rotation": 0,
+                "token": f"{EXAMPLE_ID}.s3cr3t",
+                "game": "ducksoup",
+            }
+        ]
+    },
+)
+@errors(blp, "missing_app_key", "bad_app_key", "app_key_revoked", "rate_limited", 503)
+def list_feed_seats() -> dict[str, Any]:
+    """Every seat the app key's outside bots are to play in the live games of matches, as the
+    `match_seat` entries of the feed told them (tokens included): where a client that
+    (re)connects finds its seats. A seat leaves the list when its game ends."""
+    driver = layers().matches.driver
+    assert driver is not None, "built by `service.wiring`"
+    return {"seats": driver.seats(_key().id)}

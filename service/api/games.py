@@ -14,6 +14,7 @@ from engine import GAMES
 from service import app_keys
 from service.api.common import (
     APP_KEY,
+    BOUND_SEAT,
     CHANGE_HEADERS,
     EXAMPLE_ID,
     EXAMPLE_PUBLIC_VIEW,
@@ -179,6 +180,7 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     blp,
     401,
     "token_of_another_game",
+    *BOUND_SEAT,
     "no_such_game",
     "validation_error",
     "too_many_waits",

@@ -121,10 +121,12 @@ MATCH_EXAMPLE: dict[str, Any] = {
     "bad_app_key",
     "app_key_revoked",
     "idempotency_in_progress",
+    "challenge_required",
     413,
     "validation_error",
     "unknown_game",
     "unknown_bot",
+    "retired_bot",
     "invalid_seats",
     "invalid_options",
     "too_many_games",
@@ -138,6 +140,14 @@ def create_match(body: dict[str, Any], headers: dict[str, Any]) -> Response:
 
     Game i is dealt from the seed `{seed}:{i}` in every rotation, so each bot plays the same
     cards from every seat (duplicate deals) and the match is reproducible from its seed.
+
+    `bots` may name outside bots registered by the app key (`POST /api/v1/bots`): then each
+    game and rotation is a real game of this service, `concurrency` of them at once, where
+    each outside bot's seat is told to its key (a `match_seat` entry on `GET /api/v1/feed`,
+    and `GET /api/v1/feed/seats`) and played through the ordinary move API with that seat's
+    token and the key in `Duckpond-App-Key`. A move not made within `move_seconds` is played
+    by the random bot and counted in the bot's `timeouts`. Another key's bot is refused (403
+    `challenge_required`): challenge it (`POST /api/v1/challenges`).
     Poll the `Location` for progress and results. The answer's `host_token` (shown once)
     may cancel the match. Needs an app key (unless the operator turned them off), whose
     quotas of match games per match and per day apply (429).
@@ -152,7 +162,13 @@ def create_match(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     if key is not None and charged:
         app_keys.app_keys().admit_match(key, int(body["games"]))
     try:
-        answer = matches().create(body, idem, scope, owner=key.id if key is not None else None)
+        answer = matches().create(
+            body,
+            idem,
+            scope,
+            owner=key.id if key is not None else None,
+            live_games=key.quotas["live_games"] if key is not None else None,
+        )
     except BaseException:
         if key is not None and charged:
             app_keys.app_keys().refund_match(key, int(body["games"]))

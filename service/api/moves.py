@@ -11,6 +11,7 @@ from flask import Response, request
 from flask_smorest import Blueprint
 
 from service.api.common import (
+    BOUND_SEAT,
     CHANGE_HEADERS,
     EXAMPLE_EVENTS,
     EXAMPLE_ID,
@@ -81,6 +82,7 @@ def change_response(answer: Answer, status: int = 200) -> Response:
     400,
     401,
     "token_of_another_game",
+    *BOUND_SEAT,
     "not_a_player",
     "no_such_game",
     "not_your_turn",

@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 from service import app_keys
 from service.api.claim import TOKEN_EXAMPLE
 from service.api.common import (
+    BOUND_SEAT,
     CHANGE_HEADERS,
     errors,
     etag,
@@ -34,6 +35,7 @@ REMATCH_EXAMPLE = {**TOKEN_EXAMPLE, "rematch_of": "Zq3kx7P2aB9w"}
 REFUSALS = (
     401,
     "token_of_another_game",
+    *BOUND_SEAT,
     "no_such_game",
     "game_not_over",
     "game_abandoned",

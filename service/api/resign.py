@@ -9,6 +9,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from service.api.common import (
+    BOUND_SEAT,
     CHANGE_HEADERS,
     errors,
     expected_versions,
@@ -45,6 +46,7 @@ token_first(blp)
     400,
     401,
     "token_of_another_game",
+    *BOUND_SEAT,
     "not_a_player",
     "no_such_game",
     "game_over",

@@ -9,6 +9,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from service.api.common import (
+    BOUND_SEAT,
     CHANGE_HEADERS,
     errors,
     expected_versions,
@@ -33,6 +34,7 @@ ERRORS = (
     400,
     401,
     "token_of_another_game",
+    *BOUND_SEAT,
     "not_a_player",
     "not_your_seat",
     "no_such_game",

@@ -9,7 +9,7 @@ from flask import Response, request
 from flask_smorest import Blueprint
 
 from service import sse
-from service.api.common import EXAMPLE_ID, errors, layers, open_game, tables
+from service.api.common import BOUND_SEAT, EXAMPLE_ID, errors, layers, open_game, tables
 from service.bodies import to_json
 from service.connections import peer_of, socket_of
 from service.schemas import StreamHeaders, StreamQuery
@@ -81,6 +81,7 @@ STREAM_RESPONSE = {
     "invalid_event_id",
     401,
     "token_of_another_game",
+    *BOUND_SEAT,
     "no_such_game",
     "validation_error",
     "too_many_streams",

@@ -9,7 +9,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from service import app_keys
-from service.api.common import errors, layers
+from service.api.common import KEY_ERRORS, KEY_ONLY, errors, layers
 from service.app_keys import AppKey
 from service.schemas import DeliveriesOut, WebhookCreatedOut, WebhookIn, WebhookOut, WebhooksOut
 from service.webhooks import Webhooks
@@ -22,8 +22,6 @@ blp = Blueprint(
 )
 app_keys.required_on(blp, always=True)
 
-KEY_ONLY: list[dict[str, list[str]]] = [{"appKey": []}]
-KEY_ERRORS = ("missing_app_key", "bad_app_key", "app_key_revoked")
 EXAMPLE_ID = "wh_5f0c2a9e4b7d1c36"
 WEBHOOK_EXAMPLE: dict[str, Any] = {
     "id": EXAMPLE_ID,

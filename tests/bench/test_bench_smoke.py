@@ -92,6 +92,28 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
             "match_games_done",
         ],
     ),
+    (
+        "outside.py",
+        [],
+        [
+            "plain_moves",
+            "plain_kit_cpu_ms_per_move",
+            "plain_api_cpu_ms_per_move",
+            *(
+                f"vs_{opponent}_{figure}"
+                for opponent in ("heuristic", "random")
+                for figure in (
+                    "in_process_games_per_s",
+                    "outside_games_per_s",
+                    "ratio",
+                    "kit_moves",
+                    "kit_cpu_ms_per_move",
+                    "kit_api_cpu_ms_per_move",
+                    "kit_worker_live_cpu_ms_per_move",
+                )
+            ),
+        ],
+    ),
     ("rate_limits.py", [], ["on_livez_ms", "on_turn_ms", "off_livez_ms", "off_turn_ms"]),
     (
         "rate_limits.py",

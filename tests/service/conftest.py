@@ -56,7 +56,10 @@ ON_BOTH = {
     "test_webhooks.py",  # signed deliveries, retries, disabling: relayed from the game's slot
     "test_rematch.py",
     "test_feed.py",  # the outbox relay, resume, retention
+    "test_challenges.py",  # a challenge, its keys' feeds and its match in different slots
+    "test_bound_seats.py",  # the seat's game on the cluster, its owner's key on the keys' Redis
     "test_bot_registry.py",  # outside bots stay on the keys' Redis, beside game data's cluster
+    "test_outside_matches.py",  # real games of a match: seats told across slots, timeouts
     "test_ratings.py",  # each match game rated once: one hash tag per ladder
 }
 """Test modules run against the single server AND the cluster."""

@@ -52,13 +52,14 @@ def test_cors_preflight_and_exposed_headers(client: FlaskClient) -> None:
         headers={
             "Origin": ORIGIN,
             "Access-Control-Request-Method": "POST",
-            "Access-Control-Request-Headers": "Authorization, Content-Type, Idempotency-Key",
+            "Access-Control-Request-Headers": "Authorization, Content-Type, Idempotency-Key, "
+            "Duckpond-App-Key",
         },
     )
     assert pre.status_code == 200
     assert pre.headers["Access-Control-Allow-Origin"] in ("*", ORIGIN)
     allowed = pre.headers["Access-Control-Allow-Headers"].lower()
-    assert {"authorization", "content-type", "idempotency-key"} <= {
+    assert {"authorization", "content-type", "idempotency-key", "duckpond-app-key"} <= {
         h.strip() for h in allowed.split(",")
     }
     assert "POST" in pre.headers["Access-Control-Allow-Methods"]

@@ -78,6 +78,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's challenges, those it made (`role` `challenger`) and those it got
+         *     (`challenged`), newest first; each is kept a day past its expiry.
+         */
+        get: operations["list_challenges"];
+        put?: never;
+        /**
+         * Challenge the owners of other app keys' bots to a match: the body is a match's (no
+         *     `seed`: the service draws it when the match is made) naming at least one bot of another
+         *     key, and `expires_seconds` to answer (60 to 86400, default 3600).
+         * @description Each challenged key hears `challenge` on its feed and accepts or declines
+         *     (`POST .../accept`, `.../decline`). Once every one accepted, the match `match_id` is made
+         *     for this key (its feed hears `challenge_answered`, then the match's progress), and each
+         *     key's bots get their seats on their own key's feed. The answer's `host_token` (shown once)
+         *     may cancel that match. Its games count against this key's match quotas now (429), and are
+         *     given back if the challenge is declined or expires.
+         *
+         *     Send an `Idempotency-Key` to retry safely: the retry gets the first answer back
+         *     (`Idempotent-Replayed: true`, the same id and host token), makes no second challenge
+         *     and counts against no quota. The key is the caller's own, as for games and matches.
+         */
+        post: operations["create_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/challenges/{challenge_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        /** One challenge, for its challenger or a challenged key (any other key: 403). */
+        get: operations["get_challenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/challenges/{challenge_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a challenge to one of the key's bots (challenged keys only). The last
+         *     acceptance makes the match (status `accepted`); accepting again answers the same. A match
+         *     the service can no longer make (a bot retired meanwhile) closes the challenge as
+         *     `declined`, with its `reason`. 409 once it was declined or expired.
+         */
+        post: operations["accept_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/challenges/{challenge_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a challenge (challenged keys only): no match; the challenger hears
+         *     `challenge_answered`. Declining again answers the same; 409 once it was accepted (by
+         *     every key) or expired.
+         */
+        post: operations["decline_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/feed": {
         parameters: {
             query?: never;
@@ -90,7 +191,9 @@ export interface paths {
          *     Server-Sent Events (`text/event-stream`), or NDJSON with `Accept: application/x-ndjson`.
          * @description A `turn` entry says a human seat of one of the key's games is to act (play it with that
          *     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
-         *     was abandoned, or a match progressed or finished. Entries are kept for
+         *     was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
+         *     outside match's game for one of the key's bots to play; `challenge` and
+         *     `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
          *     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
          *     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
          *     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
@@ -120,6 +223,27 @@ export interface paths {
          *     starts again when its feed resume point is gone (410 `feed_expired`).
          */
         get: operations["list_feed_games"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/feed/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every seat the app key's outside bots are to play in the live games of matches, as the
+         *     `match_seat` entries of the feed told them (tokens included): where a client that
+         *     (re)connects finds its seats. A seat leaves the list when its game ends.
+         */
+        get: operations["list_feed_seats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -557,6 +681,14 @@ export interface paths {
          * Start a match: one RQ job per game, each game played with every rotation of the bots.
          * @description Game i is dealt from the seed `{seed}:{i}` in every rotation, so each bot plays the same
          *     cards from every seat (duplicate deals) and the match is reproducible from its seed.
+         *
+         *     `bots` may name outside bots registered by the app key (`POST /api/v1/bots`): then each
+         *     game and rotation is a real game of this service, `concurrency` of them at once, where
+         *     each outside bot's seat is told to its key (a `match_seat` entry on `GET /api/v1/feed`,
+         *     and `GET /api/v1/feed/seats`) and played through the ordinary move API with that seat's
+         *     token and the key in `Duckpond-App-Key`. A move not made within `move_seconds` is played
+         *     by the random bot and counted in the bot's `timeouts`. Another key's bot is refused (403
+         *     `challenge_required`): challenge it (`POST /api/v1/challenges`).
          *     Poll the `Location` for progress and results. The answer's `host_token` (shown once)
          *     may cancel the match. Needs an app key (unless the operator turned them off), whose
          *     quotas of match games per match and per day apply (429).
@@ -848,6 +980,8 @@ export interface components {
             seat_deals: number;
             /** @description Games x seats held. */
             seat_games: number;
+            /** @description Moves the service played for this outside bot (its move came late, or its seat was away); 0 for built-in bots. */
+            timeouts?: number;
             win_rate: number | null;
             /** @description Seat-games won. */
             wins: number;
@@ -975,6 +1109,108 @@ export interface components {
         };
         CatalogOut: {
             games: components["schemas"]["CatalogGameOut"][];
+        };
+        ChallengeAnswerIn: Record<string, never>;
+        ChallengeAnswerOut: {
+            /**
+             * @description null while it has not answered.
+             * @enum {string|null}
+             */
+            answer: "accepted" | "declined" | null;
+            /** @description A challenged app key's name. */
+            key: string;
+        };
+        ChallengeCreatedOut: {
+            answers: components["schemas"]["ChallengeAnswerOut"][];
+            bots: string[];
+            concurrency?: number;
+            /** @description ms since the epoch. */
+            created: number;
+            /** @description ms since the epoch: answers end then. */
+            expires: number;
+            /** @description The challenger's key name. */
+            from: string;
+            game: string;
+            games: number;
+            /** @description The match's host token, shown only in this answer: once the match exists it may cancel it (`POST /api/v1/matches/{id}/cancel`). */
+            host_token: string;
+            id: string;
+            /** @description The match it makes, once accepted (`GET /api/v1/matches/{id}`). */
+            match_id: string;
+            move_seconds?: number;
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description Why a challenge every key accepted was closed without a match: the reason the match was refused (e.g. `retired_bot`). */
+            reason?: string;
+            /**
+             * @description The caller's part in it.
+             * @enum {string}
+             */
+            role: "challenger" | "challenged";
+            /**
+             * @description `created` while it waits for answers; `accepted` once every challenged key accepted (the match `match_id` exists then); `declined` (by a challenged key, or the match could not be made: `reason`) or `expired`: no match.
+             * @enum {string}
+             */
+            status: "created" | "accepted" | "declined" | "expired";
+            /** @description The names of the keys whose bots it seats. */
+            to: string[];
+        };
+        ChallengeIn: {
+            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
+            bots: string[];
+            /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
+            concurrency?: number;
+            /** @description Seconds the challenged keys have to accept (default 3600); past them the challenge is `expired`. */
+            expires_seconds?: number;
+            /** @description A game name from the catalog. */
+            game: string;
+            /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
+            games: number;
+            /** @description A match with outside bots: the seconds each of their moves may take (default 10); a late move is played by the random bot and counted in the bot's `timeouts`. Built-in bots only: ignored. */
+            move_seconds?: number;
+            /** @description Game options from the catalog, e.g. `{"max_deals": 1}`. */
+            options?: {
+                [key: string]: unknown;
+            };
+        };
+        ChallengeOut: {
+            answers: components["schemas"]["ChallengeAnswerOut"][];
+            bots: string[];
+            concurrency?: number;
+            /** @description ms since the epoch. */
+            created: number;
+            /** @description ms since the epoch: answers end then. */
+            expires: number;
+            /** @description The challenger's key name. */
+            from: string;
+            game: string;
+            games: number;
+            id: string;
+            /** @description The match it makes, once accepted (`GET /api/v1/matches/{id}`). */
+            match_id: string;
+            move_seconds?: number;
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description Why a challenge every key accepted was closed without a match: the reason the match was refused (e.g. `retired_bot`). */
+            reason?: string;
+            /**
+             * @description The caller's part in it.
+             * @enum {string}
+             */
+            role: "challenger" | "challenged";
+            /**
+             * @description `created` while it waits for answers; `accepted` once every challenged key accepted (the match `match_id` exists then); `declined` (by a challenged key, or the match could not be made: `reason`) or `expired`: no match.
+             * @enum {string}
+             */
+            status: "created" | "accepted" | "declined" | "expired";
+            /** @description The names of the keys whose bots it seats. */
+            to: string[];
+        };
+        ChallengesOut: {
+            /** @description The key's challenges, made and got, newest first (100 at most). */
+            challenges: components["schemas"]["ChallengeOut"][];
         };
         ChangeOut: {
             auto_deal: boolean;
@@ -1494,6 +1730,8 @@ export interface components {
         DoppelkopfMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
+            concurrency?: number;
             /**
              * @description `doppelkopf`: Doppelkopf. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -1501,6 +1739,8 @@ export interface components {
             game: "doppelkopf";
             /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
             games: number;
+            /** @description A match with outside bots: the seconds each of their moves may take (default 10); a late move is played by the random bot and counted in the bot's `timeouts`. Built-in bots only: ignored. */
+            move_seconds?: number;
             /** @description Options of Doppelkopf (the catalog lists them with their defaults); any other member is refused. */
             options?: {
                 /**
@@ -1740,6 +1980,8 @@ export interface components {
         DoubleduckMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
+            concurrency?: number;
             /**
              * @description `doubleduck`: Doubleduck. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -1747,6 +1989,8 @@ export interface components {
             game: "doubleduck";
             /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
             games: number;
+            /** @description A match with outside bots: the seconds each of their moves may take (default 10); a late move is played by the random bot and counted in the bot's `timeouts`. Built-in bots only: ignored. */
+            move_seconds?: number;
             /** @description Options of Doubleduck (the catalog lists them with their defaults); any other member is refused. */
             options?: {
                 /**
@@ -2034,6 +2278,8 @@ export interface components {
         DuckMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
+            concurrency?: number;
             /**
              * @description `duck`: Duck.
              * @constant
@@ -2041,6 +2287,8 @@ export interface components {
             game: "duck";
             /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
             games: number;
+            /** @description A match with outside bots: the seconds each of their moves may take (default 10); a late move is played by the random bot and counted in the bot's `timeouts`. Built-in bots only: ignored. */
+            move_seconds?: number;
             /** @description Options of Duck (the catalog lists them with their defaults); any other member is refused. */
             options?: {
                 /**
@@ -2314,6 +2562,8 @@ export interface components {
         DucksoupMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
+            /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
+            concurrency?: number;
             /**
              * @description `ducksoup`: Duck Soup. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -2321,6 +2571,8 @@ export interface components {
             game: "ducksoup";
             /** @description Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`. */
             games: number;
+            /** @description A match with outside bots: the seconds each of their moves may take (default 10); a late move is played by the random bot and counted in the bot's `timeouts`. Built-in bots only: ignored. */
+            move_seconds?: number;
             /** @description Options of Duck Soup (the catalog lists them with their defaults); any other member is refused. */
             options?: {
                 /**
@@ -2486,7 +2738,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "bot_name_taken" | "card_not_in_hand" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_bot" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_bot" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "retired_bot" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_bots" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
+            reason: "app_key_required" | "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "bot_name_taken" | "card_not_in_hand" | "challenge_closed" | "challenge_required" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "match_not_over" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_challenged_bot" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_bot" | "no_such_challenge" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_bot" | "not_your_challenge" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "retired_bot" | "seat_of_another_key" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_bots" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
         };
@@ -2532,6 +2784,25 @@ export interface components {
         };
         FeedGamesOut: {
             games: components["schemas"]["FeedGameOut"][];
+        };
+        FeedSeatOut: {
+            /** @description The key's bot that plays it. */
+            bot: string;
+            game: string;
+            game_id: string;
+            /** @description The match game's index. */
+            index: number;
+            match_id: string;
+            /** @description Which rotation of the match's bots it is. */
+            rotation: number;
+            seat: number;
+            /** @description The seat's token: send it with the key's own app key in `Duckpond-App-Key` (the seat is bound to the key). */
+            token: string;
+            /** @enum {string} */
+            type: "match_seat";
+        };
+        FeedSeatsOut: {
+            seats: components["schemas"]["FeedSeatOut"][];
         };
         /** @description Sent by: service. */
         GameAbandonedData: {
@@ -2719,20 +2990,29 @@ export interface components {
         MatchCancelIn: Record<string, never>;
         MatchCreatedOut: {
             bots: string[];
+            /** @description With outside bots: the most of its games live at once. */
+            concurrency?: number;
             game: string;
             games: number;
             /** @description The creator's token, shown only in this answer: it may cancel the match (`POST .../cancel`). */
             host_token: string;
             id: string;
+            /** @description With outside bots: the seconds each of their moves may take. */
+            move_seconds?: number;
             options: {
                 [key: string]: unknown;
+            };
+            /** @description The outside bots of the match: name -> the name of the app key that owns it ({} for a match of built-in bots). */
+            outside?: {
+                [key: string]: string;
             };
             progress: components["schemas"]["ProgressOut"];
             /** @description Over the games recorded so far (final once `done`). */
             results: components["schemas"]["ResultsOut"];
             /** @description The seat -> bot assignments each game is played with. */
             rotations: string[][];
-            seed: string;
+            /** @description The match's seed (game i is dealt from `{seed}:{i}`); null while a match with outside bots runs, whose bots must not learn the deals to come. */
+            seed: string | null;
             /**
              * @description `cancelled`: its host stopped it; results cover the games recorded until then.
              * @enum {string}
@@ -2743,7 +3023,7 @@ export interface components {
             games: number;
             id: string;
             limit: number;
-            /** @description Recorded games in index order (unfinished ones are absent): `index`, `seed`, and per rotation `bots` (seat -> bot), `deal_scores` (per deal, per seat), `totals`, `game_points` (per seat), `winners` (seats), `moves`. */
+            /** @description Recorded games in index order (unfinished ones are absent): `index`, `seed`, and per rotation `bots` (seat -> bot), `deal_scores` (per deal, per seat), `totals`, `game_points` (per seat), `winners` (seats), `moves`; with outside bots also `timeouts` (per seat: moves the service played for it) and `game_id` (the real game). */
             records: {
                 [key: string]: unknown;
             }[];
@@ -2753,18 +3033,27 @@ export interface components {
         MatchIn: components["schemas"]["DoubleduckMatchIn"] | components["schemas"]["DucksoupMatchIn"] | components["schemas"]["DuckMatchIn"] | components["schemas"]["DoppelkopfMatchIn"];
         MatchOut: {
             bots: string[];
+            /** @description With outside bots: the most of its games live at once. */
+            concurrency?: number;
             game: string;
             games: number;
             id: string;
+            /** @description With outside bots: the seconds each of their moves may take. */
+            move_seconds?: number;
             options: {
                 [key: string]: unknown;
+            };
+            /** @description The outside bots of the match: name -> the name of the app key that owns it ({} for a match of built-in bots). */
+            outside?: {
+                [key: string]: string;
             };
             progress: components["schemas"]["ProgressOut"];
             /** @description Over the games recorded so far (final once `done`). */
             results: components["schemas"]["ResultsOut"];
             /** @description The seat -> bot assignments each game is played with. */
             rotations: string[][];
-            seed: string;
+            /** @description The match's seed (game i is dealt from `{seed}:{i}`); null while a match with outside bots runs, whose bots must not learn the deals to come. */
+            seed: string | null;
             /**
              * @description `cancelled`: its host stopped it; results cover the games recorded until then.
              * @enum {string}
@@ -3278,7 +3567,7 @@ export interface components {
         };
         WebhookIn: {
             /** @description The feed entry types to deliver. */
-            events: ("game_created" | "game_dealt" | "turn" | "deal_pending" | "game_ended" | "game_abandoned" | "match_progress" | "match_finished")[];
+            events: ("game_created" | "game_dealt" | "turn" | "deal_pending" | "game_ended" | "game_abandoned" | "match_progress" | "match_finished" | "match_seat" | "challenge" | "challenge_answered")[];
             /**
              * @description Where to POST: `https://` (or `http://`), on a public address (private, loopback and link-local ones are refused unless the operator allows them: `webhook_url_refused`).
              * @example https://example.com/duckpond/hooks
@@ -4040,6 +4329,1038 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    list_challenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "challenges": [
+                     *         {
+                     *           "answers": [
+                     *             {
+                     *               "answer": null,
+                     *               "key": "pond-lab"
+                     *             }
+                     *           ],
+                     *           "bots": [
+                     *             "acme-bot",
+                     *             "lab-bot",
+                     *             "acme-bot",
+                     *             "lab-bot"
+                     *           ],
+                     *           "created": 1764774000000,
+                     *           "expires": 1764777600000,
+                     *           "from": "acme",
+                     *           "game": "doubleduck",
+                     *           "games": 100,
+                     *           "id": "c7Hn2wQ9xK4p",
+                     *           "match_id": "m4Tc8hQ2xY7e",
+                     *           "options": {
+                     *             "max_deals": 1
+                     *           },
+                     *           "role": "challenger",
+                     *           "status": "created",
+                     *           "to": [
+                     *             "pond-lab"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChallengesOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    create_challenge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bots": [
+                 *         "acme-bot",
+                 *         "lab-bot",
+                 *         "acme-bot",
+                 *         "lab-bot"
+                 *       ],
+                 *       "expires_seconds": 3600,
+                 *       "game": "doubleduck",
+                 *       "games": 100,
+                 *       "options": {
+                 *         "max_deals": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChallengeIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description `no-store`: the answer may hold tokens or a hand. */
+                    "Cache-Control"?: "no-store";
+                    /** @description `true` when this is the stored first answer to a retried `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The URL of the new challenge. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "answers": [
+                     *         {
+                     *           "answer": null,
+                     *           "key": "pond-lab"
+                     *         }
+                     *       ],
+                     *       "bots": [
+                     *         "acme-bot",
+                     *         "lab-bot",
+                     *         "acme-bot",
+                     *         "lab-bot"
+                     *       ],
+                     *       "created": 1764774000000,
+                     *       "expires": 1764777600000,
+                     *       "from": "acme",
+                     *       "game": "doubleduck",
+                     *       "games": 100,
+                     *       "host_token": "m4Tc8hQ2xY7e.s3cr3t",
+                     *       "id": "c7Hn2wQ9xK4p",
+                     *       "match_id": "m4Tc8hQ2xY7e",
+                     *       "options": {
+                     *         "max_deals": 1
+                     *       },
+                     *       "role": "challenger",
+                     *       "status": "created",
+                     *       "to": [
+                     *         "pond-lab"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChallengeCreatedOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running.; `idempotency_key_reused`: This Idempotency-Key was used for another request: the key names that one. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "idempotency_in_progress"
+                     *       },
+                     *       "message": "A request with this Idempotency-Key is still running.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `unsupported_media_type`: The body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "errors": {
+                     *         "reason": "unsupported_media_type"
+                     *       },
+                     *       "message": "The body must be application/json.",
+                     *       "status": "Unsupported Media Type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name, or it does not play this game; see `GET /api/v1/bots`.; `retired_bot`: The bot was retired (by its owner, or its app key was revoked).; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `too_many_games`: The match asks for more games than the service allows.; `no_challenged_bot`: A challenge seats at least one other app key's bot (a match of the key's own and built-in bots needs none: create it directly). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After.; `quota_match_games`: The match asks for more games than the app key may start. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "answers": [
+                     *         {
+                     *           "answer": null,
+                     *           "key": "pond-lab"
+                     *         }
+                     *       ],
+                     *       "bots": [
+                     *         "acme-bot",
+                     *         "lab-bot",
+                     *         "acme-bot",
+                     *         "lab-bot"
+                     *       ],
+                     *       "created": 1764774000000,
+                     *       "expires": 1764777600000,
+                     *       "from": "acme",
+                     *       "game": "doubleduck",
+                     *       "games": 100,
+                     *       "id": "c7Hn2wQ9xK4p",
+                     *       "match_id": "m4Tc8hQ2xY7e",
+                     *       "options": {
+                     *         "max_deals": 1
+                     *       },
+                     *       "role": "challenger",
+                     *       "status": "created",
+                     *       "to": [
+                     *         "pond-lab"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_your_challenge`: The challenge is not the app key's: only its challenger and the keys it challenges may read it, and only a challenged key may answer it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_challenge`: No challenge has this id (or it is gone, a day after it expired). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_challenge"
+                     *       },
+                     *       "message": "No challenge has this id (or it is gone, a day after it expired).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    accept_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["ChallengeAnswerIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "answers": [
+                     *         {
+                     *           "answer": null,
+                     *           "key": "pond-lab"
+                     *         }
+                     *       ],
+                     *       "bots": [
+                     *         "acme-bot",
+                     *         "lab-bot",
+                     *         "acme-bot",
+                     *         "lab-bot"
+                     *       ],
+                     *       "created": 1764774000000,
+                     *       "expires": 1764777600000,
+                     *       "from": "acme",
+                     *       "game": "doubleduck",
+                     *       "games": 100,
+                     *       "id": "c7Hn2wQ9xK4p",
+                     *       "match_id": "m4Tc8hQ2xY7e",
+                     *       "options": {
+                     *         "max_deals": 1
+                     *       },
+                     *       "role": "challenger",
+                     *       "status": "accepted",
+                     *       "to": [
+                     *         "pond-lab"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_your_challenge`: The challenge is not the app key's: only its challenger and the keys it challenges may read it, and only a challenged key may answer it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_challenge`: No challenge has this id (or it is gone, a day after it expired). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_challenge"
+                     *       },
+                     *       "message": "No challenge has this id (or it is gone, a day after it expired).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `challenge_closed`: The challenge was accepted, declined or has expired: it takes no other answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "challenge_closed"
+                     *       },
+                     *       "message": "The challenge was accepted, declined or has expired: it takes no other answer.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `unsupported_media_type`: The body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "errors": {
+                     *         "reason": "unsupported_media_type"
+                     *       },
+                     *       "message": "The body must be application/json.",
+                     *       "status": "Unsupported Media Type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    decline_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["ChallengeAnswerIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "answers": [
+                     *         {
+                     *           "answer": null,
+                     *           "key": "pond-lab"
+                     *         }
+                     *       ],
+                     *       "bots": [
+                     *         "acme-bot",
+                     *         "lab-bot",
+                     *         "acme-bot",
+                     *         "lab-bot"
+                     *       ],
+                     *       "created": 1764774000000,
+                     *       "expires": 1764777600000,
+                     *       "from": "acme",
+                     *       "game": "doubleduck",
+                     *       "games": 100,
+                     *       "id": "c7Hn2wQ9xK4p",
+                     *       "match_id": "m4Tc8hQ2xY7e",
+                     *       "options": {
+                     *         "max_deals": 1
+                     *       },
+                     *       "role": "challenger",
+                     *       "status": "declined",
+                     *       "to": [
+                     *         "pond-lab"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_your_challenge`: The challenge is not the app key's: only its challenger and the keys it challenges may read it, and only a challenged key may answer it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_challenge`: No challenge has this id (or it is gone, a day after it expired). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_challenge"
+                     *       },
+                     *       "message": "No challenge has this id (or it is gone, a day after it expired).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `challenge_closed`: The challenge was accepted, declined or has expired: it takes no other answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "challenge_closed"
+                     *       },
+                     *       "message": "The challenge was accepted, declined or has expired: it takes no other answer.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `unsupported_media_type`: The body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "errors": {
+                     *         "reason": "unsupported_media_type"
+                     *       },
+                     *       "message": "The body must be application/json.",
+                     *       "status": "Unsupported Media Type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     stream_feed: {
         parameters: {
             query?: {
@@ -4055,7 +5376,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The feed, until the client leaves (or after an hour: resume with `Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` is where the feed starts; then one frame per entry, its `event` the entry's type and its `id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`, `version`: a human seat of the key's game is to act), `deal_pending` (the next deal waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of `total`), `match_finished` (`status` done or cancelled). Idle feeds get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
+            /** @description The feed, until the client leaves (or after an hour: resume with `Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` is where the feed starts; then one frame per entry, its `event` the entry's type and its `id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`, `version`: a human seat of the key's game is to act), `deal_pending` (the next deal waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of `total`), `match_finished` (`status` done or cancelled), `match_seat` (a seat of an outside match's game that one of the key's bots is to play: `match_id`, `game_id`, `seat`, `bot`, `index`, `rotation`, `game` and the seat's `token`, which works only beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones), `challenge` (another key challenges one of the key's bots: `challenge_id`, `from`, `game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), `challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: `challenge_id`, `status`, `match_id`, `by` or `reason` when declined). Idle feeds get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
             200: {
                 headers: {
                     "Cache-Control"?: "no-store";
@@ -4259,6 +5580,120 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FeedGamesOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    list_feed_seats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "seats": [
+                     *         {
+                     *           "bot": "my-bot",
+                     *           "game": "ducksoup",
+                     *           "game_id": "q7Zk3xP2aB9w",
+                     *           "index": 0,
+                     *           "match_id": "m4Tc8hQ2xY7e",
+                     *           "rotation": 0,
+                     *           "seat": 1,
+                     *           "token": "q7Zk3xP2aB9w.s3cr3t",
+                     *           "type": "match_seat"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedSeatsOut"];
                 };
             };
             /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
@@ -4635,6 +6070,8 @@ export interface operations {
             header?: {
                 /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
                 Authorization?: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description An ETag from an earlier answer: 304 with no body while it holds. */
                 "If-None-Match"?: string;
             };
@@ -4829,7 +6266,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4848,7 +6285,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5134,7 +6571,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5618,6 +7055,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
                 "Idempotency-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -5808,7 +7247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5827,7 +7266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `host_only`: Only the host token may do this (an explicit deal, abandoning). */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `host_only`: Only the host token may do this (an explicit deal, abandoning). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5956,6 +7395,8 @@ export interface operations {
             header?: {
                 /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
                 Authorization?: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
             };
             path: {
                 game_id: string;
@@ -6018,7 +7459,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventsOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6037,7 +7478,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6126,6 +7567,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
                 "Idempotency-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -6318,7 +7761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6337,7 +7780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6533,7 +7976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `game_not_over`: The record is available only after the game ends. */
+            /** @description Reasons: `game_not_over`: The record is available only after the game ends.; `match_not_over`: A game of an outside match keeps its record (and seed) until the whole match is done. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6581,6 +8024,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
             };
             path: {
                 game_id: string;
@@ -6770,7 +8215,7 @@ export interface operations {
                     "application/json": components["schemas"]["RematchOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6789,7 +8234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6876,6 +8321,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
             };
             path: {
                 game_id: string;
@@ -7089,7 +8536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7108,7 +8555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7250,6 +8697,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: the resigning seat's token, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
                 "Idempotency-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -7436,7 +8885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7455,7 +8904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7680,6 +9129,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
                 "If-Match"?: string;
             };
@@ -7864,7 +9315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7883,7 +9334,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8007,6 +9458,8 @@ export interface operations {
             header: {
                 /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
                 Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
                 "If-Match"?: string;
             };
@@ -8191,7 +9644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8210,7 +9663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8337,6 +9790,8 @@ export interface operations {
             header?: {
                 /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
                 Authorization?: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
                 /** @description Resume after this event number, as `?after=` (an EventSource sends it when it reconnects); empty is none, as in SSE. */
                 "Last-Event-ID"?: string;
             };
@@ -8403,7 +9858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8422,7 +9877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `token_of_another_game`: The token belongs to another game. */
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8979,7 +10434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `challenge_required`: The match seats another app key's bot: challenge it, and the match starts once its owner accepts. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9036,7 +10491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name, or it does not play this game; see `GET /api/v1/bots`.; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `too_many_games`: The match asks for more games than the service allows. */
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name, or it does not play this game; see `GET /api/v1/bots`.; `retired_bot`: The bot was retired (by its owner, or its app key was revoked).; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option.; `too_many_games`: The match asks for more games than the service allows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9393,7 +10848,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
                     [name: string]: unknown;

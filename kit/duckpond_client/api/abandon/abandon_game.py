@@ -1,0 +1,305 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.abandon_in import AbandonIn
+from ...models.change_out import ChangeOut
+from ...models.error_out import ErrorOut
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    game_id: str,
+    *,
+    body: AbandonIn,
+    authorization: str,
+    if_match: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["Authorization"] = authorization
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/games/{game_id}/abandon".format(game_id=quote(str(game_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ChangeOut | ErrorOut:
+    if response.status_code == 200:
+        response_200 = ChangeOut.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_503
+
+    response_default = ErrorOut.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ChangeOut | ErrorOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: AbandonIn,
+    authorization: str,
+    if_match: str | Unset = UNSET,
+
+) -> Response[ChangeOut | ErrorOut]:
+    """ Abandon an unfinished game (host token only): its status becomes `abandoned`, every
+    later move or deal is refused with `game_abandoned`, bot turns stop, and its record is
+    available at once. Its keys then live as long as a finished game's.
+
+     Asking again answers 409 `game_abandoned`: the first request did it.
+
+    Args:
+        game_id (str):
+        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        if_match (str | Unset):
+        body (AbandonIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ChangeOut | ErrorOut]
+     """
+
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+body=body,
+authorization=authorization,
+if_match=if_match,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: AbandonIn,
+    authorization: str,
+    if_match: str | Unset = UNSET,
+
+) -> ChangeOut | ErrorOut | None:
+    """ Abandon an unfinished game (host token only): its status becomes `abandoned`, every
+    later move or deal is refused with `game_abandoned`, bot turns stop, and its record is
+    available at once. Its keys then live as long as a finished game's.
+
+     Asking again answers 409 `game_abandoned`: the first request did it.
+
+    Args:
+        game_id (str):
+        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        if_match (str | Unset):
+        body (AbandonIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ChangeOut | ErrorOut
+     """
+
+
+    return sync_detailed(
+        game_id=game_id,
+client=client,
+body=body,
+authorization=authorization,
+if_match=if_match,
+
+    ).parsed
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: AbandonIn,
+    authorization: str,
+    if_match: str | Unset = UNSET,
+
+) -> Response[ChangeOut | ErrorOut]:
+    """ Abandon an unfinished game (host token only): its status becomes `abandoned`, every
+    later move or deal is refused with `game_abandoned`, bot turns stop, and its record is
+    available at once. Its keys then live as long as a finished game's.
+
+     Asking again answers 409 `game_abandoned`: the first request did it.
+
+    Args:
+        game_id (str):
+        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        if_match (str | Unset):
+        body (AbandonIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ChangeOut | ErrorOut]
+     """
+
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+body=body,
+authorization=authorization,
+if_match=if_match,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: AbandonIn,
+    authorization: str,
+    if_match: str | Unset = UNSET,
+
+) -> ChangeOut | ErrorOut | None:
+    """ Abandon an unfinished game (host token only): its status becomes `abandoned`, every
+    later move or deal is refused with `game_abandoned`, bot turns stop, and its record is
+    available at once. Its keys then live as long as a finished game's.
+
+     Asking again answers 409 `game_abandoned`: the first request did it.
+
+    Args:
+        game_id (str):
+        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        if_match (str | Unset):
+        body (AbandonIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ChangeOut | ErrorOut
+     """
+
+
+    return (await asyncio_detailed(
+        game_id=game_id,
+client=client,
+body=body,
+authorization=authorization,
+if_match=if_match,
+
+    )).parsed

@@ -1,0 +1,252 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.bot_in import BotIn
+from ...models.bot_out import BotOut
+from ...models.error_out import ErrorOut
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: BotIn,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/bots",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BotOut | ErrorOut:
+    if response.status_code == 201:
+        response_201 = BotOut.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_503
+
+    response_default = ErrorOut.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[BotOut | ErrorOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: BotIn,
+
+) -> Response[BotOut | ErrorOut]:
+    """ Register an outside bot of the app key: a public name (never a built-in bot's, never
+    one used before, even by a retired bot), a description and the games it plays. A match
+    may then seat it by name; the key's program plays its seats. At most 20 live bots a key.
+
+    Args:
+        body (BotIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BotOut | ErrorOut]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: BotIn,
+
+) -> BotOut | ErrorOut | None:
+    """ Register an outside bot of the app key: a public name (never a built-in bot's, never
+    one used before, even by a retired bot), a description and the games it plays. A match
+    may then seat it by name; the key's program plays its seats. At most 20 live bots a key.
+
+    Args:
+        body (BotIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BotOut | ErrorOut
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: BotIn,
+
+) -> Response[BotOut | ErrorOut]:
+    """ Register an outside bot of the app key: a public name (never a built-in bot's, never
+    one used before, even by a retired bot), a description and the games it plays. A match
+    may then seat it by name; the key's program plays its seats. At most 20 live bots a key.
+
+    Args:
+        body (BotIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BotOut | ErrorOut]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: BotIn,
+
+) -> BotOut | ErrorOut | None:
+    """ Register an outside bot of the app key: a public name (never a built-in bot's, never
+    one used before, even by a retired bot), a description and the games it plays. A match
+    may then seat it by name; the key's program plays its seats. At most 20 live bots a key.
+
+    Args:
+        body (BotIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BotOut | ErrorOut
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

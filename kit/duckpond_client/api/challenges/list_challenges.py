@@ -1,0 +1,185 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.challenges_out import ChallengesOut
+from ...models.error_out import ErrorOut
+from typing import cast
+
+
+
+def _get_kwargs(
+    
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/challenges",
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ChallengesOut | ErrorOut:
+    if response.status_code == 200:
+        response_200 = ChallengesOut.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_503
+
+    response_default = ErrorOut.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ChallengesOut | ErrorOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ChallengesOut | ErrorOut]:
+    """ The key's challenges, those it made (`role` `challenger`) and those it got
+    (`challenged`), newest first; each is kept a day past its expiry.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ChallengesOut | ErrorOut]
+     """
+
+
+    kwargs = _get_kwargs(
+        
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+
+) -> ChallengesOut | ErrorOut | None:
+    """ The key's challenges, those it made (`role` `challenger`) and those it got
+    (`challenged`), newest first; each is kept a day past its expiry.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ChallengesOut | ErrorOut
+     """
+
+
+    return sync_detailed(
+        client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ChallengesOut | ErrorOut]:
+    """ The key's challenges, those it made (`role` `challenger`) and those it got
+    (`challenged`), newest first; each is kept a day past its expiry.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ChallengesOut | ErrorOut]
+     """
+
+
+    kwargs = _get_kwargs(
+        
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+
+) -> ChallengesOut | ErrorOut | None:
+    """ The key's challenges, those it made (`role` `challenger`) and those it got
+    (`challenged`), newest first; each is kept a day past its expiry.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ChallengesOut | ErrorOut
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+
+    )).parsed

@@ -1,0 +1,206 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_out import ErrorOut
+from ...models.record_out import RecordOut
+from typing import cast
+
+
+
+def _get_kwargs(
+    game_id: str,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/games/{game_id}/record".format(game_id=quote(str(game_id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorOut | RecordOut:
+    if response.status_code == 200:
+        response_200 = RecordOut.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 404:
+        response_404 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_503
+
+    response_default = ErrorOut.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorOut | RecordOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> Response[ErrorOut | RecordOut]:
+    """ Read the full record after the end (409 before): `engine.record.replay` rebuilds it,
+    and `python -m service.verify` checks it against every deal's commitment.
+
+    Args:
+        game_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorOut | RecordOut]
+     """
+
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> ErrorOut | RecordOut | None:
+    """ Read the full record after the end (409 before): `engine.record.replay` rebuilds it,
+    and `python -m service.verify` checks it against every deal's commitment.
+
+    Args:
+        game_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorOut | RecordOut
+     """
+
+
+    return sync_detailed(
+        game_id=game_id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> Response[ErrorOut | RecordOut]:
+    """ Read the full record after the end (409 before): `engine.record.replay` rebuilds it,
+    and `python -m service.verify` checks it against every deal's commitment.
+
+    Args:
+        game_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorOut | RecordOut]
+     """
+
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> ErrorOut | RecordOut | None:
+    """ Read the full record after the end (409 before): `engine.record.replay` rebuilds it,
+    and `python -m service.verify` checks it against every deal's commitment.
+
+    Args:
+        game_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorOut | RecordOut
+     """
+
+
+    return (await asyncio_detailed(
+        game_id=game_id,
+client=client,
+
+    )).parsed

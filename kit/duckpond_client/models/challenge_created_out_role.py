@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class ChallengeCreatedOutRole(StrEnum):
+    CHALLENGED = "challenged"
+    CHALLENGER = "challenger"
+
+    def __str__(self) -> str:
+        return str(self.value)

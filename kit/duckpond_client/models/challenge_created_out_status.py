@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class ChallengeCreatedOutStatus(StrEnum):
+    ACCEPTED = "accepted"
+    CREATED = "created"
+    DECLINED = "declined"
+    EXPIRED = "expired"
+
+    def __str__(self) -> str:
+        return str(self.value)

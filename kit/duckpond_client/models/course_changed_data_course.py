@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class CourseChangedDataCourse(StrEnum):
+    DUCK = "duck"
+    SOUP = "soup"
+
+    def __str__(self) -> str:
+        return str(self.value)

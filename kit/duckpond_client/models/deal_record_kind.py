@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class DealRecordKind(StrEnum):
+    NORMAL = "normal"
+    SOLO = "solo"
+    WEDDING = "wedding"
+
+    def __str__(self) -> str:
+        return str(self.value)

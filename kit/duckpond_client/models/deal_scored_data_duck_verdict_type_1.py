@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class DealScoredDataDuckVerdictType1(StrEnum):
+    CORRECT = "correct"
+    WRONG = "wrong"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class DealStartedDataDealtBy(StrEnum):
+    CLIENT_SEED = "client_seed"
+    HOST_CARDS = "host_cards"
+    SERVER_SHUFFLE = "server_shuffle"
+
+    def __str__(self) -> str:
+        return str(self.value)

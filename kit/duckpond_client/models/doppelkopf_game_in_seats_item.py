@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.doppelkopf_game_in_seats_item_bot import DoppelkopfGameInSeatsItemBot
+from ..models.doppelkopf_game_in_seats_item_level import DoppelkopfGameInSeatsItemLevel
+from ..types import UNSET, Unset
+
+
+
+
+
+
+T = TypeVar("T", bound="DoppelkopfGameInSeatsItem")
+
+
+
+@_attrs_define
+class DoppelkopfGameInSeatsItem:
+    """ 
+        Attributes:
+            bot (DoppelkopfGameInSeatsItemBot | Unset): A bot's name (see the catalog); `{}` is a human seat.
+            level (DoppelkopfGameInSeatsItemLevel | Unset): For a bot with levels (`GET /api/v1/bots`), how hard it thinks:
+                `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
+            open_ (bool | Unset): `true`: a human seat nobody holds yet. The creation answer gives no token for it but the
+                table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status
+                `waiting`: no move, deal or bot turn) until every open seat is taken.
+     """
+
+    bot: DoppelkopfGameInSeatsItemBot | Unset = UNSET
+    level: DoppelkopfGameInSeatsItemLevel | Unset = UNSET
+    open_: bool | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        bot: str | Unset = UNSET
+        if not isinstance(self.bot, Unset):
+            bot = self.bot.value
+
+
+        level: str | Unset = UNSET
+        if not isinstance(self.level, Unset):
+            level = self.level.value
+
+
+        open_ = self.open_
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+        })
+        if bot is not UNSET:
+            field_dict["bot"] = bot
+        if level is not UNSET:
+            field_dict["level"] = level
+        if open_ is not UNSET:
+            field_dict["open"] = open_
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        _bot = d.pop("bot", UNSET)
+        bot: DoppelkopfGameInSeatsItemBot | Unset
+        if isinstance(_bot,  Unset):
+            bot = UNSET
+        else:
+            bot = DoppelkopfGameInSeatsItemBot(_bot)
+
+
+
+
+        _level = d.pop("level", UNSET)
+        level: DoppelkopfGameInSeatsItemLevel | Unset
+        if isinstance(_level,  Unset):
+            level = UNSET
+        else:
+            level = DoppelkopfGameInSeatsItemLevel(_level)
+
+
+
+
+        open_ = d.pop("open", UNSET)
+
+        doppelkopf_game_in_seats_item = cls(
+            bot=bot,
+            level=level,
+            open_=open_,
+        )
+
+        return doppelkopf_game_in_seats_item
+

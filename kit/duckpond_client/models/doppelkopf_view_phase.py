@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class DoppelkopfViewPhase(StrEnum):
+    DEAL_OVER = "deal_over"
+    GAME_OVER = "game_over"
+    PLAY = "play"
+
+    def __str__(self) -> str:
+        return str(self.value)

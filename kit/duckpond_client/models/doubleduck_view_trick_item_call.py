@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class DoubleduckViewTrickItemCall(StrEnum):
+    DOUBLEDUCK = "doubleduck"
+    QUACK = "quack"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class DuckDealDuckVerdictType3Type1(StrEnum):
+    CORRECT = "correct"
+    WRONG = "wrong"
+
+    def __str__(self) -> str:
+        return str(self.value)

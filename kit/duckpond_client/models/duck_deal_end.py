@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class DuckDealEnd(StrEnum):
+    CAP = "cap"
+    DUCK = "duck"
+    OUT = "out"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class DuckDealLifebeltType0Side(StrEnum):
+    GREEN = "green"
+    RED = "red"
+
+    def __str__(self) -> str:
+        return str(self.value)

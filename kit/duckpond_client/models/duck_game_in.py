@@ -1,0 +1,179 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.duck_game_in_lobby import DuckGameInLobby
+from ..types import UNSET, Unset
+from typing import cast
+from typing import Literal, cast
+
+if TYPE_CHECKING:
+  from ..models.duck_game_in_deal_type_0 import DuckGameInDealType0
+  from ..models.duck_game_in_options import DuckGameInOptions
+  from ..models.duck_game_in_seats_item import DuckGameInSeatsItem
+
+
+
+
+
+T = TypeVar("T", bound="DuckGameIn")
+
+
+
+@_attrs_define
+class DuckGameIn:
+    """ 
+        Attributes:
+            game (Literal['duck']): `duck`: Duck.
+            seats (list[DuckGameInSeatsItem]): One entry per seat: `{}` for a human, `{"bot": "random"}`.
+            deal (DuckGameInDealType0 | None | Unset): A Duck deal: exactly the game's 69 cards.
+            lobby (DuckGameInLobby | Unset): List the table in the lobby while it has open seats (`GET
+                /api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, `all` to every app key of the
+                service. Absent: not listed (share the code yourself).
+            options (DuckGameInOptions | Unset): Options of Duck (the catalog lists them with their defaults); any other
+                member is refused.
+            seed (str | Unset): Shuffles every deal; secret until the game ends. Absent: the server draws a secret one.
+     """
+
+    game: Literal['duck']
+    seats: list[DuckGameInSeatsItem]
+    deal: DuckGameInDealType0 | None | Unset = UNSET
+    lobby: DuckGameInLobby | Unset = UNSET
+    options: DuckGameInOptions | Unset = UNSET
+    seed: str | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.duck_game_in_deal_type_0 import DuckGameInDealType0 # noqa: PLC0415
+        from ..models.duck_game_in_options import DuckGameInOptions # noqa: PLC0415
+        from ..models.duck_game_in_seats_item import DuckGameInSeatsItem # noqa: PLC0415
+        game = self.game
+
+        seats = []
+        for seats_item_data in self.seats:
+            seats_item = seats_item_data.to_dict()
+            seats.append(seats_item)
+
+
+
+        deal: dict[str, Any] | None | Unset
+        if isinstance(self.deal, Unset):
+            deal = UNSET
+        elif isinstance(self.deal, DuckGameInDealType0):
+            deal = self.deal.to_dict()
+        else:
+            deal = self.deal
+
+        lobby: str | Unset = UNSET
+        if not isinstance(self.lobby, Unset):
+            lobby = self.lobby.value
+
+
+        options: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.options, Unset):
+            options = self.options.to_dict()
+
+        seed = self.seed
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "game": game,
+            "seats": seats,
+        })
+        if deal is not UNSET:
+            field_dict["deal"] = deal
+        if lobby is not UNSET:
+            field_dict["lobby"] = lobby
+        if options is not UNSET:
+            field_dict["options"] = options
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.duck_game_in_deal_type_0 import DuckGameInDealType0 # noqa: PLC0415
+        from ..models.duck_game_in_options import DuckGameInOptions # noqa: PLC0415
+        from ..models.duck_game_in_seats_item import DuckGameInSeatsItem # noqa: PLC0415
+        d = dict(src_dict)
+        game = cast(Literal['duck'] , d.pop("game"))
+        if game != 'duck':
+            raise ValueError(f"game must match const 'duck', got '{game}'")
+
+        seats = []
+        _seats = d.pop("seats")
+        for seats_item_data in (_seats):
+            seats_item = DuckGameInSeatsItem.from_dict(seats_item_data)
+
+
+
+            seats.append(seats_item)
+
+
+        def _parse_deal(data: object) -> DuckGameInDealType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_0 = DuckGameInDealType0.from_dict(data)
+
+
+
+                return deal_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DuckGameInDealType0 | None | Unset, data)
+
+        deal = _parse_deal(d.pop("deal", UNSET))
+
+
+        _lobby = d.pop("lobby", UNSET)
+        lobby: DuckGameInLobby | Unset
+        if isinstance(_lobby,  Unset):
+            lobby = UNSET
+        else:
+            lobby = DuckGameInLobby(_lobby)
+
+
+
+
+        _options = d.pop("options", UNSET)
+        options: DuckGameInOptions | Unset
+        if isinstance(_options,  Unset):
+            options = UNSET
+        else:
+            options = DuckGameInOptions.from_dict(_options)
+
+
+
+
+        seed = d.pop("seed", UNSET)
+
+        duck_game_in = cls(
+            game=game,
+            seats=seats,
+            deal=deal,
+            lobby=lobby,
+            options=options,
+            seed=seed,
+        )
+
+        return duck_game_in
+

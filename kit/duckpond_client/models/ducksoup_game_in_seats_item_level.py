@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class DucksoupGameInSeatsItemLevel(StrEnum):
+    FAST = "fast"
+    NORMAL = "normal"
+    STRONG = "strong"
+
+    def __str__(self) -> str:
+        return str(self.value)

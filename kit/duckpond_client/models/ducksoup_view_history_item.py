@@ -1,0 +1,117 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.ducksoup_concede_move import DucksoupConcedeMove
+  from ..models.ducksoup_play_move import DucksoupPlayMove
+
+
+
+
+
+T = TypeVar("T", bound="DucksoupViewHistoryItem")
+
+
+
+@_attrs_define
+class DucksoupViewHistoryItem:
+    """ 
+        Attributes:
+            move (DucksoupConcedeMove | DucksoupPlayMove):
+            seat (int): A seat, from 0.
+     """
+
+    move: DucksoupConcedeMove | DucksoupPlayMove
+    seat: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.ducksoup_concede_move import DucksoupConcedeMove # noqa: PLC0415
+        from ..models.ducksoup_play_move import DucksoupPlayMove # noqa: PLC0415
+        move: dict[str, Any]
+        if isinstance(self.move, DucksoupPlayMove):
+            move = self.move.to_dict()
+        else:
+            move = self.move.to_dict()
+
+
+        seat = self.seat
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "move": move,
+            "seat": seat,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.ducksoup_concede_move import DucksoupConcedeMove # noqa: PLC0415
+        from ..models.ducksoup_play_move import DucksoupPlayMove # noqa: PLC0415
+        d = dict(src_dict)
+        def _parse_move(data: object) -> DucksoupConcedeMove | DucksoupPlayMove:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                move_type_0 = DucksoupPlayMove.from_dict(data)
+
+
+
+                return move_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            move_type_1 = DucksoupConcedeMove.from_dict(data)
+
+
+
+            return move_type_1
+
+        move = _parse_move(d.pop("move"))
+
+
+        seat = d.pop("seat")
+
+        ducksoup_view_history_item = cls(
+            move=move,
+            seat=seat,
+        )
+
+
+        ducksoup_view_history_item.additional_properties = d
+        return ducksoup_view_history_item
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class LadderEntryOutKind(StrEnum):
+    BUILTIN = "builtin"
+    OUTSIDE = "outside"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.move_action_move import MoveActionMove
+
+
+
+
+
+T = TypeVar("T", bound="MoveAction")
+
+
+
+@_attrs_define
+class MoveAction:
+    """ A seat's move.
+
+        Attributes:
+            move (MoveActionMove): A move as it was sent (one of the game's move shapes).
+            seat (int): A seat, from 0.
+     """
+
+    move: MoveActionMove
+    seat: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.move_action_move import MoveActionMove # noqa: PLC0415
+        move = self.move.to_dict()
+
+        seat = self.seat
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "move": move,
+            "seat": seat,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.move_action_move import MoveActionMove # noqa: PLC0415
+        d = dict(src_dict)
+        move = MoveActionMove.from_dict(d.pop("move"))
+
+
+
+
+        seat = d.pop("seat")
+
+        move_action = cls(
+            move=move,
+            seat=seat,
+        )
+
+
+        move_action.additional_properties = d
+        return move_action
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="MoveInMoveType2")
+
+
+
+@_attrs_define
+class MoveInMoveType2:
+    """ A `concede` move of Duck Soup.
+
+        Attributes:
+            type_ (Literal['concede']):
+     """
+
+    type_: Literal['concede']
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "type": type_,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = cast(Literal['concede'] , d.pop("type"))
+        if type_ != 'concede':
+            raise ValueError(f"type must match const 'concede', got '{type_}'")
+
+        move_in_move_type_2 = cls(
+            type_=type_,
+        )
+
+        return move_in_move_type_2
+

@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="MoveInMoveType4")
+
+
+
+@_attrs_define
+class MoveInMoveType4:
+    """ A `duck` move of Duck.
+
+        Attributes:
+            type_ (Literal['duck']):
+     """
+
+    type_: Literal['duck']
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "type": type_,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = cast(Literal['duck'] , d.pop("type"))
+        if type_ != 'duck':
+            raise ValueError(f"type must match const 'duck', got '{type_}'")
+
+        move_in_move_type_4 = cls(
+            type_=type_,
+        )
+
+        return move_in_move_type_4
+

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class PartyRevealedDataParty(StrEnum):
+    KONTRA = "kontra"
+    RE = "re"
+
+    def __str__(self) -> str:
+        return str(self.value)

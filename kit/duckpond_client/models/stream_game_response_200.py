@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.stream_game_response_200_event import StreamGameResponse200Event
+from ..types import UNSET, Unset
+
+
+
+
+
+
+T = TypeVar("T", bound="StreamGameResponse200")
+
+
+
+@_attrs_define
+class StreamGameResponse200:
+    """ One event of the stream (OpenAPI 3.1 reads an event stream's schema as each event's).
+
+        Attributes:
+            data (str): JSON: the view (`snapshot`), an event as `/events` lists it (`event`), or the game's id, version and
+                status (`end`).
+            event (StreamGameResponse200Event | Unset):
+            id (str | Unset): An event number.
+     """
+
+    data: str
+    event: StreamGameResponse200Event | Unset = UNSET
+    id: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data
+
+        event: str | Unset = UNSET
+        if not isinstance(self.event, Unset):
+            event = self.event.value
+
+
+        id = self.id
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "data": data,
+        })
+        if event is not UNSET:
+            field_dict["event"] = event
+        if id is not UNSET:
+            field_dict["id"] = id
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        data = d.pop("data")
+
+        _event = d.pop("event", UNSET)
+        event: StreamGameResponse200Event | Unset
+        if isinstance(_event,  Unset):
+            event = UNSET
+        else:
+            event = StreamGameResponse200Event(_event)
+
+
+
+
+        id = d.pop("id", UNSET)
+
+        stream_game_response_200 = cls(
+            data=data,
+            event=event,
+            id=id,
+        )
+
+
+        stream_game_response_200.additional_properties = d
+        return stream_game_response_200
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

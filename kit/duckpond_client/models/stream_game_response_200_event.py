@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class StreamGameResponse200Event(StrEnum):
+    END = "end"
+    EVENT = "event"
+    SNAPSHOT = "snapshot"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class WebhookOutStatus(StrEnum):
+    ACTIVE = "active"
+    DISABLED = "disabled"
+
+    def __str__(self) -> str:
+        return str(self.value)
