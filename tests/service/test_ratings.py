@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 import redis
+import test_outside_matches as outside
 from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import auth
@@ -326,3 +327,29 @@ def test_the_anchor_command_rates_its_games_once(
     again = [outcome for *_, outcome in ratings_module.anchors(ladder, "ducksoup", 3, "t")]
     assert again == ["duplicate"] * 3
     assert ladder.skills("ducksoup") == skills
+
+
+def test_an_outside_match_puts_its_bot_on_the_ladder_with_its_owner(
+    make_app: Callable[..., Flask], keys: AppKeys
+) -> None:
+    """The driver's path (real games, an outside bot's seats played through the API) rates
+    each game it records on the real ladder, once, the bot under its owner's key name."""
+    app = make_app(APP_KEYS="required")
+    me = outside.Author(app.test_client(), keys.issue("pond").key)
+    me.register()
+    mid = me.create(games=2, concurrency=1)["id"]
+    for _ in range(400):
+        outside.run_jobs(app)
+        seats = me.seats()
+        if not seats:
+            break
+        for seat in seats:
+            me.play(seat)
+    assert me.client.get(f"/api/v1/matches/{mid}").json["status"] == "done"
+    entries = {e["bot"]: e for e in me.client.get("/api/v1/ladder/ducksoup").json["entries"]}
+    assert set(entries) == {outside.BOT, "heuristic"}
+    assert (entries[outside.BOT]["kind"], entries[outside.BOT]["owner"]) == ("outside", "pond")
+    assert entries["heuristic"]["kind"] == "builtin"
+    assert entries[outside.BOT]["games"] == entries["heuristic"]["games"] == 4  # 2 x 2 rotations
+    # Its first legal move each turn against the heuristic: behind it on the ladder.
+    assert entries["heuristic"]["mu"] > entries[outside.BOT]["mu"]
