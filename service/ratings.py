@@ -336,10 +336,12 @@ bots' worlds make a decision cost up to ~200 ms, and each deal is a contest of i
 
 def anchor_lineups(game: str) -> list[tuple[str, ...]]:
     """The anchor matches' line-ups of one game. Doubleduck and Duck Soup: each anchor against
-    the next stronger one (Doubleduck with a side each: `x,y,x,y`), since a side with random
-    in it loses whoever its partner is and would teach nothing of the partner; the other games
-    all four at one table."""
-    pairs: list[tuple[str, ...]] = list(itertools.pairwise(ANCHORS))
+    its two neighbours in the ring random, heuristic, fast, strong (and strong against
+    random), so every anchor plays as many games: the ordinal (mu - 3 sigma) holds back a bot
+    that played less. Doubleduck with a side each (`x,y,x,y`): a side with random in it loses
+    whoever its partner is, and would teach nothing of the partner. The other games: all four
+    at one table."""
+    pairs: list[tuple[str, ...]] = list(itertools.pairwise((*ANCHORS, ANCHORS[0])))
     if game == "doubleduck":
         return [(x, y, x, y) for x, y in pairs]
     if game == "ducksoup":

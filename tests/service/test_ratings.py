@@ -148,11 +148,13 @@ def test_search_is_search_fast_on_the_ladder() -> None:
     assert ladder_name("my_bot") == "my_bot"
 
 
-def test_the_anchors_meet_the_next_stronger_one() -> None:
+def test_every_anchor_meets_its_two_neighbours() -> None:
+    """In a ring, so that each plays as many games (and so is held back by its sigma alike)."""
     pairs = [
         ("random", "heuristic"),
         ("heuristic", "search:fast"),
         ("search:fast", "search:strong"),
+        ("search:strong", "random"),
     ]
     assert anchor_lineups("ducksoup") == pairs
     assert anchor_lineups("doubleduck") == [(x, y, x, y) for x, y in pairs]  # a side each
@@ -315,17 +317,17 @@ def test_the_ladder_route(make_app: Callable[..., Flask], keys: AppKeys, r: redi
 def test_the_anchor_command_rates_its_games_once(
     r: redis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`python -m service.ratings anchors`, with two cheap anchors: a rerun with the same seed
-    plays the same games and rates none of them again."""
+    """`python -m service.ratings anchors`, with two cheap anchors (a ring of two: each
+    against the other, twice): a rerun with the same seed rates none of its games again."""
     monkeypatch.setattr(ratings_module, "ANCHORS", ("random", "heuristic"))
     ladder = Ratings(r)
     first = [outcome for *_, outcome in ratings_module.anchors(ladder, "ducksoup", 3, "t")]
-    assert first == ["rated"] * 3
+    assert first == ["rated"] * 6  # 3 games of each line-up
     skills = ladder.skills("ducksoup")
-    assert skills["heuristic"].games == skills["random"].games == 6  # 3 games x 2 rotations
+    assert skills["heuristic"].games == skills["random"].games == 12  # x 2 rotations
     assert skills["heuristic"].mu > skills["random"].mu
     again = [outcome for *_, outcome in ratings_module.anchors(ladder, "ducksoup", 3, "t")]
-    assert again == ["duplicate"] * 3
+    assert again == ["duplicate"] * 6
     assert ladder.skills("ducksoup") == skills
 
 
