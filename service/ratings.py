@@ -286,7 +286,7 @@ class Ratings:
         ratings, rated = ratings_key(spec.game), rated_key(spec.game)
         bots = sorted({ladder_name(b) for r in record["rotations"] for b in r["bots"]})
         for _ in range(ATTEMPTS):
-            if self.redis.zscore(rated, rid) is not None:
+            if self.rated(spec.game, rid):
                 return "duplicate"
             raw = cast(list[bytes | None], self.redis.hmget(ratings, bots))
             before = {b: "" if v is None else v.decode() for b, v in zip(bots, raw, strict=True)}
@@ -302,6 +302,10 @@ class Ratings:
                 return outcome
             time.sleep(random.uniform(0, 0.01))  # another worker wrote these bots: read again
         raise RuntimeError(f"ratings of {spec.game}: {ATTEMPTS} conflicting writes in a row")
+
+    def rated(self, game: str, rid: str) -> bool:
+        """Whether the match game of id `rid` (`record_id`) is on the ladder already."""
+        return self.redis.zscore(rated_key(game), rid) is not None
 
     def skills(self, game: str) -> dict[str, Skill]:
         raw = cast(dict[bytes, bytes], self.redis.hgetall(ratings_key(game)))
@@ -374,9 +378,14 @@ def play_anchor(job: tuple[MatchSpec, int]) -> tuple[MatchSpec, JSON]:
 def anchors(
     ratings: Ratings, game: str, games: int, seed: str, processes: int = 1
 ) -> Iterator[tuple[MatchSpec, JSON, str]]:
-    """Play the anchor matches of `game` and rate each match game as it ends (under the id
-    `anchor:<seed>:<game>:<n>.<index>`, so a rerun with the same seed adds nothing)."""
-    work = anchor_jobs(game, games, seed)
+    """Play the anchor matches of `game` and rate each match game as it ends, under the match
+    id `anchor:<seed>:<game>:<n>`; a game rated before (a rerun with the same seed) is not
+    played again."""
+    work = [
+        (spec, index)
+        for spec, index in anchor_jobs(game, games, seed)
+        if not ratings.rated(game, f"anchor:{spec.seed}.{index}")
+    ]
     if processes > 1:
         from multiprocessing import get_context
 

@@ -318,7 +318,8 @@ def test_the_anchor_command_rates_its_games_once(
     r: redis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`python -m service.ratings anchors`, with two cheap anchors (a ring of two: each
-    against the other, twice): a rerun with the same seed rates none of its games again."""
+    against the other, twice): a rerun with the same seed plays and rates none of its games
+    again, only those it adds."""
     monkeypatch.setattr(ratings_module, "ANCHORS", ("random", "heuristic"))
     ladder = Ratings(r)
     first = [outcome for *_, outcome in ratings_module.anchors(ladder, "ducksoup", 3, "t")]
@@ -326,9 +327,10 @@ def test_the_anchor_command_rates_its_games_once(
     skills = ladder.skills("ducksoup")
     assert skills["heuristic"].games == skills["random"].games == 12  # x 2 rotations
     assert skills["heuristic"].mu > skills["random"].mu
-    again = [outcome for *_, outcome in ratings_module.anchors(ladder, "ducksoup", 3, "t")]
-    assert again == ["duplicate"] * 6
+    assert list(ratings_module.anchors(ladder, "ducksoup", 3, "t")) == []  # none played again
     assert ladder.skills("ducksoup") == skills
+    more = [outcome for *_, outcome in ratings_module.anchors(ladder, "ducksoup", 4, "t")]
+    assert more == ["rated"] * 2  # the fourth game of each line-up
 
 
 def test_an_outside_match_puts_its_bot_on_the_ladder_with_its_owner(
