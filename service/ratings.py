@@ -335,7 +335,11 @@ ANCHOR_OPTIONS: dict[str, JSON] = {
     "duck": {},
 }
 """One deal per match game where the game allows it (Duck's five rounds are fixed): the search
-bots' worlds make a decision cost up to ~200 ms, and each deal is a contest of its own anyway."""
+bots' worlds make a decision cost up to ~200 ms, and a match game of one deal, rotated, is
+already a duplicate comparison."""
+ANCHOR_GAMES = {"doubleduck": 12, "ducksoup": 40, "doppelkopf": 24, "duck": 24}
+"""Match games per line-up that the anchor command plays unless told: the sizes at which
+`scripts/bench/ladder.py` found the anchors in order (docs/benchmarks.md)."""
 
 
 def anchor_lineups(game: str) -> list[tuple[str, ...]]:
@@ -407,7 +411,9 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("anchors", help="play the built-in anchor matches into the ladder")
     play.add_argument("--game", action="append", choices=sorted(GAMES), help="default: all")
-    play.add_argument("--games", type=int, default=8, help="match games per line-up (8)")
+    play.add_argument(
+        "--games", type=int, help="match games per line-up (default: ANCHOR_GAMES, per game)"
+    )
     play.add_argument("--seed", default="anchors")
     play.add_argument("--processes", type=int, default=1, help="games played at once (1)")
     show = sub.add_parser("show", help="print a game's ladder")
@@ -420,7 +426,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for game in args.game or sorted(GAMES):
         done = 0
-        for spec, record, outcome in anchors(ratings, game, args.games, args.seed, args.processes):
+        games = args.games or ANCHOR_GAMES[game]
+        for spec, record, outcome in anchors(ratings, game, games, args.seed, args.processes):
             done += 1
             print(f"{game} {'+'.join(spec.bots)} game {record['index']}: {outcome}", flush=True)
         print(f"{game}: {done} anchor match games", flush=True)

@@ -1,13 +1,14 @@
 """The ladder's anchors: per game, do the built-in bots rank search:strong > search:fast >
 heuristic > random by the ladder's ordinal after their anchor matches?
 
-Plays the anchor matches of `service.ratings` (`anchor_lineups`: all four bots at one table,
-Doubleduck's three pairings, every pair in Duck Soup; one deal per match game where the game
-allows it, `ANCHOR_OPTIONS`) in-process and rates each match game as it ends, in order, with the
+Plays the anchor matches of `service.ratings` (`anchor_lineups`: all four bots at one table in
+Doppelkopf and Duck, each against its two neighbours in a ring in Doubleduck and Duck Soup; one
+deal per match game where the game allows it, `ANCHOR_OPTIONS`; `ANCHOR_GAMES` a line-up)
+in-process and rates each match game as it ends, in order, with the
 ladder's own math (`service.ratings.rate_record`, the function `Ratings.rate` stores), from an
 empty ladder. `python -m service.ratings anchors` plays the same games into the service's Redis.
 
-    .venv/bin/python scripts/bench/ladder.py --game doppelkopf --games 24 --processes 2
+    .venv/bin/python scripts/bench/ladder.py --game doppelkopf   # 24 games, ANCHOR_GAMES
     .venv/bin/python scripts/bench/ladder.py --games 4          # every game, 4 per line-up
     .venv/bin/python scripts/bench/ladder.py --smoke            # Doppelkopf, 1 per line-up (CI)
     .venv/bin/python scripts/bench/ladder.py --game duck --save var/anchors   # records kept in
@@ -37,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bots.match import MatchSpec, summarize, table
 from engine import GAMES
 from service.ratings import (
+    ANCHOR_GAMES,
     ANCHORS,
     Skill,
     anchor_jobs,
@@ -106,7 +108,9 @@ def run(game: str, games: int, seed: str, processes: int, saved: Path | None) ->
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="default: all")
-    parser.add_argument("--games", type=int, default=8, help="match games per line-up (8)")
+    parser.add_argument(
+        "--games", type=int, help="match games per line-up (default: the command's, per game)"
+    )
     parser.add_argument("--seed", default="anchors")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument(
@@ -120,10 +124,11 @@ def main(argv: list[str] | None = None) -> int:
     held = True
     for game in args.game or sorted(GAMES):
         saved = None if args.save is None else args.save.with_suffix(f".{game}.jsonl")
-        out = run(game, args.games, args.seed, args.processes, saved)
+        games = args.games or ANCHOR_GAMES[game]
+        out = run(game, games, args.seed, args.processes, saved)
         held = held and out["holds"]
         print(
-            f"\n{game}: {out['match_games']} anchor match games ({args.games} per line-up), "
+            f"\n{game}: {out['match_games']} anchor match games ({games} per line-up), "
             f"{out['contests']} contests rated, seed {args.seed!r}, {out['cpu_s']:.0f} CPU s, "
             f"{out['wall_s']:.0f} s wall with {args.processes} processes\n"
         )
