@@ -250,7 +250,9 @@ def floor(kit: Kit, stack: Stack, args: argparse.Namespace) -> dict[str, float]:
     game = kit.request("POST", "/api/v1/games", body)
     seat = {"Authorization": f"Bearer {game['seats'][0]['token']}"}
     out: dict[str, float] = {}
-    requests = [("livez", "/livez", {}), ("view", f"/api/v1/games/{game['id']}", seat)]
+    # Both with the seat's token: the kit's client sends its app key by default, whose rate
+    # limit (600 a minute) the floor would spend.
+    requests = [("livez", "/livez", seat), ("view", f"/api/v1/games/{game['id']}", seat)]
     for name, path, headers in requests:
         each = max(1, args.floor_requests // args.concurrency)
         statuses: Counter[int] = Counter()
