@@ -101,6 +101,10 @@ REASONS: dict[str, tuple[int, str]] = {
     "stale_version": (409, "The game is past the expected version (another change won)."),
     "future_version": (409, "The game has not reached the expected version."),
     "game_not_over": (409, "The record is available only after the game ends."),
+    "match_not_over": (
+        409,
+        "A game of an outside match keeps its record (and seed) until the whole match is done.",
+    ),
     "game_abandoned": (409, "The host abandoned the game: it takes no more changes."),
     "seats_open": (409, "The table waits for its open seats to be taken: no move or deal yet."),
     "seat_taken": (409, "The seat is not open: someone holds it, or a bot plays it."),

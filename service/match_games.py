@@ -14,7 +14,7 @@ without the owner's app key) written to the match's bucket's outbox in the same 
 notes the game (`MatchStore.add_game`, HSETNX: told once), and kept in the match's seats hash
 for `GET /api/v1/feed/seats` until the game is recorded.
 
-`advance` is the one step, run by an RQ job on the match queue (`service.jobs.advance_match`)
+`advance` is the one step, run by an RQ job on the live bot queue (`service.jobs.advance_match`)
 when the match is created, when one of its games ends (`Tables.match_game_ended`) and when it
 is read: it records every index whose rotations are all over (`MatchStore.record`, HSETNX: once),
 then creates the next games (k = index * rotations + rotation, in order) while fewer than
@@ -119,15 +119,15 @@ class MatchGames:
         *,
         finished_ttl: int,
         feed: Feed | None = None,
-        recorded: Callable[[MatchSpec, JSON], None] | None = None,
+        rate: Callable[[str, MatchSpec, int, JSON | None], None] | None = None,
     ) -> None:
         self.store = store
         self.tables = tables
         self.queue = queue
         self.finished_ttl = finished_ttl
         self.feed = feed
-        self.recorded = recorded
-        """Told each game record this driver wrote (`Matches`: the ratings)."""
+        self.rate = rate
+        """Rates a recorded game (`Matches._rate`: the ladders), its record or the stored one."""
 
     # --- triggers -------------------------------------------------------------------------
 
@@ -285,12 +285,13 @@ class MatchGames:
         self.store.forget_seats(mid, forget)
         if done >= spec.games:
             self.store.expire_games(mid, self.finished_ttl)
+        if self.rate is not None and outcome in ("recorded", "duplicate"):
+            # A duplicate: another step recorded it first, and may have died before rating it.
+            self.rate(mid, spec, index, record if outcome == "recorded" else None)
         if outcome != "recorded":
             return 0
         if done >= spec.games:
             log.info("match %s done", mid)
-        if self.recorded is not None:
-            self.recorded(spec, record)
         return 1
 
     # --- cancel and the seats -----------------------------------------------------------

@@ -235,11 +235,19 @@ class Matches:
         """The driver's step for an outside match (`service.match_games`): the job's."""
         return self._driver().advance(mid)
 
-    def _recorded(self, spec: MatchSpec, record: JSON) -> None:
-        """A game record was written (either path): the ratings rate it, once."""
+    def _rate(self, mid: str, spec: MatchSpec, index: int, record: JSON | None = None) -> None:
+        """Rate match game `index` on its game's ladder when the Matches has ratings (the
+        `ratings` helper's; it rates each game once, so a second run may call this again:
+        without `record`, the stored one)."""
         ratings = getattr(self, "ratings", None)
-        if ratings is not None:
-            ratings.rate(spec, record)
+        if ratings is None:
+            return
+        if record is None:
+            found = self.store.records_of(mid, [index])
+            if not found:
+                return
+            record = found[0]
+        ratings.rate(spec, record, match_id=mid)
 
     def is_retry(self, idempotency_key: str | None, scope: str = "") -> bool:
         """Whether a creation with this key (of this caller) was made or is under way: its
@@ -345,14 +353,25 @@ class Matches:
 
     def games(self, mid: str, start: int, limit: int) -> JSON:
         """The recorded games with index in [start, start + limit), in index order."""
-        spec = MatchSpec.from_json(json.loads(self._load(mid)[b"spec"]))
-        return {
-            "id": mid,
-            "games": spec.games,
-            "start": start,
-            "limit": limit,
-            "records": self.store.records_of(mid, range(start, min(start + limit, spec.games))),
-        }
+        raw = self._load(mid)
+        spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
+        records = self.store.records_of(mid, range(start, min(start + limit, spec.games)))
+        if self.sealed(mid, raw):
+            records = [{k: v for k, v in r.items() if k != "seed"} for r in records]
+        return {"id": mid, "games": spec.games, "start": start, "limit": limit, "records": records}
+
+    def sealed(self, mid: str, raw: Mapping[bytes, bytes] | None = None) -> bool:
+        """Whether the match's seeds are secret still: an outside match until it is done.
+
+        Game i is dealt from `{seed}:{i}`, so one game's seed gives every later deal away;
+        an outside bot still to play them must not learn it (its match's answer shows no seed,
+        its records none, and its games' records wait: `Tables.record`). A match of built-in
+        bots only has no player to hide it from."""
+        raw = self.store.load(mid) if raw is None else raw
+        if raw is None or b"outside" not in raw or b"summary" in raw or b"cancelled" in raw:
+            return False
+        spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
+        return len(self.store.records(mid)) < spec.games
 
     def _load(self, mid: str) -> dict[bytes, bytes]:
         raw = self.store.load(mid)
@@ -410,6 +429,8 @@ class Matches:
             "outside": {},
         }
         if outside is not None:
+            if status != DONE:
+                body["seed"] = None  # see `sealed`
             body["outside"] = {name: who["owner_name"] for name, who in outside.bots.items()}
             body["move_seconds"] = outside.move_seconds
             body["concurrency"] = outside.concurrency

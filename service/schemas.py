@@ -986,7 +986,14 @@ class MatchOut(Out):
     game = fields.String(required=True)
     bots = fields.List(fields.String(), required=True)
     games = fields.Integer(required=True)
-    seed = fields.String(required=True)
+    seed = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The match's seed (game i is dealt from `{seed}:{i}`); null while a "
+            "match with outside bots runs, whose bots must not learn the deals to come."
+        },
+    )
     options = fields.Dict(required=True)
     rotations = fields.List(
         fields.List(fields.String()),
@@ -1151,7 +1158,9 @@ class MatchGamesOut(Out):
         metadata={
             "description": "Recorded games in index order (unfinished ones are absent): "
             "`index`, `seed`, and per rotation `bots` (seat -> bot), `deal_scores` (per deal, "
-            "per seat), `totals`, `game_points` (per seat), `winners` (seats), `moves`."
+            "per seat), `totals`, `game_points` (per seat), `winners` (seats), `moves`; with "
+            "outside bots also `timeouts` (per seat: moves the service played for it) and "
+            "`game_id` (the real game)."
         },
     )
 

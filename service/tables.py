@@ -163,6 +163,9 @@ class Tables:
         self.match_game_ended: Callable[[str, str], None] | None = None
         """Told (match id, game id) when a game of an outside match ends (`service.wiring`
         sets it to the match driver's)."""
+        self.match_sealed: Callable[[str], bool] | None = None
+        """Whether an outside match's seeds are secret still (`Matches.sealed`): its games'
+        records wait for the match's end."""
 
     # --- reading ------------------------------------------------------------------------
 
@@ -292,6 +295,14 @@ class Tables:
             raise ServiceError(
                 "game_not_over",
                 "the record is available after the game ends",
+                version=stored.version,
+            )
+        match = stored.meta.get("match")
+        if match and self.match_sealed is not None and self.match_sealed(str(match["id"])):
+            raise ServiceError(
+                "match_not_over",
+                "this game's record (its seed gives the match's later deals away) is "
+                "available once its match is done",
                 version=stored.version,
             )
         game = load_game(stored.state)

@@ -152,12 +152,13 @@ def build(settings: Mapping[str, Any]) -> Layers:
     matches.driver = MatchGames(
         matches.store,
         tables,
-        bulk,
+        live,  # a step is short (ms) and a client waits on it: never behind in-process games
         finished_ttl=finished_ttl,
         feed=feed,
-        recorded=matches._recorded,
+        rate=matches._rate,
     )
     tables.match_game_ended = matches.driver.game_ended
+    tables.match_sealed = matches.sealed
     registry = BotRegistry(queues)
     matches.registry = registry
     streams = Streams(store, changes, Limits.of(settings))

@@ -42,7 +42,7 @@ blp = Blueprint("records", __name__, url_prefix="/api/v1/games", description="Ga
         },
     },
 )
-@errors(blp, "no_such_game", "game_not_over", 503)
+@errors(blp, "no_such_game", "game_not_over", "match_not_over", 503)
 def get_record(game_id: str) -> dict[str, Any]:
     """Read the full record after the end (409 before): `engine.record.replay` rebuilds it,
     and `python -m service.verify` checks it against every deal's commitment."""

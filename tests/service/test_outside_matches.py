@@ -19,13 +19,16 @@ from typing import Any
 
 import pytest
 import redis
-from conftest import QUEUE_DB, _settings, gunicorn
+from conftest import QUEUE_DB, gunicorn
 from flask import Flask
 from flask.testing import FlaskClient
+from rq import Queue
+from rq.serializers import JSONSerializer
 from svc_helpers import API, auth, wait_for
 
 from bots.match import MatchSpec, game_seed, play_match, rotations
 from engine import GAMES
+from service import jobs
 from service.app import create_app
 from service.app_keys import AppKeys
 from service.callers import sha256
@@ -139,7 +142,7 @@ class FeedReader:
 def keyed(redis_port: int, nodes: str, bot_app: Flask) -> Iterator[tuple[Flask, AppKeys]]:
     """An app on the worker's database (the session's workers play the built-in seats, time
     out the late moves and run the driver's jobs), app keys required."""
-    app = create_app({**_settings(redis_port, 1, nodes), "APP_KEYS": "required"})
+    app = create_app({**bot_app.config, "APP_KEYS": "required"})
     with redis.Redis(port=redis_port, db=QUEUE_DB[1] if nodes else 1) as client:
         yield app, AppKeys(client)
 
@@ -184,6 +187,7 @@ def test_an_outside_match_is_played_by_its_keys_client_to_the_end(
             # The feed says which seats to play; the list (read now and then: the app key's
             # own requests count against its rate limit, a seat token's do not) agrees.
             ended: set[str] = set()
+            sealed_seen = False
             listed_at = 0.0
             while time.monotonic() < deadline:
                 heard("")
@@ -198,13 +202,24 @@ def test_an_outside_match_is_played_by_its_keys_client_to_the_end(
                 body = me.client.get(f"{MATCHES}/{mid}").json
                 if body["status"] == "done":
                     break
+                if ended and not sealed_seen:
+                    # While it runs, no seed leaves: game i is dealt from `{seed}:{i}`, so one
+                    # game's seed (its record has it) would give the later deals away.
+                    assert body["seed"] is None
+                    early = me.client.get(f"{API}/games/{next(iter(ended))}/record")
+                    assert early.status_code == 409
+                    assert early.json["errors"]["reason"] == "match_not_over"
+                    part = me.client.get(f"{MATCHES}/{mid}/games").json["records"]
+                    assert all("seed" not in r for r in part)
+                    sealed_seen = True
             else:
                 raise AssertionError(f"the match did not finish: {body}")
             time.sleep(0.3)
             entries += feed.drain()
         finally:
             feed.close()
-    assert most_live <= 2
+    assert most_live <= 2 and sealed_seen
+    assert body["seed"] == SMALL["seed"]  # done: the seed is the record's again
     # Every game told once, to its seat's key, its token the seat's.
     seats = [e for e in entries if e["type"] == "match_seat"]
     assert len(seats) == 6 and len({e["game_id"] for e in seats}) == 6
@@ -409,3 +424,52 @@ def test_an_accepted_challenge_makes_the_match_once(quiet: tuple[Flask, AppKeys]
     cancelled = me.client.post(f"{MATCHES}/m0challenge1/cancel", headers=auth(host), json={})
     assert cancelled.status_code == 200 and cancelled.json["status"] == "cancelled"
     assert other.seats() == []
+
+
+class Ladder:
+    """Stands where the ratings helper's `Ratings` goes: what the driver hands it."""
+
+    def __init__(self) -> None:
+        self.rated: list[tuple[str | None, int]] = []
+
+    def rate(self, spec: MatchSpec, record: dict[str, Any], match_id: str | None = None) -> str:
+        self.rated.append((match_id, int(record["index"])))
+        return "rated"
+
+
+def run_jobs(app: Flask) -> None:
+    """The queued jobs of this app (bot turns and the driver's steps), in-process, each as a
+    worker runs it (`Job.perform`), until none is left."""
+    layers = app.extensions["duckpond"]
+    queues = [layers.bot_queue, layers.bulk_queue]
+    jobs.install(layers)
+    try:
+        while True:
+            taken = Queue.dequeue_any(
+                queues, None, connection=queues[0].connection, serializer=JSONSerializer
+            )
+            if taken is None:
+                return
+            job, _ = taken
+            job.perform()
+    finally:
+        jobs.install(None)
+
+
+def test_every_recorded_game_is_handed_to_the_ratings(quiet: tuple[Flask, AppKeys]) -> None:
+    app, keys = quiet
+    me = author(app, keys)
+    me.register()
+    ladder = Ladder()
+    app.extensions["duckpond"].matches.ratings = ladder
+    mid = me.create(games=2, concurrency=1)["id"]
+    for _ in range(400):
+        run_jobs(app)
+        seats = me.seats()
+        if not seats:
+            break
+        for seat in seats:
+            me.play(seat)
+    body = me.client.get(f"{MATCHES}/{mid}").json
+    assert (body["status"], body["progress"]["done"]) == ("done", 2)
+    assert sorted(ladder.rated) == [(mid, 0), (mid, 1)]

@@ -35,6 +35,7 @@ class ErrorDetailsOutReason(StrEnum):
     MALFORMED_JSON = "malformed_json"
     MALFORMED_MOVE = "malformed_move"
     MATCH_DONE = "match_done"
+    MATCH_NOT_OVER = "match_not_over"
     METHOD_NOT_ALLOWED = "method_not_allowed"
     MISSING_APP_KEY = "missing_app_key"
     MISSING_TOKEN = "missing_token"

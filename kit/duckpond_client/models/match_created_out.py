@@ -39,7 +39,8 @@ class MatchCreatedOut:
             progress (ProgressOut):
             results (ResultsOut):
             rotations (list[list[str]]): The seat -> bot assignments each game is played with.
-            seed (str):
+            seed (None | str): The match's seed (game i is dealt from `{seed}:{i}`); null while a match with outside bots
+                runs, whose bots must not learn the deals to come.
             status (MatchCreatedOutStatus): `cancelled`: its host stopped it; results cover the games recorded until then.
             concurrency (int | Unset): With outside bots: the most of its games live at once.
             move_seconds (int | Unset): With outside bots: the seconds each of their moves may take.
@@ -56,7 +57,7 @@ class MatchCreatedOut:
     progress: ProgressOut
     results: ResultsOut
     rotations: list[list[str]]
-    seed: str
+    seed: None | str
     status: MatchCreatedOutStatus
     concurrency: int | Unset = UNSET
     move_seconds: int | Unset = UNSET
@@ -99,6 +100,7 @@ class MatchCreatedOut:
 
 
 
+        seed: None | str
         seed = self.seed
 
         status = self.status.value
@@ -179,7 +181,13 @@ class MatchCreatedOut:
             rotations.append(rotations_item)
 
 
-        seed = d.pop("seed")
+        def _parse_seed(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed = _parse_seed(d.pop("seed"))
+
 
         status = MatchCreatedOutStatus(d.pop("status"))
 

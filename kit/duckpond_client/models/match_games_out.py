@@ -30,7 +30,8 @@ class MatchGamesOut:
             limit (int):
             records (list[MatchGamesOutRecordsItem]): Recorded games in index order (unfinished ones are absent): `index`,
                 `seed`, and per rotation `bots` (seat -> bot), `deal_scores` (per deal, per seat), `totals`, `game_points` (per
-                seat), `winners` (seats), `moves`.
+                seat), `winners` (seats), `moves`; with outside bots also `timeouts` (per seat: moves the service played for it)
+                and `game_id` (the real game).
             start (int):
      """
 

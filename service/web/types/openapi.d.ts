@@ -2711,7 +2711,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_required" | "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "bot_name_taken" | "card_not_in_hand" | "challenge_closed" | "challenge_required" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_challenged_bot" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_bot" | "no_such_challenge" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_bot" | "not_your_challenge" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "retired_bot" | "seat_of_another_key" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_bots" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
+            reason: "app_key_required" | "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "bot_name_taken" | "card_not_in_hand" | "challenge_closed" | "challenge_required" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "match_not_over" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_challenged_bot" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_bot" | "no_such_challenge" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_bot" | "not_your_challenge" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "retired_bot" | "seat_of_another_key" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_bots" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
         };
@@ -2958,7 +2958,8 @@ export interface components {
             results: components["schemas"]["ResultsOut"];
             /** @description The seat -> bot assignments each game is played with. */
             rotations: string[][];
-            seed: string;
+            /** @description The match's seed (game i is dealt from `{seed}:{i}`); null while a match with outside bots runs, whose bots must not learn the deals to come. */
+            seed: string | null;
             /**
              * @description `cancelled`: its host stopped it; results cover the games recorded until then.
              * @enum {string}
@@ -2969,7 +2970,7 @@ export interface components {
             games: number;
             id: string;
             limit: number;
-            /** @description Recorded games in index order (unfinished ones are absent): `index`, `seed`, and per rotation `bots` (seat -> bot), `deal_scores` (per deal, per seat), `totals`, `game_points` (per seat), `winners` (seats), `moves`. */
+            /** @description Recorded games in index order (unfinished ones are absent): `index`, `seed`, and per rotation `bots` (seat -> bot), `deal_scores` (per deal, per seat), `totals`, `game_points` (per seat), `winners` (seats), `moves`; with outside bots also `timeouts` (per seat: moves the service played for it) and `game_id` (the real game). */
             records: {
                 [key: string]: unknown;
             }[];
@@ -2998,7 +2999,8 @@ export interface components {
             results: components["schemas"]["ResultsOut"];
             /** @description The seat -> bot assignments each game is played with. */
             rotations: string[][];
-            seed: string;
+            /** @description The match's seed (game i is dealt from `{seed}:{i}`); null while a match with outside bots runs, whose bots must not learn the deals to come. */
+            seed: string | null;
             /**
              * @description `cancelled`: its host stopped it; results cover the games recorded until then.
              * @enum {string}
@@ -7921,7 +7923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `game_not_over`: The record is available only after the game ends. */
+            /** @description Reasons: `game_not_over`: The record is available only after the game ends.; `match_not_over`: A game of an outside match keeps its record (and seed) until the whole match is done. */
             409: {
                 headers: {
                     [name: string]: unknown;
