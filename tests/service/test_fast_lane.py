@@ -233,7 +233,10 @@ def _counted(app: Flask) -> dict[str, float]:
     client = app.test_client()
     table = Table.create(client, deal=DEAL, seed="lane")
     before = _samples()
-    assert table.seat(1).post_move(PLAY, expected_version=0).status_code == 200
+    key = {"Idempotency-Key": "kit.n.1.0"}
+    assert table.seat(1).post_move(PLAY, expected_version=0, headers=key).status_code == 200
+    replayed = table.seat(1).post_move(PLAY, expected_version=0, headers=key)
+    assert replayed.headers["Idempotent-Replayed"] == "true"  # not counted as a move again
     assert table.seat(1).post_move(PLAY).status_code == 409
     table.seat(2).view()
     after = _samples()
