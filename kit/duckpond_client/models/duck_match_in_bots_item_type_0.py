@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class DoubleduckMatchInBotsItem(StrEnum):
+class DuckMatchInBotsItemType0(StrEnum):
     HEURISTIC = "heuristic"
     RANDOM = "random"
     SEARCH = "search"

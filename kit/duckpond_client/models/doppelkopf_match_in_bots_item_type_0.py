@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class DucksoupMatchInBotsItem(StrEnum):
+class DoppelkopfMatchInBotsItemType0(StrEnum):
     HEURISTIC = "heuristic"
     RANDOM = "random"
     SEARCH = "search"

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class DuckMatchInBotsItem(StrEnum):
+class DucksoupMatchInBotsItemType0(StrEnum):
     HEURISTIC = "heuristic"
     RANDOM = "random"
     SEARCH = "search"

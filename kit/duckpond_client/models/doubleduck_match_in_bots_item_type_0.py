@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class DoppelkopfMatchInBotsItem(StrEnum):
+class DoubleduckMatchInBotsItemType0(StrEnum):
     HEURISTIC = "heuristic"
     RANDOM = "random"
     SEARCH = "search"
