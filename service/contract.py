@@ -28,7 +28,6 @@ from engine.duck import LIFEBELTS, SOURCES, TURN_CAP
 from engine.ducksoup import COURSE_NAMES, HOWS
 from engine.fairness import DEALT_BY
 from engine.protocol import Option
-from service.bot_registry import NAME
 from service.clocks import OPTIONS as CLOCK_OPTIONS
 
 JSON = dict[str, Any]
@@ -961,14 +960,6 @@ def game_in(name: str) -> JSON:
     }, [*by_seat_count(cls, "seats", seat_limits(cls)), LISTED_HAS_OPEN_SEAT])  # fmt: skip
 
 
-OUTSIDE_BOT: JSON = {
-    "type": "string",
-    "pattern": NAME.pattern,
-    "description": "An outside bot's name (`GET /api/v1/bots`, `kind` outside) that plays "
-    "this game: its app key's client plays its seats.",
-}
-
-
 def match_in(name: str, max_games: int) -> JSON:
     """What starting a match of `name` games takes: its name, a bot that plays it per seat,
     at most `max_games` games (the service's `MAX_MATCH_GAMES`), the game's own options."""
@@ -977,8 +968,8 @@ def match_in(name: str, max_games: int) -> JSON:
         "type": "object",
         "properties": {
             "game": {"type": "string", "const": name, "description": f"`{name}`: {cls.title}."},
-            "bots": {"items": {"anyOf": [enum(bot_specs(name)), OUTSIDE_BOT]},
-                     "minItems": cls.min_seats, "maxItems": cls.max_seats},
+            "bots": {"items": enum(bot_specs(name)), "minItems": cls.min_seats,
+                     "maxItems": cls.max_seats},
             "games": {"maximum": max_games},
             "options": options_in(cls, service=False),
         },

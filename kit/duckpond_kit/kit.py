@@ -161,8 +161,8 @@ class Kit:
             body["seed"] = seed
         if options:
             body["options"] = dict(options)
-        # Sent as JSON through `request` (every retry under the one Idempotency-Key), not
-        # through the generated `create_match`, whose body is a model per game.
+        # Sent as JSON, not through the generated `create_match`: the spec's match bodies list
+        # only the built-in bots' names, so its models refuse an outside bot's.
         key = f"match.{secrets.token_hex(12)}"
         return self.request("POST", "/api/v1/matches", body, idempotency_key=key)
 

@@ -132,7 +132,7 @@ from .doppelkopf_game_in_seats_item import DoppelkopfGameInSeatsItem
 from .doppelkopf_game_in_seats_item_bot import DoppelkopfGameInSeatsItemBot
 from .doppelkopf_game_in_seats_item_level import DoppelkopfGameInSeatsItemLevel
 from .doppelkopf_match_in import DoppelkopfMatchIn
-from .doppelkopf_match_in_bots_item_type_0 import DoppelkopfMatchInBotsItemType0
+from .doppelkopf_match_in_bots_item import DoppelkopfMatchInBotsItem
 from .doppelkopf_match_in_options import DoppelkopfMatchInOptions
 from .doppelkopf_options import DoppelkopfOptions
 from .doppelkopf_play_move import DoppelkopfPlayMove
@@ -167,7 +167,7 @@ from .doubleduck_game_in_seats_item import DoubleduckGameInSeatsItem
 from .doubleduck_game_in_seats_item_bot import DoubleduckGameInSeatsItemBot
 from .doubleduck_game_in_seats_item_level import DoubleduckGameInSeatsItemLevel
 from .doubleduck_match_in import DoubleduckMatchIn
-from .doubleduck_match_in_bots_item_type_0 import DoubleduckMatchInBotsItemType0
+from .doubleduck_match_in_bots_item import DoubleduckMatchInBotsItem
 from .doubleduck_match_in_options import DoubleduckMatchInOptions
 from .doubleduck_options import DoubleduckOptions
 from .doubleduck_play_move import DoubleduckPlayMove
@@ -206,7 +206,7 @@ from .duck_game_in_seats_item import DuckGameInSeatsItem
 from .duck_game_in_seats_item_bot import DuckGameInSeatsItemBot
 from .duck_game_in_seats_item_level import DuckGameInSeatsItemLevel
 from .duck_match_in import DuckMatchIn
-from .duck_match_in_bots_item_type_0 import DuckMatchInBotsItemType0
+from .duck_match_in_bots_item import DuckMatchInBotsItem
 from .duck_match_in_options import DuckMatchInOptions
 from .duck_options import DuckOptions
 from .duck_play_move import DuckPlayMove
@@ -234,7 +234,7 @@ from .ducksoup_game_in_seats_item import DucksoupGameInSeatsItem
 from .ducksoup_game_in_seats_item_bot import DucksoupGameInSeatsItemBot
 from .ducksoup_game_in_seats_item_level import DucksoupGameInSeatsItemLevel
 from .ducksoup_match_in import DucksoupMatchIn
-from .ducksoup_match_in_bots_item_type_0 import DucksoupMatchInBotsItemType0
+from .ducksoup_match_in_bots_item import DucksoupMatchInBotsItem
 from .ducksoup_match_in_options import DucksoupMatchInOptions
 from .ducksoup_options import DucksoupOptions
 from .ducksoup_play_move import DucksoupPlayMove
@@ -514,7 +514,7 @@ __all__ = (
     "DoppelkopfGameInSeatsItemBot",
     "DoppelkopfGameInSeatsItemLevel",
     "DoppelkopfMatchIn",
-    "DoppelkopfMatchInBotsItemType0",
+    "DoppelkopfMatchInBotsItem",
     "DoppelkopfMatchInOptions",
     "DoppelkopfOptions",
     "DoppelkopfPlayMove",
@@ -549,7 +549,7 @@ __all__ = (
     "DoubleduckGameInSeatsItemBot",
     "DoubleduckGameInSeatsItemLevel",
     "DoubleduckMatchIn",
-    "DoubleduckMatchInBotsItemType0",
+    "DoubleduckMatchInBotsItem",
     "DoubleduckMatchInOptions",
     "DoubleduckOptions",
     "DoubleduckPlayMove",
@@ -590,7 +590,7 @@ __all__ = (
     "DuckGameInSeatsItemBot",
     "DuckGameInSeatsItemLevel",
     "DuckMatchIn",
-    "DuckMatchInBotsItemType0",
+    "DuckMatchInBotsItem",
     "DuckMatchInOptions",
     "DuckOptions",
     "DuckPlayMove",
@@ -607,7 +607,7 @@ __all__ = (
     "DucksoupGameInSeatsItemBot",
     "DucksoupGameInSeatsItemLevel",
     "DucksoupMatchIn",
-    "DucksoupMatchInBotsItemType0",
+    "DucksoupMatchInBotsItem",
     "DucksoupMatchInOptions",
     "DucksoupOptions",
     "DucksoupPlayMove",

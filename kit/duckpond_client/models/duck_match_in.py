@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.duck_match_in_bots_item_type_0 import DuckMatchInBotsItemType0
+from ..models.duck_match_in_bots_item import DuckMatchInBotsItem
 from ..types import UNSET, Unset
 from typing import cast
 from typing import Literal, cast
@@ -28,9 +28,9 @@ T = TypeVar("T", bound="DuckMatchIn")
 class DuckMatchIn:
     """ 
         Attributes:
-            bots (list[DuckMatchInBotsItemType0 | str]): The bot of each seat, seat 0 first (as many as the game has seats);
-                a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals);
-                repeated assignments are skipped.
+            bots (list[DuckMatchInBotsItem]): The bot of each seat, seat 0 first (as many as the game has seats); a bot may
+                appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated
+                assignments are skipped.
             game (Literal['duck']): `duck`: Duck.
             games (int): Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most
                 `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`.
@@ -43,7 +43,7 @@ class DuckMatchIn:
             seed (str | Unset): Makes the match reproducible; absent, the server draws one.
      """
 
-    bots: list[DuckMatchInBotsItemType0 | str]
+    bots: list[DuckMatchInBotsItem]
     game: Literal['duck']
     games: int
     concurrency: int | Unset = UNSET
@@ -59,11 +59,7 @@ class DuckMatchIn:
         from ..models.duck_match_in_options import DuckMatchInOptions # noqa: PLC0415
         bots = []
         for bots_item_data in self.bots:
-            bots_item: str
-            if isinstance(bots_item_data, DuckMatchInBotsItemType0):
-                bots_item = bots_item_data.value
-            else:
-                bots_item = bots_item_data
+            bots_item = bots_item_data.value
             bots.append(bots_item)
 
 
@@ -110,20 +106,9 @@ class DuckMatchIn:
         bots = []
         _bots = d.pop("bots")
         for bots_item_data in (_bots):
-            def _parse_bots_item(data: object) -> DuckMatchInBotsItemType0 | str:
-                try:
-                    if not isinstance(data, str):
-                        raise TypeError()
-                    bots_item_type_0 = DuckMatchInBotsItemType0(data)
+            bots_item = DuckMatchInBotsItem(bots_item_data)
 
 
-
-                    return bots_item_type_0
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                return cast(DuckMatchInBotsItemType0 | str, data)
-
-            bots_item = _parse_bots_item(bots_item_data)
 
             bots.append(bots_item)
 

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.ducksoup_match_in_bots_item_type_0 import DucksoupMatchInBotsItemType0
+from ..models.ducksoup_match_in_bots_item import DucksoupMatchInBotsItem
 from ..types import UNSET, Unset
 from typing import cast
 from typing import Literal, cast
@@ -28,9 +28,9 @@ T = TypeVar("T", bound="DucksoupMatchIn")
 class DucksoupMatchIn:
     """ 
         Attributes:
-            bots (list[DucksoupMatchInBotsItemType0 | str]): The bot of each seat, seat 0 first (as many as the game has
-                seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate
-                deals); repeated assignments are skipped.
+            bots (list[DucksoupMatchInBotsItem]): The bot of each seat, seat 0 first (as many as the game has seats); a bot
+                may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals);
+                repeated assignments are skipped.
             game (Literal['ducksoup']): `ducksoup`: Duck Soup.
             games (int): Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most
                 `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`.
@@ -43,7 +43,7 @@ class DucksoupMatchIn:
             seed (str | Unset): Makes the match reproducible; absent, the server draws one.
      """
 
-    bots: list[DucksoupMatchInBotsItemType0 | str]
+    bots: list[DucksoupMatchInBotsItem]
     game: Literal['ducksoup']
     games: int
     concurrency: int | Unset = UNSET
@@ -59,11 +59,7 @@ class DucksoupMatchIn:
         from ..models.ducksoup_match_in_options import DucksoupMatchInOptions # noqa: PLC0415
         bots = []
         for bots_item_data in self.bots:
-            bots_item: str
-            if isinstance(bots_item_data, DucksoupMatchInBotsItemType0):
-                bots_item = bots_item_data.value
-            else:
-                bots_item = bots_item_data
+            bots_item = bots_item_data.value
             bots.append(bots_item)
 
 
@@ -110,20 +106,9 @@ class DucksoupMatchIn:
         bots = []
         _bots = d.pop("bots")
         for bots_item_data in (_bots):
-            def _parse_bots_item(data: object) -> DucksoupMatchInBotsItemType0 | str:
-                try:
-                    if not isinstance(data, str):
-                        raise TypeError()
-                    bots_item_type_0 = DucksoupMatchInBotsItemType0(data)
+            bots_item = DucksoupMatchInBotsItem(bots_item_data)
 
 
-
-                    return bots_item_type_0
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                return cast(DucksoupMatchInBotsItemType0 | str, data)
-
-            bots_item = _parse_bots_item(bots_item_data)
 
             bots.append(bots_item)
 

@@ -1702,7 +1702,7 @@ export interface components {
         });
         DoppelkopfMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
-            bots: (("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong") | string)[];
+            bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
             /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
             concurrency?: number;
             /**
@@ -1952,7 +1952,7 @@ export interface components {
         });
         DoubleduckMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
-            bots: (("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong") | string)[];
+            bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
             /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
             concurrency?: number;
             /**
@@ -2250,7 +2250,7 @@ export interface components {
         });
         DuckMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
-            bots: (("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong") | string)[];
+            bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
             /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
             concurrency?: number;
             /**
@@ -2534,7 +2534,7 @@ export interface components {
         });
         DucksoupMatchIn: {
             /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
-            bots: (("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong") | string)[];
+            bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
             /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
             concurrency?: number;
             /**

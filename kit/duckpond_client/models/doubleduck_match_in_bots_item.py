@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class DuckMatchInBotsItemType0(StrEnum):
+class DoubleduckMatchInBotsItem(StrEnum):
     HEURISTIC = "heuristic"
     RANDOM = "random"
     SEARCH = "search"

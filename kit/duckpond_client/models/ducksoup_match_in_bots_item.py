@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class DoppelkopfMatchInBotsItemType0(StrEnum):
+class DucksoupMatchInBotsItem(StrEnum):
     HEURISTIC = "heuristic"
     RANDOM = "random"
     SEARCH = "search"

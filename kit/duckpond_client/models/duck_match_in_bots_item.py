@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class DucksoupMatchInBotsItemType0(StrEnum):
+class DuckMatchInBotsItem(StrEnum):
     HEURISTIC = "heuristic"
     RANDOM = "random"
     SEARCH = "search"

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class DoubleduckMatchInBotsItemType0(StrEnum):
+class DoppelkopfMatchInBotsItem(StrEnum):
     HEURISTIC = "heuristic"
     RANDOM = "random"
     SEARCH = "search"
