@@ -57,6 +57,12 @@ QUOTAS: dict[str, int] = {
 """Each key's quotas and their defaults (`issue --live-games 20` ... sets others)."""
 
 MODES = ("required", "off")
+IDENTIFIED_MAX = 4096
+"""The most keys `AppKeys.identify` remembers in one process (all are dropped when full)."""
+_identified: dict[str, tuple[str, float]] = {}
+"""This process's keys identified lately: the key's sha256 -> (its id, until when, monotonic).
+One for the process, so that a revocation made in it (`AppKeys.revoke`) is seen at once by
+every instance; other processes' revocations are seen when the entry runs out."""
 FINISHED = (b"over", b"abandoned")
 """Statuses of games that no longer count as live."""
 
@@ -135,15 +141,23 @@ class AppKeys:
     """Issue, verify, revoke keys and hold each to its quotas; one per process."""
 
     def __init__(
-        self, client: redis.Redis, mode: str = "required", games: DataClient | None = None
+        self,
+        client: redis.Redis,
+        mode: str = "required",
+        games: DataClient | None = None,
+        *,
+        remember_seconds: float = 0.0,
     ) -> None:
         """`client`: the keys' Redis (the queues' standalone one); `games`: where the games
-        are (a cluster, or the same Redis: the default), read to free finished games' slots."""
+        are (a cluster, or the same Redis: the default), read to free finished games' slots;
+        `remember_seconds`: how long `identify` may answer from memory
+        (`BOUND_KEY_CACHE_SECONDS`; 0: it reads the key every time)."""
         if mode not in MODES:
             raise ValueError(f"APP_KEYS must be one of {', '.join(MODES)}, not {mode!r}")
         self.redis = client
         self.games: DataClient = client if games is None else games
         self.mode = mode
+        self.remember_seconds = remember_seconds
         self._admit = client.register_script(ADMIT_SCRIPT)
         self._match = client.register_script(MATCH_SCRIPT)
 
@@ -194,6 +208,7 @@ class AppKeys:
         if not self.redis.exists(record_key(key_id)):
             return False
         self.redis.hset(record_key(key_id), "revoked", int(time.time()))
+        _identified.clear()  # this process forgets at once; others within their TTL
         BotRegistry(self.redis).retire_all(key_id)
         return True
 
@@ -236,8 +251,23 @@ class AppKeys:
 
     def identify(self, key: str) -> str:
         """The id of `key` when it is a live key of ours, whatever the mode: a bound seat's
-        `Duckpond-App-Key` (`service.callers.bound_to`); the refusals of `verify`."""
-        return self._check(key).id
+        `Duckpond-App-Key` (`service.callers.bound_to`); the refusals of `verify`.
+
+        Every request of a bound seat asks, so a key found live is remembered for
+        `remember_seconds` (by its hash, never the key itself): a key revoked by another
+        process is refused here within that time, one revoked in this process at once.
+        Refusals are never remembered."""
+        if self.remember_seconds <= 0:
+            return self._check(key).id
+        hashed, now = digest(key), time.monotonic()
+        known = _identified.get(hashed)
+        if known is not None and known[1] > now:
+            return known[0]
+        key_id = self._check(key).id
+        if len(_identified) >= IDENTIFIED_MAX:
+            _identified.clear()
+        _identified[hashed] = (key_id, now + self.remember_seconds)
+        return key_id
 
     def _check(self, credential: str) -> AppKey:
         found = KEY_FORMAT.match(credential)

@@ -21,7 +21,8 @@ def _int(env: Mapping[str, str], name: str, default: int) -> int:
         raise ValueError(f"environment variable {name} must be an integer, not {raw!r}") from exc
 
 
-def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+def _seconds(env: Mapping[str, str], name: str, default: float, *, zero: bool = False) -> float:
+    """A duration in seconds, above 0 (or 0 too, when `zero` is allowed)."""
     raw = env.get(name)
     if raw is None or raw.strip() == "":
         return default
@@ -29,8 +30,9 @@ def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
         value = float(raw)
     except ValueError as exc:
         raise ValueError(f"environment variable {name} must be a number, not {raw!r}") from exc
-    if not value > 0:
-        raise ValueError(f"environment variable {name} must be above 0, not {raw!r}")
+    if not (value >= 0 if zero else value > 0):
+        least = "0 or more" if zero else "above 0"
+        raise ValueError(f"environment variable {name} must be {least}, not {raw!r}")
     return value
 
 
@@ -117,6 +119,10 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     - `APP_KEYS`: `required` (default) or `off`. Required: creating a game or a match needs
       `Authorization: Bearer <app key>` (`service.app_keys`; `python -m service.app_keys`).
       Off: anyone may create, for a private network or the test suite.
+      `BOUND_KEY_CACHE_SECONDS` (default 1; 0 for none): how long an API process may
+      remember that a bound seat's `Duckpond-App-Key` is live instead of reading it on every
+      request (`AppKeys.identify`), so a key revoked elsewhere still plays its bound seats for
+      at most this long in each process (a revocation made in that process counts at once).
     - `RATE_LIMITS`: `on` (default) or `off`; `RATE_LIMIT_PER_ADDRESS` (default
       `60000 per minute`: a flood guard), `RATE_LIMIT_PER_APP_KEY` (`600 per minute`) and
       `RATE_LIMIT_AUTH_FAILURES` (`1200 per minute`): limits in the `limits` library's notation
@@ -188,6 +194,7 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "OPENAPI_SWAGGER_UI_URL": "/docs/static/",  # served by service.docs, no CDN
         "JSON_SORT_KEYS": False,
         "APP_KEYS": (env.get("APP_KEYS") or "required").strip().lower(),
+        "BOUND_KEY_CACHE_SECONDS": _seconds(env, "BOUND_KEY_CACHE_SECONDS", 1.0, zero=True),
         "RATE_LIMITS_ENABLED": (env.get("RATE_LIMITS") or "on").strip().lower() != "off",
         "RATE_LIMIT_PER_ADDRESS": env.get("RATE_LIMIT_PER_ADDRESS") or "60000 per minute",
         "RATE_LIMIT_PER_APP_KEY": env.get("RATE_LIMIT_PER_APP_KEY") or "600 per minute",

@@ -960,6 +960,15 @@ def game_in(name: str) -> JSON:
     }, [*by_seat_count(cls, "seats", seat_limits(cls)), LISTED_HAS_OPEN_SEAT])  # fmt: skip
 
 
+OUTSIDE_NAMES = (
+    "The bot of each seat: a built-in one (listed), or a registered outside bot's name "
+    "(`GET /api/v1/bots`, kind `outside`), which the list cannot name: which exist is the "
+    "service's state. An unknown or retired name is a 422 (`unknown_bot`, `retired_bot`), "
+    "another app key's bot a 403 `challenge_required`. Send outside names as plain JSON: a "
+    "client's model of this list refuses them (the kit in `kit/` does)."
+)
+
+
 def match_in(name: str, max_games: int) -> JSON:
     """What starting a match of `name` games takes: its name, a bot that plays it per seat,
     at most `max_games` games (the service's `MAX_MATCH_GAMES`), the game's own options."""
@@ -969,7 +978,7 @@ def match_in(name: str, max_games: int) -> JSON:
         "properties": {
             "game": {"type": "string", "const": name, "description": f"`{name}`: {cls.title}."},
             "bots": {"items": enum(bot_specs(name)), "minItems": cls.min_seats,
-                     "maxItems": cls.max_seats},
+                     "maxItems": cls.max_seats, "description": OUTSIDE_NAMES},
             "games": {"maximum": max_games},
             "options": options_in(cls, service=False),
         },

@@ -13,9 +13,12 @@ when the request is plain, and answers it with what Flask would have run:
 - the same use cases (`Tables.open`, `move`, `view`), answer builders (`json_response`'s
   bytes, `etag`) and error answers (`errors.describe`).
 
-Anything else goes to Flask untouched: a request with a body or a query the lane does not
-read plainly (the schemas then say what is wrong), an `Idempotency-Key`, `If-None-Match`, an
-`Origin` (CORS), a missing token (the route's own 401). It never guesses: when in doubt, Flask.
+A move's `Idempotency-Key` is taken when the schema would take it as it is (1 to 255
+printable ASCII characters): every move of the client kit carries one (issue 25), and each
+cost a trip through Flask and its schemas. Anything else goes to Flask untouched: a request
+with a body or a query the lane does not read plainly (the schemas then say what is wrong),
+an `Idempotency-Key` the schema would refuse, `If-None-Match`, an `Origin` (CORS), a missing
+token (the route's own 401). It never guesses: when in doubt, Flask.
 tests/service/test_fast_lane.py sends every kind of request both ways, headers included.
 """
 
@@ -64,6 +67,8 @@ APP_KEY_ENVIRON = "HTTP_" + APP_KEY_HEADER.upper().replace("-", "_")
 """Where WSGI puts a bound seat's `Duckpond-App-Key` (the lane checks it as Flask does)."""
 IF_MATCH_MAX = 64
 """The longest `If-Match` the lean move route reads itself (`api.moves._plain`)."""
+IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]{1,255}")
+"""An `Idempotency-Key` the schema takes (`schemas.IDEMPOTENCY_KEY`), read whole (fullmatch)."""
 
 
 def install(app: Flask) -> None:
@@ -136,11 +141,12 @@ class FastLane:
         wait = None if query is None else plain_wait(query)
         authorization = environ.get("HTTP_AUTHORIZATION")
         if_match = environ.get("HTTP_IF_MATCH")
+        idempotency_key = environ.get("HTTP_IDEMPOTENCY_KEY")
         if (
             wait is None
             or not authorization
             or not authorization.strip()
-            or "HTTP_IDEMPOTENCY_KEY" in environ
+            or (idempotency_key is not None and not IDEMPOTENCY_KEY.fullmatch(idempotency_key))
             or "HTTP_TRANSFER_ENCODING" in environ
             or (if_match is not None and len(if_match) > IF_MATCH_MAX)
             or environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
@@ -163,7 +169,7 @@ class FastLane:
             return None
         if "expected_version" in body and not plain_version(body["expected_version"]):
             return None
-        return {"body": body, "if_match": if_match, "wait": wait}
+        return {"body": body, "if_match": if_match, "wait": wait, "key": idempotency_key}
 
     def _plain_view(self, environ: dict[str, Any]) -> dict[str, Any] | None:
         query = self._query(environ, {"wait": SECONDS, "after_version": VERSION})
@@ -267,7 +273,7 @@ def _move(
         app_key=environ.get(APP_KEY_ENVIRON),
     )
     answer = tables.move(
-        gid, caller, body["move"], expected, None, stored, args["wait"], peer_of(environ)
+        gid, caller, body["move"], expected, args["key"], stored, args["wait"], peer_of(environ)
     )
     data = ((to_json(answer.body) if answer.text is None else answer.text) + "\n").encode()
     headers = json_headers(data)

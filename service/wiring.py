@@ -123,7 +123,12 @@ def build(settings: Mapping[str, Any]) -> Layers:
     reservation_ttl = int(settings.get("CREATE_RESERVATION_SECONDS", 5))
     # On the queues' standalone Redis, never the cluster, whose slots would split a key's
     # records; `games` is where the games are (read to free finished games' slots).
-    keys = AppKeys(queues, str(settings.get("APP_KEYS", "required")), games=pool)
+    keys = AppKeys(
+        queues,
+        str(settings.get("APP_KEYS", "required")),
+        games=pool,
+        remember_seconds=float(settings.get("BOUND_KEY_CACHE_SECONDS", 1.0)),
+    )
     tables = Tables(
         store,
         turns,

@@ -83,14 +83,39 @@ class Beats:
 
 
 class TurnWorker(SimpleWorker):
-    """RQ's SimpleWorker (no fork per job) whose heartbeats also reach `dp:workers`."""
+    """RQ's SimpleWorker (no fork per job) whose heartbeats also reach `dp:workers`, and
+    whose own chatter is trimmed to what keeps its record alive.
+
+    RQ's loop beats (HSET `last_heartbeat`, EXPIRE: two round trips) three times a job
+    outside any pipeline and writes the `idle` state twice: 7 of the 19 round trips to Redis
+    RQ makes around each job, each paid by this process and by Redis (measured with MONITOR
+    in issue 25's outside matches, where every bot reply is one job). A beat of its own
+    within `BEAT_EVERY` of the last one that reached Redis is skipped when that one keeps the
+    worker's record alive as long, less `BEAT_EVERY` (RQ's TTLs are 80 s and more: the
+    record never expires because of this); a state it already wrote is not written again.
+    Beats inside RQ's pipelines go as ever."""
 
     beats: Beats | None = None
+    _beat_at = float("-inf")
+    """When (monotonic) a beat of ours last reached Redis, and until when it keeps the
+    worker's record alive."""
+    _alive_until = float("-inf")
 
     def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
-        super().heartbeat(timeout, pipeline)
+        if pipeline is not None:
+            super().heartbeat(timeout, pipeline)
+        else:
+            now, ttl = time.monotonic(), timeout or self.worker_ttl + 60
+            if now - self._beat_at >= BEAT_EVERY or now + ttl - BEAT_EVERY > self._alive_until:
+                super().heartbeat(timeout, pipeline)
+                self._beat_at, self._alive_until = now, now + ttl
         if self.beats is not None:
             self.beats(self.name)
+
+    def set_state(self, state: str, pipeline: Any = None) -> None:
+        if pipeline is None and state == self._state:
+            return
+        super().set_state(state, pipeline)
 
 
 class ForkingTurnWorker(Worker):

@@ -15,10 +15,15 @@ once, the kit's seats through the HTTP move API):
 2. against random: the outside heuristic-minus-random margin must lie within the
    in-process margin's interval and vice versa (the intervals overlap).
 
-With `--plain`, first the kit's seats at `--concurrency` plain live tables (the kit's seat
+First the floor: the cheapest requests a kit seat can make, `GET /livez` and a seat's plain
+view, `--floor-requests` each through the kit's own HTTP client, and their CPU in all parts.
+With `--plain`, then the kit's seats at `--concurrency` plain live tables (the kit's seat
 against the server's heuristic: no match, no bound seat, no clock), for what the outside
 match's own machinery adds to a move. Each phase reports every part's CPU per kit move (the
-kit, the API, each worker and Redis, from /proc).
+kit, the API, each worker and Redis, from /proc) and Redis's commands per kit move (`INFO
+commandstats`). Next to each ratio it prints the ratio's ceiling on this machine's cores: the
+most it could be with every core the service's and the kit's, at today's CPU per kit move (all
+parts), and if a kit move cost no more than one floor request.
 
 Its own redis-server (a temporary folder), the RQ workers of the live and bulk pools and the
 API under gunicorn (gevent, `--workers` processes) as scripts/serve runs them, app keys
@@ -43,7 +48,9 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +110,12 @@ class Stack:
         children: gunicorn's workers), from /proc."""
         names = ("redis", "worker_live", "worker_bulk", "api")
         return {name: _cpu_tree(proc.pid) for name, proc in zip(names, self.procs, strict=True)}
+
+    def commands(self) -> dict[str, int]:
+        """Redis commands run so far, by command (`INFO commandstats`; scripts count once,
+        as EVALSHA, and the commands they run inside too)."""
+        stats = self.redis.info("commandstats")
+        return {name.removeprefix("cmdstat_"): int(v["calls"]) for name, v in stats.items()}
 
     def _spawn(self, argv: list[str], env: dict[str, str] | None = None) -> None:
         full = {**os.environ, **(env or {})}
@@ -167,6 +180,7 @@ def outside(
     try:
         runner.wait_for(lambda: runner.feed.connects > 0, timeout=30)
         requests = kit.retrier.stats["requests"]
+        calls = stack.commands()
         cpu, parts, started = time.process_time(), stack.cpu(), time.monotonic()
         created = kit.create_match(
             args.game, [OUTSIDE, opponent], args.games, seed=args.seed, options=args.options,
@@ -177,6 +191,7 @@ def outside(
         done = kit.wait_match(created["id"], poll=2.0, timeout=args.timeout, runner=runner)
         seconds, cpu = time.monotonic() - started, time.process_time() - cpu
         spent = {k: v - parts[k] for k, v in stack.cpu().items()}
+        calls = {k: v - calls.get(k, 0) for k, v in stack.commands().items()}
     finally:
         runner.stop()
     moves = runner.stats["moves"]
@@ -192,6 +207,11 @@ def outside(
     }
     for part, used in spent.items():
         kit_figures[f"{part}_cpu_ms_per_move"] = 1000 * used / per_move
+    kit_figures["redis_commands_per_move"] = sum(calls.values()) / per_move
+    kit_figures["redis_commands_per_move_by_command"] = {
+        name: round(n / per_move, 2) for name, n in sorted(calls.items(), key=lambda c: -c[1])
+        if n >= per_move / 20
+    }  # fmt: skip
     return done, seconds, kit_figures
 
 
@@ -199,9 +219,7 @@ def plain(kit: Kit, stack: Stack, args: argparse.Namespace) -> dict[str, float]:
     """The kit's seats at plain live tables, for comparison: `--concurrency` games of the
     kit's seat against the server's heuristic, no match, no binding, no clock; the kit's
     figures and each part's CPU ms per kit move."""
-    seats = [{}, *[{"bot": "heuristic"}] * (2 if args.game == "duck" else 1)]
-    if args.game in ("doubleduck", "doppelkopf"):
-        seats = [{}, *[{"bot": "heuristic"}] * 3]
+    seats = kit_seat_and_bots(args.game)
     games = [
         kit.request("POST", "/api/v1/games", {"game": args.game, "seats": seats,
                                               "seed": f"{args.seed}:{i}", "options": args.options})
@@ -221,6 +239,66 @@ def plain(kit: Kit, stack: Stack, args: argparse.Namespace) -> dict[str, float]:
     return out
 
 
+def floor(kit: Kit, stack: Stack, args: argparse.Namespace) -> dict[str, float]:
+    """The cheapest requests a kit seat can make, through the kit's own HTTP client from
+    `--concurrency` threads: `GET /livez` (no Redis) and a seat's plain view of a live table
+    (a read of the game and its view, in the fast lane); each one's CPU in every part (the
+    kit's process, the API, the workers, Redis) per request. An outside move needs at least
+    one such request, so each bounds what any kit move can cost."""
+    body = {"game": args.game, "seats": kit_seat_and_bots(args.game),
+            "seed": f"{args.seed}:floor", "options": args.options}  # fmt: skip
+    game = kit.request("POST", "/api/v1/games", body)
+    seat = {"Authorization": f"Bearer {game['seats'][0]['token']}"}
+    out: dict[str, float] = {}
+    # Both with the seat's token: the kit's client sends its app key by default, whose rate
+    # limit (600 a minute) the floor would spend.
+    requests = [("livez", "/livez", seat), ("view", f"/api/v1/games/{game['id']}", seat)]
+    for name, path, headers in requests:
+        each = max(1, args.floor_requests // args.concurrency)
+        statuses: Counter[int] = Counter()
+        threads = [
+            threading.Thread(target=hammer, args=(kit, path, headers, each, statuses))
+            for _ in range(args.concurrency)
+        ]
+        cpu, parts, started = time.process_time(), stack.cpu(), time.monotonic()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        seconds, cpu = time.monotonic() - started, time.process_time() - cpu
+        if set(statuses) != {200}:
+            sys.exit(f"floor {name}: answers {dict(statuses)}, not all 200")
+        n = each * args.concurrency
+        spent = {part: used - parts[part] for part, used in stack.cpu().items()}
+        out[f"{name}_per_s"] = n / seconds
+        out[f"{name}_kit_cpu_ms"] = 1000 * cpu / n
+        out[f"{name}_service_cpu_ms"] = 1000 * sum(spent.values()) / n
+        out[f"{name}_cpu_ms"] = out[f"{name}_kit_cpu_ms"] + out[f"{name}_service_cpu_ms"]
+    return out
+
+
+def hammer(
+    kit: Kit, path: str, headers: dict[str, str], times: int, statuses: Counter[int]
+) -> None:
+    """GET `path` `times` times through the kit's client; count the statuses."""
+    for _ in range(times):
+        statuses[kit.http.get(path, headers=headers).status_code] += 1
+
+
+def kit_seat_and_bots(game: str) -> list[dict[str, str]]:
+    """A table's seats: seat 0 a human (the kit's), the others the server's heuristic."""
+    bots = {"ducksoup": 1, "duck": 2}.get(game, 3)
+    return [{}, *[{"bot": "heuristic"}] * bots]
+
+
+def ceiling(cpu_ms_per_move: float, moves_per_game: float, in_process_games_per_s: float) -> float:
+    """The outside ÷ in-process ratio a run could reach at most if every kit move cost
+    `cpu_ms_per_move` of CPU in all and the service and kit had this machine's every core to
+    themselves (the in-process rate as measured)."""
+    cores = os.cpu_count() or 1
+    return 1000 * cores / (cpu_ms_per_move * moves_per_game) / in_process_games_per_s
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="ducksoup")
@@ -236,13 +314,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--plain", action="store_true", help="also the kit at plain live tables, no match"
     )
+    parser.add_argument(
+        "--floor-requests", type=int, default=2000, help="requests of each floor measurement"
+    )
     parser.add_argument("--smoke", action="store_true", help="4 games each (CI)")
     args = parser.parse_args(argv)
     args.options = {"target": 1} if args.game == "ducksoup" else {"max_deals": 1}
     if args.game == "duck":
         args.options = {}
     if args.smoke:
-        args.games = 4
+        args.games, args.floor_requests = 4, 64
     opponents = ["heuristic", "random"] if args.against == "both" else [args.against]
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stop the stack on a CI timeout
@@ -252,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
         key = AppKeys(stack.redis).issue("outside-bench", live_games=1000).key
         with Kit(f"http://127.0.0.1:{stack.port}", key) as kit:
             kit.register(OUTSIDE, [args.game], "the service's heuristic, played by the kit")
+            floors = floor(kit, stack, args)
+            figures.update({f"floor_{k}": v for k, v in floors.items()})
             if args.plain or args.smoke:
                 figures.update({f"plain_{k}": v for k, v in plain(kit, stack, args).items()})
             for opponent in opponents:
@@ -264,6 +347,20 @@ def main(argv: list[str] | None = None) -> int:
                 figures[f"{pre}ratio"] = inside_s / out_s
                 figures[f"{pre}timeouts"] = ours["timeouts"]
                 figures.update({f"{pre}kit_{k}": v for k, v in kit_figures.items()})
+                # The ratio's ceilings on this machine's cores: at today's CPU a kit move (all
+                # parts), and if a kit move cost only the floor's cheapest request.
+                per_game = kit_figures["moves"] / args.games
+                today = kit_figures["cpu_ms_per_move"] + sum(
+                    v for k, v in kit_figures.items() if k.endswith("_cpu_ms_per_move")
+                    and k != "cpu_ms_per_move"
+                )  # fmt: skip
+                figures[f"{pre}kit_moves_per_game"] = per_game
+                figures[f"{pre}cpu_ms_per_kit_move"] = today
+                rate = args.games / inside_s
+                figures[f"{pre}ceiling_at_todays_cpu"] = ceiling(today, per_game, rate)
+                for name in ("livez", "view"):
+                    cost = floors[f"{name}_cpu_ms"]
+                    figures[f"{pre}ceiling_at_floor_{name}"] = ceiling(cost, per_game, rate)
                 outside_diff = comparison(out, OUTSIDE, opponent)
                 figures[f"{pre}outside_diff"] = outside_diff
                 if opponent == "heuristic":
@@ -280,6 +377,15 @@ def main(argv: list[str] | None = None) -> int:
                       f"outside {args.games / out_s:.2f} games/s (x{inside_s / out_s:.2f}), "
                       f"kit {kit_figures['cpu_ms_per_move']:.2f} ms CPU a move; "
                       f"outside diff {outside_diff['mean']:+.2f} {outside_diff['ci95']}",
+                      file=sys.stderr)  # fmt: skip
+                at = {
+                    k: figures[f"{pre}ceiling_at_{k}"]
+                    for k in ("todays_cpu", "floor_view", "floor_livez")
+                }
+                print(f"  its ceiling on {os.cpu_count()} cores: x{at['todays_cpu']:.3f} at "
+                      f"today's {today:.2f} ms CPU a kit move (all parts); x{at['floor_view']:.2f} "
+                      f"if a move cost one plain view ({floors['view_cpu_ms']:.2f} ms), "
+                      f"x{at['floor_livez']:.2f} one /livez ({floors['livez_cpu_ms']:.2f} ms)",
                       file=sys.stderr)  # fmt: skip
     finally:
         stack.close()

@@ -10,16 +10,13 @@ from flask_smorest import Blueprint
 
 from bots import BOTS
 from service import app_keys
-from service.api.common import errors, registry, tables
+from service.api.common import KEY_ERRORS, KEY_ONLY, errors, registry, tables
 from service.app_keys import AppKey
 from service.errors import ServiceError
 from service.schemas import BotIn, BotOut, BotsOut
 
 blp = Blueprint("bots", __name__, url_prefix="/api/v1", description="Computer players.")
 app_keys.required_on(blp, "bots.register_bot", "bots.retire_bot", always=True)
-
-KEY_ONLY: list[dict[str, list[str]]] = [{"appKey": []}]
-KEY_ERRORS = ("missing_app_key", "bad_app_key", "app_key_revoked")
 
 BUILTIN_EXAMPLE = {
     "name": "random",

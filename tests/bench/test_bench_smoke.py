@@ -99,6 +99,8 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
             "plain_moves",
             "plain_kit_cpu_ms_per_move",
             "plain_api_cpu_ms_per_move",
+            "floor_livez_cpu_ms",
+            "floor_view_cpu_ms",
             *(
                 f"vs_{opponent}_{figure}"
                 for opponent in ("heuristic", "random")
@@ -110,6 +112,9 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
                     "kit_cpu_ms_per_move",
                     "kit_api_cpu_ms_per_move",
                     "kit_worker_live_cpu_ms_per_move",
+                    "kit_redis_commands_per_move",
+                    "ceiling_at_todays_cpu",
+                    "ceiling_at_floor_view",
                 )
             ),
         ],

@@ -6,6 +6,7 @@ nothing and logs neither the token nor the key. Unbound seats are as they were."
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -14,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth
 
-from service.app_keys import AppKeys
+from service.app_keys import AppKeys, record_key
 from service.callers import APP_KEY_HEADER
 
 BOUND, FREE = 1, 0
@@ -180,3 +181,27 @@ def test_only_human_seats_may_be_bound(bound_app: Flask) -> None:
     for bound in ({1: "abc"}, {2: "abc"}, {0: ""}):
         with pytest.raises(Exception, match="no human seat to bind"):
             tables.create(body, owner="abc", bound=bound)
+
+
+@pytest.mark.parametrize("remember", [0.4, 0.0])
+def test_a_key_revoked_elsewhere_is_refused_within_the_cache_time(
+    make_app: Callable[..., Flask], keys: AppKeys, remember: float
+) -> None:
+    """An API process remembers a live bound key for `BOUND_KEY_CACHE_SECONDS` (every move
+    of an outside bot asks): a revocation by another process (the command line's HSET,
+    nothing cleared here) still lets the seat play until that runs out, never longer; with
+    0 it is refused at once."""
+    app = make_app(STREAM_MAX_SECONDS=0.05, BOUND_KEY_CACHE_SECONDS=remember)
+    client = app.test_client()
+    owner = keys.issue("owner")
+    game = made(app, owner.id)
+    url = f"{API}/games/{game['id']}"
+    mine = {**auth(token_of(game, BOUND)), APP_KEY_HEADER: owner.key}
+    assert client.get(url, headers=mine).status_code == 200
+    revoked_at = time.monotonic()
+    keys.redis.hset(record_key(owner.id), "revoked", int(time.time()))  # another process
+    if remember:
+        assert client.get(url, headers=mine).status_code == 200  # from memory: no read
+        time.sleep(max(0.0, revoked_at + remember - time.monotonic()) + 0.05)
+    refused(client.get(url, headers=mine), 403, "app_key_revoked")
+    refused(client.get(url, headers=mine), 403, "app_key_revoked")  # refusals not kept

@@ -28,3 +28,12 @@ def test_create_app_overrides() -> None:
     assert app.config["MAX_CONTENT_LENGTH"] == 10
     r = app.test_client().post("/api/v1/games", json={"game": "doubleduck", "seats": [{}] * 4})
     assert r.status_code == 413 and r.json["errors"]["reason"] == "body_too_large"
+
+
+def test_the_bound_key_cache_may_be_off_but_not_negative() -> None:
+    assert from_env({})["BOUND_KEY_CACHE_SECONDS"] == 1.0
+    assert from_env({"BOUND_KEY_CACHE_SECONDS": "0"})["BOUND_KEY_CACHE_SECONDS"] == 0.0
+    with pytest.raises(ValueError, match="0 or more"):
+        from_env({"BOUND_KEY_CACHE_SECONDS": "-1"})
+    with pytest.raises(ValueError, match="above 0"):  # the other durations keep their rule
+        from_env({"STREAM_MAX_SECONDS": "0"})

@@ -32,6 +32,16 @@ LANE_CASES: list[tuple[str, Any, dict[str, str], str]] = [
     ("charset", {"move": PLAY}, {"Content-Type": "application/json; charset=utf-8"}, ""),
     ("escaped query", {"move": PLAY}, {}, "wait=%30"),
     ("empty query value", {"move": PLAY}, {}, "wait="),
+    # Idempotency-Keys: the lane takes what the schema takes (1 to 255 printable ASCII).
+    ("kit's key and wait", {"move": PLAY, "expected_version": 0},
+     {"Idempotency-Key": "kit.0a1b2c3d.g.1.0"}, "wait=0.5"),
+    ("key of spaces", {"move": PLAY}, {"Idempotency-Key": "   "}, ""),
+    ("key of 255", {"move": PLAY}, {"Idempotency-Key": "k" * 255}, ""),
+    ("key of 256", {"move": PLAY}, {"Idempotency-Key": "k" * 256}, ""),
+    ("key with a tab", {"move": PLAY}, {"Idempotency-Key": "a\tb"}, ""),
+    ("key not ascii", {"move": PLAY}, {"Idempotency-Key": "cl\u00e9"}, ""),
+    ("key and stale", {"move": PLAY, "expected_version": 3}, {"Idempotency-Key": "k"}, ""),
+    ("key and illegal", {"move": {"type": "play", "card": "5S"}}, {"Idempotency-Key": "k"}, ""),
 ]  # fmt: skip
 
 
@@ -81,6 +91,33 @@ def test_a_move_is_answered_alike_by_the_lane_and_by_flask(
         _move(make_app(FAST_LANE=lane), what, body, headers, query) for lane in (True, False)
     ]
     assert answers[0] == answers[1], what
+
+
+def _retried(app: Flask) -> list[tuple[int, list[tuple[str, str]], bytes]]:
+    """A move, its retry with the same key (the first answer, replayed), the same key with
+    another move (refused), and the same move under another seat's key space."""
+    client = app.test_client()
+    table = Table.create(client, deal=DEAL, seed="lane")
+    key = {"Idempotency-Key": "kit.n.1.0"}
+    out = []
+    for seat, move in [(1, PLAY), (1, PLAY), (1, {"type": "play", "card": "5S"}), (2, PLAY)]:
+        r = table.seat(seat).post_move(move, expected_version=0, headers=key)
+        out.append(normalized(table, r))
+    return out
+
+
+def test_a_retried_move_is_answered_alike_by_the_lane_and_by_flask(
+    make_app: Callable[..., Flask],
+) -> None:
+    """The kit's retry: the stored first answer comes back (`Idempotent-Replayed`) from the
+    lane as from Flask, and a key reused for another move is refused alike."""
+    answers = [_retried(make_app(FAST_LANE=lane)) for lane in (True, False)]
+    assert answers[0] == answers[1]
+    first, again, other, seat2 = answers[0]
+    assert first[0] == again[0] == 200 and first[2] == again[2]
+    assert ("Idempotent-Replayed", "true") in again[1]
+    assert other[0] == 409 and b"idempotency_key_reused" in other[2]
+    assert seat2[0] == 409  # seat 2's key space is its own: a plain stale move
 
 
 @pytest.mark.parametrize(
@@ -135,7 +172,10 @@ def test_plain_requests_never_reach_flask(
         return original(self)
 
     monkeypatch.setattr(Flask, "full_dispatch_request", spy)
-    assert table.seat(1).post_move(PLAY, expected_version=0).status_code == 200
+    key = {"Idempotency-Key": "kit.n.1.0"}
+    assert table.seat(1).post_move(PLAY, expected_version=0, headers=key).status_code == 200
+    replayed = table.seat(1).post_move(PLAY, expected_version=0, headers=key)
+    assert replayed.headers["Idempotent-Replayed"] == "true"  # the retry, in the lane
     assert table.seat(2).view()["version"] == 1
     assert table.seat(1).post_move(PLAY).status_code == 409  # refused, in the lane
     assert client.get(f"{API}/games/{table.gid}").status_code == 200
@@ -193,7 +233,10 @@ def _counted(app: Flask) -> dict[str, float]:
     client = app.test_client()
     table = Table.create(client, deal=DEAL, seed="lane")
     before = _samples()
-    assert table.seat(1).post_move(PLAY, expected_version=0).status_code == 200
+    key = {"Idempotency-Key": "kit.n.1.0"}
+    assert table.seat(1).post_move(PLAY, expected_version=0, headers=key).status_code == 200
+    replayed = table.seat(1).post_move(PLAY, expected_version=0, headers=key)
+    assert replayed.headers["Idempotent-Replayed"] == "true"  # not counted as a move again
     assert table.seat(1).post_move(PLAY).status_code == 409
     table.seat(2).view()
     after = _samples()

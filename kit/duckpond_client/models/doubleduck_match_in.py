@@ -28,9 +28,11 @@ T = TypeVar("T", bound="DoubleduckMatchIn")
 class DoubleduckMatchIn:
     """ 
         Attributes:
-            bots (list[DoubleduckMatchInBotsItem]): The bot of each seat, seat 0 first (as many as the game has seats); a
-                bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals);
-                repeated assignments are skipped.
+            bots (list[DoubleduckMatchInBotsItem]): The bot of each seat: a built-in one (listed), or a registered outside
+                bot's name (`GET /api/v1/bots`, kind `outside`), which the list cannot name: which exist is the service's state.
+                An unknown or retired name is a 422 (`unknown_bot`, `retired_bot`), another app key's bot a 403
+                `challenge_required`. Send outside names as plain JSON: a client's model of this list refuses them (the kit in
+                `kit/` does).
             game (Literal['doubleduck']): `doubleduck`: Doubleduck.
             games (int): Number of match games; game i is dealt from `{seed}:{i}`. The service allows at most
                 `MAX_MATCH_GAMES` (default 1000): more is `too_many_games`.

@@ -1728,7 +1728,7 @@ export interface components {
             game: "doppelkopf";
         });
         DoppelkopfMatchIn: {
-            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
+            /** @description The bot of each seat: a built-in one (listed), or a registered outside bot's name (`GET /api/v1/bots`, kind `outside`), which the list cannot name: which exist is the service's state. An unknown or retired name is a 422 (`unknown_bot`, `retired_bot`), another app key's bot a 403 `challenge_required`. Send outside names as plain JSON: a client's model of this list refuses them (the kit in `kit/` does). */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
             /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
             concurrency?: number;
@@ -1978,7 +1978,7 @@ export interface components {
             game: "doubleduck";
         });
         DoubleduckMatchIn: {
-            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
+            /** @description The bot of each seat: a built-in one (listed), or a registered outside bot's name (`GET /api/v1/bots`, kind `outside`), which the list cannot name: which exist is the service's state. An unknown or retired name is a 422 (`unknown_bot`, `retired_bot`), another app key's bot a 403 `challenge_required`. Send outside names as plain JSON: a client's model of this list refuses them (the kit in `kit/` does). */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
             /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
             concurrency?: number;
@@ -2276,7 +2276,7 @@ export interface components {
             game: "duck";
         });
         DuckMatchIn: {
-            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
+            /** @description The bot of each seat: a built-in one (listed), or a registered outside bot's name (`GET /api/v1/bots`, kind `outside`), which the list cannot name: which exist is the service's state. An unknown or retired name is a 422 (`unknown_bot`, `retired_bot`), another app key's bot a 403 `challenge_required`. Send outside names as plain JSON: a client's model of this list refuses them (the kit in `kit/` does). */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
             /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
             concurrency?: number;
@@ -2560,7 +2560,7 @@ export interface components {
             game: "ducksoup";
         });
         DucksoupMatchIn: {
-            /** @description The bot of each seat, seat 0 first (as many as the game has seats); a bot may appear several times. Each game is replayed with the bots rotated through the seats (duplicate deals); repeated assignments are skipped. */
+            /** @description The bot of each seat: a built-in one (listed), or a registered outside bot's name (`GET /api/v1/bots`, kind `outside`), which the list cannot name: which exist is the service's state. An unknown or retired name is a 422 (`unknown_bot`, `retired_bot`), another app key's bot a 403 `challenge_required`. Send outside names as plain JSON: a client's model of this list refuses them (the kit in `kit/` does). */
             bots: ("random" | "heuristic" | "search" | "search:fast" | "search:normal" | "search:strong")[];
             /** @description A match with outside bots: the most of its games live at once (default 16; at most the app key's quota of live games). Built-in bots only: ignored. */
             concurrency?: number;
