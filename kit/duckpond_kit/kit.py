@@ -63,8 +63,13 @@ class Kit:
         self.http: httpx.Client = self.client.get_httpx_client()
         """The generated client's connection pool: the kit's own requests go through it."""
         self.retrier = Retrier(budget=retry_budget)
+        self._runners: list[Runner] = []
 
     def close(self) -> None:
+        """Stop this kit's runners (their seats end at their next request), then the pool:
+        a seat's thread never sends on a closed client."""
+        for runner in self._runners:
+            runner.stop()
         self.http.close()
 
     def __enter__(self) -> Kit:
@@ -219,4 +224,6 @@ class Kit:
 
     def runner(self, play: Mapping[str, Choose]) -> Runner:
         """A runner of this key's seats for these bots (not started)."""
-        return Runner(self, play, wait=self.wait)
+        made = Runner(self, play, wait=self.wait)
+        self._runners.append(made)
+        return made

@@ -196,7 +196,10 @@ class Runner:
         except KitError as exc:
             log.warning("game %s seat %d: %s", order.game_id, order.seat, exc)
         except Exception:
-            log.exception("game %s seat %d failed", order.game_id, order.seat)
+            if self._stopped.is_set():  # the kit closed its pool under a waiting request
+                log.info("game %s seat %d: stopped", order.game_id, order.seat)
+            else:
+                log.exception("game %s seat %d failed", order.game_id, order.seat)
         finally:
             with self._changed:
                 self._live.discard((order.game_id, order.seat))
