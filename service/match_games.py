@@ -72,12 +72,16 @@ class Outside:
     """Outside bot name -> {"owner": key id, "owner_name": key name}."""
     move_seconds: int
     concurrency: int
+    rated: bool = True
+    """False when its creator chose the seed: an author who knows the seed knows every deal
+    its own bot will play, so such a match reaches no ladder (`Matches._rate`)."""
 
     def to_json(self) -> JSON:
         return {
             "bots": {name: dict(who) for name, who in self.bots.items()},
             "move_seconds": self.move_seconds,
             "concurrency": self.concurrency,
+            "rated": self.rated,
         }
 
     @classmethod
@@ -86,6 +90,7 @@ class Outside:
             bots={str(k): dict(v) for k, v in data["bots"].items()},
             move_seconds=int(data["move_seconds"]),
             concurrency=int(data["concurrency"]),
+            rated=bool(data.get("rated", True)),
         )
 
     def owners(self) -> list[str]:

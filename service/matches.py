@@ -225,7 +225,7 @@ class Matches:
                 raise ServiceError("validation_error", f"{field} must be {low} to {high}")
         if live_games is not None:
             concurrency = max(1, min(concurrency, live_games))
-        return Outside(bots, move_seconds, concurrency)
+        return Outside(bots, move_seconds, concurrency, rated=not request.get("seed"))
 
     def _registry(self) -> BotRegistry:
         assert self.registry is not None, "built by `service.wiring`"
@@ -245,6 +245,10 @@ class Matches:
         without `record`, with the stored one."""
         if self.ratings is None:
             return
+        raw = self.store.load(mid)
+        outside = raw.get(b"outside") if raw is not None else None
+        if outside is not None and not Outside.from_json(json.loads(outside)).rated:
+            return  # its creator chose the seed, so knew its deals: no ladder counts it
         if record is None:
             found = self.store.records_of(mid, [index])
             if not found:
@@ -430,6 +434,7 @@ class Matches:
             "progress": {"done": done, "failed": failed, "total": spec.games},
             "results": summary or summarize(spec.bots, []),
             "outside": {},
+            "rated": outside is None or outside.rated,
         }
         if outside is not None:
             if status != DONE:

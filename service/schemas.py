@@ -1059,6 +1059,13 @@ class MatchOut(Out):
             "that owns it ({} for a match of built-in bots)."
         },
     )
+    rated = fields.Boolean(
+        metadata={
+            "description": "Whether its games reach the ratings ladder: false for a match "
+            "with outside bots whose creator chose the `seed` (who knows the seed knows "
+            "every deal its bot will play)."
+        }
+    )
     move_seconds = fields.Integer(
         metadata={"description": "With outside bots: the seconds each of their moves may take."}
     )

@@ -71,7 +71,9 @@ class Author:
         assert r.status_code == 201, r.json
 
     def create(self, **changes: Any) -> dict[str, Any]:
-        r = self.client.post(MATCHES, json={**SMALL, **changes}, headers=self.headers())
+        """A match of SMALL with `changes`; a change to None leaves that field out."""
+        body = {k: v for k, v in {**SMALL, **changes}.items() if v is not None}
+        r = self.client.post(MATCHES, json=body, headers=self.headers())
         assert r.status_code == 202, r.json
         return dict(r.json)
 
@@ -462,7 +464,10 @@ def test_every_recorded_game_is_handed_to_the_ratings(quiet: tuple[Flask, AppKey
     me.register()
     ladder = Ladder()
     app.extensions["duckpond"].matches.ratings = ladder
-    mid = me.create(games=2, concurrency=1)["id"]
+    # The server draws the seed: rated. The author chose it (and so knew every deal): not.
+    created = me.create(games=2, concurrency=1, seed=None)
+    chosen = me.create(games=1, concurrency=1)
+    assert (created["rated"], chosen["rated"]) == (True, False)
     for _ in range(400):
         run_jobs(app)
         seats = me.seats()
@@ -470,6 +475,7 @@ def test_every_recorded_game_is_handed_to_the_ratings(quiet: tuple[Flask, AppKey
             break
         for seat in seats:
             me.play(seat)
-    body = me.client.get(f"{MATCHES}/{mid}").json
-    assert (body["status"], body["progress"]["done"]) == ("done", 2)
-    assert sorted(ladder.rated) == [(mid, 0), (mid, 1)]
+    for made, games in ((created, 2), (chosen, 1)):
+        body = me.client.get(f"{MATCHES}/{made['id']}").json
+        assert (body["status"], body["progress"]["done"]) == ("done", games)
+    assert sorted(ladder.rated) == [(created["id"], 0), (created["id"], 1)]

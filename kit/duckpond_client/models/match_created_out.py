@@ -46,6 +46,8 @@ class MatchCreatedOut:
             move_seconds (int | Unset): With outside bots: the seconds each of their moves may take.
             outside (MatchCreatedOutOutside | Unset): The outside bots of the match: name -> the name of the app key that
                 owns it ({} for a match of built-in bots).
+            rated (bool | Unset): Whether its games reach the ratings ladder: false for a match with outside bots whose
+                creator chose the `seed` (who knows the seed knows every deal its bot will play).
      """
 
     bots: list[str]
@@ -62,6 +64,7 @@ class MatchCreatedOut:
     concurrency: int | Unset = UNSET
     move_seconds: int | Unset = UNSET
     outside: MatchCreatedOutOutside | Unset = UNSET
+    rated: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -113,6 +116,8 @@ class MatchCreatedOut:
         if not isinstance(self.outside, Unset):
             outside = self.outside.to_dict()
 
+        rated = self.rated
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -135,6 +140,8 @@ class MatchCreatedOut:
             field_dict["move_seconds"] = move_seconds
         if outside is not UNSET:
             field_dict["outside"] = outside
+        if rated is not UNSET:
+            field_dict["rated"] = rated
 
         return field_dict
 
@@ -208,6 +215,8 @@ class MatchCreatedOut:
 
 
 
+        rated = d.pop("rated", UNSET)
+
         match_created_out = cls(
             bots=bots,
             game=game,
@@ -223,6 +232,7 @@ class MatchCreatedOut:
             concurrency=concurrency,
             move_seconds=move_seconds,
             outside=outside,
+            rated=rated,
         )
 
 

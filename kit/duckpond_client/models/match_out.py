@@ -45,6 +45,8 @@ class MatchOut:
             move_seconds (int | Unset): With outside bots: the seconds each of their moves may take.
             outside (MatchOutOutside | Unset): The outside bots of the match: name -> the name of the app key that owns it
                 ({} for a match of built-in bots).
+            rated (bool | Unset): Whether its games reach the ratings ladder: false for a match with outside bots whose
+                creator chose the `seed` (who knows the seed knows every deal its bot will play).
      """
 
     bots: list[str]
@@ -60,6 +62,7 @@ class MatchOut:
     concurrency: int | Unset = UNSET
     move_seconds: int | Unset = UNSET
     outside: MatchOutOutside | Unset = UNSET
+    rated: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -109,6 +112,8 @@ class MatchOut:
         if not isinstance(self.outside, Unset):
             outside = self.outside.to_dict()
 
+        rated = self.rated
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -130,6 +135,8 @@ class MatchOut:
             field_dict["move_seconds"] = move_seconds
         if outside is not UNSET:
             field_dict["outside"] = outside
+        if rated is not UNSET:
+            field_dict["rated"] = rated
 
         return field_dict
 
@@ -201,6 +208,8 @@ class MatchOut:
 
 
 
+        rated = d.pop("rated", UNSET)
+
         match_out = cls(
             bots=bots,
             game=game,
@@ -215,6 +224,7 @@ class MatchOut:
             concurrency=concurrency,
             move_seconds=move_seconds,
             outside=outside,
+            rated=rated,
         )
 
 

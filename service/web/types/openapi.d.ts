@@ -3007,6 +3007,8 @@ export interface components {
                 [key: string]: string;
             };
             progress: components["schemas"]["ProgressOut"];
+            /** @description Whether its games reach the ratings ladder: false for a match with outside bots whose creator chose the `seed` (who knows the seed knows every deal its bot will play). */
+            rated?: boolean;
             /** @description Over the games recorded so far (final once `done`). */
             results: components["schemas"]["ResultsOut"];
             /** @description The seat -> bot assignments each game is played with. */
@@ -3048,6 +3050,8 @@ export interface components {
                 [key: string]: string;
             };
             progress: components["schemas"]["ProgressOut"];
+            /** @description Whether its games reach the ratings ladder: false for a match with outside bots whose creator chose the `seed` (who knows the seed knows every deal its bot will play). */
+            rated?: boolean;
             /** @description Over the games recorded so far (final once `done`). */
             results: components["schemas"]["ResultsOut"];
             /** @description The seat -> bot assignments each game is played with. */
