@@ -3,8 +3,12 @@ whole body, and the events a caller should get, from `/events`."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import queue
+import socket
+import threading
 import time
 from typing import Any
 
@@ -165,3 +169,73 @@ def play(port: int, gid: str, tokens: list[str], moves: int) -> float:
         assert status == 200
         done = time.monotonic()
     return done
+
+
+class FeedReader:
+    """A client of an app key's feed over a real connection: frames (id, event, data) as they
+    come, in either medium."""
+
+    def __init__(self, port: int, key: str, last_id: str | None = None, accept: str = "") -> None:
+        self.frames: queue.Queue[Frame] = queue.Queue()
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        headers = {"Authorization": f"Bearer {key}"}
+        if last_id is not None:
+            headers["Last-Event-ID"] = last_id
+        if accept:
+            headers["Accept"] = accept
+        self.conn.request("GET", f"{API}/feed", headers=headers)
+        self.sock = self.conn.sock
+        self.response = self.conn.getresponse()
+        self.status = self.response.status
+        self.media = self.response.getheader("Content-Type", "")
+        if self.status == 200:
+            threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        frame: Frame = {}
+        try:
+            for raw in self.response:
+                line = raw.decode().rstrip("\n")
+                if self.media.startswith("application/x-ndjson"):
+                    if line:
+                        self.frames.put({**json.loads(line), "at": time.monotonic()})
+                elif line.startswith("id: "):
+                    frame["id"] = line[4:]
+                elif line.startswith("event: "):
+                    frame["event"] = line[7:]
+                elif line.startswith("data: "):
+                    frame["data"] = json.loads(line[6:])
+                elif line == "" and frame:
+                    self.frames.put({**frame, "at": time.monotonic()})
+                    frame = {}
+        except (OSError, ValueError, AttributeError, http.client.HTTPException):
+            return
+
+    def next(self, timeout: float = 10.0) -> Frame:
+        return self.frames.get(timeout=timeout)
+
+    def take(self, count: int, timeout: float = 10.0) -> list[Frame]:
+        return [self.next(timeout) for _ in range(count)]
+
+    def quiet(self, seconds: float = 0.5) -> bool:
+        """Nothing more arrives for `seconds`."""
+        try:
+            self.frames.get(timeout=seconds)
+        except queue.Empty:
+            return True
+        return False
+
+    def drain(self) -> list[Any]:
+        """The data of every frame that has come and was not read yet, without waiting."""
+        out = []
+        while True:
+            try:
+                out.append(self.frames.get_nowait()["data"])
+            except queue.Empty:
+                return out
+
+    def close(self) -> None:
+        """Hang up at once (a read blocked in the reader's thread returns)."""
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)
+        self.conn.close()

@@ -11,11 +11,8 @@ feed's shard channels."""
 from __future__ import annotations
 
 import contextlib
-import http.client
 import json
-import queue
 import socket
-import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -24,6 +21,7 @@ import pytest
 import redis
 from conftest import QUEUE_DB
 from flask import Flask
+from streamkit import FeedReader as Reader
 from svc_helpers import API, Table, auth
 
 from service import feed as feeds
@@ -36,66 +34,6 @@ from service.watchdog import Settings, Watchdog
 from service.wiring import Layers
 
 Frame = dict[str, Any]
-
-
-class Reader:
-    """A client of the feed over a real connection: frames (id, event, data) as they come."""
-
-    def __init__(self, port: int, key: str, last_id: str | None = None, accept: str = "") -> None:
-        self.frames: queue.Queue[Frame] = queue.Queue()
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        headers = auth(key)
-        if last_id is not None:
-            headers["Last-Event-ID"] = last_id
-        if accept:
-            headers["Accept"] = accept
-        self.conn.request("GET", f"{API}/feed", headers=headers)
-        self.sock = self.conn.sock
-        self.response = self.conn.getresponse()
-        self.status = self.response.status
-        self.media = self.response.getheader("Content-Type", "")
-        if self.status == 200:
-            threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        frame: Frame = {}
-        try:
-            for raw in self.response:
-                line = raw.decode().rstrip("\n")
-                if self.media.startswith("application/x-ndjson"):
-                    if line:
-                        self.frames.put({**json.loads(line), "at": time.monotonic()})
-                elif line.startswith("id: "):
-                    frame["id"] = line[4:]
-                elif line.startswith("event: "):
-                    frame["event"] = line[7:]
-                elif line.startswith("data: "):
-                    frame["data"] = json.loads(line[6:])
-                elif line == "" and frame:
-                    self.frames.put({**frame, "at": time.monotonic()})
-                    frame = {}
-        except (OSError, ValueError, AttributeError, http.client.HTTPException):
-            return
-
-    def next(self, timeout: float = 10.0) -> Frame:
-        return self.frames.get(timeout=timeout)
-
-    def take(self, count: int, timeout: float = 10.0) -> list[Frame]:
-        return [self.next(timeout) for _ in range(count)]
-
-    def quiet(self, seconds: float = 0.5) -> bool:
-        """Nothing more arrives for `seconds`."""
-        try:
-            self.frames.get(timeout=seconds)
-        except queue.Empty:
-            return True
-        return False
-
-    def close(self) -> None:
-        """Hang up at once (a read blocked in the reader's thread returns)."""
-        with contextlib.suppress(OSError):
-            self.sock.shutdown(socket.SHUT_RDWR)
-        self.conn.close()
 
 
 @pytest.fixture()

@@ -7,12 +7,7 @@ session's, with the watchdog that times the moves out), the feed read from a rea
 
 from __future__ import annotations
 
-import contextlib
-import http.client
 import json
-import queue
-import socket
-import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -24,6 +19,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from rq import Queue
 from rq.serializers import JSONSerializer
+from streamkit import NDJSON, FeedReader
 from svc_helpers import API, auth, wait_for
 
 from bots.match import MatchSpec, game_seed, play_match, rotations
@@ -102,44 +98,6 @@ class Author:
         return True
 
 
-class FeedReader:
-    """The key's feed over a real connection (NDJSON): its entries, as they come."""
-
-    def __init__(self, port: int, key: str) -> None:
-        self.entries: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.conn.request(
-            "GET", f"{API}/feed", headers={**auth(key), "Accept": "application/x-ndjson"}
-        )
-        self.sock = self.conn.sock
-        self.response = self.conn.getresponse()
-        assert self.response.status == 200
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        try:
-            for raw in self.response:
-                line = raw.decode().strip()
-                if line:
-                    self.entries.put(json.loads(line)["data"])
-        except (OSError, ValueError, AttributeError, http.client.HTTPException):
-            return
-
-    def drain(self) -> list[dict[str, Any]]:
-        out = []
-        while True:
-            try:
-                out.append(self.entries.get_nowait())
-            except queue.Empty:
-                return out
-
-    def close(self) -> None:
-        """Hang up at once (the server drops the feed at its next look)."""
-        with contextlib.suppress(OSError):
-            self.sock.shutdown(socket.SHUT_RDWR)
-        self.conn.close()
-
-
 @pytest.fixture()
 def keyed(redis_port: int, nodes: str, bot_app: Flask) -> Iterator[tuple[Flask, AppKeys]]:
     """An app on the worker's database (the session's workers play the built-in seats, time
@@ -167,7 +125,8 @@ def test_an_outside_match_is_played_by_its_keys_client_to_the_end(
     me = author(app, keys)
     me.register()
     with gunicorn(redis_port, 1, nodes, APP_KEYS="required") as port:
-        feed = FeedReader(port, me.key)
+        feed = FeedReader(port, me.key, accept=NDJSON)
+        assert feed.status == 200
         try:
             created = me.create(concurrency=2)
             mid = created["id"]
