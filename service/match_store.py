@@ -339,6 +339,10 @@ class MatchStore:
         raw = cast(dict[bytes, bytes], self.redis.hgetall(games_key(mid)))
         return {int(k): v.decode() for k, v in raw.items()}
 
+    def recorded_count(self, mid: str) -> int:
+        """How many games are recorded (without reading them)."""
+        return int(self.redis.hlen(results_key(mid)))
+
     def recorded(self, mid: str) -> set[int]:
         """The indices of the recorded games."""
         return {int(k) for k in cast(list[bytes], self.redis.hkeys(results_key(mid)))}

@@ -378,7 +378,7 @@ class Matches:
         if raw is None or b"outside" not in raw or b"summary" in raw or b"cancelled" in raw:
             return False
         spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
-        return len(self.store.records(mid)) < spec.games
+        return self.store.recorded_count(mid) < spec.games
 
     def _load(self, mid: str) -> dict[bytes, bytes]:
         raw = self.store.load(mid)
