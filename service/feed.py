@@ -624,7 +624,7 @@ class FeedHub:
 
     def _listen_one(self, client: redis.Redis, channels: list[str], stop: threading.Event) -> None:
         """One server's channels, until an error or `stop`; then it sets `stop` (all reopen)."""
-        pubsub = client.pubsub()  # type: ignore[no-untyped-call]
+        pubsub = client.pubsub()
         try:
             for channel in channels:  # one command each: a cluster refuses two slots in one
                 pubsub.ssubscribe(channel)

@@ -281,7 +281,7 @@ class Changes:
     def _listen(self) -> None:
         failing = False
         while True:
-            pubsub = self._client.pubsub()  # type: ignore[no-untyped-call]
+            pubsub = self._client.pubsub()
             try:
                 pubsub.ssubscribe(*change_channels())
                 sharded = getattr(pubsub, "get_sharded_message", None)  # a cluster's
