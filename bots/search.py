@@ -44,6 +44,7 @@ from bots import doppelkopf_heuristic, doubleduck_heuristic, ducksoup_heuristic
 from bots.rollouts import QUACK_ODDS, ROLLOUTS
 from engine import GAMES, Game, Move, RolloutPolicy, doubleduck_batch
 from engine.doubleduck import side_of
+from engine.duck import INDEX, NUMBERS
 
 JSON = dict[str, Any]
 Heuristic = Callable[[JSON, list[JSON], random.Random, float], JSON]
@@ -240,7 +241,6 @@ def _candidates(view: JSON, legal: list[JSON], hint: JSON, prior: bool) -> list[
         return [legal[i] for i in sorted(order)]
     if game != "duck" or len(legal) <= MAX_CANDIDATES:
         return legal
-    from engine.duck import INDEX, NUMBERS
 
     def number(name: str) -> int:
         return INDEX[name] % NUMBERS

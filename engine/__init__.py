@@ -16,13 +16,13 @@ from engine.protocol import (
     RolloutPolicy,
     SetupError,
 )
+from engine.registry import GAMES, register
 
-GAMES: dict[str, type[Game]] = {
-    Doubleduck.name: Doubleduck,
-    Ducksoup.name: Ducksoup,
-    Duck.name: Duck,
-    Doppelkopf.name: Doppelkopf,
-}
+# One line a game: the order is the catalog's.
+register(Doubleduck)
+register(Ducksoup)
+register(Duck)
+register(Doppelkopf)
 
 __all__ = [
     "GAMES",
@@ -36,4 +36,5 @@ __all__ = [
     "Result",
     "RolloutPolicy",
     "SetupError",
+    "register",
 ]

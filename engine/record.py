@@ -1,7 +1,7 @@
 """Records: a game as (game, seat_count, seed, options, first deal, actions), replayed exactly.
 
 A record also reveals what each deal's commitment hid (`salt`, `client_seed`) and states the
-commitments made (`commitments`), so `engine.fairness.verify` can check one against the other.
+commitments made (`commitments`), so `engine.audit.verify` can check one against the other.
 An action is `{"seat": s, "move": {...}}`, `{"deal": {...} | None}` for a later deal, or
 `{"seat": s, "resign": true}` (`Game.resign`).
 """
@@ -12,11 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.protocol import JSON, Deal, Event, Game, Reason, SetupError
+from engine.registry import GAMES
 
 
 def games() -> dict[str, type[Game]]:
-    from engine import GAMES
-
     return GAMES
 
 

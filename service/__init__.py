@@ -1,5 +1,7 @@
 """The duckpond game service: a stateless Flask API over Redis, with bot turns run by RQ.
 
-Layers, outside in: `service.api` (blueprints, one per resource) -> `service.games` (use cases,
-the only place a game changes) -> `service.store` (Redis keys and the atomic compare-and-set).
+Its packages are its layers, each importing only those below it (docs/architecture.md;
+import-linter holds it): the entry points (this folder's modules) -> `api` (routes) -> `http`
+(the edge) -> `wiring` -> the use cases (`matches`, `tables`, `streams`, `access`) -> `games`
+-> `storage` -> `core`.
 """

@@ -9,22 +9,21 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api
 
-from service import (
+from service.api import fast_lane, register
+from service.api.schemas import ErrorOut, documented
+from service.core.config import from_env
+from service.games.contract import components
+from service.http import (
     app_keys,
     docs,
     edges,
     errors,
-    fast_lane,
     metrics,
     rate_limits,
     request_log,
     security_headers,
     web,
 )
-from service.api import register
-from service.config import from_env
-from service.contract import components
-from service.schemas import ErrorOut, documented
 from service.wiring import build
 
 
@@ -51,7 +50,7 @@ class DuckpondApi(Api):  # type: ignore[misc]
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Settings from the environment (`service.config`), then `config` on top (tests)."""
+    """Settings from the environment (`service.core.config`), then `config` on top (tests)."""
     app = DuckpondFlask("service")
     app.config.from_mapping(from_env())
     if config:

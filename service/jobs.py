@@ -39,7 +39,8 @@ def installed() -> Layers:
 
 def bot_turn(game_id: str, seat: int, version: int) -> str:
     """Play the bot seat's turn if the game is still at `version`, and the bot turns right
-    after it for up to `BOT_CHAIN_MS` (`service.config`); returns what happened to the first."""
+    after it for up to `BOT_CHAIN_MS` (`service.core.config`); returns what happened to the
+    first."""
     tables = installed().tables
     return tables.bot_turn(
         game_id, int(seat), int(version), _test_bot_delay(), chain_seconds=tables.chain_seconds
@@ -53,13 +54,13 @@ def play_match_game(match_id: str, index: int) -> str:
 
 def advance_match(match_id: str) -> str:
     """One step of an outside match: record its ended games, create the next
-    (`service.match_games`); returns what happened."""
+    (`service.matches.match_games`); returns what happened."""
     return installed().matches.advance(match_id)
 
 
 def deliver_webhook(key_id: str, endpoint_id: str, number: int, kind: str, data: str) -> str:
     """One attempt to deliver feed entry `number` of app key `key_id` to a webhook endpoint
-    (`service.webhooks`); raises for RQ to retry it."""
+    (`service.streams.webhooks`); raises for RQ to retry it."""
     webhooks = installed().webhooks
     assert webhooks is not None, "the worker's layers have webhooks"
     return webhooks.deliver(key_id, endpoint_id, int(number), kind, data)

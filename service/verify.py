@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.fairness import verify
+from engine.audit import verify
 
 
 def _events(data: Any) -> list[dict[str, Any]]:

@@ -1,7 +1,8 @@
 """The bot-turn watchdog (the recovery loop): a due bot turn whose job is lost is enqueued again.
 
 The due-turn index in Redis is the source of truth: every change that leaves a bot seat to act
-records that turn as due in the same compare-and-set (`service.store`), and the change's caller
+records that turn as due in the same compare-and-set (`service.storage.store`), and the change's
+caller
 enqueues its job right after. A job can get lost in many ways: the process dies between the
 write and the enqueue (no job at all); a worker dies between taking the job and starting it
 (RQ leaves it marked `queued` in no queue, or in its queue's intermediate list); a worker is
@@ -21,7 +22,7 @@ So a lost turn is played again within `stale_after + interval` seconds (plus one
 becoming due or of its last claim: the recovery bound of docs/reliability.md. A re-enqueued
 turn never moves twice: every job submits its move expecting the same version.
 
-Timed human turns (`service.clocks`) ride on the same loop: every `clock_interval` seconds
+Timed human turns (`service.games.clocks`) ride on the same loop: every `clock_interval` seconds
 (0.25 by default) it moves the timed turns whose deadline passed from the clock index into the
 due-turn index (one script per bucket: one winner among many watchdogs) and enqueues each as a
 bot turn, which the seat's `on_timeout` bot plays (`Tables.bot_turn`). From there on it is a
@@ -29,8 +30,8 @@ due bot turn like any other: lost, it is re-enqueued as above. A human move that
 makes the job's move stale (the version check: exactly one move at that version).
 
 Each sweep also relays the app-key feed entries left in the buckets' outboxes for a second or
-more (a process that died between a commit and its relay: `service.feed.Feed.recover`) and
-dispatches webhook deliveries left undispatched (`service.webhooks.Webhooks.recover`).
+more (a process that died between a commit and its relay: `service.streams.feed.Feed.recover`) and
+dispatches webhook deliveries left undispatched (`service.streams.webhooks.Webhooks.recover`).
 
 Each sweep also beats `recovery:<name>` in `dp:workers`, so `/healthz` sees the loop alive. A
 sweep that meets a Redis error logs it and tries again next interval: the loop outlives any
@@ -41,7 +42,8 @@ its own as `python -m service.watchdog`. Settings from the environment:
 `BOT_WATCHDOG_STALE_SECONDS` (default 5), `BOT_WATCHDOG_INTERVAL` (1), `BOT_WATCHDOG_MAX_ATTEMPTS`
 (5), `BOT_WATCHDOG_CLOCK_INTERVAL` (0.25), plus `REDIS_URL`, `QUEUE_REDIS_URL`,
 `REDIS_CLUSTER_NODES`, `BOT_QUEUE` and `BULK_QUEUE` as everywhere. With game data on a cluster,
-a sweep reads every bucket of the due-turn index and of the clock index (`service.store`), so it
+a sweep reads every bucket of the due-turn index and of the clock index (`service.storage.store`),
+so it
 covers every shard; the jobs go to the queues' Redis.
 """
 
@@ -63,13 +65,14 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from service import metrics, wiring
-from service.bot_turns import BotTurns, job_id, parse_due_member, pool_of
-from service.config import from_env
-from service.feed import Feed
-from service.shards import FAILURES
-from service.store import Store
-from service.webhooks import Webhooks
+from service import wiring
+from service.core import metrics
+from service.core.config import from_env
+from service.core.shards import FAILURES
+from service.storage.store import Store
+from service.streams.feed import Feed
+from service.streams.webhooks import Webhooks
+from service.tables.bot_turns import BotTurns, job_id, parse_due_member, pool_of
 
 log = logging.getLogger("duckpond.watchdog")
 

@@ -15,24 +15,24 @@ import redis
 from rq import Queue
 from rq.serializers import JSONSerializer
 
-from service import shards
-from service.app_keys import AppKeys
-from service.bot_registry import BotRegistry
-from service.bot_turns import BotTurns
-from service.cache import GameCache
-from service.challenges import Challenges
-from service.feed import Feed, FeedHub
-from service.match_games import MatchGames
-from service.match_store import MatchStore
-from service.matches import Matches
-from service.ratings import Ratings
-from service.shards import DataClient, QueueClient
-from service.store import Store
-from service.streams import Limits, Streams
-from service.tables import Tables
-from service.waits import Changes, Waits
-from service.webhooks import Settings as WebhookSettings
-from service.webhooks import Webhooks
+from service.access.app_keys import AppKeys
+from service.access.bot_registry import BotRegistry
+from service.core import shards
+from service.core.shards import DataClient, QueueClient
+from service.matches.challenges import Challenges
+from service.matches.match_games import MatchGames
+from service.matches.matches import Matches
+from service.matches.ratings import Ratings
+from service.storage.cache import GameCache
+from service.storage.match_store import MatchStore
+from service.storage.store import Store
+from service.streams.feed import Feed, FeedHub
+from service.streams.streams import Limits, Streams
+from service.streams.waits import Changes, Waits
+from service.streams.webhooks import Settings as WebhookSettings
+from service.streams.webhooks import Webhooks
+from service.tables.bot_turns import BotTurns
+from service.tables.tables import Tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,18 +51,18 @@ class Layers:
     streams: Streams | None = None
     """The game streams of this process (the API's; None elsewhere)."""
     feed: Feed | None = None
-    """App keys' feeds: the relay (`service.feed`)."""
+    """App keys' feeds: the relay (`service.streams.feed`)."""
     feed_hub: FeedHub | None = None
     """The feeds open in this process and the listener that wakes them."""
     webhooks: Webhooks | None = None
     registry: BotRegistry | None = None
-    """Outside bots (`service.bot_registry`), on the queues' Redis next to the app keys."""
+    """Outside bots (`service.access.bot_registry`), on the queues' Redis next to the app keys."""
     app_keys: AppKeys | None = None
     """The app keys, on the queues' Redis (`service.app_keys`)."""
     challenges: Challenges | None = None
-    """Matches that wait for another key's consent (`service.challenges`)."""
+    """Matches that wait for another key's consent (`service.matches.challenges`)."""
     ratings: Ratings | None = None
-    """The bots' ladders per game (`service.ratings`), which match games are rated on."""
+    """The bots' ladders per game (`service.matches.ratings`), which match games are rated on."""
 
     @property
     def bot_queue(self) -> Queue:
@@ -92,14 +92,14 @@ def client(settings: Mapping[str, Any], socket_timeout: float = 5) -> redis.Redi
     """A pool on the queues' Redis (`QUEUE_REDIS_URL`, else `REDIS_URL`; RQ's connection).
     Commands time out after `socket_timeout` seconds, so a stalled Redis (SIGSTOP, a network
     cut) is an error the caller recovers from, not a hang. The pool blocks for a free
-    connection, up to `REDIS_MAX_CONNECTIONS` (`service.shards.standalone`)."""
+    connection, up to `REDIS_MAX_CONNECTIONS` (`service.core.shards.standalone`)."""
     return shards.standalone(
         shards.queue_url(settings), socket_timeout, shards.max_connections(settings)
     )
 
 
 def build(settings: Mapping[str, Any]) -> Layers:
-    """The layers from settings (`service.config.from_env`, or a test's overrides)."""
+    """The layers from settings (`service.core.config.from_env`, or a test's overrides)."""
     pool = shards.data_client(settings)
     queues = shards.queue_client(settings, data=pool)
     store = Store(pool, queues)

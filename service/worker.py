@@ -7,7 +7,7 @@ Pools. `live` (the default) serves `BOT_QUEUE`, the bot turns of tables with a h
 `bulk` serves `BULK_QUEUE`, match games and the bot turns of bot-only games, at a lower CPU
 priority (`BULK_NICE`, default 10). A live table's bot turn therefore never waits behind a
 match game or a batch of bot-only games, neither in a queue nor (much) for the CPU. `webhooks`
-serves `WEBHOOK_QUEUE` (webhook deliveries, `service.webhooks`; by default they are on the
+serves `WEBHOOK_QUEUE` (webhook deliveries, `service.streams.webhooks`; by default they are on the
 bulk queue). The pool that serves the webhooks' queue also runs RQ's scheduler (a process it
 forks), which enqueues their retries when due.
 
@@ -19,7 +19,7 @@ taking a job and starting it loses the job without a trace). The watchdog does n
 No fork per job: jobs run in this process (`TurnWorker`, RQ's SimpleWorker), a few ms each
 instead of a fork's 15-20. Isolation comes from elsewhere: a job only reloads a game by id and
 commits through the compare-and-set; a bot policy that overruns its think limit is stopped
-(`service.bot_turns.think_limit`), and RQ's job timeout stops a wedged job. `--fork` brings
+(`service.tables.bot_turns.think_limit`), and RQ's job timeout stops a wedged job. `--fork` brings
 back the forking worker.
 
 The worker outlives Redis outages: when RQ's loop gives up on a Redis error, this process waits
@@ -45,9 +45,10 @@ import redis
 from rq import Queue, SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 
-from service import heap, jobs, watchdog, wiring
-from service.config import from_env
-from service.store import Store
+from service import jobs, watchdog, wiring
+from service.core import heap
+from service.core.config import from_env
+from service.storage.store import Store
 
 log = logging.getLogger("duckpond.worker")
 

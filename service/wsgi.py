@@ -8,8 +8,9 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
-from service import edges, heap, security_headers
 from service.app import create_app
+from service.core import heap
+from service.http import edges, security_headers
 
 app = create_app()
 edges.server_errors_as_json()

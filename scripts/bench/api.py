@@ -653,8 +653,8 @@ def in_process(redis_url: str, games: int, seed: int) -> tuple[list[str], dict[s
     from werkzeug.test import EnvironBuilder
 
     sys.path.insert(0, str(ROOT))
-    from service import heap
     from service.app import create_app
+    from service.core import heap
 
     app = create_app({"REDIS_URL": redis_url, "LOG_LEVEL": "WARNING", "APP_KEYS": "off"})
     heap.freeze()  # as the deployed entry point does (service.wsgi)
@@ -737,7 +737,7 @@ def main() -> int:
         "--app-key",
         action="store_true",
         help="create the games with an app key (keys required), so every move also feeds the "
-        "key's feed: its outbox entry and relay (service/feed.py)",
+        "key's feed: its outbox entry and relay (service/streams/feed.py)",
     )
     parser.add_argument(
         "--in-process",

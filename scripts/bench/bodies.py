@@ -1,4 +1,4 @@
-"""What the strict body reader (`service/json_in.py`) costs: its own time per body against a
+"""What the strict body reader (`service/http/json_in.py`) costs: its own time per body against a
 plain `orjson.loads`, and the CPU of whole requests (a move the rules refuse, a creation) with
 the reader and with `orjson.loads` in its place, interleaved in one process on one
 redis-server (started here, on a free loopback port); minimum over rounds, against noise.
@@ -31,9 +31,9 @@ sys.path[0] = str(Path(__file__).resolve().parents[2])
 import orjson  # noqa: E402
 import redis  # noqa: E402
 
-from service import edges  # noqa: E402
 from service.app import create_app  # noqa: E402
-from service.json_in import read_body  # noqa: E402
+from service.http import edges  # noqa: E402
+from service.http.json_in import read_body  # noqa: E402
 
 BODIES = {
     "move": b'{"move":{"type":"play","card":"ZZ"},"expected_version":0}',

@@ -45,8 +45,8 @@ import redis  # noqa: E402
 from api import Service, pct  # noqa: E402  (this folder's API bench: its service harness)
 
 from service.app import create_app  # noqa: E402
-from service.config import from_env  # noqa: E402
-from service.store import WORKERS_KEY  # noqa: E402
+from service.core.config import from_env  # noqa: E402
+from service.storage.store import WORKERS_KEY  # noqa: E402
 
 
 def sleep_alive(svc: Service, until: float) -> None:

@@ -10,8 +10,8 @@ import json
 
 from flask import Response, request
 
-from service import heap
 from service.app import create_app
+from service.core import heap
 from service.wiring import Layers
 
 app = create_app()

@@ -1,11 +1,13 @@
 """The ladder's anchors: per game, do the built-in bots rank search:strong > search:fast >
 heuristic > random by the ladder's ordinal after their anchor matches?
 
-Plays the anchor matches of `service.ratings` (`anchor_lineups`: all four bots at one table in
+Plays the anchor matches of `service.matches.ratings` (`anchor_lineups`: all four bots at one table
+in
 Doppelkopf and Duck, each against its two neighbours in a ring in Doubleduck and Duck Soup; one
 deal per match game where the game allows it, `ANCHOR_OPTIONS`; `ANCHOR_GAMES` a line-up)
 in-process and rates each match game as it ends, in order, with the
-ladder's own math (`service.ratings.rate_record`, the function `Ratings.rate` stores), from an
+ladder's own math (`service.matches.ratings.rate_record`, the function `Ratings.rate` stores), from
+an
 empty ladder. `python -m service.ratings anchors` plays the same games into the service's Redis.
 
     .venv/bin/python scripts/bench/ladder.py --game doppelkopf   # 24 games, ANCHOR_GAMES
@@ -37,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bots.match import MatchSpec, summarize, table
 from engine import GAMES
-from service.ratings import (
+from service.matches.ratings import (
     ANCHOR_GAMES,
     ANCHORS,
     Skill,

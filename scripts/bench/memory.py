@@ -6,13 +6,14 @@ given `maxmemory` holds (docs/operations.md). This starts its own redis-server (
 free port, no persistence), plays `--games` bot-only games of each game to the end
 through the service's own use cases (creation through the API's test client, every turn
 through the bot-turn use case the workers run, in this process: no worker, no HTTP server),
-then sums `MEMORY USAGE` of every key of each game: the keys `service.store.game_keys` names
+then sums `MEMORY USAGE` of every key of each game: the keys `service.storage.store.game_keys` names
 (`dp:{<bucket tag>}:<id>:game`, `...:events`, `...:actions`, `...:idem`), the layout the store
 writes. It stops with an error when a game has no key there, or a key of the game that
 `game_keys` does not name, so it cannot measure a layout the store no longer uses.
 
 Each game is measured twice, interleaved in one run: packed (what the service does when a game
-ends: `service.archive`) and unpacked (the same game with packing switched off, as before), so
+ends: `service.storage.archive`) and unpacked (the same game with packing switched off, as before),
+so
 the ratio is of one machine at one moment.
 
     .venv/bin/python scripts/bench/memory.py --games 20
@@ -44,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 from api import free_port  # noqa: E402  (this folder's API bench)
 
 from service.app import create_app  # noqa: E402
-from service.store import events_key, game_key, game_keys  # noqa: E402
+from service.storage.store import events_key, game_key, game_keys  # noqa: E402
 
 SETUPS: dict[str, tuple[list[dict[str, str]], dict[str, Any]]] = {
     "doubleduck": ([{"bot": "heuristic"}] * 4, {}),
@@ -112,8 +113,8 @@ def usage(client: redis.Redis, gid: str) -> tuple[int, int]:
     if game_key(gid) not in held:
         sys.exit(f"memory.py: no key {game_key(gid)} for game {gid} (found: {sorted(held)})")
     if stray := held - set(named):
-        sys.exit(f"memory.py: keys of game {gid} that service.store.game_keys does not name: "
-                 f"{sorted(stray)}")  # fmt: skip
+        sys.exit(f"memory.py: keys of game {gid} that service.storage.store.game_keys does "
+                 f"not name: {sorted(stray)}")  # fmt: skip
     total = sum(client.memory_usage(k, samples=0) or 0 for k in named if k in held)
     return total, client.memory_usage(events_key(gid), samples=0) or 0
 

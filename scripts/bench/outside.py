@@ -61,7 +61,7 @@ import redis  # noqa: E402
 from duckpond_kit import Kit  # noqa: E402
 from duckpond_kit.examples import heuristic  # noqa: E402
 
-from service.app_keys import AppKeys  # noqa: E402
+from service.access.app_keys import AppKeys  # noqa: E402
 
 OUTSIDE = "kit-heuristic"
 GUNICORN = ("--worker-class", "gevent", "--worker-connections", "4096")

@@ -3,7 +3,7 @@ seat and spectator streams, and an app key's feed, on gunicorn's gevent worker a
 
 Why: a stream is only worth having if thousands of them cost an API process little while
 idle, and if an event reaches every stream that may see it soon after its commit, for little
-CPU (each event is decoded and framed once per process and shared, `service.streams`). One
+CPU (each event is decoded and framed once per process and shared, `service.streams.streams`). One
 mode per run:
 
 - `--idle N`: one gunicorn gevent worker holds N idle game streams (a tenth of the games'

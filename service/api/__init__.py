@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from flask_smorest import Api
 
-from service import rate_limits
 from service.api import (
     abandon,
     bots,
@@ -31,6 +30,7 @@ from service.api import (
     stream,
     webhooks,
 )
+from service.http import rate_limits
 
 
 def register(api: Api) -> None:

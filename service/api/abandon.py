@@ -19,7 +19,7 @@ from service.api.common import (
     token_first,
 )
 from service.api.moves import CHANGE_EXAMPLE
-from service.schemas import AbandonHeaders, AbandonIn, ChangeOut
+from service.api.schemas import AbandonHeaders, AbandonIn, ChangeOut
 
 blp = Blueprint(
     "abandon", __name__, url_prefix="/api/v1/games", description="End a game early (the host)."

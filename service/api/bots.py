@@ -1,5 +1,5 @@
 """The bots: the service's own (`{"bot": name}` at creation) and outside bots, which an app key
-registers and its owner's program plays (`service.bot_registry`)."""
+registers and its owner's program plays (`service.access.bot_registry`)."""
 # mypy: disable-error-code="untyped-decorator"
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from typing import Any, cast
 from flask_smorest import Blueprint
 
 from bots import BOTS
-from service import app_keys
+from service.access.app_keys import AppKey
 from service.api.common import KEY_ERRORS, KEY_ONLY, errors, registry, tables
-from service.app_keys import AppKey
-from service.errors import ServiceError
-from service.schemas import BotIn, BotOut, BotsOut
+from service.api.schemas import BotIn, BotOut, BotsOut
+from service.core.errors import ServiceError
+from service.http import app_keys
 
 blp = Blueprint("bots", __name__, url_prefix="/api/v1", description="Computer players.")
 app_keys.required_on(blp, "bots.register_bot", "bots.retire_bot", always=True)

@@ -1,5 +1,5 @@
 """Challenges: a match that seats another app key's bot, made once that key accepts
-(`service.challenges`)."""
+(`service.matches.challenges`)."""
 # mypy: disable-error-code="untyped-decorator"
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any, cast
 from flask import Response, jsonify, url_for
 from flask_smorest import Blueprint
 
-from service import app_keys
+from service.access.app_keys import AppKey
 from service.api.common import (
     KEY_ERRORS,
     KEY_ONLY,
@@ -19,9 +19,7 @@ from service.api.common import (
     layers,
     location_header,
 )
-from service.app_keys import AppKey
-from service.challenges import Challenges
-from service.schemas import (
+from service.api.schemas import (
     ChallengeAnswerIn,
     ChallengeCreatedOut,
     ChallengeIn,
@@ -29,6 +27,8 @@ from service.schemas import (
     ChallengesOut,
     CreateHeaders,
 )
+from service.http import app_keys
+from service.matches.challenges import Challenges
 
 blp = Blueprint(
     "challenges",

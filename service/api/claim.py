@@ -10,8 +10,8 @@ from flask_smorest import Blueprint
 
 from service.api.common import CHANGE_HEADERS, EXAMPLE_ID, errors, etag, json_response, tables
 from service.api.games import GAME_EXAMPLE
-from service.lobby import Lobby
-from service.schemas import ClaimIn, CreateHeaders, SeatTokenOut
+from service.api.schemas import ClaimIn, CreateHeaders, SeatTokenOut
+from service.tables.lobby import Lobby
 
 blp = Blueprint(
     "claim",

@@ -10,16 +10,16 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from engine import GAMES
-from service import bot_registry
-from service.bodies import event_entry, event_out, to_json
-from service.callers import APP_KEY_HEADER, Caller
-from service.edges import json_body
-from service.errors import REASONS, ServiceError, payload, reasons_for
-from service.matches import Matches
-from service.ratings import Ratings
-from service.schemas import IF_MATCH, ErrorOut
-from service.store import Stored
-from service.tables import Tables
+from service.access import bot_registry
+from service.api.schemas import IF_MATCH, ErrorOut
+from service.core.errors import REASONS, ServiceError, payload, reasons_for
+from service.games.bodies import event_entry, event_out, to_json
+from service.games.callers import APP_KEY_HEADER, Caller
+from service.http.edges import json_body
+from service.matches.matches import Matches
+from service.matches.ratings import Ratings
+from service.storage.store import Stored
+from service.tables.tables import Tables
 from service.wiring import Layers
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -99,7 +99,7 @@ def layers() -> Layers:
 
 
 def registry() -> bot_registry.BotRegistry:
-    """Outside bots: register, read, resolve, retire (`service.bot_registry`)."""
+    """Outside bots: register, read, resolve, retire (`service.access.bot_registry`)."""
     found = layers().registry
     assert found is not None, "built by `service.wiring.build`"
     return found
@@ -147,7 +147,7 @@ def open_caller(
     app_key: str | None = None,
 ) -> tuple[Caller, Stored]:
     """`Tables.open`: a change that expects one version may find that version in the
-    process's cache. Framework-free, for the fast lane (`service.fast_lane`) too. `app_key`:
+    process's cache. Framework-free, for the fast lane (`service.api.fast_lane`) too. `app_key`:
     the request's `Duckpond-App-Key`, which a bound seat's token needs."""
     versions = {v for v in expected or () if v is not None}
     version = versions.pop() if len(versions) == 1 else None

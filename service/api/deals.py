@@ -8,7 +8,6 @@ from typing import Any
 from flask import Response
 from flask_smorest import Blueprint
 
-from service import app_keys
 from service.api.common import (
     BOUND_SEAT,
     CHANGE_HEADERS,
@@ -19,7 +18,8 @@ from service.api.common import (
     token_first,
 )
 from service.api.moves import CHANGE_EXAMPLE, change_response
-from service.schemas import ChangeHeaders, ChangeOut, DealRequestIn
+from service.api.schemas import ChangeHeaders, ChangeOut, DealRequestIn
+from service.http import app_keys
 
 blp = Blueprint("deals", __name__, url_prefix="/api/v1/games", description="Deal the next deal.")
 token_first(blp)

@@ -8,12 +8,15 @@ from typing import Any, cast
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
-from service import app_keys, feed, sse
+from service.access.app_keys import AppKey
 from service.api.common import EXAMPLE_ID, KEY_ONLY, errors, layers
-from service.app_keys import AppKey, live_key
-from service.codec import dumps_sorted
-from service.connections import peer_of, socket_of
-from service.schemas import FeedGamesOut, FeedHeaders, FeedQuery, FeedSeatsOut
+from service.api.schemas import FeedGamesOut, FeedHeaders, FeedQuery, FeedSeatsOut
+from service.core import sse
+from service.core.codec import dumps_sorted
+from service.core.connections import peer_of, socket_of
+from service.http import app_keys
+from service.storage.keys import app_key_live
+from service.streams import feed
 
 blp = Blueprint(
     "feed",
@@ -180,7 +183,7 @@ def list_feed_games() -> dict[str, Any]:
     starts again when its feed resume point is gone (410 `feed_expired`)."""
     key = _key()
     keys = app_keys.app_keys()
-    members = cast(list[bytes], keys.redis.zrange(live_key(key.id), 0, -1))
+    members = cast(list[bytes], keys.redis.zrange(app_key_live(key.id), 0, -1))
     gids = [m.decode() for m in members if not m.startswith(b"pending:")]
     return {"games": feed.live_games(layers().redis, gids)}
 

@@ -11,7 +11,6 @@ from flask import Response, jsonify, request, url_for
 from flask_smorest import Blueprint
 
 from engine import GAMES
-from service import app_keys
 from service.api.common import (
     APP_KEY,
     BOUND_SEAT,
@@ -34,8 +33,7 @@ from service.api.common import (
     plain_wait,
     tables,
 )
-from service.connections import peer_of
-from service.schemas import (
+from service.api.schemas import (
     IF_NONE_MATCH_MAX,
     CreatedOut,
     CreateGameIn,
@@ -44,6 +42,8 @@ from service.schemas import (
     ViewHeaders,
     ViewQuery,
 )
+from service.core.connections import peer_of
+from service.http import app_keys
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Create and read games.")
 app_keys.required_on(blp, "games.create_game")

@@ -9,8 +9,8 @@ from flask import current_app
 from flask_smorest import Blueprint
 
 from service.api.common import errors, layers
-from service.errors import ServiceError
-from service.schemas import HealthOut, SystemHealthOut
+from service.api.schemas import HealthOut, SystemHealthOut
+from service.core.errors import ServiceError
 
 blp = Blueprint("health", __name__, description="Liveness and readiness probes.")
 
@@ -34,7 +34,7 @@ def livez() -> dict[str, Any]:
 def readyz() -> dict[str, Any]:
     """Redis takes a write; 503 with the failure's reason when it does not (unreachable,
     loading, read-only, out of memory, too slow), so traffic goes elsewhere."""
-    layers().store.probe()  # a Redis error becomes its 503 (service.errors)
+    layers().store.probe()  # a Redis error becomes its 503 (service.core.errors)
     return {"status": "ready"}
 
 

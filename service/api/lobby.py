@@ -9,10 +9,10 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from engine import GAMES
-from service import app_keys
 from service.api.common import APP_KEY, EXAMPLE_ID, errors, json_response, tables
-from service.lobby import Lobby
-from service.schemas import LobbyOut, LobbyQuery
+from service.api.schemas import LobbyOut, LobbyQuery
+from service.http import app_keys
+from service.tables.lobby import Lobby
 
 blp = Blueprint(
     "lobby", __name__, url_prefix="/api/v1/lobby", description="Tables with open seats."

@@ -9,7 +9,6 @@ from flask import Response, jsonify, request, url_for
 from flask_smorest import Blueprint
 
 from bots.match import METHOD
-from service import app_keys
 from service.api.common import (
     APP_KEY,
     NO_STORE_HEADER,
@@ -19,7 +18,7 @@ from service.api.common import (
     matches,
     token_first,
 )
-from service.schemas import (
+from service.api.schemas import (
     CreateHeaders,
     GamesQuery,
     MatchCancelHeaders,
@@ -29,6 +28,7 @@ from service.schemas import (
     MatchIn,
     MatchOut,
 )
+from service.http import app_keys
 
 blp = Blueprint(
     "matches",

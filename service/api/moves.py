@@ -32,9 +32,9 @@ from service.api.common import (
     tables,
     token_first,
 )
-from service.bodies import Answer
-from service.connections import peer_of
-from service.schemas import ChangeHeaders, ChangeOut, MoveIn, MoveQuery
+from service.api.schemas import ChangeHeaders, ChangeOut, MoveIn, MoveQuery
+from service.core.connections import peer_of
+from service.games.bodies import Answer
 
 blp = Blueprint(
     "moves",

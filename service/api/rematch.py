@@ -8,7 +8,6 @@ from typing import Any
 from flask import Response, request
 from flask_smorest import Blueprint
 
-from service import app_keys
 from service.api.claim import TOKEN_EXAMPLE
 from service.api.common import (
     BOUND_SEAT,
@@ -20,8 +19,9 @@ from service.api.common import (
     tables,
     token_first,
 )
-from service.lobby import Lobby, Settle
-from service.schemas import RematchHeaders, RematchIn, RematchOut
+from service.api.schemas import RematchHeaders, RematchIn, RematchOut
+from service.http import app_keys
+from service.tables.lobby import Lobby, Settle
 
 blp = Blueprint(
     "rematch",

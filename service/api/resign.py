@@ -18,7 +18,7 @@ from service.api.common import (
     token_first,
 )
 from service.api.moves import CHANGE_EXAMPLE, change_response
-from service.schemas import ChangeOut, ResignHeaders, ResignIn
+from service.api.schemas import ChangeOut, ResignHeaders, ResignIn
 
 blp = Blueprint(
     "resign", __name__, url_prefix="/api/v1/games", description="Resign (a seat gives up)."

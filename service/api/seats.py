@@ -18,7 +18,7 @@ from service.api.common import (
     token_first,
 )
 from service.api.moves import CHANGE_EXAMPLE, change_response
-from service.schemas import ChangeOut, PresenceHeaders, PresenceIn
+from service.api.schemas import ChangeOut, PresenceHeaders, PresenceIn
 
 blp = Blueprint(
     "seats",

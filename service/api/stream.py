@@ -8,11 +8,11 @@ from typing import Any
 from flask import Response, request
 from flask_smorest import Blueprint
 
-from service import sse
 from service.api.common import BOUND_SEAT, EXAMPLE_ID, errors, layers, open_game, tables
-from service.bodies import to_json
-from service.connections import peer_of, socket_of
-from service.schemas import StreamHeaders, StreamQuery
+from service.api.schemas import StreamHeaders, StreamQuery
+from service.core import sse
+from service.core.connections import peer_of, socket_of
+from service.games.bodies import to_json
 
 blp = Blueprint(
     "streams", __name__, url_prefix="/api/v1/games", description="Event streams of games."

@@ -8,11 +8,11 @@ from typing import Any, cast
 from flask import Response
 from flask_smorest import Blueprint
 
-from service import app_keys
+from service.access.app_keys import AppKey
 from service.api.common import KEY_ERRORS, KEY_ONLY, errors, layers
-from service.app_keys import AppKey
-from service.schemas import DeliveriesOut, WebhookCreatedOut, WebhookIn, WebhookOut, WebhooksOut
-from service.webhooks import Webhooks
+from service.api.schemas import DeliveriesOut, WebhookCreatedOut, WebhookIn, WebhookOut, WebhooksOut
+from service.http import app_keys
+from service.streams.webhooks import Webhooks
 
 blp = Blueprint(
     "webhooks",

@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from engine import GAMES, Deal, Event, Game
-from engine.fairness import CLIENT_SEED, DEALT_BY, HOST_CARDS, SERVER_SHUFFLE, verify
+from engine.audit import verify
+from engine.fairness import CLIENT_SEED, DEALT_BY, HOST_CARDS, SERVER_SHUFFLE
 from engine.record import act, record_of, start
 
 NAMES = sorted(GAMES)

@@ -24,8 +24,8 @@ from faultkit import RECOVERY_BOUND, ROOT, RedisServer, Workers, free_port
 from faultplay import API, Game, StallWatch, check_finished_once
 from flask import Flask
 
-from service.bot_turns import job_id
-from service.store import WORKERS_KEY, create_pointer_key, game_key
+from service.storage.store import WORKERS_KEY, create_pointer_key, game_key
+from service.tables.bot_turns import job_id
 from service.wiring import Layers
 
 BOT = {"bot": "random"}
@@ -318,7 +318,7 @@ def test_a_crashed_creation_is_retried_within_seconds(
 
 
 def create_pointer_key_of(key: str) -> str:
-    from service.idempotency import create_key_hash
+    from service.games.idempotency import create_key_hash
 
     return create_pointer_key(create_key_hash(key, "addr:127.0.0.1"))  # keys off: per address
 

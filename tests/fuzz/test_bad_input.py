@@ -1,7 +1,7 @@
 """Issue 17's "server errors from bad input", one case each, and their relatives: every body,
 header, path or query below answers a 4xx in the one error shape, changes no game, and leaves
 no traceback and no seed in the log. Each of the first group answered 500 with a traceback
-(and the seed in a log line) before `service.json_in` read bodies."""
+(and the seed in a log line) before `service.http.json_in` read bodies."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth
 
-from service.errors import REASONS
+from service.core.errors import REASONS
 
 SECRET = "s3cret-seed-17"
 """Put in every bad body as (part of) a seed: no log line may repeat it."""
@@ -263,8 +263,8 @@ def test_a_bug_logs_one_line_with_no_message_or_traceback(
     ],
 )
 def test_duplicate_names_are_found_exactly(text: bytes, duplicate: bool) -> None:
-    from service.errors import ServiceError
-    from service.json_in import read_body
+    from service.core.errors import ServiceError
+    from service.http.json_in import read_body
 
     if duplicate:
         with pytest.raises(ServiceError, match="member name twice"):

@@ -19,7 +19,7 @@ from duckpond_kit.examples import heuristic
 from duckpond_kit.feed import FeedReader
 from kitproxy import CutProxy, Seen
 
-from service.app_keys import AppKeys
+from service.access.app_keys import AppKeys
 
 API = "/api/v1"
 

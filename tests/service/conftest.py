@@ -33,9 +33,9 @@ from flask.testing import FlaskClient
 from redis.cluster import RedisCluster
 from svc_helpers import GUNICORN_SERVER
 
-from service import shards
+from service.access.app_keys import AppKeys
 from service.app import create_app
-from service.app_keys import AppKeys
+from service.core import shards
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT_QUEUE = "duckpond-test-bots"
@@ -378,7 +378,7 @@ def served_with_bots(redis_port: int, nodes: str, bot_app: Flask) -> Iterator[in
 def served_with_keys(redis_port: int, nodes: str, bot_app: Flask) -> Iterator[tuple[int, str]]:
     """`served_with_bots` as a deployment runs it, app keys required: yields the port and an
     app key issued for the test (the quickstart's, the generated client's)."""
-    from service.app_keys import AppKeys
+    from service.access.app_keys import AppKeys
 
     # App keys live on the queues' Redis (the single server's database, on either backend).
     with redis.Redis(port=redis_port, db=QUEUE_DB[1] if nodes else 1) as client:

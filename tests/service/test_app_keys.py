@@ -12,7 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import API, auth
 
-from service.app_keys import AppKeys, main, record_key
+from service.access.app_keys import AppKeys
+from service.app_keys import main
+from service.storage.keys import app_key_record
 
 CREATE = {"game": "doubleduck", "seats": [{}, {}, {}, {}], "seed": "keys"}
 MATCH = {"game": "ducksoup", "bots": ["random", "random"], "games": 5, "seed": "m"}
@@ -212,7 +214,7 @@ def test_the_command_issues_lists_changes_and_revokes(
     listed = capsys.readouterr().out
     assert key_id in listed and "live_games=3" in listed and key not in listed
     assert main([*url, "quotas", key_id, "--creations-per-minute", "9"]) == 0
-    assert r.hget(record_key(key_id), "creations_per_minute") == b"9"
+    assert r.hget(app_key_record(key_id), "creations_per_minute") == b"9"
     assert main([*url, "revoke", key_id]) == 0
     assert "revoked" in (capsys.readouterr().out)
     assert AppKeys(r).list()[0]["revoked"] > 0

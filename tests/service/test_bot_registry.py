@@ -15,9 +15,11 @@ from svc_helpers import API, auth
 from test_errors import expect
 
 from bots import BOTS
-from service.app_keys import AppKeys, Issued, main, record_key
-from service.bot_registry import MAX_LIVE, BotRegistry, OutsideBot
-from service.errors import ServiceError
+from service.access.app_keys import AppKeys, Issued
+from service.access.bot_registry import MAX_LIVE, BotRegistry, OutsideBot
+from service.app_keys import main
+from service.core.errors import ServiceError
+from service.storage.keys import app_key_record
 
 BOT = {"name": "trump-counter", "description": "Counts the trumps still out.", "games": ["duck"]}
 
@@ -238,7 +240,7 @@ def test_revoking_a_key_retires_its_bots(
     # A revocation cut off before it retired the bots (or written by another path): the bots
     # of a revoked key read as retired all the same.
     assert register(client, other, name="cut-off").status_code == 201
-    keys.redis.hset(record_key(other.id), "revoked", 1)
+    keys.redis.hset(app_key_record(other.id), "revoked", 1)
     assert int(keys.redis.hget("dp:bot:cut-off", "retired") or 0) == 0
     assert client.get(f"{API}/bots/cut-off").json["retired"] is True
     assert not [b for b in client.get(f"{API}/bots").json["bots"] if b["kind"] == "outside"]

@@ -18,7 +18,7 @@ import bots
 from bots import Bot
 from engine import GAMES, Game
 from engine.record import load as load_game
-from service.tables import Tables
+from service.tables.tables import Tables
 
 JSON = dict[str, Any]
 

@@ -15,8 +15,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth
 
-from service.app_keys import AppKeys, record_key
-from service.callers import APP_KEY_HEADER
+from service.access.app_keys import AppKeys
+from service.games.callers import APP_KEY_HEADER
+from service.storage.keys import app_key_record
 
 BOUND, FREE = 1, 0
 """Duck Soup seeded `bound`: seat 1 leads; it is bound to the owner's key, seat 0 is not."""
@@ -199,7 +200,7 @@ def test_a_key_revoked_elsewhere_is_refused_within_the_cache_time(
     mine = {**auth(token_of(game, BOUND)), APP_KEY_HEADER: owner.key}
     assert client.get(url, headers=mine).status_code == 200
     revoked_at = time.monotonic()
-    keys.redis.hset(record_key(owner.id), "revoked", int(time.time()))  # another process
+    keys.redis.hset(app_key_record(owner.id), "revoked", int(time.time()))  # another process
     if remember:
         assert client.get(url, headers=mine).status_code == 200  # from memory: no read
         time.sleep(max(0.0, revoked_at + remember - time.monotonic()) + 0.05)

@@ -16,9 +16,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import API, auth
 
-from service import challenges as challenges_module
-from service.app_keys import AppKeys, day_key
-from service.callers import APP_KEY_HEADER
+from service.access.app_keys import AppKeys
+from service.games.callers import APP_KEY_HEADER
+from service.matches import challenges as challenges_module
+from service.storage.keys import app_key_day
 
 CHALLENGES = f"{API}/challenges"
 BODY: dict[str, Any] = {
@@ -76,7 +77,7 @@ def refused(answer: Any, status: int, reason: str) -> None:
 
 
 def games_today(keys: AppKeys, key: Key) -> int:
-    return int(keys.redis.get(day_key(key.id, int(time.time()) // 86400)) or 0)
+    return int(keys.redis.get(app_key_day(key.id, int(time.time()) // 86400)) or 0)
 
 
 @pytest.fixture()

@@ -23,10 +23,10 @@ from svc_helpers import API, Seat, Table, auth, wait_for
 from test_contract import check, component
 
 import service.jobs
-from service.bot_turns import due_member, pool_of
-from service.clocks import options_of, parse_options
-from service.contract import camel
-from service.store import game_key
+from service.games.clocks import options_of, parse_options
+from service.games.contract import camel
+from service.storage.store import game_key
+from service.tables.bot_turns import due_member, pool_of
 from service.watchdog import Settings, Watchdog
 from service.wiring import Layers
 

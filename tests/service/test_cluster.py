@@ -24,11 +24,10 @@ from rq.serializers import JSONSerializer
 from svc_helpers import API, Table, auth, wait_for
 
 import service.jobs
-from service import idempotency, shards
 from service.app import create_app
-from service.bot_turns import due_member
-from service.lobby import rematch_hash
-from service.store import (
+from service.core import shards
+from service.games import idempotency
+from service.storage.store import (
     attempts_key,
     changes_channel,
     clocks_key,
@@ -37,6 +36,8 @@ from service.store import (
     game_key,
     game_keys,
 )
+from service.tables.bot_turns import due_member
+from service.tables.lobby import rematch_hash
 from service.watchdog import Settings, Watchdog
 from service.wiring import Layers
 
@@ -255,12 +256,12 @@ def test_app_keys_live_on_the_queue_redis_and_count_the_games_on_the_cluster(
 ) -> None:
     """App keys (and rate limits) are on the queues' standalone Redis; the live-games quota
     reads its games' statuses on the cluster, so a live game there holds its slot."""
-    from service.app_keys import AppKeys
+    from service.access.app_keys import AppKeys
 
     queues = redis.Redis(port=redis_port, db=QUEUE_DB[0])
     try:
         issued = AppKeys(queues).issue("acme", live_games=1)
-        # A limit under 200 is counted in Redis at every hit (`service.rate_limits`).
+        # A limit under 200 is counted in Redis at every hit (`service.http.rate_limits`).
         client = make_app(
             APP_KEYS="required", RATE_LIMIT_PER_ADDRESS="100 per minute"
         ).test_client()
@@ -282,7 +283,7 @@ def test_app_keys_live_on_the_queue_redis_and_count_the_games_on_the_cluster(
 def test_the_lobby_lists_tables_of_every_shard_and_a_rematch_shares_its_pointers_slot(
     client: FlaskClient, cluster: clusterkit.Cluster, backend: str
 ) -> None:
-    """The lobby is one key per app key and game (`service.lobby`): one read lists tables
+    """The lobby is one key per app key and game (`service.tables.lobby`): one read lists tables
     whose keys sit on every master; a rematch is written in its pointer's slot."""
     masters = cluster.masters()
     body = {"game": "ducksoup", "seats": [{}, {"open": True}], "lobby": "key"}

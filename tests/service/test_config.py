@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.app import create_app
-from service.config import from_env
+from service.core.config import from_env
 
 
 def test_defaults_and_environment() -> None:

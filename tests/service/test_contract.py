@@ -1,4 +1,4 @@
-"""The games' typed contract in the spec (`service.contract`) tells the truth: real views and
+"""The games' typed contract in the spec (`service.games.contract`) tells the truth: real views and
 events of seeded random games of every game validate against the spec's own JSON Schemas, held
 closed here (a field the spec does not name fails), while the spec itself stays open for
 clients (v1 grows by adding)."""
@@ -21,8 +21,8 @@ from referencing.jsonschema import DRAFT202012
 from engine import GAMES, Event
 from engine.record import act
 from engine.record import start as start_game
-from service.bodies import event_entry, event_out
-from service.contract import EVENT_DATA, SEAT_FIELDS, SERVICE_EVENTS, camel, title
+from service.games.bodies import event_entry, event_out
+from service.games.contract import EVENT_DATA, SEAT_FIELDS, SERVICE_EVENTS, camel, title
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_URI = "urn:duckpond:openapi"

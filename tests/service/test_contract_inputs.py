@@ -12,7 +12,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from engine import GAMES
-from service import contract
+from service.games import contract
 
 CASES = [(name, n) for name, cls in GAMES.items() for n in range(cls.min_seats, cls.max_seats + 1)]
 

@@ -23,9 +23,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth, pinned_deal, play_out
 
-from service.schemas import ChangeOut, GameOut
-from service.store import events_key, idem_key
-from service.tables import Tables
+from service.api.schemas import ChangeOut, GameOut
+from service.storage.store import events_key, idem_key
+from service.tables.tables import Tables
 
 
 @pytest.fixture()

@@ -1,4 +1,4 @@
-"""The fast lane (`service.fast_lane`) answers every request exactly as Flask does: the same
+"""The fast lane (`service.api.fast_lane`) answers every request exactly as Flask does: the same
 status, headers and body bytes, the same rate-limit counts, metrics and request log line,
 for the plain requests it takes and for every kind it must leave to Flask; and it does take
 the plain ones (Flask never runs for them)."""
@@ -16,7 +16,7 @@ from flask import Flask
 from svc_helpers import API, Table, auth, pinned_deal
 from test_lean_routes import MOVES, VIEWS
 
-from service import metrics
+from service.core import metrics
 
 DEAL = pinned_deal({1: "4H", 2: "4H 4C 9D", 3: "5S"})
 PLAY = {"type": "play", "card": "4H"}

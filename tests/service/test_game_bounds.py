@@ -12,9 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth, play_out, wait_for
 
-from service.archive import ACTIONS_FIELD, EVENTS_FIELD
-from service.store import actions_key, due_key_of, events_key, game_key, game_keys
-from service.tables import Tables
+from service.storage.archive import ACTIONS_FIELD, EVENTS_FIELD
+from service.storage.store import actions_key, due_key_of, events_key, game_key, game_keys
+from service.tables.tables import Tables
 from service.watchdog import Settings, Watchdog
 from service.wiring import Layers
 

@@ -1,4 +1,5 @@
-"""The per-process cache of decoded games (`service.cache`): a move that names the version this
+"""The per-process cache of decoded games (`service.storage.cache`): a move that names the version
+this
 process last saw reads nothing before its compare-and-set, and a cached version that is behind
 never changes what a client is told."""
 
@@ -14,8 +15,8 @@ from svc_helpers import API, Table, auth, pinned_deal
 from test_fast_answers import redis_commands
 
 from engine import GAMES
-from service.cache import GameCache
-from service.store import Stored, events_key, game_key
+from service.storage.cache import GameCache
+from service.storage.store import Stored, events_key, game_key
 
 
 @pytest.fixture()

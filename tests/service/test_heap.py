@@ -1,5 +1,5 @@
 """The served processes freeze their start-up heap and collect the young generation rarely
-(`service.heap`): checked on the deployed entry point itself, in a fresh interpreter."""
+(`service.core.heap`): checked on the deployed entry point itself, in a fresh interpreter."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from service import heap
+from service.core import heap
 
 ROOT = Path(__file__).resolve().parents[2]
 

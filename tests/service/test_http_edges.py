@@ -1,4 +1,4 @@
-"""HTTP edges (`service.edges`): bodies must be JSON, CORS for browser apps on other origins,
+"""HTTP edges (`service.http.edges`): bodies must be JSON, CORS for browser apps on other origins,
 no caching of answers that hold tokens or hands, per-caller ETags with 304, and the one error
 shape for what the WSGI server answers itself (a too long URL or header, an over-long chunked
 body), checked against a real gunicorn."""

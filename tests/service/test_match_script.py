@@ -20,7 +20,7 @@ import redis
 from conftest import gunicorn
 from flask import Flask
 
-from service.app_keys import AppKeys
+from service.access.app_keys import AppKeys
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "match"

@@ -20,8 +20,8 @@ from bots import BOTS, Bot, random_bot
 from bots.match import MatchSpec, play_match
 from service import jobs
 from service.api.common import matches
-from service.match_store import match_key, results_key
-from service.matches import WINDOW, match_job_id
+from service.matches.matches import WINDOW, match_job_id
+from service.storage.match_store import match_key, results_key
 
 API = "/api/v1/matches"
 HRHR = ["heuristic", "random", "heuristic", "random"]

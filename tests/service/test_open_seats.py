@@ -18,8 +18,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth
 
-from service.app_keys import AppKeys
-from service.callers import sha256
+from service.access.app_keys import AppKeys
+from service.games.callers import sha256
 from service.wiring import Layers
 
 OPEN = {"open": True}

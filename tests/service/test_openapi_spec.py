@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from engine import GAMES
 from service.api.common import parse_if_match
-from service.clocks import NAMES as CLOCK_OPTIONS
-from service.errors import ServiceError
-from service.schemas import IF_MATCH
+from service.api.schemas import IF_MATCH
+from service.core.errors import ServiceError
+from service.games.clocks import NAMES as CLOCK_OPTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 

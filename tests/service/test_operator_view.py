@@ -14,8 +14,8 @@ from conftest import gunicorn
 from flask import Flask
 from svc_helpers import API, Table, auth
 
-from service.request_log import JsonFormatter
-from service.store import due_key_of
+from service.http.request_log import JsonFormatter
+from service.storage.store import due_key_of
 
 
 def metric(text: str, name: str, **labels: str) -> float:

@@ -25,13 +25,13 @@ from svc_helpers import API, auth, wait_for
 from bots.match import MatchSpec, game_seed, play_match, rotations
 from engine import GAMES
 from service import jobs
+from service.access.app_keys import AppKeys
 from service.app import create_app
-from service.app_keys import AppKeys
-from service.callers import sha256
-from service.feed import feed_key
-from service.match_games import Outside, game_options
-from service.match_store import games_key
-from service.store import game_key
+from service.games.callers import sha256
+from service.matches.match_games import Outside, game_options
+from service.storage.match_store import games_key
+from service.storage.store import game_key
+from service.streams.feed import feed_key
 
 MATCHES = f"{API}/matches"
 BOT = "pond-author-bot"
@@ -361,7 +361,7 @@ def test_a_bot_in_two_seats_gets_both_told(quiet: tuple[Flask, AppKeys]) -> None
 
 
 def test_an_accepted_challenge_makes_the_match_once(quiet: tuple[Flask, AppKeys]) -> None:
-    """What a challenge's acceptance calls (`service.challenges`): another key's bot seated,
+    """What a challenge's acceptance calls (`service.matches.challenges`): another key's bot seated,
     under the match id and host token the challenge made."""
     app, keys = quiet
     me, other = author(app, keys), author(app, keys, "other")

@@ -16,11 +16,11 @@ from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth, pinned_deal
 from werkzeug.test import TestResponse
 
-from service import rate_limits
+from service.access.app_keys import AppKeys
 from service.app import create_app
-from service.app_keys import AppKeys
-from service.callers import new_token
-from service.tables import Tables
+from service.games.callers import new_token
+from service.http import rate_limits
+from service.tables.tables import Tables
 
 CREATE = {"game": "doubleduck", "seats": [{}, {}, {}, {}]}
 

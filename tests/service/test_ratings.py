@@ -1,4 +1,5 @@
-"""The ratings ladder (`service.ratings`): the pure math (teams, ranks, a bot in several seats)
+"""The ratings ladder (`service.matches.ratings`): the pure math (teams, ranks, a bot in several
+seats)
 against openskill itself, and on a real Redis and the real Cluster: each match game rated
 exactly once however often and however concurrently it is told, the match job's hook, and
 `GET /api/v1/ladder/{game}`."""
@@ -18,10 +19,10 @@ from flask.testing import FlaskClient
 from svc_helpers import auth
 
 from bots.match import MatchSpec, play_match_game
-from service import ratings as ratings_module
+from service.access.app_keys import AppKeys
 from service.api.common import matches
-from service.app_keys import AppKeys
-from service.ratings import (
+from service.matches import ratings as ratings_module
+from service.matches.ratings import (
     ANCHORS,
     MODEL,
     Contest,

@@ -20,9 +20,9 @@ from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth
 
 from engine.record import replay
-from service.app_keys import AppKeys
-from service.lobby import rematch_hash
-from service.store import create_pointer_key
+from service.access.app_keys import AppKeys
+from service.storage.store import create_pointer_key
+from service.tables.lobby import rematch_hash
 
 
 def resign(client: FlaskClient, gid: str, token: str, **body: Any):  # type: ignore[no-untyped-def]

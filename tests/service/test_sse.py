@@ -1,4 +1,4 @@
-"""The framing every stream shares (`service.sse`): media types, frames, keep-alives, resume
+"""The framing every stream shares (`service.core.sse`): media types, frames, keep-alives, resume
 points."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from service import sse
-from service.errors import ServiceError
+from service.core import sse
+from service.core.errors import ServiceError
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from flask import Flask
 from streamkit import SSE, parse
 from svc_helpers import API, Table, auth
 
-from service.app_keys import AppKeys
+from service.access.app_keys import AppKeys
 
 
 def refused(answer: Any, status: int, reason: str) -> None:

@@ -23,9 +23,9 @@ from redis.cluster import RedisCluster
 from svc_helpers import API, Table, auth, wait_for
 
 from service import jobs
-from service.shards import all_tags, data_client, tag
-from service.store import Head, Store, Stored, changes_channel, events_key, game_key
-from service.waits import Changes, News
+from service.core.shards import all_tags, data_client, tag
+from service.storage.store import Head, Store, Stored, changes_channel, events_key, game_key
+from service.streams.waits import Changes, News
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from service.web import STATIC_DIR
+from service.http.web import STATIC_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -26,8 +26,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_play
 from werkzeug.serving import make_server
 
 from engine.duck import DECK_NAMES as DUCK_DECK
+from service.access.app_keys import AppKeys
 from service.app import create_app
-from service.app_keys import AppKeys
 
 pytestmark = pytest.mark.e2e
 

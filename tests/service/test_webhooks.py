@@ -19,7 +19,7 @@ from flask import Flask
 from standardwebhooks import Webhook, WebhookVerificationError
 from svc_helpers import API, auth, wait_for
 
-from service.app_keys import AppKeys
+from service.access.app_keys import AppKeys
 
 QUEUE = "duckpond-test-webhooks"
 LOOPBACK = "127.0.0.0/8,::1/128"

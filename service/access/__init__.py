@@ -1,0 +1,1 @@
+"""Who may use the service: app keys and their quotas, outside bots' identities."""

@@ -1,0 +1,400 @@
+"""The ratings ladder: an OpenSkill (Plackett-Luce) rating per bot and game, from match games.
+
+Every recorded match game (all its rotations, on either match path) is rated once, as one or
+more contests whose teams are ranked by score (higher is better in every game: Duck's red
+penalties are negative points; a tie shares a rank). `contests` makes them:
+
+- Doubleduck, Duck Soup, Duck: the match game is ONE contest, as its duplicate deals mean it:
+  every rotation dealt the same cards to other bots, so each team is ranked by its mean score
+  per deal over all the rotations, which cancels the luck of the cards (a contest per deal of
+  each rotation would rate the cards more than the play). The teams are those that stay
+  together through the rotations: Doubleduck's sides (seats 0+2 and 1+3, as the engine's
+  `teams()` says: rotations move a side's two bots together), one bot each in the other games.
+- Doppelkopf: one contest per deal of each rotation, between the deal's parties, which change
+  with every deal. A match record keeps each seat's deal score, not the parties, but they follow
+  from it: the engine scores both members of a party alike and the two parties oppositely, so
+  the seats that scored above 0 are one party and those below 0 the other. A deal that scored
+  0 (nobody paid) does not show them and is not rated. A solo (one seat against three, after a
+  failed wedding) is rated seat by seat: openskill adds a team's skills up, so it would take
+  three average seats for three times the soloist and rate every soloist's win a huge upset.
+
+A bot that holds several seats of a rotation (`heuristic,random,heuristic,random`): in Duck Soup
+and Duck it is one player, scored by the mean of its seats; in a team (a Doubleduck side it
+holds both seats of, a Doppelkopf party) or in a solo deal each of its seats plays from its one
+rating, and its new rating adds the seats' changes up (mu by the sum of their changes, sigma^2
+times the product of their shrink factors), as if it had played them one after another. A
+contest that has only one bot in it teaches nothing and is skipped. `search` and
+`search:fast` are one bot (a level's name is always written out).
+
+Exactly once: a match game is rated under an id (`match id.index`, or the hash of its spec and
+record where no match id is given); a Lua compare-and-set writes the new ratings only if the
+ladder still holds the ratings they were computed from and the id is not yet rated, and marks
+it rated in the same step. Two workers rating at once: one wins, the other reads again and
+recomputes. A ladder's keys share one hash tag, so the script runs on one Redis or a Cluster.
+
+    dp:{ladder:<game>}:ratings  hash: bot -> {"mu", "sigma", "games", "last_played"} JSON
+    dp:{ladder:<game>}:rated    sorted set: rated ids by the ms they were rated; ids older than
+                                `RATED_KEEP_SECONDS` are dropped (a retried job comes long before)
+
+The anchors (`python -m service.ratings anchors`): built-in bots' matches that pin the scale.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import itertools
+import json
+import math
+import random
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, cast
+
+from openskill.models import PlackettLuce
+
+from bots import BOTS, parse_bot
+from bots.match import MatchSpec, check, play_match_game
+from engine import GAMES
+from service.core.shards import DataClient
+
+JSON = dict[str, Any]
+MODEL = PlackettLuce()
+"""openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300 (sigma's floor of growth)."""
+RATED_KEEP_SECONDS = 7 * 24 * 3600
+ATTEMPTS = 50
+"""Compare-and-set rounds before `rate` gives up (each loses only to another worker's write)."""
+
+RATE_SCRIPT = """
+-- Write one match game's new ratings, once, and only over the ratings they came from.
+-- KEYS[1] dp:{ladder:<game>}:ratings; KEYS[2] dp:{ladder:<game>}:rated
+-- ARGV[1] the match game's id; ARGV[2] now (ms); ARGV[3] drop ids rated before this (ms);
+-- ARGV[4..] triples: bot, its rating read before ("" for none), its new rating
+-- Returns "rated", "duplicate" (the id is rated already) or "conflict" (read again).
+if redis.call("ZSCORE", KEYS[2], ARGV[1]) then return "duplicate" end
+for i = 4, #ARGV, 3 do
+  if (redis.call("HGET", KEYS[1], ARGV[i]) or "") ~= ARGV[i + 1] then return "conflict" end
+end
+for i = 4, #ARGV, 3 do redis.call("HSET", KEYS[1], ARGV[i], ARGV[i + 2]) end
+redis.call("ZADD", KEYS[2], ARGV[2], ARGV[1])
+redis.call("ZREMRANGEBYSCORE", KEYS[2], "-inf", "(" .. ARGV[3])
+return "rated"
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """One bot's rating in one game: openskill's mu and sigma, and what it was rated from."""
+
+    mu: float = MODEL.mu
+    sigma: float = MODEL.sigma
+    games: int = 0
+    """Rated games (each rotation of a match game is one game)."""
+    last_played: int | None = None
+    """When its last game was rated, ms since the epoch."""
+
+    @property
+    def ordinal(self) -> float:
+        """mu - 3 sigma (openskill's `ordinal`): a skill it very likely has at least; the
+        ladder's order, so a bot climbs by playing more, not by a lucky first game."""
+        return self.mu - 3 * self.sigma
+
+    def to_json(self) -> JSON:
+        return {
+            "mu": self.mu,
+            "sigma": self.sigma,
+            "games": self.games,
+            "last_played": self.last_played,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Skill:
+        last = data.get("last_played")
+        return cls(
+            float(data["mu"]),
+            float(data["sigma"]),
+            int(data["games"]),
+            None if last is None else int(last),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """One rated result: teams of seats' bots and each team's rank (0 best, ties share), and
+    the rotations of the match game it covers (a bot in it played a game in each)."""
+
+    teams: tuple[tuple[str, ...], ...]
+    ranks: tuple[int, ...]
+    rotations: tuple[int, ...]
+
+
+def ladder_name(bot: str) -> str:
+    """The bot's name on the ladder: a built-in bot with levels always with its level
+    (`search` -> `search:fast`, its default), so one bot has one rating."""
+    name, level = parse_bot(bot)
+    entry = BOTS.get(name)
+    if entry is None or not entry.levels:
+        return bot
+    chosen = entry.level(level)
+    return f"{name}:{chosen.name}" if chosen is not None else bot
+
+
+def kind_of(bot: str) -> str:
+    """`builtin` for the service's own bots (with any level), `outside` for registered ones."""
+    return "builtin" if parse_bot(bot)[0] in BOTS else "outside"
+
+
+@functools.cache
+def seat_teams(game: str, seats: int) -> tuple[tuple[int, ...], ...]:
+    """The game's fixed teams by seat (Doubleduck's sides; one seat each elsewhere)."""
+    table = GAMES[game].new(seats, seed="teams")
+    return tuple(tuple(team) for team in table.teams())
+
+
+def ranks_of(scores: Sequence[float]) -> tuple[int, ...]:
+    """Rank per team from its score, higher better: the number of teams strictly ahead."""
+    return tuple(sum(other > mine for other in scores) for mine in scores)
+
+
+def parties(deal: Sequence[int]) -> tuple[tuple[int, ...], ...] | None:
+    """A Doppelkopf deal's parties from its seats' scores (see the module docstring): the
+    seats that won and those that lost, or None when the deal scored 0 and shows neither."""
+    won = tuple(s for s, v in enumerate(deal) if v > 0)
+    lost = tuple(s for s, v in enumerate(deal) if v < 0)
+    if not won or not lost or len(won) + len(lost) != len(deal):
+        return None
+    return won, lost
+
+
+def party_teams(seats: int, deal: Sequence[int]) -> Sequence[Sequence[int]] | None:
+    """A Doppelkopf deal's teams by seat: its parties, or each seat alone in a solo; None when
+    the deal scored 0 and shows no parties (see the module docstring)."""
+    found = parties(deal)
+    if found is None:
+        return None
+    if len(found[0]) != len(found[1]):  # a solo: seat by seat
+        return [(s,) for s in range(seats)]
+    return found
+
+
+def contests(game: str, record: Mapping[str, Any]) -> Iterator[Contest]:
+    """Every rated contest of a match game record, in play order (the module docstring)."""
+    rotations = [[ladder_name(b) for b in r["bots"]] for r in record["rotations"]]
+    if game == "doppelkopf":
+        for number, (bots, rotation) in enumerate(zip(rotations, record["rotations"], strict=True)):
+            for deal in rotation["deal_scores"]:
+                seats = party_teams(len(bots), deal)
+                if seats is not None:
+                    yield from one_contest(
+                        [tuple(bots[s] for s in team) for team in seats],
+                        [deal[team[0]] for team in seats],
+                        (number,),
+                    )
+        return
+    fixed = seat_teams(game, len(rotations[0]))
+    scores: dict[tuple[str, ...], list[float]] = {}
+    for bots, rotation in zip(rotations, record["rotations"], strict=True):
+        for team in fixed:
+            # A team by its bots, whichever seats they sit in: a bot's several seats alone
+            # (Duck, Duck Soup) are one team, scored by their mean.
+            key = tuple(sorted(bots[s] for s in team))
+            scores.setdefault(key, []).extend(deal[team[0]] for deal in rotation["deal_scores"])
+    teams = [key for key, got in scores.items() if got]
+    yield from one_contest(
+        teams, [sum(scores[t]) / len(scores[t]) for t in teams], tuple(range(len(rotations)))
+    )
+
+
+def one_contest(
+    teams: Sequence[tuple[str, ...]], scores: Sequence[float], rotations: tuple[int, ...]
+) -> Iterator[Contest]:
+    """The contest of these teams ranked by these scores, unless one team or one bot is all
+    there is (`a,a,b,b` in Doubleduck: both sides are a+b)."""
+    if len(teams) >= 2 and len({bot for team in teams for bot in team}) >= 2:
+        yield Contest(tuple(teams), ranks_of(scores), rotations)
+
+
+def update(skills: Mapping[str, Skill], contest: Contest) -> dict[str, Skill]:
+    """The bots' skills after one contest (only those of its bots; games and time unchanged).
+    Each seat rates from its bot's skill; a bot in several seats adds their changes up."""
+    teams = [[MODEL.rating(skills[b].mu, skills[b].sigma) for b in team] for team in contest.teams]
+    rated = MODEL.rate(teams, ranks=[float(r) for r in contest.ranks])
+    mu: dict[str, float] = {}
+    shrink: dict[str, float] = {}
+    for team, after in zip(contest.teams, rated, strict=True):
+        for bot, new in zip(team, after, strict=True):
+            old = skills[bot]
+            mu[bot] = mu.get(bot, old.mu) + (new.mu - old.mu)
+            shrink[bot] = shrink.get(bot, 1.0) * (new.sigma / old.sigma) ** 2
+    return {
+        bot: replace(skills[bot], mu=mu[bot], sigma=skills[bot].sigma * math.sqrt(shrink[bot]))
+        for bot in mu
+    }
+
+
+def rate_record(
+    game: str, record: Mapping[str, Any], skills: Mapping[str, Skill], now_ms: int
+) -> dict[str, Skill]:
+    """The pure rating math: the skills of the record's bots after rating it, from `skills`
+    (a bot missing there starts at openskill's prior). Only bots of rated contests change;
+    each counts one game per rotation it was rated in."""
+    current = dict(skills)
+    played: dict[str, set[int]] = {}
+    for contest in contests(game, record):
+        for bot in {b for team in contest.teams for b in team}:
+            current.setdefault(bot, Skill())
+            played.setdefault(bot, set()).update(contest.rotations)
+        current.update(update(current, contest))
+    return {
+        bot: Skill(current[bot].mu, current[bot].sigma, current[bot].games + len(n), now_ms)
+        for bot, n in played.items()
+    }
+
+
+def record_id(spec: MatchSpec, record: Mapping[str, Any], match_id: str | None) -> str:
+    """What a match game is rated under: its match and index, or (no match id) the hash of
+    its spec and record, which are the same however often it is told."""
+    if match_id is not None:
+        return f"{match_id}.{int(record['index'])}"
+    blob = json.dumps([spec.to_json(), record], sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+
+def ratings_key(game: str) -> str:
+    return f"dp:{{ladder:{game}}}:ratings"
+
+
+def rated_key(game: str) -> str:
+    return f"dp:{{ladder:{game}}}:rated"
+
+
+class Ratings:
+    """The ladders in Redis (one Redis or a Cluster); one instance per process."""
+
+    def __init__(self, client: DataClient, keep_seconds: int = RATED_KEEP_SECONDS) -> None:
+        self.redis = client
+        self.keep_seconds = keep_seconds
+        self._rate = client.register_script(RATE_SCRIPT)
+
+    def rate(self, spec: MatchSpec, record: Mapping[str, Any], match_id: str | None = None) -> str:
+        """Rate one recorded match game (every rotation) once: "rated", or "duplicate" when it
+        was rated before. Safe to call twice, and from two workers at once."""
+        rid = record_id(spec, record, match_id)
+        ratings, rated = ratings_key(spec.game), rated_key(spec.game)
+        bots = sorted({ladder_name(b) for r in record["rotations"] for b in r["bots"]})
+        for _ in range(ATTEMPTS):
+            if self.rated(spec.game, rid):
+                return "duplicate"
+            raw = cast(list[bytes | None], self.redis.hmget(ratings, bots))
+            before = {b: "" if v is None else v.decode() for b, v in zip(bots, raw, strict=True)}
+            skills = {b: Skill.from_json(json.loads(v)) for b, v in before.items() if v}
+            now = int(time.time() * 1000)
+            after = rate_record(spec.game, record, skills, now)
+            args: list[str | int] = [rid, now, now - self.keep_seconds * 1000]
+            for bot, skill in sorted(after.items()):
+                args += [bot, before[bot], json.dumps(skill.to_json(), separators=(",", ":"))]
+            outcome = self._rate(keys=[ratings, rated], args=args)
+            outcome = outcome.decode() if isinstance(outcome, bytes) else str(outcome)
+            if outcome != "conflict":
+                return outcome
+            time.sleep(random.uniform(0, 0.01))  # another worker wrote these bots: read again
+        raise RuntimeError(f"ratings of {spec.game}: {ATTEMPTS} conflicting writes in a row")
+
+    def rated(self, game: str, rid: str) -> bool:
+        """Whether the match game of id `rid` (`record_id`) is on the ladder already."""
+        return self.redis.zscore(rated_key(game), rid) is not None
+
+    def skills(self, game: str) -> dict[str, Skill]:
+        raw = cast(dict[bytes, bytes], self.redis.hgetall(ratings_key(game)))
+        return {k.decode(): Skill.from_json(json.loads(v)) for k, v in raw.items()}
+
+    def ladder(self, game: str) -> list[JSON]:
+        """The game's rated bots, best ordinal first (ties: more games, then by name)."""
+        return entries(self.skills(game).items())
+
+
+def entries(skills: Iterable[tuple[str, Skill]]) -> list[JSON]:
+    """Ladder entries (without owners), best ordinal first."""
+    ranked = sorted(skills, key=lambda item: (-item[1].ordinal, -item[1].games, item[0]))
+    return [
+        {"bot": bot, "kind": kind_of(bot), **s.to_json(), "ordinal": s.ordinal} for bot, s in ranked
+    ]
+
+
+# --- the anchors ------------------------------------------------------------------------------
+
+ANCHORS = ("random", "heuristic", "search:fast", "search:strong")
+"""The built-in bots that pin each game's scale, weakest first."""
+ANCHOR_OPTIONS: dict[str, JSON] = {
+    "doubleduck": {"max_deals": 1, "target": 100_000},
+    "ducksoup": {"target": 1},
+    "doppelkopf": {"max_deals": 1},
+    "duck": {},
+}
+"""One deal per match game where the game allows it (Duck's five rounds are fixed): the search
+bots' worlds make a decision cost up to ~200 ms, and a match game of one deal, rotated, is
+already a duplicate comparison."""
+ANCHOR_GAMES = {"doubleduck": 12, "ducksoup": 40, "doppelkopf": 24, "duck": 24}
+"""Match games per line-up that the anchor command plays unless told: the sizes at which
+`scripts/bench/ladder.py` found the anchors in order (docs/benchmarks.md)."""
+
+
+def anchor_lineups(game: str) -> list[tuple[str, ...]]:
+    """The anchor matches' line-ups of one game. Doubleduck and Duck Soup: each anchor against
+    its two neighbours in the ring random, heuristic, fast, strong (and strong against
+    random), so every anchor plays as many games: the ordinal (mu - 3 sigma) holds back a bot
+    that played less. Doubleduck with a side each (`x,y,x,y`): a side with random in it loses
+    whoever its partner is, and would teach nothing of the partner. The other games: all four
+    at one table."""
+    pairs: list[tuple[str, ...]] = list(itertools.pairwise((*ANCHORS, ANCHORS[0])))
+    if game == "doubleduck":
+        return [(x, y, x, y) for x, y in pairs]
+    if game == "ducksoup":
+        return pairs
+    return [ANCHORS]
+
+
+def anchor_specs(game: str, games: int, seed: str) -> list[MatchSpec]:
+    """One match spec per line-up, `games` match games each."""
+    return [
+        MatchSpec(game, lineup, games, f"{seed}:{game}:{n}", ANCHOR_OPTIONS[game])
+        for n, lineup in enumerate(anchor_lineups(game))
+    ]
+
+
+def anchor_jobs(game: str, games: int, seed: str) -> list[tuple[MatchSpec, int]]:
+    """Every (spec, game index) of the anchors, interleaved across line-ups so that a run cut
+    short has rated each line-up about as often."""
+    specs = anchor_specs(game, games, seed)
+    for spec in specs:
+        check(spec)
+    return [(spec, i) for i in range(games) for spec in specs]
+
+
+def play_anchor(job: tuple[MatchSpec, int]) -> tuple[MatchSpec, JSON]:
+    spec, index = job
+    return spec, play_match_game(spec, index)
+
+
+def anchors(
+    ratings: Ratings, game: str, games: int, seed: str, processes: int = 1
+) -> Iterator[tuple[MatchSpec, JSON, str]]:
+    """Play the anchor matches of `game` and rate each match game as it ends, under the match
+    id `anchor:<seed>:<game>:<n>`; a game rated before (a rerun with the same seed) is not
+    played again."""
+    work = [
+        (spec, index)
+        for spec, index in anchor_jobs(game, games, seed)
+        if not ratings.rated(game, f"anchor:{spec.seed}.{index}")
+    ]
+    if processes > 1:
+        from multiprocessing import get_context
+
+        with get_context("spawn").Pool(processes) as pool:
+            for spec, record in pool.imap(play_anchor, work):  # in order: reproducible
+                yield spec, record, ratings.rate(spec, record, match_id=f"anchor:{spec.seed}")
+        return
+    for job in work:
+        spec, record = play_anchor(job)
+        yield spec, record, ratings.rate(spec, record, match_id=f"anchor:{spec.seed}")

@@ -1,0 +1,2 @@
+"""Telling clients what changed: waits (`?wait=`), game streams, app keys' feeds and
+webhooks."""

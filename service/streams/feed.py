@@ -1,0 +1,725 @@
+"""An app key's feed: one stream on which an integrator hears everything it must act on.
+
+What it carries (`TYPES`): a seat of one of the key's games is to act (`turn`: game, seat,
+version), a game was created, dealt, is waiting for its next deal, ended or was abandoned, a
+match progressed or finished, a seat of an outside match is the key's bot's to play
+(`match_seat`, `service.matches.match_games`), a challenge came or was answered (`challenge`,
+`challenge_answered`: `service.matches.challenges`). No card or seed: ids, seats, versions and
+counts, and
+in `match_seat` the seat's token, which is useless without the key itself (the seat is bound
+to it).
+
+Why an outbox and a relay. A change of a game is one compare-and-set in the game's slot
+(`service.storage.store`); on a Redis Cluster the key's feed is in another slot (often on another
+shard), so one script cannot write both. The compare-and-set therefore appends the change's
+feed entries to its bucket's outbox `dp:{t}:outbox` in the same atomic step (a crash after the
+commit cannot lose them), and a relay moves outbox entries into the key's feed, exactly once:
+the relay (`RELAY_LUA` in `service.storage.store`) remembers, per bucket, the last outbox id it
+moved
+for the key and skips any at or before it; outbox entries are only ever relayed oldest first
+and deleted once moved. Who relays:
+
+- on one Redis, the compare-and-set itself, in the same script (`Feed.inline`: no slot stands
+  between the two there), so a keyed move costs no round trip more;
+- on a cluster, the committing process, right after, off the request: a background relayer
+  (`Feed.after_commit`) that moves every bucket handed to it meanwhile with one script call
+  per key, then deletes the moved entries from the outboxes;
+- everywhere, each worker's recovery loop (`service.watchdog`), for whatever a crash or an
+  outage left in an outbox for a second (`Feed.recover`).
+
+Keys of a key's feed, on game data's Redis, in a bucket of its own (`key_tag`: the key id's
+value modulo the 64 buckets of `service.core.shards`), so that news of every feed goes out on 64
+fixed shard channels and each API process listens to them all with one connection per shard,
+as `service.streams.waits` does for games, instead of one subscription (or a blocking read) per
+feed:
+
+- `dp:{k}:appkey:<id>:feed`       stream: the entries; fields `t` (type) and `d` (the JSON
+                                  object). Its id `<ms>-<seq>` is the entry's number
+                                  `ms * 1000 + seq` (`number_of`), the SSE `id` clients resume
+                                  after. Kept `FEED_RETENTION_SECONDS` (and at most
+                                  `FEED_MAX_ENTRIES`), trimmed by each append
+- `dp:{k}:appkey:<id>:relayed`    hash: bucket tag -> the last outbox id moved from it;
+                                  `last` -> the newest entry number; `trimmed` -> the
+                                  newest entry number trimmed away
+- `dp:{k}:feednews`               shard channel: `<key id> <newest number>` after each relay
+- `dp:{k}:appkey:<id>:webhooks` and `...:webhooks:pending`: see `service.streams.webhooks`; the
+relay
+  script adds each new entry's number to `pending` in the same step when the key has webhooks
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, cast
+
+import redis
+from redis.cluster import RedisCluster
+
+from service.core import sse
+from service.core.codec import dumps_sorted, loads
+from service.core.connections import NOBODY, Peer
+from service.core.errors import ServiceError
+from service.core.shards import FAILURES, DataClient, all_tags
+from service.games.bodies import DEAL_PENDING, OVER, PLAYING
+from service.storage.keys import app_key_part, key_tag
+from service.storage.store import RELAY_LUA, game_key, outbox_key
+
+log = logging.getLogger("duckpond.feed")
+
+JSON = dict[str, Any]
+
+TYPES = (
+    "game_created",
+    "game_dealt",
+    "turn",
+    "deal_pending",
+    "game_ended",
+    "game_abandoned",
+    "match_progress",
+    "match_finished",
+    "match_seat",
+    "challenge",
+    "challenge_answered",
+)
+"""What a feed (and a webhook) carries; each entry's `type`."""
+
+OPENED = "feed_opened"
+"""The first frame of a feed opened without a resume point: its `id` is where it starts."""
+GAMES_PATH = "/api/v1/feed/games"
+"""What to read instead of a lost stretch of the feed: the key's live games."""
+BATCH = 100
+"""Entries read (and sent) per round trip; outbox entries moved per relay call."""
+RECOVER_AFTER_MS = 1000
+"""The recovery loop relays outbox entries this old: younger ones are their committer's."""
+LISTEN_SECONDS = 5.0
+"""The longest a news connection's read blocks before it looks whether it is to stop."""
+
+TEST_SKIP_RELAY = "DUCKPOND_TEST_SKIP_RELAY"
+"""Test hook, never set in production: when "1", a committing process leaves its feed entries
+in the outbox, as a crash right after the commit would (the recovery loop relays them)."""
+
+
+def feed_key(key_id: str) -> str:
+    return app_key_part(key_id, "feed")
+
+
+def relayed_key(key_id: str) -> str:
+    return app_key_part(key_id, "relayed")
+
+
+def hooks_key(key_id: str) -> str:
+    """The key's webhook endpoints (`service.streams.webhooks`)."""
+    return app_key_part(key_id, "webhooks")
+
+
+def pending_key(key_id: str) -> str:
+    """Feed numbers not yet handed to the key's webhook deliveries (`service.streams.webhooks`)."""
+    return app_key_part(key_id, "webhooks:pending")
+
+
+def news_channel(tag: str) -> str:
+    return f"dp:{{{tag}}}:feednews"
+
+
+def stream_id(number: int) -> str:
+    return f"{number // 1000}-{number % 1000}"
+
+
+def number_of(entry_id: bytes | str) -> int:
+    """An entry's number from its stream id `<ms>-<seq>` (the relay keeps seq under 1000)."""
+    text = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+    ms, _, seq = text.partition("-")
+    return int(ms) * 1000 + int(seq)
+
+
+# --- what a change tells the feed ----------------------------------------------------------
+
+
+def game_entries(
+    gid: str,
+    version: int,
+    events: Sequence[Mapping[str, Any]],
+    status: str,
+    to_act: Sequence[int],
+    seats: Sequence[Mapping[str, Any]],
+) -> list[JSON]:
+    """The feed entries of one change of game `gid`, now at `version`: its creation, deals,
+    end or abandonment among `events`, then what is awaited of the key (a human seat's turn,
+    or the next deal)."""
+    out: list[JSON] = []
+    for event in events:
+        kind = event["type"]
+        if kind == "game_created":
+            data = event["data"]
+            out.append(
+                {
+                    "type": "game_created",
+                    "game_id": gid,
+                    "version": version,
+                    "game": data["game"],
+                    "seat_count": data["seat_count"],
+                }
+            )
+        elif kind == "deal_started" and event.get("visible_to") is None:
+            deal_no = event["data"].get("deal_no")
+            out.append(
+                {"type": "game_dealt", "game_id": gid, "version": version, "deal_no": deal_no}
+            )
+        elif kind == "game_abandoned":
+            out.append({"type": "game_abandoned", "game_id": gid, "version": version})
+    if status == OVER:
+        out.append({"type": "game_ended", "game_id": gid, "version": version})
+    elif status == DEAL_PENDING:
+        out.append({"type": "deal_pending", "game_id": gid, "version": version})
+    elif status == PLAYING:
+        out += [
+            {"type": "turn", "game_id": gid, "seat": seat, "version": version}
+            for seat in to_act
+            if seats[seat].get("bot") is None
+        ]
+    return out
+
+
+def encoded(entries: Sequence[JSON]) -> tuple[tuple[str, bytes], ...]:
+    """Feed entries as the outbox and the feed keep them: (type, JSON)."""
+    return tuple((str(entry["type"]), dumps_sorted(entry)) for entry in entries)
+
+
+# --- the relay -----------------------------------------------------------------------------
+
+RELAY_SCRIPT = (
+    RELAY_LUA
+    + """
+-- Move one app key's entries of some buckets' outboxes into its feed (`feed_relay`).
+-- KEYS[1 .. 5] the key's feed keys: dp:{k}:appkey:<id>:feed, ...:relayed, ...:webhooks,
+-- ...:webhooks:pending, dp:{k}:feednews; KEYS[6 ..] on one Redis only (a cluster keeps them
+-- in other slots), the outbox of each bucket below, in order: moved rows are deleted there.
+-- ARGV[1] retention in ms; ARGV[2] the most entries kept; ARGV[3] seconds the relayed hash
+-- and the pending set live; ARGV[4] the key id; ARGV[5 ..] per bucket: its tag, its number
+-- of rows, then per row (oldest first): its id, its number f of entries, f times type, JSON.
+-- Returns {1 if the key has webhooks else 0, the numbers appended...}.
+local groups, i = {}, 5
+while i <= #ARGV do
+  local tag, e = ARGV[i], tonumber(ARGV[i + 1])
+  i = i + 2
+  local rows = {}
+  for _ = 1, e do
+    local f, pairs_ = tonumber(ARGV[i + 1]), {}
+    for j = 1, 2 * f do pairs_[j] = ARGV[i + 1 + j] end
+    rows[#rows + 1] = {ARGV[i], pairs_}
+    i = i + 2 + 2 * f
+  end
+  groups[#groups + 1] = {tag, KEYS[5 + #groups + 1] or false, rows}
+end
+local fk = {KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]}
+local hooked, added = feed_relay(fk, ARGV[4], groups, tonumber(ARGV[1]), tonumber(ARGV[2]),
+  tonumber(ARGV[3]))
+local reply = {hooked and 1 or 0}
+for _, n in ipairs(added) do reply[#reply + 1] = n end
+return reply
+"""
+)
+
+POSITION_SCRIPT = """
+-- Where a feed opened now starts: after its newest entry, or just before this millisecond's
+-- first number (a later relay appends above it). KEYS[1] dp:{k}:appkey:<id>:relayed
+local t = redis.call("TIME")
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local last = tonumber(redis.call("HGET", KEYS[1], "last") or "0")
+return string.format("%d", math.max(last, now * 1000 - 1))
+"""
+
+Outbox = Sequence[tuple[str, str, Sequence[tuple[str, str | bytes]]]]
+"""Outbox entries, oldest first: (id, app key id, its feed entries as (type, JSON))."""
+Hooked = Callable[[str, Sequence[int]], object]
+"""Told the numbers a relay appended to a key's feed when the key has webhooks."""
+
+
+class Feed:
+    """Relays outbox entries into app keys' feeds and reads the feeds; one per process."""
+
+    def __init__(
+        self,
+        client: DataClient,
+        *,
+        retention: int = 3600,
+        max_entries: int = 100_000,
+        hooked: Hooked | None = None,
+    ) -> None:
+        self.redis = client
+        self.retention = retention
+        self.max_entries = max_entries
+        self.hooked = hooked
+        """Set by `service.streams.webhooks`: hands new entries of keys with webhooks to
+        delivery."""
+        self._ttl = max(retention, 86400)
+        """Seconds the relayed hash and the webhooks' pending set live after a relay."""
+        self.cluster = isinstance(client, RedisCluster)
+        self._relay = client.register_script(RELAY_SCRIPT)
+        self._position = client.register_script(POSITION_SCRIPT)
+        self._todo: dict[str, dict[str, Any]] = {}
+        self._hooks: list[tuple[str, list[int]]] = []
+        """Feed entries relayed by a compare-and-set, for the key's webhooks (`dispatch`)."""
+        """Buckets handed to the relayer -> their outbox rows by id (`after_commit`)."""
+        self._lock = threading.Lock()
+        self._kick = threading.Event()
+        self._relayer: threading.Thread | None = None
+        self._pid = 0
+
+    # --- moving ---------------------------------------------------------------------------
+
+    def inline(self, key_id: str, bucket: str) -> tuple[tuple[str, ...], str] | None:
+        """On one Redis, what the compare-and-set needs to relay its entries itself, in the
+        same script and round trip (`service.storage.store.Write.relay`): the key's feed keys and
+        the
+        relay's parameters. None on a cluster (another slot), or with the test hook set."""
+        if self.cluster or os.environ.get(TEST_SKIP_RELAY) == "1":
+            return None
+        params = f"{bucket} {self.retention * 1000} {self.max_entries} {self._ttl}"
+        return self._keys(key_id), params
+
+    def _keys(self, key_id: str) -> tuple[str, ...]:
+        return (
+            feed_key(key_id),
+            relayed_key(key_id),
+            hooks_key(key_id),
+            pending_key(key_id),
+            news_channel(key_tag(key_id)),
+        )
+
+    def after_commit(self, bucket: str, outbox: Outbox) -> None:
+        """Relay what a compare-and-set answered (its bucket's outbox head) soon, off the
+        request: a background relayer (a greenlet under gevent) takes every bucket handed to
+        it meanwhile in one go, one script call per app key, so under load many moves share
+        a call. A failure, or a crash first, is left to the recovery loop (the change itself
+        is committed, its entry in the outbox)."""
+        if not outbox or os.environ.get(TEST_SKIP_RELAY) == "1":
+            return
+        with self._lock:
+            rows = self._todo.setdefault(bucket, {})
+            for row in outbox:
+                rows[row[0]] = row
+            self._kick.set()
+            self._ensure_relayer()
+
+    def _ensure_relayer(self) -> None:
+        """The background relayer, started in the process that needs it (never before a
+        fork: a forked child starts its own). Called with the lock held."""
+        if self._relayer is None or not self._relayer.is_alive() or self._pid != os.getpid():
+            self._pid = os.getpid()
+            self._relayer = threading.Thread(
+                target=self._relay_loop, name="duckpond-feed-relay", daemon=True
+            )
+            self._relayer.start()
+
+    def dispatch_later(self, key_id: str, numbers: Sequence[int]) -> None:
+        """`dispatch`, by the background relayer (off the request)."""
+        with self._lock:
+            self._hooks.append((key_id, list(numbers)))
+            self._kick.set()
+            self._ensure_relayer()
+
+    def dispatch(self, key_id: str, numbers: Sequence[int]) -> None:
+        """Hand new entries of a key with webhooks to their delivery (`hooked`); a failure
+        leaves them pending, for the recovery loop."""
+        if not numbers or self.hooked is None:
+            return
+        try:
+            self.hooked(key_id, numbers)
+        except Exception as exc:
+            log.warning("webhook dispatch for app key %s failed (%s)", key_id,
+                        type(exc).__name__)  # fmt: skip
+
+    def relay_head(self, bucket: str) -> None:
+        """As `after_commit`, after a script that does not answer the outbox (a match's)."""
+        if os.environ.get(TEST_SKIP_RELAY) == "1":
+            return
+        try:
+            self.after_commit(bucket, _outbox(self.redis.xrange(outbox_key(bucket), count=BATCH)))
+        except FAILURES as exc:
+            log.warning("feed outbox of bucket %s unread (%s): the recovery loop relays it",
+                        bucket, type(exc).__name__)  # fmt: skip
+
+    def _relay_loop(self) -> None:
+        while True:
+            self._kick.wait()
+            with self._lock:
+                todo, self._todo = self._todo, {}
+                hooks, self._hooks = self._hooks, []
+                self._kick.clear()
+            outboxes = {bucket: sorted(rows.values(), key=_age) for bucket, rows in todo.items()}
+            try:
+                if outboxes:
+                    self.relay_many(outboxes)
+            except Exception as exc:  # never ends the loop: the recovery loop relays it
+                log.warning("feed relay failed (%s): the recovery loop relays it",
+                            type(exc).__name__)  # fmt: skip
+            for key_id, numbers in hooks:
+                self.dispatch(key_id, numbers)
+
+    def flush(self, timeout: float = 5.0) -> None:
+        """Wait until the relayer has nothing left to do (tests)."""
+        deadline = time.monotonic() + timeout
+        while (self._todo or self._hooks or self._kick.is_set()) and time.monotonic() < deadline:
+            time.sleep(0.005)
+        time.sleep(0.02)  # its last call under way
+
+    def relay(self, bucket: str, outbox: Outbox) -> int:
+        """`relay_many` of one bucket."""
+        return self.relay_many({bucket: outbox})
+
+    def relay_many(self, outboxes: Mapping[str, Outbox]) -> int:
+        """Move these outbox entries (per bucket, from its outbox's head, oldest first: id,
+        key id, entries) into their keys' feeds, one script call per key; returns the entries
+        appended. Safe to run twice or at once in many processes (the relay script skips
+        what it moved before, per key and bucket)."""
+        per_key: dict[str, dict[str, list[tuple[str, Sequence[tuple[str, str | bytes]]]]]] = {}
+        for bucket, outbox in outboxes.items():
+            for oid, key_id, entries in outbox:
+                per_key.setdefault(key_id, {}).setdefault(bucket, []).append((oid, entries))
+        moved: dict[str, list[str]] = {}
+        appended = 0
+        for key_id, buckets in per_key.items():
+            args: list[str | int | bytes] = [
+                self.retention * 1000, self.max_entries, self._ttl, key_id
+            ]  # fmt: skip
+            for bucket, items in buckets.items():
+                args += [bucket, len(items)]
+                for oid, entries in items:
+                    args += [oid, len(entries)]
+                    for kind, data in entries:
+                        args += [kind, data]
+            keys = list(self._keys(key_id))
+            if not self.cluster:
+                keys += [outbox_key(bucket) for bucket in buckets]
+            reply = cast(list[Any], self._relay(keys=keys, args=args))
+            numbers = [int(n) for n in reply[1:]]
+            appended += len(numbers)
+            for bucket, items in buckets.items():
+                moved.setdefault(bucket, []).extend(oid for oid, _ in items)
+            if int(reply[0]):
+                self.dispatch(key_id, numbers)
+        if self.cluster and moved:
+            with self.redis.pipeline(transaction=False) as pipe:
+                for bucket, oids in moved.items():
+                    pipe.xdel(outbox_key(bucket), *oids)
+                pipe.execute()
+        return appended
+
+    def recover(self, older_ms: int = RECOVER_AFTER_MS) -> int:
+        """Relay every bucket's outbox entries older than `older_ms` (by this host's clock;
+        a relay of a young one only races its committer, harmlessly); returns the entries
+        appended. The recovery loop's step (`service.watchdog`)."""
+        upto = f"{int(time.time() * 1000) - older_ms}"
+        with self.redis.pipeline(transaction=False) as pipe:
+            for bucket in all_tags():
+                pipe.xrange(outbox_key(bucket), "-", upto, count=BATCH)
+            found = pipe.execute()
+        outboxes = {b: _outbox(rows) for b, rows in zip(all_tags(), found, strict=True) if rows}
+        return self.relay_many(outboxes) if outboxes else 0
+
+    def pending_outbox(self) -> int:
+        """Outbox entries not yet relayed, over every bucket (tests, metrics)."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            for bucket in all_tags():
+                pipe.xlen(outbox_key(bucket))
+            return sum(int(n) for n in pipe.execute())
+
+    # --- reading --------------------------------------------------------------------------
+
+    def position(self, key_id: str) -> int:
+        """Where a feed opened now starts (`POSITION_SCRIPT`)."""
+        return int(cast(bytes, self._position(keys=[relayed_key(key_id)])))
+
+    def read(self, key_id: str, after: int, count: int = BATCH) -> list[tuple[int, str, bytes]]:
+        """Up to `count` entries after number `after`: (number, type, JSON)."""
+        rows = cast(
+            list[tuple[bytes, dict[bytes, bytes]]],
+            self.redis.xrange(feed_key(key_id), f"({stream_id(after)}", "+", count=count),
+        )
+        return [(number_of(oid), fields[b"t"].decode(), fields[b"d"]) for oid, fields in rows]
+
+    def check_resume(self, key_id: str, after: int) -> None:
+        """Refuse a resume point the feed no longer reaches: older than the retention (410
+        `feed_expired`, saying what to read instead), or never sent (400)."""
+        if after > self.position(key_id):
+            raise ServiceError(
+                "invalid_event_id", "this feed sent no such id: resume after an id it sent"
+            )
+        seconds, micros = self.redis.time()
+        now_ms = seconds * 1000 + micros // 1000
+        trimmed = cast(bytes | None, self.redis.hget(relayed_key(key_id), "trimmed"))
+        if after // 1000 < now_ms - self.retention * 1000 or after < int(trimmed or 0):
+            raise ServiceError(
+                "feed_expired",
+                f"the feed keeps {self.retention} s of entries and no longer reaches this id:"
+                f" read {GAMES_PATH} for your live games, then open the feed without one",
+                read_instead=GAMES_PATH,
+            )
+
+
+def _age(row: tuple[str, str, Any]) -> tuple[int, int]:
+    """An outbox row's place in its stream (ids `<ms>-<seq>`)."""
+    ms, _, seq = row[0].partition("-")
+    return int(ms), int(seq)
+
+
+def _outbox(rows: Any) -> Outbox:
+    """XRANGE's rows of an outbox (fields `k`, then `t1`, `d1`, `t2`, `d2` ...) as `Outbox`."""
+    out = []
+    for oid, fields in rows:
+        pairs: list[tuple[str, bytes]] = []
+        while f"t{len(pairs) + 1}".encode() in fields:
+            n = len(pairs) + 1
+            pairs.append((fields[f"t{n}".encode()].decode(), fields[f"d{n}".encode()]))
+        out.append((oid.decode(), fields.get(b"k", b"").decode(), pairs))
+    return out
+
+
+# --- hearing of new entries ----------------------------------------------------------------
+
+
+class Watcher:
+    """One open feed's place in the hub: `wake` is set when its key's feed grows."""
+
+    __slots__ = ("_hub", "key_id", "wake")
+
+    def __init__(self, hub: FeedHub, key_id: str) -> None:
+        self._hub = hub
+        self.key_id = key_id
+        self.wake = threading.Event()
+
+    def release(self) -> None:
+        """Give the place back (again: nothing)."""
+        self._hub._release(self)
+
+
+class FeedHub:
+    """The feeds open in this process: each waits on an event that the listener sets when its
+    key's feed grows; one listener (a thread, a greenlet under gevent) hears every feed's
+    news on the 64 fixed channels, so an open feed costs no Redis connection of its own."""
+
+    def __init__(self, client: DataClient, per_key: int = 8) -> None:
+        self._client = client
+        self.per_key = per_key
+        self._waiting: dict[str, set[Watcher]] = {}
+        self._lock = threading.Lock()
+        self._listener: threading.Thread | None = None
+        self._stop = threading.Event()
+        """Set to end the news connections of the listener's current round (`_listen`)."""
+        self.closing = False
+
+    def admit(self, key_id: str) -> Watcher:
+        """A place for one more open feed of `key_id`, woken whenever that feed grows (and on
+        every resubscription, when news may have been missed); at most `per_key` at once per
+        key in this process (429 `too_many_streams`). Release it when the feed ends."""
+        watcher = Watcher(self, key_id)
+        with self._lock:
+            mine = self._waiting.setdefault(key_id, set())
+            if self.per_key > 0 and len(mine) >= self.per_key:
+                raise ServiceError(
+                    "too_many_streams",
+                    f"this app key already holds {self.per_key} open feeds here, as many as it"
+                    " may: close one, or retry after Retry-After",
+                    retry_after=5,
+                )
+            mine.add(watcher)
+        self._ensure_listener()
+        return watcher
+
+    def _release(self, watcher: Watcher) -> None:
+        with self._lock:
+            mine = self._waiting.get(watcher.key_id)
+            if mine is not None:
+                mine.discard(watcher)
+                if not mine:
+                    del self._waiting[watcher.key_id]
+
+    def notify(self, message: bytes) -> None:
+        key_id = message.split(b" ", 1)[0].decode()
+        with self._lock:
+            waiting = list(self._waiting.get(key_id, ()))
+        for watcher in waiting:
+            watcher.wake.set()
+
+    def close(self) -> None:
+        """The process is stopping: every open feed ends now."""
+        self.closing = True
+        self._stop.set()
+        self._wake_all()
+
+    def _wake_all(self) -> None:
+        with self._lock:
+            waiting = [w for ws in self._waiting.values() for w in ws]
+        for watcher in waiting:
+            watcher.wake.set()
+
+    def _ensure_listener(self) -> None:
+        if self._listener is not None and self._listener.is_alive():
+            return
+        with self._lock:
+            if self._listener is None or not self._listener.is_alive():
+                self._listener = threading.Thread(
+                    target=self._listen, name="duckpond-feed-news", daemon=True
+                )
+                self._listener.start()
+
+    def _listen(self) -> None:
+        """Listen to every feed's news: one connection (and one thread: a greenlet under
+        gevent) per Redis server holding some of the 64 channels, each blocked in its own
+        read, so news wakes its feeds at once (no polling of one shard after another). After
+        any error (a lost connection, a slot moved in a failover) all are opened anew, and
+        every feed woken, since news may have been missed meanwhile."""
+        failing = False
+        while not self.closing:
+            self._stop = stop = threading.Event()
+            try:
+                for client, channels in self._by_server():
+                    threading.Thread(
+                        target=self._listen_one, args=(client, channels, stop),
+                        name="duckpond-feed-news-shard", daemon=True,
+                    ).start()  # fmt: skip
+                stop.wait()
+                if not self.closing:
+                    raise redis.ConnectionError("a feed news connection ended")
+            except Exception as exc:
+                stop.set()
+                if not failing:
+                    log.warning("feed listener: %s; reconnecting", type(exc).__name__)
+                failing = True
+                self._wake_all()
+                time.sleep(0.5)
+                refresh = getattr(self._client, "nodes_manager", None)  # a cluster's slot map
+                if refresh is not None:
+                    with contextlib.suppress(Exception):
+                        refresh.initialize()
+            else:
+                failing = False
+
+    def _by_server(self) -> list[tuple[redis.Redis, list[str]]]:
+        """The news channels by the server that holds them: one Redis, or a cluster's masters
+        (a plain client on each, for its own channels)."""
+        channels = [news_channel(t) for t in all_tags()]
+        if not isinstance(self._client, RedisCluster):
+            return [(self._client, channels)]
+        servers: dict[tuple[str, int], list[str]] = {}
+        for channel in channels:
+            node = self._client.get_node_from_key(channel)  # type: ignore[no-untyped-call]
+            servers.setdefault((node.host, int(node.port)), []).append(channel)
+        return [
+            (redis.Redis(host=host, port=port, socket_timeout=5, socket_connect_timeout=2), chs)
+            for (host, port), chs in servers.items()
+        ]
+
+    def _listen_one(self, client: redis.Redis, channels: list[str], stop: threading.Event) -> None:
+        """One server's channels, until an error or `stop`; then it sets `stop` (all reopen)."""
+        pubsub = client.pubsub()
+        try:
+            for channel in channels:  # one command each: a cluster refuses two slots in one
+                pubsub.ssubscribe(channel)
+            while not stop.is_set() and not self.closing:
+                message = pubsub.get_message(timeout=LISTEN_SECONDS)
+                if message is None:
+                    continue
+                kind = message["type"]
+                kind = kind.decode() if isinstance(kind, bytes) else kind
+                if kind == "ssubscribe":
+                    self._wake_all()  # (re)subscribed: news sent meanwhile was not heard
+                elif kind == "smessage":
+                    self.notify(bytes(message["data"]))
+                elif kind == "sunsubscribe":  # its slot moved (a failover)
+                    break
+        except Exception as exc:
+            log.debug("feed news connection: %s", type(exc).__name__)
+        finally:
+            stop.set()
+            with contextlib.suppress(Exception):
+                pubsub.close()
+            if client is not self._client:
+                with contextlib.suppress(Exception):
+                    client.close()
+
+
+def frames(
+    feed: Feed,
+    hub: FeedHub,
+    watcher: Watcher,
+    after: int | None,
+    media: str,
+    peer: Peer = NOBODY,
+    *,
+    keepalive: float = 15.0,
+    hangup_check: float = 2.0,
+    max_seconds: float = 3600.0,
+) -> Iterator[bytes]:
+    """A feed's bytes: without a resume point a `feed_opened` frame (its id: where it starts),
+    then every entry after it as it comes, each framed with its number as `id` and its type
+    as `event`; keep-alives while idle. Ends when the client hangs up, after `max_seconds`
+    (the client resumes with `Last-Event-ID`), or when the process stops; then `watcher`
+    (admitted before the answer started: `FeedHub.admit`) is released."""
+    key_id, wake = watcher.key_id, watcher.wake
+    try:
+        if after is None:
+            after = feed.position(key_id)
+            opened = {"type": OPENED, "retention_seconds": feed.retention, "games": GAMES_PATH}
+            yield sse.frame(media, dumps_sorted(opened), event_id=str(after), event=OPENED)
+        now = time.monotonic()
+        deadline, ping, look = now + max_seconds, now + keepalive, now + hangup_check
+        while not hub.closing:
+            wake.clear()  # before the read: an entry relayed after it wakes the wait below
+            rows = feed.read(key_id, after)
+            if rows:
+                after = rows[-1][0]
+                yield b"".join(sse.frame(media, d, event_id=str(n), event=t) for n, t, d in rows)
+                ping = time.monotonic() + keepalive
+                if len(rows) == BATCH:
+                    continue
+            while not hub.closing:
+                now = time.monotonic()
+                if now >= deadline:
+                    return
+                if wake.wait(max(min(ping, look, deadline) - now, 0.0)):
+                    break
+                now = time.monotonic()
+                if now >= look:
+                    if peer.gone():
+                        return
+                    look = now + hangup_check
+                if now >= ping:
+                    yield sse.keepalive(media)
+                    ping = now + keepalive
+                    break  # and read: news lost on a dropped subscription is found here
+    finally:
+        watcher.release()
+
+
+def live_games(client: DataClient, gids: Sequence[str]) -> list[JSON]:
+    """The unfinished games among `gids` (an app key's: `service.app_keys`), each with its
+    version, status and the human seats to act: where a client that lost part of its feed
+    starts again."""
+    with client.pipeline(transaction=False) as pipe:
+        for gid in gids:
+            pipe.hmget(game_key(gid), "version", "status", "to_act", "meta")
+        found = pipe.execute()
+    out = []
+    for gid, (version, status, to_act, meta) in zip(gids, found, strict=True):
+        if version is None or meta is None or status in (b"over", b"abandoned"):
+            continue
+        described = loads(meta)
+        seats = described["seats"]
+        acting = [int(s) for s in (to_act or b"").split() if seats[int(s)].get("bot") is None]
+        out.append(
+            {
+                "id": gid,
+                "game": described["game"],
+                "version": int(version),
+                "status": status.decode(),
+                "to_act": acting,
+            }
+        )
+    return out

@@ -1,0 +1,455 @@
+"""A game's event stream: its caller's view, then every event it may see, as they happen.
+
+Why: a page or a bot that follows a game should learn of each change within a second, without
+a request per change or per seat (`?wait=`, `service.streams.waits`). `GET .../games/<id>/stream`
+sends a snapshot (the caller's view, as `GET` of the game gives it; its `id` is the number of
+the last event it includes), then each event the caller may see (`service.games.bodies.visible`,
+exactly as `/events` filters), each with its number as `id`, framed by `service.core.sse`. A client
+that reconnects with `Last-Event-ID: n` (or `?after=n`) gets the events after n and no
+snapshot: what it read plus what it gets is exactly `/events` from n on, without a gap or a
+duplicate, on any API process, since the events are read from the game's list in Redis. Once
+the game has ended and its last event is sent, an `end` frame (no `id`) closes the stream.
+
+How it scales (issue 24): no Redis connection and no polling loop per stream. A process hears
+every change through its one listener (`service.streams.waits.Changes`); each game followed in the
+process has one `Game` here, one watch on the listener, and reads a change's new events once
+(`Store.events_after`: the event list only, never the state) for all its streams. Each event
+is framed once per media type and shared: a frame does not depend on who reads it, only
+whether they may (a seat's stream differs only by its private events).
+
+Bounds, per process, checked before anything is sent: `STREAM_SLOTS` in all (503
+`stream_slots_full`), `STREAMS_PER_ADDRESS` per client address and `STREAMS_PER_APP_KEY` per
+app key that created the game (429 `too_many_streams`), each with Retry-After. A client that
+takes no bytes for `STREAM_SEND_TIMEOUT_SECONDS` is dropped, with at most
+`STREAM_SEND_BUFFER` bytes held for it by the kernel and none by us (a stream reads the next
+events only once it sent the last). Under gunicorn's gevent workers a stream is a greenlet,
+and a watch on its socket tells at once when its client hangs up (`Client`); elsewhere it
+looks every `STREAM_HANGUP_CHECK_SECONDS`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import math
+import socket
+import threading
+import time
+from collections.abc import Callable, Generator, Iterator, Mapping
+from contextlib import ExitStack
+from dataclasses import dataclass
+from typing import Any
+
+from service.core import sse
+from service.core.codec import loads
+from service.core.connections import Peer, abort, cap_send_buffer, on_readable, writable
+from service.core.errors import ServiceError
+from service.core.shards import FAILURES
+from service.games.bodies import ABANDONED, OVER, event_out, to_json, visible
+from service.games.callers import Caller
+from service.storage.store import Head, Store, Stored
+from service.streams.waits import Changes, Watch
+
+log = logging.getLogger("duckpond.streams")
+
+REFUSED_RETRY_AFTER = 5
+"""Seconds in a refused stream's Retry-After."""
+WINDOW = 256
+"""Latest events a followed game keeps decoded and framed for its streams in this process."""
+ENDED = (OVER, ABANDONED)
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The stream settings (`service.core.config`)."""
+
+    slots: int = 8192
+    per_address: int = 64
+    per_key: int = 2048
+    keepalive: float = 15.0
+    hangup_check: float = 2.0
+    send_timeout: float = 10.0
+    send_buffer: int = 65536
+    max_seconds: float = 3600.0
+
+    @classmethod
+    def of(cls, settings: Mapping[str, Any]) -> Limits:
+        default = cls()
+        return cls(
+            slots=int(settings.get("STREAM_SLOTS", default.slots)),
+            per_address=int(settings.get("STREAMS_PER_ADDRESS", default.per_address)),
+            per_key=int(settings.get("STREAMS_PER_APP_KEY", default.per_key)),
+            keepalive=float(settings.get("STREAM_KEEPALIVE_SECONDS", default.keepalive)),
+            hangup_check=float(settings.get("STREAM_HANGUP_CHECK_SECONDS", default.hangup_check)),
+            send_timeout=float(settings.get("STREAM_SEND_TIMEOUT_SECONDS", default.send_timeout)),
+            send_buffer=int(settings.get("STREAM_SEND_BUFFER", default.send_buffer)),
+            max_seconds=float(settings.get("STREAM_MAX_SECONDS", default.max_seconds)),
+        )
+
+
+class Shared:
+    """One stored event as every stream of this process reads it: decoded once, framed once
+    per media type."""
+
+    __slots__ = ("entry", "frames", "number")
+
+    def __init__(self, number: int, raw: bytes) -> None:
+        self.number = number
+        self.entry: dict[str, Any] = loads(raw)
+        self.frames: dict[str, bytes] = {}
+
+    def frame(self, media: str) -> bytes:
+        framed = self.frames.get(media)
+        if framed is None:
+            data = to_json(event_out(self.entry, self.number))
+            framed = sse.frame(media, data, event_id=str(self.number), event="event")
+            self.frames[media] = framed
+        return framed
+
+
+class Game:
+    """A game followed in this process: the latest events it read, and its streams' wake-ups.
+
+    A change heard (`poke`) marks it stale and wakes every stream; the first to ask reads the
+    new events, the others get the same ones."""
+
+    def __init__(self, gid: str, store: Store) -> None:
+        self.gid = gid
+        self.store = store
+        self.head: Head | None = None
+        self.first = 0
+        """How many events precede `events[0]`."""
+        self.events: list[Shared] = []
+        self.stale = True
+        self.told = False
+        """The change being heard was taken from its news (`hear`)."""
+        self.readers: set[threading.Event] = set()
+        self.users = 0
+        self.lock = threading.Lock()
+        self.following = ExitStack()
+
+    def hear(self, head: Head, news: bytes) -> None:
+        """A change's news (the listener's thread, just before `poke`): its events are taken
+        as they are when they follow the ones held here, and the change then costs no read."""
+        with self.lock:
+            self.told = False
+            if not news or self.stale or self.head is None:
+                return
+            before, _state, *events = news.split(b"\n")
+            if head.version != self.head.version + 1 or int(before) != self.count:
+                return
+            self.events += [Shared(self.count + i + 1, raw) for i, raw in enumerate(events)]
+            self.head, self.told = head, True
+
+    def poke(self) -> None:
+        """A change was heard (or may have been missed): read again unless its news told all,
+        and wake every stream."""
+        if not self.told:
+            self.stale = True
+        self.told = False
+        for reader in list(self.readers):
+            reader.set()
+
+    @property
+    def count(self) -> int:
+        return self.first + len(self.events)
+
+    def since(self, after: int) -> tuple[Head | None, int, list[Shared]]:
+        """The game's head, its event count and its events numbered after `after`."""
+        with self.lock:
+            within = self.first <= after <= self.count
+            if self.stale or self.head is None or not within:
+                self._read(self.count if within else after)
+            fresh = self.events[max(after - self.first, 0) :]
+            if len(self.events) > WINDOW:
+                self.first += len(self.events) - WINDOW
+                self.events = self.events[-WINDOW:]
+            return self.head, self.count, fresh
+
+    def _read(self, start: int) -> None:
+        self.stale = False  # first: a change heard during the read marks it stale again
+        try:
+            head, count, raw = self.store.events_after(self.gid, start)
+        except BaseException:
+            self.stale = True
+            raise
+        self.head = head
+        fresh = [Shared(start + i + 1, text) for i, text in enumerate(raw)]
+        if start == self.count:
+            self.events += fresh
+        elif start <= count:
+            self.first, self.events = start, fresh
+        else:  # a resume point past the last event (as `/events` takes it): none yet
+            self.first, self.events = count, []
+        if head is not None and self.count < count:
+            self.stale = True  # a list shorter than its count (never, but never trust it)
+
+
+class GameWatch(Watch):
+    """The listener's watch of a followed game: every change pokes it."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(lambda head: True)
+        self.game = game
+
+    def hear(self, head: Head, news: bytes) -> None:
+        self.game.hear(head, news)
+
+    def wake(self) -> None:
+        self.game.poke()
+
+
+class Client:
+    """The other end of one stream: its socket (None in a test client), and how its hang-up
+    is noticed. Under gevent a watch on the socket tells at once, at no cost while it is
+    quiet (`connections.on_readable`); elsewhere, or once the client sent bytes, it is
+    looked at every `every` seconds."""
+
+    __slots__ = ("every", "next_look", "peer", "readable", "sock", "stop")
+
+    def __init__(
+        self, peer: Peer, sock: socket.socket | None, wake: threading.Event, every: float
+    ) -> None:
+        self.peer, self.sock, self.every = peer, sock, every
+        self.readable = False
+
+        def heard() -> None:
+            self.readable = True
+            wake.set()
+
+        self.stop = None if sock is None else on_readable(sock, heard)
+        self.next_look = math.inf if self.stop is not None else time.monotonic() + every
+
+    def gone(self, now: float) -> bool:
+        """Whether the client hung up, as far as it is time to tell."""
+        if self.readable:  # the watch fired: a hang-up, or bytes (then the watch is spent)
+            self.readable = False
+            self.next_look = now + self.every
+            return self.peer.gone()
+        if now < self.next_look:
+            return False
+        self.next_look = now + self.every
+        return self.peer.gone()
+
+    def close(self) -> None:
+        if self.stop is not None:
+            self.stop()
+
+
+class Streams:
+    """The open streams of this process, their bounds and the games they follow."""
+
+    def __init__(self, store: Store, changes: Changes | None, limits: Limits) -> None:
+        self.store = store
+        self.changes = changes
+        self.limits = limits
+        self.open = 0
+        self._by_address: dict[str, int] = {}
+        self._by_key: dict[str, int] = {}
+        self._games: dict[str, Game] = {}
+        self._lock = threading.Lock()
+
+    # --- bounds ----------------------------------------------------------------------------
+
+    def admit(self, address: str | None, app_key: str | None) -> Callable[[], None]:
+        """Count one more stream from `address` on a game of `app_key`, or refuse it; returns
+        what gives its place back (call it exactly once, when the stream is closed)."""
+        limits, where = self.limits, address or "unknown"
+        with self._lock:
+            if self.open >= limits.slots:
+                raise ServiceError(
+                    "stream_slots_full",
+                    f"this server holds {limits.slots} streams, as many as it takes;"
+                    f" retry in {REFUSED_RETRY_AFTER} s",
+                    retry_after=REFUSED_RETRY_AFTER,
+                )
+            for counts, who, bound, what in (
+                (self._by_address, where, limits.per_address, "this address"),
+                (self._by_key, app_key, limits.per_key, "the app key of this game"),
+            ):
+                if who is not None and bound > 0 and counts.get(who, 0) >= bound:
+                    raise ServiceError(
+                        "too_many_streams",
+                        f"{what} already holds {bound} open streams, as many as it may;"
+                        f" close one, or retry in {REFUSED_RETRY_AFTER} s",
+                        retry_after=REFUSED_RETRY_AFTER,
+                    )
+            self.open += 1
+            _add(self._by_address, where, 1)
+            if app_key is not None:
+                _add(self._by_key, app_key, 1)
+        released: list[bool] = []
+
+        def release() -> None:
+            if released:
+                return
+            released.append(True)
+            with self._lock:
+                self.open -= 1
+                _add(self._by_address, where, -1)
+                if app_key is not None:
+                    _add(self._by_key, app_key, -1)
+
+        return release
+
+    # --- the stream ------------------------------------------------------------------------
+
+    def frames(
+        self,
+        stored: Stored,
+        caller: Caller,
+        snapshot: Mapping[str, Any] | None,
+        after: int,
+        media: str,
+        peer: Peer,
+        sock: socket.socket | None,
+    ) -> Iterator[bytes]:
+        """The stream's bytes: the `snapshot` body (None on a resume), then the events after
+        `after` the caller may see, until the game's end, the client's hang-up, a client
+        that stops reading, `STREAM_MAX_SECONDS`, or the process stopping."""
+        limits = self.limits
+        piece = max(limits.send_buffer // 4, 1024)  # a socket that polls writable takes it
+        if sock is not None:
+            cap_send_buffer(sock, limits.send_buffer)
+            # A backstop for a write that blocks all the same: it fails after the timeout.
+            previous_timeout = sock.gettimeout()
+            sock.settimeout(limits.send_timeout)
+        game = self._follow(stored.gid)
+        wake = threading.Event()
+        game.readers.add(wake)
+        client = Client(peer, sock, wake, limits.hangup_check)
+        try:
+            now = time.monotonic()
+            deadline = now + limits.max_seconds
+            if snapshot is not None:
+                yield sse.frame(
+                    media, to_json(snapshot), event_id=str(stored.nevents), event="snapshot"
+                )
+            sent = after
+            while True:
+                wake.clear()  # before the read: a change heard after it wakes the sleep below
+                try:
+                    head, count, fresh = game.since(sent)
+                except FAILURES as error:  # the headers are sent: end, and the client resumes
+                    log.warning("a stream of game %s ends: %s", stored.gid, type(error).__name__)
+                    return
+                if head is None:
+                    return  # the game expired meanwhile
+                out = [e.frame(media) for e in fresh if visible(e.entry, caller)]
+                sent = fresh[-1].number if fresh else sent
+                ended = head.status in ENDED and sent >= count
+                if ended:
+                    end = {"id": stored.gid, "version": head.version, "status": head.status}
+                    out.append(sse.frame(media, to_json(end), event="end"))
+                for chunk in _pieces(out, piece):
+                    if not self._can_send(sock):
+                        return
+                    yield chunk
+                if ended:
+                    return
+                if not (yield from self._idle(wake, media, client, deadline)):
+                    return
+        finally:
+            client.close()
+            game.readers.discard(wake)
+            self._unfollow(game)
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.settimeout(previous_timeout)
+
+    def _idle(
+        self, wake: threading.Event, media: str, client: Client, deadline: float
+    ) -> Generator[bytes, None, bool]:
+        """Sleep until a change wakes the stream (True), sending keep-alives meanwhile; False
+        when the stream is to end (hung up, not reading, past its time, process stopping)."""
+        limits = self.limits
+        keepalive = time.monotonic() + limits.keepalive
+        while True:
+            if self.changes is not None and self.changes.closing:
+                return False
+            now = time.monotonic()
+            if now >= deadline:
+                return False
+            woken = wake.wait(max(min(keepalive, client.next_look, deadline) - now, 0.0))
+            now = time.monotonic()
+            if client.gone(now):
+                log.debug("a stream's client hung up; the stream ends")
+                return False
+            if woken:
+                return not (self.changes is not None and self.changes.closing)
+            if now >= keepalive:
+                if not self._can_send(client.sock):
+                    return False
+                yield sse.keepalive(media)
+                keepalive = now + limits.keepalive
+
+    def guarded(self, body: Iterator[bytes], sock: socket.socket | None) -> Iterator[bytes]:
+        """`body`'s pieces, each sent only if the client takes bytes within the send timeout:
+        the bound a stream whose own loop does not look at its socket (an app key's feed)
+        keeps on a client that stops reading, as `frames` does."""
+        previous = None
+        if sock is not None:
+            cap_send_buffer(sock, self.limits.send_buffer)
+            previous = sock.gettimeout()
+            sock.settimeout(self.limits.send_timeout)
+        try:
+            for chunk in body:
+                if not self._can_send(sock):
+                    return
+                yield chunk
+        finally:
+            close = getattr(body, "close", None)
+            if close is not None:
+                close()
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.settimeout(previous)
+
+    def _can_send(self, sock: socket.socket | None) -> bool:
+        """Whether the client takes bytes within the send timeout; if not, it is cut off
+        (so the server's own last write fails at once instead of waiting on it)."""
+        if sock is None or writable(sock, self.limits.send_timeout):
+            return True
+        log.info("a stream's client took no bytes for %s s; dropped", self.limits.send_timeout)
+        abort(sock)
+        return False
+
+    def _follow(self, gid: str) -> Game:
+        with self._lock:
+            game = self._games.get(gid)
+            if game is None:
+                game = self._games[gid] = Game(gid, self.store)
+                if self.changes is not None:
+                    game.following.enter_context(self.changes.follow(gid, GameWatch(game)))
+            game.users += 1
+            return game
+
+    def _unfollow(self, game: Game) -> None:
+        with self._lock:
+            game.users -= 1
+            if game.users > 0:
+                return
+            self._games.pop(game.gid, None)
+        game.following.close()
+
+
+def _add(counts: dict[str, int], who: str, step: int) -> None:
+    left = counts.get(who, 0) + step
+    if left > 0:
+        counts[who] = left
+    else:
+        counts.pop(who, None)
+
+
+def _pieces(frames: list[bytes], size: int) -> Iterator[bytes]:
+    """Frames joined into pieces of about `size` bytes (a larger frame is a piece alone)."""
+    piece = b""
+    for framed in frames:
+        if piece and len(piece) + len(framed) > size:
+            yield piece
+            piece = b""
+        piece += framed
+    if piece:
+        yield piece

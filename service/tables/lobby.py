@@ -1,0 +1,474 @@
+"""How players come to a table besides the creator's tokens: open seats taken with an invite
+code, the lobby of public tables, and the rematch of a finished game.
+
+An open seat is a human seat nobody holds yet: the meta's `open` lists them, and while it is
+not empty the table waits (`service.games.bodies.WAITING`: no move, deal or bot turn). The first
+deal
+is shuffled and committed at creation, so its commitment is public before anyone sits down;
+nobody is to act until the last seat is taken. Taking a seat is a change like a move: one
+compare-and-set of the game at its version that writes the seat's token hash into the meta
+and appends `seat_taken`, so of two requests for one seat exactly one wins (the other reads
+the game again and finds the seat taken). The change that takes the last seat also records the
+bot turns then due, as any change does.
+
+Two ways to take a seat:
+- an invite code (`claim`): made at creation, shown once in the creation answer (and in the
+  lobby for a listed table), stored as its sha256 in the meta;
+- a rematch (`rematch`): the finished game's seat holders, each presenting its OLD token. The
+  new token is derived from the old one (HMAC-SHA256 keyed with the old token over the new
+  game's id), so only the old token's holder can make it, the server can answer it again to
+  that holder (a retry, a second device), and Redis holds only its hash, never the token.
+
+Redis (game data: one server or the cluster):
+- `dp:{<bucket>}:idem:create:<sha256("rematch", "", <old id>)>` -> the rematch's id: the
+  creation pointer of `service.storage.store`, set with SET NX before the rematch is written and
+  made
+  to last by the compare-and-set that writes it, so two seats asking at once get one game.
+- `dp:lobby:{<scope>}:<game>` sorted set, game id -> its creation time (unix ms): the lobby of
+  one app key (`<scope>` = its id, `-` with keys off) or of every key (`all`). One key per
+  scope and game, on the scope's slot: a lobby read is one ZREVRANGE and one pipelined read of
+  the listed games (the cluster client splits it by shard). Added before the table is
+  written (a failed creation leaves an entry the reads prune), dropped when a read finds the
+  table full, ended or gone.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+from engine import Event, Reason
+from engine.record import load as load_game
+from service.core.codec import loads
+from service.core.errors import ServiceError, found
+from service.core.shards import DataClient
+from service.games import idempotency
+from service.games.bodies import OVER, WAITING, Answer, event_entry, game_body, seats_out
+from service.games.bodies import status_of as game_status
+from service.games.callers import HOST, Caller, new_token, sha256
+from service.games.clocks import Seating, options_of, with_seating
+from service.storage.store import Stored, Write, create_pointer_key, game_key, valid_id
+from service.tables.bot_turns import due_turns, live
+from service.tables.guards import refuse_abandoned
+
+if TYPE_CHECKING:
+    from service.tables.tables import Tables
+
+
+log = logging.getLogger("duckpond.lobby")
+
+JSON = dict[str, Any]
+
+LOBBY_SCOPES = ("key", "all")
+"""Where a creation may list its table: its own app key's lobby, or every key's."""
+EVERYONE = "all"
+NO_KEY = "-"
+"""The lobby scope of tables made with app keys off."""
+LOBBY_LIMIT = 100
+FRESH_MS = 60_000
+"""A lobby entry whose game is not written yet is kept this long (its creation may be under
+way: the entry is added first)."""
+SEAT_TRIES = 8
+"""A seat change that loses its compare-and-set to another change reads the game again and
+tries again, this many times at most (each loss is another change made)."""
+Settle = Callable[[str | None], None]
+Admit = Callable[[str | None], Settle]
+"""Counts a rematch against the quotas of the app key (its id) that created the game; the
+answer settles the count once the rematch's id is known (None: not made)."""
+
+
+# --- creation ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """What a creation asks of its seats besides tokens: which are open, and the lobby."""
+
+    open: tuple[int, ...]
+    lobby: str | None
+
+
+def opening(request: Mapping[str, Any]) -> Opening:
+    """Read and check `seats[].open` and `lobby` of a creation request (422 when wrong)."""
+    seats = list(request["seats"])
+    open_ = []
+    for i, seat in enumerate(seats):
+        if seat.get("open"):
+            if seat.get("bot") is not None:
+                raise ServiceError(
+                    Reason.INVALID_SEATS, f"seat {i} is a bot's: only a human seat can be open"
+                )
+            open_.append(i)
+    lobby = request.get("lobby")
+    if lobby is not None and lobby not in LOBBY_SCOPES:
+        raise ServiceError(Reason.INVALID_SEATS, "lobby must be 'key' or 'all'")
+    if lobby is not None and not open_:
+        raise ServiceError(Reason.INVALID_SEATS, "only a table with an open seat is listed")
+    return Opening(tuple(open_), lobby)
+
+
+def invite_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def lobby_scope(owner: str | None, lobby: str) -> str:
+    return EVERYONE if lobby == EVERYONE else owner or NO_KEY
+
+
+def lobby_key(scope: str, game: str) -> str:
+    return f"dp:lobby:{{{scope}}}:{game}"
+
+
+def list_table(client: DataClient, scope: str, game: str, gid: str, ttl: int) -> None:
+    """Put a table in a lobby (before it is written: see the module docstring)."""
+    key = lobby_key(scope, game)
+    now = int(time.time() * 1000)
+    with client.pipeline(transaction=True) as pipe:
+        pipe.zadd(key, {gid: now})
+        pipe.zremrangebyscore(key, "-inf", now - ttl * 1000)  # tables idle past their TTL
+        pipe.expire(key, ttl)
+        pipe.execute()
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """A creation that is the rematch of game `of`, asked for by `asker` of that game."""
+
+    of: str
+    key_hash: str
+    """The rematch pointer (a creation pointer of `service.storage.store`)."""
+    asker: Caller
+    old_token: str = field(repr=False)
+    """The asker's token of game `of`: its new token is derived from it (`token`)."""
+    pointer_ttl: int
+
+    def token(self, gid: str) -> str:
+        return derived_token(self.old_token, gid)
+
+
+def rematch_hash(gid: str) -> str:
+    return idempotency.create_key_hash(gid, kind="rematch")
+
+
+def derived_token(old_token: str, gid: str) -> str:
+    """The token of game `gid` that the holder of `old_token` gets: only it can make it."""
+    mac = hmac.new(old_token.encode(), f"duckpond:rematch:{gid}".encode(), hashlib.sha256)
+    return f"{gid}.{base64.urlsafe_b64encode(mac.digest()[:24]).decode()}"
+
+
+def bearer_token(authorization: str | None) -> str:
+    """The raw token of an `Authorization` header `authenticate` has accepted."""
+    return (authorization or "").strip().partition(" ")[2].strip()
+
+
+# --- taking seats -----------------------------------------------------------------------------
+
+
+class Lobby:
+    """Claims, joins, rematches and the lobby, over the use-case layer's store and writes."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.store = tables.store
+
+    def claim(
+        self, gid: str, code: str, seat: int | None, idempotency_key: str | None = None
+    ) -> Answer:
+        """Take an open seat with the table's invite code: the answer holds its token, once
+        (a retry with the same Idempotency-Key gets it again, sealed with that key)."""
+        fp = idempotency.fingerprint("claim", code, seat)
+        idem_field = (
+            idempotency.change_field("invite", "claim", idempotency_key)
+            if idempotency_key is not None
+            else ""
+        )
+        for _ in range(SEAT_TRIES):
+            stored = self.tables._load(gid)
+            invite = str(stored.meta.get("invite") or "")
+            if not invite or not hmac.compare_digest(sha256(code), invite):
+                raise ServiceError("bad_invite_code", "this is not the table's invite code")
+            if idem_field:
+                prior = self.store.idempotent_response(gid, idem_field)
+                if prior is not None:
+                    unsealed = idempotency.unseal(idempotency_key or "", prior)
+                    return Answer(idempotency.replay(unsealed, fp), replayed=True)
+            refuse_abandoned(stored)
+            chosen = self._open_seat(stored, seat)
+            token = new_token(gid)
+            meta = self._seated(stored.meta, chosen, token)
+            caller = Caller(seat=chosen)
+            body = self._body(gid, stored.version + 1, stored, meta, caller)
+            body["token"] = token
+            sealed = ""
+            if idem_field:
+                text = idempotency.stored_answer(fp, json.dumps(body))
+                sealed = idempotency.seal(idempotency_key or "", text)
+            if self._write(stored, meta, [self._taken(chosen, meta)], idem_field, sealed):
+                return Answer(body)
+        raise ServiceError("stale_version", "the table changed too often meanwhile; retry")
+
+    def _open_seat(self, stored: Stored, seat: int | None) -> int:
+        open_ = list(stored.meta.get("open") or ())
+        seats = len(stored.meta["seats"])
+        if seat is None:
+            if not open_:
+                raise ServiceError("no_open_seat", "every seat of this table is taken")
+            return int(open_[0])
+        if not 0 <= seat < seats:
+            raise ServiceError("no_such_seat", f"the table has seats 0 to {seats - 1}")
+        if seat not in open_:
+            raise ServiceError("seat_taken", f"seat {seat} is not open")
+        return seat
+
+    @staticmethod
+    def _seated(meta: Mapping[str, Any], seat: int, token: str) -> JSON:
+        """The meta once `seat` is held by `token` (its hash)."""
+        tokens = list(meta["tokens"])
+        tokens[seat] = sha256(token)
+        out = {**meta, "tokens": tokens, "open": [s for s in meta.get("open", ()) if s != seat]}
+        if not out["open"]:
+            del out["open"]
+        return out
+
+    @staticmethod
+    def _taken(seat: int, meta: Mapping[str, Any]) -> Event:
+        return Event("seat_taken", {"seat": seat, "open": list(meta.get("open", ()))})
+
+    def _body(self, gid: str, version: int, stored: Stored, meta: JSON, caller: Caller) -> JSON:
+        game = self.tables._game(stored)
+        return game_body(gid, version, game, meta, caller)
+
+    def _write(
+        self,
+        stored: Stored,
+        meta: JSON,
+        events: Sequence[Event],
+        idem_field: str = "",
+        response: str = "",
+    ) -> bool:
+        """Write a seat change at the game's version; False when another change won (the
+        caller reads again). Taking the last open seat starts the table: its status, the seats
+        to act and the bot turns then due are written with it."""
+        tables = self.tables
+        gid, version = stored.gid, stored.version + 1
+        game = tables._game(stored)
+        full = not meta.get("open")
+        status = game_status(game) if full else WAITING
+        to_act = tuple(sorted(game.to_act())) if full else ()
+        seating, state = Seating.of(stored.state, meta), stored.state
+        if seating.timed and to_act:  # the table starts: its clocks too (`service.games.clocks`)
+            started = seating.start_turns(meta, to_act, tables.clock.now_ms())
+            events = [*events, *(Event("turn_started", data) for data in started)]
+            state = with_seating(dict(stored.state), seating)
+        bots = tables._bot_seats(game, meta, seating) if full and status != OVER else ()
+        entries = [event_entry(e, version) for e in events]
+        outcome = self.store.write(
+            gid,
+            Write(
+                expected=stored.version,
+                state=state,
+                status=status,
+                ttl=tables.finished_ttl if status == OVER else tables.idle_ttl,
+                events=entries,
+                actions=[],
+                idem_field=idem_field,
+                response=response,
+                meta=meta,
+                due=due_turns(gid, bots, version, seating.timers()),
+                to_act=to_act,
+                news=live(meta),
+                feed=tables._feed(gid, meta, version, entries, status, to_act),
+                app_key=meta.get("app_key") or "",
+                relay=tables._inline(gid, meta),
+            ),
+        )
+        if outcome.kind == "missing":
+            found(None, gid)
+        if outcome.kind != "ok":
+            return False
+        tables._relay(gid, meta, outcome)
+        log.info("game %s v%d: a seat change, open seats %s", gid, version, meta.get("open", []))
+        if bots:
+            tables.turns.schedule(gid, bots, version, meta)
+        return True
+
+    # --- rematch ----------------------------------------------------------------------------
+
+    def rematch(
+        self,
+        gid: str,
+        caller: Caller,
+        authorization: str | None,
+        *,
+        ask: bool,
+        admit: Admit | None = None,
+        stored: Stored | None = None,
+    ) -> Answer:
+        """The rematch of finished game `gid` as the caller (a seat or the host, by its old
+        token) sees it, with the caller's new token. `ask` (POST) makes the rematch if nobody
+        has; without it (GET) there must be one. Either takes the caller's seat in it.
+        `stored` is the finished game as the caller's authentication read it."""
+        if caller.seat is None and not caller.host:
+            raise ServiceError("missing_token", "a rematch needs a seat's or the host's token")
+        old = self.tables._load(gid) if stored is None else stored
+        refuse_abandoned(old)
+        if old.status != OVER:
+            raise ServiceError(
+                "game_not_over", "a rematch is for a finished game", version=old.version
+            )
+        key_hash = rematch_hash(gid)
+        held = cast(bytes | None, self.store.redis.get(create_pointer_key(key_hash)))
+        new = held.decode() if held is not None else None
+        old_token = bearer_token(authorization)
+        if new is None:
+            if not ask:
+                raise ServiceError("no_rematch", "nobody asked for a rematch of this game yet")
+            new = self._make(old, caller, old_token, key_hash, admit)
+        return self._join(new, gid, caller, old_token)
+
+    def _make(
+        self, old: Stored, caller: Caller, old_token: str, key_hash: str, admit: Admit | None
+    ) -> str:
+        """Create the rematch (or learn the one another request made first): its id."""
+        game = load_game(old.state)
+        options = dict(game.options)
+        if "first_dealer" in options:
+            options["first_dealer"] = (int(options["first_dealer"]) + 1) % game.seats
+        options["auto_deal"] = bool(old.meta.get("auto_deal"))
+        options.update(options_of(old.meta))  # the same turn clock (`service.games.clocks`)
+        seats: list[JSON] = []
+        for i, seat in enumerate(old.meta["seats"]):
+            human = seat.get("bot") is None
+            seats.append({"open": True} if human and i != caller.seat else dict(seat))
+        request = {"game": game.name, "seats": seats, "options": options}
+        owner = old.meta.get("app_key")
+        settle = admit(owner) if admit is not None else None
+        made: str | None = None
+        try:
+            plan = Rematch(
+                of=old.gid,
+                key_hash=key_hash,
+                asker=caller,
+                old_token=old_token,
+                pointer_ttl=max(self.tables.finished_ttl, self.tables.idempotency_ttl),
+            )
+            bound = {int(seat): key for seat, key in (old.meta.get("bound") or {}).items()}
+            answer = self.tables.create(request, owner=owner, rematch=plan, bound=bound)
+            if not answer.replayed:
+                made = str(answer.body["id"])
+            return str(answer.body["id"])
+        finally:
+            if settle is not None:
+                settle(made)
+
+    def _join(self, new: str, old: str, caller: Caller, old_token: str) -> Answer:
+        """Take the caller's place in rematch `new` (once; again it only re-reads it)."""
+        token = derived_token(old_token, new)
+        for _ in range(SEAT_TRIES):
+            stored = self._written(new)
+            refuse_abandoned(stored)
+            meta = stored.meta
+            if caller.host:
+                if meta.get("host") and not hmac.compare_digest(meta["host"], sha256(token)):
+                    raise ServiceError("seat_taken", "the rematch has another host")
+                if not meta.get("host"):
+                    meta = {**meta, "host": sha256(token)}
+            else:
+                seat = int(caller.seat or 0)
+                held = meta["tokens"][seat]
+                if seat in meta.get("open", ()):
+                    meta = self._seated(meta, seat, token)
+                elif held is None or not hmac.compare_digest(held, sha256(token)):
+                    raise ServiceError("seat_taken", f"seat {seat} of the rematch is not yours")
+            version = stored.version
+            if meta is not stored.meta:
+                if stored.status == OVER:  # its events are packed: no change appends to them
+                    raise ServiceError(
+                        Reason.GAME_OVER, "the rematch is over", version=stored.version
+                    )
+                events = [] if caller.host else [self._taken(int(caller.seat or 0), meta)]
+                if not self._write(stored, meta, events):
+                    continue
+                version += 1
+            who = HOST if caller.host else Caller(seat=caller.seat)
+            body = self._body(new, version, stored, meta, who)
+            body["token"] = token
+            body["rematch_of"] = old
+            return Answer(body)
+        raise ServiceError("stale_version", "the rematch changed too often meanwhile; retry")
+
+    def _written(self, gid: str) -> Stored:
+        """Rematch `gid` once its maker wrote it: a request that lost the race to make it may
+        read the pointer first, so it waits out the maker's reservation (a few seconds)."""
+        deadline = time.monotonic() + self.tables.reservation_ttl
+        while (stored := self.store.load(gid)) is None:
+            if time.monotonic() > deadline:
+                raise ServiceError(
+                    "idempotency_in_progress",
+                    "the rematch is being made; retry in a moment",
+                    retry_after=1,
+                )
+            time.sleep(0.02)
+        return stored
+
+    # --- the lobby --------------------------------------------------------------------------
+
+    def listing(self, game: str, owner: str | None, limit: int = 50) -> list[JSON]:
+        """The tables with open seats listed to this caller: its own key's (`owner`; with
+        keys off, every keyless table's) and those listed to all; newest first."""
+        client = self.store.redis
+        entries: list[tuple[float, str, str]] = []
+        for scope in dict.fromkeys([owner or NO_KEY, EVERYONE]):
+            key = lobby_key(scope, game)
+            raw = cast(
+                list[tuple[bytes, float]],
+                client.zrevrange(key, 0, LOBBY_LIMIT - 1, withscores=True),
+            )
+            entries += [(score, member.decode(), key) for member, score in raw]
+        entries.sort(reverse=True)
+        if not entries:
+            return []
+        with client.pipeline(transaction=False) as pipe:
+            for _, gid, _ in entries:
+                pipe.hmget(game_key(gid) if valid_id(gid) else "dp:none", "meta", "status")
+            rows = pipe.execute()
+        now = time.time() * 1000
+        out: list[JSON] = []
+        gone: dict[str, list[str]] = {}
+        for (created, gid, key), (raw_meta, status) in zip(entries, rows, strict=True):
+            if raw_meta is None:
+                if now - created > FRESH_MS:
+                    gone.setdefault(key, []).append(gid)
+                continue
+            meta = loads(raw_meta)
+            if status != WAITING.encode() or not meta.get("open"):
+                gone.setdefault(key, []).append(gid)
+                continue
+            if len(out) < limit:
+                out.append(self._listing(gid, game, meta, created, now))
+        for key, gids in gone.items():
+            client.zrem(key, *gids)
+        return out
+
+    @staticmethod
+    def _listing(gid: str, game: str, meta: Mapping[str, Any], created: float, now: float) -> JSON:
+        listed = meta.get("listed") or {}
+        return {
+            "id": gid,
+            "game": game,
+            "seats": seats_out(meta),
+            "open_seats": list(meta.get("open", ())),
+            "options": dict(listed.get("options") or {}),
+            "auto_deal": bool(meta.get("auto_deal")),
+            "lobby": listed.get("lobby"),
+            "age_seconds": max(0, int((now - created) / 1000)),
+            "invite_code": listed.get("code"),
+        }
