@@ -10,7 +10,7 @@ from flask import Flask
 from flask_smorest import Api
 
 from service.api import fast_lane, register
-from service.api.schemas import ErrorOut, documented
+from service.api.common_schemas import ErrorOut, documented
 from service.core.config import from_env
 from service.games.contract import components
 from service.http import (

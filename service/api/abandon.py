@@ -8,6 +8,7 @@ from typing import Any
 from flask import Response
 from flask_smorest import Blueprint
 
+from service.api.abandon_schemas import AbandonHeaders, AbandonIn
 from service.api.common import (
     CHANGE_HEADERS,
     errors,
@@ -18,8 +19,8 @@ from service.api.common import (
     tables,
     token_first,
 )
+from service.api.games_schemas import ChangeOut
 from service.api.moves import CHANGE_EXAMPLE
-from service.api.schemas import AbandonHeaders, AbandonIn, ChangeOut
 
 blp = Blueprint(
     "abandon", __name__, url_prefix="/api/v1/games", description="End a game early (the host)."

@@ -10,8 +10,8 @@ from flask_smorest import Blueprint
 
 from bots import BOTS
 from service.access.app_keys import AppKey
+from service.api.bots_schemas import BotIn, BotOut, BotsOut
 from service.api.common import KEY_ERRORS, KEY_ONLY, errors, registry, tables
-from service.api.schemas import BotIn, BotOut, BotsOut
 from service.core.errors import ServiceError
 from service.http import app_keys
 

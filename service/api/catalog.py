@@ -7,8 +7,8 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
+from service.api.catalog_schemas import CatalogOut
 from service.api.common import tables
-from service.api.schemas import CatalogOut
 
 blp = Blueprint("catalog", __name__, url_prefix="/api/v1", description="Games on offer.")
 

@@ -10,6 +10,13 @@ from flask import Response, jsonify, url_for
 from flask_smorest import Blueprint
 
 from service.access.app_keys import AppKey
+from service.api.challenges_schemas import (
+    ChallengeAnswerIn,
+    ChallengeCreatedOut,
+    ChallengeIn,
+    ChallengeOut,
+    ChallengesOut,
+)
 from service.api.common import (
     KEY_ERRORS,
     KEY_ONLY,
@@ -19,14 +26,7 @@ from service.api.common import (
     layers,
     location_header,
 )
-from service.api.schemas import (
-    ChallengeAnswerIn,
-    ChallengeCreatedOut,
-    ChallengeIn,
-    ChallengeOut,
-    ChallengesOut,
-    CreateHeaders,
-)
+from service.api.common_schemas import CreateHeaders
 from service.http import app_keys
 from service.matches.challenges import Challenges
 

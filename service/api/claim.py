@@ -8,9 +8,11 @@ from typing import Any
 from flask import Response
 from flask_smorest import Blueprint
 
+from service.api.claim_schemas import ClaimIn
 from service.api.common import CHANGE_HEADERS, EXAMPLE_ID, errors, etag, json_response, tables
+from service.api.common_schemas import CreateHeaders
 from service.api.games import GAME_EXAMPLE
-from service.api.schemas import ClaimIn, CreateHeaders, SeatTokenOut
+from service.api.games_schemas import SeatTokenOut
 from service.tables.lobby import Lobby
 
 blp = Blueprint(

@@ -11,7 +11,7 @@ from flask_smorest import Blueprint
 
 from engine import GAMES
 from service.access import bot_registry
-from service.api.schemas import IF_MATCH, ErrorOut
+from service.api.common_schemas import IF_MATCH, ErrorOut
 from service.core.errors import REASONS, ServiceError, payload, reasons_for
 from service.games.bodies import event_entry, event_out, to_json
 from service.games.callers import APP_KEY_HEADER, Caller

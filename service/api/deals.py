@@ -17,8 +17,9 @@ from service.api.common import (
     tables,
     token_first,
 )
+from service.api.deals_schemas import DealRequestIn
+from service.api.games_schemas import ChangeHeaders, ChangeOut
 from service.api.moves import CHANGE_EXAMPLE, change_response
-from service.api.schemas import ChangeHeaders, ChangeOut, DealRequestIn
 from service.http import app_keys
 
 blp = Blueprint("deals", __name__, url_prefix="/api/v1/games", description="Deal the next deal.")

@@ -8,7 +8,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from service.api.common import BOUND_SEAT, EXAMPLE_ID, caller, errors, tables
-from service.api.schemas import EventsHeaders, EventsOut, EventsQuery
+from service.api.events_schemas import EventsHeaders, EventsOut, EventsQuery
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Event feed.")
 

@@ -10,7 +10,7 @@ from flask_smorest import Blueprint
 
 from service.access.app_keys import AppKey
 from service.api.common import EXAMPLE_ID, KEY_ONLY, errors, layers
-from service.api.schemas import FeedGamesOut, FeedHeaders, FeedQuery, FeedSeatsOut
+from service.api.feed_schemas import FeedGamesOut, FeedHeaders, FeedQuery, FeedSeatsOut
 from service.core import sse
 from service.core.codec import dumps_sorted
 from service.core.connections import peer_of, socket_of

@@ -33,11 +33,11 @@ from service.api.common import (
     plain_wait,
     tables,
 )
-from service.api.schemas import (
+from service.api.common_schemas import CreateHeaders
+from service.api.games_schemas import (
     IF_NONE_MATCH_MAX,
     CreatedOut,
     CreateGameIn,
-    CreateHeaders,
     GameOut,
     ViewHeaders,
     ViewQuery,

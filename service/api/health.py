@@ -9,7 +9,7 @@ from flask import current_app
 from flask_smorest import Blueprint
 
 from service.api.common import errors, layers
-from service.api.schemas import HealthOut, SystemHealthOut
+from service.api.health_schemas import HealthOut, SystemHealthOut
 from service.core.errors import ServiceError
 
 blp = Blueprint("health", __name__, description="Liveness and readiness probes.")

@@ -8,7 +8,7 @@ from flask_smorest import Blueprint
 
 from engine import GAMES
 from service.api.common import errors, json_response, ratings, registry
-from service.api.schemas import LadderOut
+from service.api.ladder_schemas import LadderOut
 
 blp = Blueprint(
     "ladder", __name__, url_prefix="/api/v1/ladder", description="Bots' ratings per game."

@@ -10,7 +10,7 @@ from flask_smorest import Blueprint
 
 from engine import GAMES
 from service.api.common import APP_KEY, EXAMPLE_ID, errors, json_response, tables
-from service.api.schemas import LobbyOut, LobbyQuery
+from service.api.lobby_schemas import LobbyOut, LobbyQuery
 from service.http import app_keys
 from service.tables.lobby import Lobby
 

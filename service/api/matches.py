@@ -18,8 +18,8 @@ from service.api.common import (
     matches,
     token_first,
 )
-from service.api.schemas import (
-    CreateHeaders,
+from service.api.common_schemas import CreateHeaders
+from service.api.matches_schemas import (
     GamesQuery,
     MatchCancelHeaders,
     MatchCancelIn,

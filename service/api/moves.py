@@ -32,7 +32,8 @@ from service.api.common import (
     tables,
     token_first,
 )
-from service.api.schemas import ChangeHeaders, ChangeOut, MoveIn, MoveQuery
+from service.api.games_schemas import ChangeHeaders, ChangeOut
+from service.api.moves_schemas import MoveIn, MoveQuery
 from service.core.connections import peer_of
 from service.games.bodies import Answer
 

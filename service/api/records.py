@@ -8,7 +8,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from service.api.common import EXAMPLE_ID, errors, tables
-from service.api.schemas import RecordOut
+from service.api.records_schemas import RecordOut
 
 blp = Blueprint("records", __name__, url_prefix="/api/v1/games", description="Game records.")
 

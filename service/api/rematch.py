@@ -19,7 +19,7 @@ from service.api.common import (
     tables,
     token_first,
 )
-from service.api.schemas import RematchHeaders, RematchIn, RematchOut
+from service.api.rematch_schemas import RematchHeaders, RematchIn, RematchOut
 from service.http import app_keys
 from service.tables.lobby import Lobby, Settle
 

@@ -17,8 +17,9 @@ from service.api.common import (
     tables,
     token_first,
 )
+from service.api.games_schemas import ChangeOut
 from service.api.moves import CHANGE_EXAMPLE, change_response
-from service.api.schemas import ChangeOut, ResignHeaders, ResignIn
+from service.api.resign_schemas import ResignHeaders, ResignIn
 
 blp = Blueprint(
     "resign", __name__, url_prefix="/api/v1/games", description="Resign (a seat gives up)."

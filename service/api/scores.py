@@ -8,7 +8,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from service.api.common import EXAMPLE_ID, errors, tables
-from service.api.schemas import ScoreOut
+from service.api.scores_schemas import ScoreOut
 
 blp = Blueprint("scores", __name__, url_prefix="/api/v1/games", description="Scores.")
 

@@ -17,8 +17,9 @@ from service.api.common import (
     tables,
     token_first,
 )
+from service.api.games_schemas import ChangeOut
 from service.api.moves import CHANGE_EXAMPLE, change_response
-from service.api.schemas import ChangeOut, PresenceHeaders, PresenceIn
+from service.api.seats_schemas import PresenceHeaders, PresenceIn
 
 blp = Blueprint(
     "seats",

@@ -9,7 +9,7 @@ from flask import Response, request
 from flask_smorest import Blueprint
 
 from service.api.common import BOUND_SEAT, EXAMPLE_ID, errors, layers, open_game, tables
-from service.api.schemas import StreamHeaders, StreamQuery
+from service.api.stream_schemas import StreamHeaders, StreamQuery
 from service.core import sse
 from service.core.connections import peer_of, socket_of
 from service.games.bodies import to_json

@@ -10,7 +10,13 @@ from flask_smorest import Blueprint
 
 from service.access.app_keys import AppKey
 from service.api.common import KEY_ERRORS, KEY_ONLY, errors, layers
-from service.api.schemas import DeliveriesOut, WebhookCreatedOut, WebhookIn, WebhookOut, WebhooksOut
+from service.api.webhooks_schemas import (
+    DeliveriesOut,
+    WebhookCreatedOut,
+    WebhookIn,
+    WebhookOut,
+    WebhooksOut,
+)
 from service.http import app_keys
 from service.streams.webhooks import Webhooks
 

@@ -23,7 +23,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from svc_helpers import API, Table, auth, pinned_deal, play_out
 
-from service.api.schemas import ChangeOut, GameOut
+from service.api.games_schemas import ChangeOut, GameOut
 from service.storage.store import events_key, idem_key
 from service.tables.tables import Tables
 

@@ -25,7 +25,7 @@ from streamkit import FeedReader as Reader
 from svc_helpers import API, Table, auth
 
 from service.access.app_keys import AppKeys
-from service.api.schemas import FEED_TYPES
+from service.api.feed_schemas import FEED_TYPES
 from service.core.shards import tag
 from service.storage.keys import key_tag
 from service.storage.store import game_key, outbox_key

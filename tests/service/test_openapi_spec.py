@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from engine import GAMES
 from service.api.common import parse_if_match
-from service.api.schemas import IF_MATCH
+from service.api.common_schemas import IF_MATCH
 from service.core.errors import ServiceError
 from service.games.clocks import NAMES as CLOCK_OPTIONS
 

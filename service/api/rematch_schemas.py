@@ -1,0 +1,23 @@
+"""Schemas of `rematch.py`: a finished game's rematch."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+from service.api.common_schemas import app_key_param, token_param
+from service.api.games_schemas import SeatTokenOut
+
+
+class RematchIn(Schema):
+    """Asking for a rematch takes no fields: the body may be absent or `{}`."""
+
+
+class RematchHeaders(Schema):
+    authorization = token_param("a seat's token of the finished game, or its host token")
+    app_key = app_key_param()
+
+
+class RematchOut(SeatTokenOut):
+    rematch_of = fields.String(
+        required=True, metadata={"description": "The finished game this is the rematch of."}
+    )

@@ -1,0 +1,33 @@
+"""Schemas of `stream.py`: a game's events as server-sent events."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+from service.api.common_schemas import app_key_param, authorization_param
+
+EVENT_NUMBER = r"^[0-9]{1,18}$"
+
+
+class StreamQuery(Schema):
+    # A string, read by `service.core.sse.resume_from`: a malformed resume point is its 400.
+    after = fields.String(
+        metadata={
+            "description": "Resume after this event number (the `id` of the last frame read): "
+            "no snapshot, only the events after it. `Last-Event-ID` wins when both are sent.",
+            "pattern": EVENT_NUMBER,
+        },
+    )
+
+
+class StreamHeaders(Schema):
+    authorization = authorization_param()
+    app_key = app_key_param()
+    last_event_id = fields.String(
+        data_key="Last-Event-ID",
+        metadata={
+            "description": "Resume after this event number, as `?after=` (an EventSource "
+            "sends it when it reconnects); empty is none, as in SSE.",
+            "pattern": r"^[0-9]{0,18}$",
+        },
+    )

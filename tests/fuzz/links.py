@@ -1,0 +1,144 @@
+"""Following the spec's own links by hand, deterministically: from a game's creation to each
+seat's view (`SeatView{n}`), and from the view of the seat to act to its first legal move
+(`PlayFirstLegal`). What the links say is all the client knows: the operation by its id, and
+every parameter and body value by its runtime expression (OpenAPI 3.1, "Runtime
+Expressions"), resolved against the request and the answer the link starts from.
+
+Whatever the deal, one seat of a table of humans is to act, so following the links must reach
+a move the rules accept: no seed's luck in it. The requests go through `send`, so the same walk
+runs in-process (Flask's test client) and against a served instance (HTTP).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+JSON = Any
+
+
+@dataclass
+class Exchange:
+    """A request as sent and its answer: what a link's expressions read."""
+
+    template: str
+    method: str
+    path: dict[str, str]
+    headers: dict[str, str]
+    query: dict[str, Any]
+    body: JSON
+    status: int = 0
+    answer_headers: dict[str, str] = field(default_factory=dict)
+    answer: JSON = None
+
+
+Send = Callable[[str, str, dict[str, str], dict[str, Any], JSON], tuple[int, dict[str, str], JSON]]
+"""(method, url path, headers, query, JSON body or None) -> (status, headers, JSON answer)."""
+
+EMBEDDED = re.compile(r"\{(\$[^}]+)\}")
+
+
+def pointer(document: JSON, fragment: str) -> JSON:
+    """A JSON Pointer (RFC 6901) into `document`; a KeyError/IndexError if it points nowhere."""
+    for token in fragment.lstrip("/").split("/") if fragment else []:
+        token = token.replace("~1", "/").replace("~0", "~")
+        document = document[int(token)] if isinstance(document, list) else document[token]
+    return document
+
+
+def header(headers: dict[str, str], name: str) -> str:
+    return next(v for k, v in headers.items() if k.lower() == name.lower())
+
+
+def resolve(expression: JSON, source: Exchange) -> JSON:
+    """A link's value: a runtime expression, a string embedding some (`{$...}`), a dict of
+    them (a request body), or a constant."""
+    if isinstance(expression, dict):
+        return {k: resolve(v, source) for k, v in expression.items()}
+    if not isinstance(expression, str):
+        return expression
+    if not expression.startswith("$"):
+        return EMBEDDED.sub(lambda m: str(resolve(m.group(1), source)), expression)
+    if expression.startswith("$response.body#"):
+        return pointer(source.answer, expression.removeprefix("$response.body#"))
+    if expression.startswith("$response.header."):
+        return header(source.answer_headers, expression.removeprefix("$response.header."))
+    if expression.startswith("$request.header."):
+        return header(source.headers, expression.removeprefix("$request.header."))
+    if expression.startswith("$request.path."):
+        return source.path[expression.removeprefix("$request.path.")]
+    raise AssertionError(f"a runtime expression this walk does not read: {expression}")
+
+
+class Walk:
+    """The served spec and a way to send requests: calls operations by id, follows links."""
+
+    def __init__(self, spec: JSON, send: Send) -> None:
+        self.spec = spec
+        self.send = send
+        self.operations = {
+            operation["operationId"]: (path, method)
+            for path, item in spec["paths"].items()
+            for method, operation in item.items()
+            if isinstance(operation, dict) and "operationId" in operation
+        }
+
+    def call(
+        self,
+        operation_id: str,
+        *,
+        path: dict[str, str] | None = None,
+        headers: dict[str, str] | None = None,
+        query: dict[str, Any] | None = None,
+        body: JSON = None,
+    ) -> Exchange:
+        template, method = self.operations[operation_id]
+        sent = Exchange(
+            template, method, dict(path or {}), dict(headers or {}), dict(query or {}), body
+        )
+        url = re.sub(r"\{(\w+)\}", lambda m: quote(sent.path[m.group(1)], safe=""), template)
+        sent.status, sent.answer_headers, sent.answer = self.send(
+            method, url, sent.headers, sent.query, body
+        )
+        return sent
+
+    def links(self, source: Exchange) -> dict[str, JSON]:
+        """The links of the answer `source` got (by its operation and status)."""
+        responses = self.spec["paths"][source.template][source.method]["responses"]
+        return dict(responses[str(source.status)].get("links", {}))
+
+    def follow(self, source: Exchange, name: str) -> Exchange:
+        """Send what the link `name` of `source`'s answer says, and nothing else."""
+        link = self.links(source)[name]
+        where: dict[str, dict[str, Any]] = {"path": {}, "header": {}, "query": {}}
+        for key, expression in link.get("parameters", {}).items():
+            location, _, parameter = key.partition(".")
+            assert parameter, f"link {name}: {key} names no location"
+            where[location][parameter] = resolve(expression, source)
+        body = resolve(link["requestBody"], source) if "requestBody" in link else None
+        return self.call(
+            link["operationId"],
+            path=where["path"],
+            headers=where["header"],
+            query=where["query"],
+            body=body,
+        )
+
+
+def create_and_move(walk: Walk, game: str, seats: int, seed: str) -> tuple[Exchange, Exchange]:
+    """Create a table of `seats` humans, read every seat's view through the creation's
+    `SeatView{n}` links, and play through `PlayFirstLegal` from the view of the seat that has
+    legal moves: (that view, the move's answer)."""
+    created = walk.call("create_game", body={"game": game, "seats": [{}] * seats, "seed": seed})
+    assert created.status == 201, created.answer
+    views = [walk.follow(created, f"SeatView{n}") for n in range(seats)]
+    assert [v.status for v in views] == [200] * seats, [v.answer for v in views]
+    assert [v.answer["seat"] for v in views] == list(range(seats))  # each link's own token
+    to_act = [v for v in views if v.answer["view"]["legal_moves"]]
+    assert len(to_act) == 1, [v.answer["view"] for v in views]  # one seat acts, whatever the deal
+    view = to_act[0]
+    moved = walk.follow(view, "PlayFirstLegal")
+    return view, moved
