@@ -69,7 +69,7 @@ APP_KEY_ENVIRON = "HTTP_" + APP_KEY_HEADER.upper().replace("-", "_")
 IF_MATCH_MAX = 64
 """The longest `If-Match` the lean move route reads itself (`api.moves._plain`)."""
 IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]{1,255}")
-"""An `Idempotency-Key` the schema takes (`schemas.IDEMPOTENCY_KEY`), read whole (fullmatch)."""
+"""An `Idempotency-Key` the schema takes (`common_schemas.IDEMPOTENCY_KEY`), read whole."""
 
 
 def install(app: Flask) -> None:
