@@ -21,6 +21,7 @@ from service.api.common import (
 )
 from service.api.games_schemas import ChangeOut
 from service.api.moves import CHANGE_EXAMPLE
+from service.api.refusals import GAME_ENDED, VERSION_RACED
 
 blp = Blueprint(
     "abandon", __name__, url_prefix="/api/v1/games", description="End a game early (the host)."
@@ -52,10 +53,8 @@ token_first(blp)
     "token_of_another_game",
     "host_only",
     "no_such_game",
-    "game_over",
-    "game_abandoned",
-    "stale_version",
-    "future_version",
+    *GAME_ENDED,
+    *VERSION_RACED,
     413,
     "validation_error",
     "invalid_if_match",

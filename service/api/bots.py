@@ -11,7 +11,8 @@ from flask_smorest import Blueprint
 from bots import BOTS
 from service.access.app_keys import AppKey
 from service.api.bots_schemas import BotIn, BotOut, BotsOut
-from service.api.common import KEY_ERRORS, KEY_ONLY, errors, registry, tables
+from service.api.common import KEY_ONLY, errors, registry, tables
+from service.api.refusals import APP_KEY_REFUSED, THROTTLED
 from service.core.errors import ServiceError
 from service.http import app_keys
 
@@ -46,7 +47,7 @@ def builtin(bot: dict[str, Any]) -> dict[str, Any]:
 @blp.route("/bots", methods=["GET"])
 @blp.doc(operationId="list_bots")
 @blp.response(200, BotsOut, example={"bots": [BUILTIN_EXAMPLE, OUTSIDE_EXAMPLE]})
-@errors(blp, "rate_limited", 503)
+@errors(blp, *THROTTLED)
 def list_bots() -> dict[str, Any]:
     """List the bots by name: the built-in ones (`kind` `builtin`), with the games each plays
     and notes on its strength, then the live outside bots (`kind` `outside`) with their owner.
@@ -72,14 +73,13 @@ def list_bots() -> dict[str, Any]:
 @errors(
     blp,
     400,
-    *KEY_ERRORS,
+    *APP_KEY_REFUSED,
     413,
     415,
     "validation_error",
     "bot_name_taken",
     "too_many_bots",
-    "rate_limited",
-    503,
+    *THROTTLED,
 )
 def register_bot(body: dict[str, Any]) -> dict[str, Any]:
     """Register an outside bot of the app key: a public name (never a built-in bot's, never
@@ -92,7 +92,7 @@ def register_bot(body: dict[str, Any]) -> dict[str, Any]:
 @blp.route("/bots/<string:name>", methods=["GET"])
 @blp.doc(operationId="get_bot")
 @blp.response(200, BotOut, example=OUTSIDE_EXAMPLE)
-@errors(blp, "no_such_bot", "rate_limited", 503)
+@errors(blp, "no_such_bot", *THROTTLED)
 def get_bot(name: str) -> dict[str, Any]:
     """One bot by name: a built-in one, or an outside one, retired ones too."""
     if name in BOTS:
@@ -106,7 +106,7 @@ def get_bot(name: str) -> dict[str, Any]:
 @blp.route("/bots/<string:name>", methods=["DELETE"])
 @blp.doc(operationId="retire_bot", security=KEY_ONLY)
 @blp.response(200, BotOut, example={**OUTSIDE_EXAMPLE, "retired": True})
-@errors(blp, *KEY_ERRORS, "not_your_bot", "no_such_bot", "rate_limited", 503)
+@errors(blp, *APP_KEY_REFUSED, "not_your_bot", "no_such_bot", *THROTTLED)
 def retire_bot(name: str) -> dict[str, Any]:
     """Retire an outside bot of the app key, for good: no match seats it any more, and its
     name is never given again. Retiring it again answers the same."""

@@ -18,7 +18,6 @@ from service.api.challenges_schemas import (
     ChallengesOut,
 )
 from service.api.common import (
-    KEY_ERRORS,
     KEY_ONLY,
     NO_STORE_HEADER,
     REPLAYED_HEADER,
@@ -27,6 +26,7 @@ from service.api.common import (
     location_header,
 )
 from service.api.common_schemas import CreateHeaders
+from service.api.refusals import APP_KEY_REFUSED, THROTTLED
 from service.http import app_keys
 from service.matches.challenges import Challenges
 
@@ -38,7 +38,7 @@ blp = Blueprint(
 )
 app_keys.required_on(blp, always=True)
 
-KEY_REFUSALS = (*KEY_ERRORS, "rate_limited", 503)
+KEY_REFUSALS = (*APP_KEY_REFUSED, *THROTTLED)
 EXAMPLE_ID = "c7Hn2wQ9xK4p"
 CHALLENGE_EXAMPLE: dict[str, Any] = {
     "id": EXAMPLE_ID,

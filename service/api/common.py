@@ -28,13 +28,6 @@ APP_KEY: list[dict[str, list[str]]] = [{"appKey": []}, {}]
 """Creations: an app key (or nothing, where the operator turned app keys off)."""
 KEY_ONLY: list[dict[str, list[str]]] = [{"appKey": []}]
 """What only an app key may do or read, whatever the mode (its feed, webhooks, challenges)."""
-KEY_ERRORS = ("missing_app_key", "bad_app_key", "app_key_revoked")
-"""The refusals of a route's app key (`app_keys.required_on`), for its `errors`."""
-
-BOUND_SEAT = ("seat_of_another_key", "app_key_revoked")
-"""The 403s of a bound seat's token beside another (or a revoked) app key, for the `errors`
-of every route that takes a seat's token (its 401 `app_key_required` comes with `401`)."""
-
 EXAMPLE_ID = "q7Zk3xP2aB9w"
 
 

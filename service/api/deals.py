@@ -9,7 +9,6 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from service.api.common import (
-    BOUND_SEAT,
     CHANGE_HEADERS,
     errors,
     expected_versions,
@@ -20,6 +19,7 @@ from service.api.common import (
 from service.api.deals_schemas import DealRequestIn
 from service.api.games_schemas import ChangeHeaders, ChangeOut
 from service.api.moves import CHANGE_EXAMPLE, change_response
+from service.api.refusals import GAME_ENDED, SEAT_REFUSED, VERSION_RACED
 from service.http import app_keys
 
 blp = Blueprint("deals", __name__, url_prefix="/api/v1/games", description="Deal the next deal.")
@@ -57,17 +57,13 @@ token_first(blp)
 @errors(
     blp,
     400,
-    401,
-    "token_of_another_game",
-    *BOUND_SEAT,
+    *SEAT_REFUSED,
     "app_key_revoked",
     "host_only",
     "no_such_game",
     "no_deal_pending",
-    "game_over",
-    "game_abandoned",
-    "stale_version",
-    "future_version",
+    *GAME_ENDED,
+    *VERSION_RACED,
     "idempotency_in_progress",
     413,
     "validation_error",

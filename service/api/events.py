@@ -7,8 +7,9 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from service.api.common import BOUND_SEAT, EXAMPLE_ID, caller, errors, tables
+from service.api.common import EXAMPLE_ID, caller, errors, tables
 from service.api.events_schemas import EventsHeaders, EventsOut, EventsQuery
+from service.api.refusals import SEAT_REFUSED
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Event feed.")
 
@@ -39,7 +40,7 @@ blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Eve
         ],
     },
 )
-@errors(blp, 401, "token_of_another_game", *BOUND_SEAT, "no_such_game", "validation_error", 503)
+@errors(blp, *SEAT_REFUSED, "no_such_game", "validation_error", 503)
 def get_events(query: dict[str, Any], headers: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Read the events numbered after `after`, a page of at most `limit` at a time: a seat's
     token adds its private events (its dealt hand, its draws); the host and spectators see

@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 from service.access.app_keys import AppKey
 from service.api.common import EXAMPLE_ID, KEY_ONLY, errors, layers
 from service.api.feed_schemas import FeedGamesOut, FeedHeaders, FeedQuery, FeedSeatsOut
+from service.api.refusals import APP_KEY_REFUSED, THROTTLED
 from service.core import sse
 from service.core.codec import dumps_sorted
 from service.core.connections import peer_of, socket_of
@@ -93,14 +94,11 @@ def _key() -> AppKey:
 @errors(
     blp,
     "invalid_event_id",
-    "missing_app_key",
-    "bad_app_key",
-    "app_key_revoked",
+    *APP_KEY_REFUSED,
     "feed_expired",
     "validation_error",
     "too_many_streams",
-    "rate_limited",
-    503,
+    *THROTTLED,
 )
 def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
     """Follow everything the app key's games and matches await of it, on one connection:
@@ -177,7 +175,7 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
         ]
     },
 )
-@errors(blp, "missing_app_key", "bad_app_key", "app_key_revoked", "rate_limited", 503)
+@errors(blp, *APP_KEY_REFUSED, *THROTTLED)
 def list_feed_games() -> dict[str, Any]:
     """The app key's unfinished games, with the human seats to act in each: where a client
     starts again when its feed resume point is gone (410 `feed_expired`)."""
@@ -209,7 +207,7 @@ def list_feed_games() -> dict[str, Any]:
         ]
     },
 )
-@errors(blp, "missing_app_key", "bad_app_key", "app_key_revoked", "rate_limited", 503)
+@errors(blp, *APP_KEY_REFUSED, *THROTTLED)
 def list_feed_seats() -> dict[str, Any]:
     """Every seat the app key's outside bots are to play in the live games of matches, as the
     `match_seat` entries of the feed told them (tokens included): where a client that

@@ -13,7 +13,6 @@ from flask_smorest import Blueprint
 from engine import GAMES
 from service.api.common import (
     APP_KEY,
-    BOUND_SEAT,
     CHANGE_HEADERS,
     EXAMPLE_ID,
     EXAMPLE_PUBLIC_VIEW,
@@ -42,6 +41,7 @@ from service.api.games_schemas import (
     ViewHeaders,
     ViewQuery,
 )
+from service.api.refusals import APP_KEY_REFUSED, SEAT_REFUSED, THROTTLED
 from service.core.connections import peer_of
 from service.http import app_keys
 
@@ -115,9 +115,7 @@ following the links to seat 0's view and its first legal move) has a move to pla
 @errors(
     blp,
     400,
-    "missing_app_key",
-    "bad_app_key",
-    "app_key_revoked",
+    *APP_KEY_REFUSED,
     "idempotency_in_progress",
     413,
     "validation_error",
@@ -129,8 +127,7 @@ following the links to seat 0's view and its first legal move) has a move to pla
     "idempotency_key_reused",
     "quota_live_games",
     "quota_creations",
-    "rate_limited",
-    503,
+    *THROTTLED,
 )
 def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     """Create a game; the answer shows each human seat's token and the host token, once.
@@ -176,17 +173,7 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
 @blp.arguments(ViewHeaders(), location="headers")
 @blp.response(200, GameOut, example=GAME_EXAMPLE, headers=VIEW_HEADERS)
 @blp.alt_response(304, description="Not modified: `If-None-Match` names the current ETag.")
-@errors(
-    blp,
-    401,
-    "token_of_another_game",
-    *BOUND_SEAT,
-    "no_such_game",
-    "validation_error",
-    "too_many_waits",
-    "rate_limited",
-    503,
-)
+@errors(blp, *SEAT_REFUSED, "no_such_game", "validation_error", "too_many_waits", *THROTTLED)
 def _get_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) -> Response:
     """Read a game: a seat's view with its token (hand, legal moves), else the public view.
 

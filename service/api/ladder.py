@@ -9,6 +9,7 @@ from flask_smorest import Blueprint
 from engine import GAMES
 from service.api.common import errors, json_response, ratings, registry
 from service.api.ladder_schemas import LadderOut
+from service.api.refusals import THROTTLED
 
 blp = Blueprint(
     "ladder", __name__, url_prefix="/api/v1/ladder", description="Bots' ratings per game."
@@ -43,7 +44,7 @@ LADDER_EXAMPLE = {
 @blp.route(f"/<any({', '.join(GAMES)}):game>", methods=["GET"])
 @blp.doc(operationId="get_ladder")
 @blp.response(200, LadderOut, example=LADDER_EXAMPLE)
-@errors(blp, "not_found", "rate_limited", 503)
+@errors(blp, "not_found", *THROTTLED)
 def get_ladder(game: str) -> Response:
     """The game's ladder: each bot that played a rated match game of it, with its OpenSkill
     (Plackett-Luce) rating, best `ordinal` (mu - 3 sigma) first.

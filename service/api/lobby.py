@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 from engine import GAMES
 from service.api.common import APP_KEY, EXAMPLE_ID, errors, json_response, tables
 from service.api.lobby_schemas import LobbyOut, LobbyQuery
+from service.api.refusals import APP_KEY_REFUSED, THROTTLED
 from service.http import app_keys
 from service.tables.lobby import Lobby
 
@@ -41,16 +42,7 @@ LOBBY_EXAMPLE = {
 @blp.doc(operationId="get_lobby", security=APP_KEY)
 @blp.arguments(LobbyQuery(), location="query")
 @blp.response(200, LobbyOut, example=LOBBY_EXAMPLE)
-@errors(
-    blp,
-    "missing_app_key",
-    "bad_app_key",
-    "app_key_revoked",
-    "validation_error",
-    "not_found",
-    "rate_limited",
-    503,
-)
+@errors(blp, *APP_KEY_REFUSED, "validation_error", "not_found", *THROTTLED)
 def get_lobby(query: dict[str, Any], game: str) -> Response:
     """The tables of one game that wait for players, newest first: each with its open seats,
     options, age and invite code (`POST /api/v1/games/{id}/claim` takes a seat).

@@ -28,6 +28,7 @@ from service.api.matches_schemas import (
     MatchIn,
     MatchOut,
 )
+from service.api.refusals import APP_KEY_REFUSED, THROTTLED
 from service.http import app_keys
 
 blp = Blueprint(
@@ -117,9 +118,7 @@ MATCH_EXAMPLE: dict[str, Any] = {
 @errors(
     blp,
     400,
-    "missing_app_key",
-    "bad_app_key",
-    "app_key_revoked",
+    *APP_KEY_REFUSED,
     "idempotency_in_progress",
     "challenge_required",
     413,
@@ -132,8 +131,7 @@ MATCH_EXAMPLE: dict[str, Any] = {
     "too_many_games",
     "idempotency_key_reused",
     "quota_match_games",
-    "rate_limited",
-    503,
+    *THROTTLED,
 )
 def create_match(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     """Start a match: one RQ job per game, each game played with every rotation of the bots.

@@ -11,7 +11,6 @@ from flask import Response, request
 from flask_smorest import Blueprint
 
 from service.api.common import (
-    BOUND_SEAT,
     CHANGE_HEADERS,
     EXAMPLE_EVENTS,
     EXAMPLE_ID,
@@ -34,6 +33,7 @@ from service.api.common import (
 )
 from service.api.games_schemas import ChangeHeaders, ChangeOut
 from service.api.moves_schemas import MoveIn, MoveQuery
+from service.api.refusals import GAME_ENDED, SEAT_REFUSED, VERSION_RACED
 from service.core.connections import peer_of
 from service.games.bodies import Answer
 
@@ -81,17 +81,13 @@ def change_response(answer: Answer, status: int = 200) -> Response:
 @errors(
     blp,
     400,
-    401,
-    "token_of_another_game",
-    *BOUND_SEAT,
+    *SEAT_REFUSED,
     "not_a_player",
     "no_such_game",
     "not_your_turn",
-    "game_over",
-    "game_abandoned",
+    *GAME_ENDED,
     "deal_pending",
-    "stale_version",
-    "future_version",
+    *VERSION_RACED,
     "idempotency_in_progress",
     413,
     "validation_error",

@@ -10,7 +10,6 @@ from flask_smorest import Blueprint
 
 from service.api.claim import TOKEN_EXAMPLE
 from service.api.common import (
-    BOUND_SEAT,
     CHANGE_HEADERS,
     errors,
     etag,
@@ -19,6 +18,7 @@ from service.api.common import (
     tables,
     token_first,
 )
+from service.api.refusals import SEAT_REFUSED
 from service.api.rematch_schemas import RematchHeaders, RematchIn, RematchOut
 from service.http import app_keys
 from service.tables.lobby import Lobby, Settle
@@ -33,9 +33,7 @@ token_first(blp)
 
 REMATCH_EXAMPLE = {**TOKEN_EXAMPLE, "rematch_of": "Zq3kx7P2aB9w"}
 REFUSALS = (
-    401,
-    "token_of_another_game",
-    *BOUND_SEAT,
+    *SEAT_REFUSED,
     "no_such_game",
     "game_not_over",
     "game_abandoned",

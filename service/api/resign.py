@@ -9,7 +9,6 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from service.api.common import (
-    BOUND_SEAT,
     CHANGE_HEADERS,
     errors,
     expected_versions,
@@ -19,6 +18,7 @@ from service.api.common import (
 )
 from service.api.games_schemas import ChangeOut
 from service.api.moves import CHANGE_EXAMPLE, change_response
+from service.api.refusals import GAME_ENDED, SEAT_REFUSED, VERSION_RACED
 from service.api.resign_schemas import ResignHeaders, ResignIn
 
 blp = Blueprint(
@@ -45,16 +45,12 @@ token_first(blp)
 @errors(
     blp,
     400,
-    401,
-    "token_of_another_game",
-    *BOUND_SEAT,
+    *SEAT_REFUSED,
     "not_a_player",
     "no_such_game",
-    "game_over",
-    "game_abandoned",
+    *GAME_ENDED,
     "seats_open",
-    "stale_version",
-    "future_version",
+    *VERSION_RACED,
     "idempotency_in_progress",
     413,
     "validation_error",

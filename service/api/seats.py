@@ -9,7 +9,6 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from service.api.common import (
-    BOUND_SEAT,
     CHANGE_HEADERS,
     errors,
     expected_versions,
@@ -19,6 +18,7 @@ from service.api.common import (
 )
 from service.api.games_schemas import ChangeOut
 from service.api.moves import CHANGE_EXAMPLE, change_response
+from service.api.refusals import GAME_ENDED, SEAT_REFUSED, VERSION_RACED
 from service.api.seats_schemas import PresenceHeaders, PresenceIn
 
 blp = Blueprint(
@@ -33,16 +33,12 @@ token_first(blp)
 HEADERS = {k: v for k, v in CHANGE_HEADERS.items() if k != "Idempotent-Replayed"}
 ERRORS = (
     400,
-    401,
-    "token_of_another_game",
-    *BOUND_SEAT,
+    *SEAT_REFUSED,
     "not_a_player",
     "not_your_seat",
     "no_such_game",
-    "game_over",
-    "game_abandoned",
-    "stale_version",
-    "future_version",
+    *GAME_ENDED,
+    *VERSION_RACED,
     413,
     "validation_error",
     "invalid_if_match",

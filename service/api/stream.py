@@ -8,7 +8,8 @@ from typing import Any
 from flask import Response, request
 from flask_smorest import Blueprint
 
-from service.api.common import BOUND_SEAT, EXAMPLE_ID, errors, layers, open_game, tables
+from service.api.common import EXAMPLE_ID, errors, layers, open_game, tables
+from service.api.refusals import SEAT_REFUSED, THROTTLED
 from service.api.stream_schemas import StreamHeaders, StreamQuery
 from service.core import sse
 from service.core.connections import peer_of, socket_of
@@ -79,14 +80,11 @@ STREAM_RESPONSE = {
 @errors(
     blp,
     "invalid_event_id",
-    401,
-    "token_of_another_game",
-    *BOUND_SEAT,
+    *SEAT_REFUSED,
     "no_such_game",
     "validation_error",
     "too_many_streams",
-    "rate_limited",
-    503,
+    *THROTTLED,
 )
 def stream_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) -> Response:
     """Follow a game as it is played: Server-Sent Events (`text/event-stream`), or NDJSON with

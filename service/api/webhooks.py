@@ -9,7 +9,8 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from service.access.app_keys import AppKey
-from service.api.common import KEY_ERRORS, KEY_ONLY, errors, layers
+from service.api.common import KEY_ONLY, errors, layers
+from service.api.refusals import APP_KEY_REFUSED, THROTTLED
 from service.api.webhooks_schemas import (
     DeliveriesOut,
     WebhookCreatedOut,
@@ -72,14 +73,13 @@ def _mine() -> tuple[Webhooks, AppKey]:
 @errors(
     blp,
     400,
-    *KEY_ERRORS,
+    *APP_KEY_REFUSED,
     413,
     415,
     "validation_error",
     "webhook_url_refused",
     "too_many_webhooks",
-    "rate_limited",
-    503,
+    *THROTTLED,
 )
 def create_webhook(body: dict[str, Any]) -> dict[str, Any]:
     """Register an endpoint: the app key's feed entries of the `events` types are POSTed to
@@ -93,7 +93,7 @@ def create_webhook(body: dict[str, Any]) -> dict[str, Any]:
 @blp.route("", methods=["GET"])
 @blp.doc(operationId="list_webhooks", security=KEY_ONLY)
 @blp.response(200, WebhooksOut, example={"webhooks": [WEBHOOK_EXAMPLE]})
-@errors(blp, *KEY_ERRORS, "rate_limited", 503)
+@errors(blp, *APP_KEY_REFUSED, *THROTTLED)
 def list_webhooks() -> dict[str, Any]:
     """The app key's endpoints (never their secrets)."""
     hooks, key = _mine()
@@ -103,7 +103,7 @@ def list_webhooks() -> dict[str, Any]:
 @blp.route("/<string:webhook_id>", methods=["GET"])
 @blp.doc(operationId="get_webhook", security=KEY_ONLY)
 @blp.response(200, WebhookOut, example=WEBHOOK_EXAMPLE)
-@errors(blp, *KEY_ERRORS, "no_such_webhook", "rate_limited", 503)
+@errors(blp, *APP_KEY_REFUSED, "no_such_webhook", *THROTTLED)
 def get_webhook(webhook_id: str) -> dict[str, Any]:
     """One endpoint of the app key: its status (`active` or `disabled`) and counts."""
     hooks, key = _mine()
@@ -113,7 +113,7 @@ def get_webhook(webhook_id: str) -> dict[str, Any]:
 @blp.route("/<string:webhook_id>", methods=["DELETE"])
 @blp.doc(operationId="delete_webhook", security=KEY_ONLY)
 @blp.response(204)
-@errors(blp, *KEY_ERRORS, "no_such_webhook", "rate_limited", 503)
+@errors(blp, *APP_KEY_REFUSED, "no_such_webhook", *THROTTLED)
 def delete_webhook(webhook_id: str) -> Response:
     """Delete an endpoint and its log: nothing more is sent to it."""
     hooks, key = _mine()
@@ -124,7 +124,7 @@ def delete_webhook(webhook_id: str) -> Response:
 @blp.route("/<string:webhook_id>/deliveries", methods=["GET"])
 @blp.doc(operationId="list_webhook_deliveries", security=KEY_ONLY)
 @blp.response(200, DeliveriesOut, example={"deliveries": [DELIVERY_EXAMPLE]})
-@errors(blp, *KEY_ERRORS, "no_such_webhook", "rate_limited", 503)
+@errors(blp, *APP_KEY_REFUSED, "no_such_webhook", *THROTTLED)
 def list_deliveries(webhook_id: str) -> dict[str, Any]:
     """The endpoint's last 100 deliveries, newest first: status (`pending`, `retrying`,
     `delivered`, `failed`: given up, `skipped`: the endpoint was disabled), attempts, the
