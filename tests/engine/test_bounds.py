@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from random_play import random_actions
+from testkit.random_play import random_actions
 
 from engine import GAMES, Reason, SetupError
 from engine.ducksoup import DEAL_CAP, TARGET_MAX, Ducksoup

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from dd_scenario import (
+from testkit.dd_scenario import (
     DUCK_266,
     SOUP_266,
     deal_266,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from dd_scenario import new_game, pinned_deal, play, play_trick, state
+from testkit.dd_scenario import new_game, pinned_deal, play, play_trick, state
 
 from engine.doubleduck import Doubleduck
 from engine.protocol import Deal, MoveError, Reason, SetupError

@@ -7,9 +7,9 @@ import random
 from collections import Counter
 from typing import Any
 
-from dd_scenario import pinned_deal, ref_stored, ref_winner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from testkit.dd_scenario import pinned_deal, ref_stored, ref_winner
 
 from engine import cards
 from engine.doubleduck import DUCK, SOUP, Doubleduck, trick_winner

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from dd_scenario import ref_stored, ref_winner
+from testkit.dd_scenario import ref_stored, ref_winner
 
 from engine import cards
 from engine.doubleduck import DECK_NAMES, Doubleduck

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from dd_scenario import (
+from testkit.dd_scenario import (
     DUCK_266,
     SOUP_266,
     deal_266,

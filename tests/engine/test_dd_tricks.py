@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from dd_scenario import (
+from testkit.dd_scenario import (
     new_game,
     parse_plays,
     pinned_deal,

@@ -17,8 +17,8 @@ from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from random_play import random_actions, without_disclosure
 from test_doppelkopf import REF_POINTS, SEATS, ref_winner, suit_of
+from testkit.random_play import random_actions, without_disclosure
 
 import engine
 from engine.doppelkopf import DECK_NAMES, Doppelkopf

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from random_play import random_actions
 from test_duck_scenario import pinned_deal
+from testkit.random_play import random_actions
 
 from engine.duck import Duck
 from engine.protocol import JSON, Deal, Move, MoveError

@@ -14,7 +14,7 @@ from unittest.mock import patch
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from random_play import random_actions
+from testkit.random_play import random_actions
 
 import engine
 from engine.cards import INDEX, NAMES

@@ -11,8 +11,8 @@ import json
 import random
 
 import pytest
-from dd_scenario import new_game, pinned_deal, play
 from test_ducksoup import pinned_deal as soup_deal
+from testkit.dd_scenario import new_game, pinned_deal, play
 
 from engine import GAMES, Game, MoveError, Reason
 from engine.doppelkopf import Doppelkopf

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from random_play import random_actions
+from testkit.random_play import random_actions
 
 from engine import GAMES, Event, Game, Move, Reason, protocol
 from engine.record import act

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable
 
 import pytest
-from random_play import without_disclosure
+from testkit.random_play import without_disclosure
 
 from engine import GAMES, Deal, Game, MoveError, SetupError, cards
 from engine.doppelkopf import FOLLOW, Doppelkopf

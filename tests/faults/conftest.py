@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from faultkit import RedisServer, Workers, settings
 from flask import Flask
+from testkit.faultkit import RedisServer, Workers, settings
 
 from service.app import create_app
 

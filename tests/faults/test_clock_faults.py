@@ -8,9 +8,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from faultkit import RedisServer, Workers
 from flask import Flask
-from svc_helpers import wait_for
+from testkit.faultkit import RedisServer, Workers
+from testkit.svc_helpers import wait_for
 
 from service.wiring import Layers
 

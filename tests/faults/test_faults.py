@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 import redis
-from faultkit import RECOVERY_BOUND, ROOT, RedisServer, Workers, free_port
-from faultplay import API, Game, StallWatch, check_finished_once
 from flask import Flask
+from testkit.faultkit import RECOVERY_BOUND, ROOT, RedisServer, Workers, free_port
+from testkit.faultplay import API, Game, StallWatch, check_finished_once
 
 from service.storage.store import WORKERS_KEY, create_pointer_key, game_key
 from service.tables.bot_turns import job_id

@@ -26,7 +26,7 @@ from typing import Any, Literal, TypeVar, cast
 
 import pytest
 import redis
-from faultkit import Watched, free_port
+from testkit.faultkit import Watched, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 T = TypeVar("T")

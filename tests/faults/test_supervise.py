@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from faultkit import Watched
+from testkit.faultkit import Watched
 
 from service.supervise import (
     DEFAULT_MAX_PAUSE,

@@ -13,7 +13,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth
+from testkit.svc_helpers import API, Table, auth
 
 from service.core.errors import REASONS
 

@@ -31,7 +31,7 @@ DB = 3
 @pytest.fixture(scope="module")
 def server(redis_port: int, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """gunicorn with its log in a file, and a game (tokens, id) to aim requests at."""
-    from conftest import gunicorn  # tests/fuzz/conftest.py re-exports the service suite's
+    from testkit.service_fixtures import gunicorn
 
     redis.Redis(port=redis_port, db=DB).flushdb()
     log = tmp_path_factory.mktemp("raw") / "server.log"

@@ -23,9 +23,9 @@ import schemathesis
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
-from links import Walk, create_and_move
 from schemathesis import GenerationMode
-from svc_helpers import Table
+from testkit.links import Walk, create_and_move
+from testkit.svc_helpers import Table
 
 from engine import GAMES
 

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
-from links import Walk, create_and_move
+from testkit.links import Walk, create_and_move
 
 EXAMPLES = 10
 """Cases per operation and phase of the whole run."""

@@ -13,11 +13,11 @@ from typing import Any
 import httpx
 import pytest
 import redis
-from conftest import QUEUE_DB, gunicorn
 from duckpond_kit import Kit
 from duckpond_kit.examples import heuristic
 from duckpond_kit.feed import FeedReader
-from kitproxy import CutProxy, Seen
+from testkit.kitproxy import CutProxy, Seen
+from testkit.service_fixtures import QUEUE_DB, gunicorn
 
 from service.access.app_keys import AppKeys
 

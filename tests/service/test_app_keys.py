@@ -10,7 +10,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, auth
+from testkit.svc_helpers import API, auth
 
 from service.access.app_keys import AppKeys
 from service.app_keys import main

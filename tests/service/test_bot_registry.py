@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, auth
 from test_errors import expect
+from testkit.svc_helpers import API, auth
 
 from bots import BOTS
 from service.access.app_keys import AppKeys, Issued

@@ -15,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from rq import Queue
 from rq.serializers import JSONSerializer
-from svc_helpers import API, Table, wait_for
+from testkit.svc_helpers import API, Table, wait_for
 
 from bots import BOTS, Bot, decide, random_bot, turn_rng
 from engine import GAMES

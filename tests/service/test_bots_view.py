@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import Table, pinned_deal
+from testkit.svc_helpers import Table, pinned_deal
 
 import bots
 from bots import Bot

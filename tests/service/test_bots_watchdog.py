@@ -20,13 +20,13 @@ from typing import Any
 
 import pytest
 import redis
-from conftest import QUEUE_DB, _env, flush_cluster
 from flask import Flask
 from flask.testing import FlaskClient
 from rq import SimpleWorker
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
-from svc_helpers import API, Table, wait_for
+from testkit.service_fixtures import QUEUE_DB, _env, flush_cluster
+from testkit.svc_helpers import API, Table, wait_for
 
 import service.jobs
 from service.app import create_app

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth
+from testkit.svc_helpers import API, Table, auth
 
 from service.access.app_keys import AppKeys
 from service.games.callers import APP_KEY_HEADER

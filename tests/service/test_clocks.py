@@ -19,8 +19,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from rq import SimpleWorker
 from rq.serializers import JSONSerializer
-from svc_helpers import API, Seat, Table, auth, wait_for
 from test_contract import check, component
+from testkit.svc_helpers import API, Seat, Table, auth, wait_for
 
 import service.jobs
 from service.games.clocks import options_of, parse_options

@@ -13,15 +13,15 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-import clusterkit
 import pytest
 import redis
-from conftest import QUEUE_DB
 from flask import Flask
 from flask.testing import FlaskClient
 from rq import SimpleWorker
 from rq.serializers import JSONSerializer
-from svc_helpers import API, Table, auth, wait_for
+from testkit import clusterkit
+from testkit.service_fixtures import QUEUE_DB
+from testkit.svc_helpers import API, Table, auth, wait_for
 
 import service.jobs
 from service.app import create_app

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import redis
 from flask import Flask
-from svc_helpers import API, Table, auth, pinned_deal
+from testkit.svc_helpers import API, Table, auth, pinned_deal
 
 from engine.record import load, record_of, replay
 from service.storage.store import Write, actions_key, events_key, game_key

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 import redis
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth, flat, pinned_deal
+from testkit.svc_helpers import API, Table, auth, flat, pinned_deal
 from werkzeug.test import TestResponse
 
 from service.app import create_app

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from svc_helpers import API, Seat, Table, play_out, wait_for
+from testkit.svc_helpers import API, Seat, Table, play_out, wait_for
 
 from engine import GAMES
 from engine.record import replay

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth, flat, pinned_deal
+from testkit.svc_helpers import API, Table, auth, flat, pinned_deal
 
 from engine import GAMES
 

@@ -21,7 +21,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth, pinned_deal, play_out
+from testkit.svc_helpers import API, Table, auth, pinned_deal, play_out
 
 from service.api.games_schemas import ChangeOut, GameOut
 from service.storage.store import events_key, idem_key

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from svc_helpers import API, Table, auth, pinned_deal
 from test_lean_routes import MOVES, VIEWS
+from testkit.svc_helpers import API, Table, auth, pinned_deal
 
 from service.core import metrics
 

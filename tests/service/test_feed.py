@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 import redis
-from conftest import QUEUE_DB
 from flask import Flask
-from streamkit import FeedReader as Reader
-from svc_helpers import API, Table, auth
+from testkit.service_fixtures import QUEUE_DB
+from testkit.streamkit import FeedReader as Reader
+from testkit.svc_helpers import API, Table, auth
 
 from service.access.app_keys import AppKeys
 from service.api.feed_schemas import FEED_TYPES
@@ -55,7 +55,7 @@ def create(app: Flask, key: str, seats: list[dict[str, Any]] | None = None) -> T
     assert made.status_code == 201, made.json
     data = made.json
     table = Table(client, data["id"], data, host=data["host_token"])
-    from svc_helpers import Seat
+    from testkit.svc_helpers import Seat
 
     table.seats = [Seat(client, data["id"], s["seat"], s["token"]) for s in data["seats"]]
     return table

@@ -10,7 +10,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth, play_out, wait_for
+from testkit.svc_helpers import API, Table, auth, play_out, wait_for
 
 from service.storage.archive import ACTIONS_FIELD, EVENTS_FIELD
 from service.storage.store import actions_key, due_key_of, events_key, game_key, game_keys

@@ -11,8 +11,8 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth, pinned_deal
 from test_fast_answers import redis_commands
+from testkit.svc_helpers import API, Table, auth, pinned_deal
 
 from engine import GAMES
 from service.storage.cache import GameCache

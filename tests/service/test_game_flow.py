@@ -6,7 +6,7 @@ from typing import Any
 
 import redis
 from flask.testing import FlaskClient
-from svc_helpers import API, DECK, Table, auth, flat, pinned_deal, play_out
+from testkit.svc_helpers import API, DECK, Table, auth, flat, pinned_deal, play_out
 
 from engine.record import replay
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth
+from testkit.svc_helpers import API, Table, auth
 
 ROOT = Path(__file__).resolve().parents[2]
 ORIGIN = "https://cards.example"

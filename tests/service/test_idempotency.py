@@ -8,7 +8,7 @@ from typing import Any
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth
+from testkit.svc_helpers import API, Table, auth
 
 from service.storage.store import events_key
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth, pinned_deal
+from testkit.svc_helpers import API, Table, auth, pinned_deal
 
 DEAL = pinned_deal({1: "4H", 2: "4H 4C 9D", 3: "5S"})
 PLAY = {"type": "play", "card": "4H"}

@@ -17,8 +17,8 @@ from typing import Any, ClassVar
 
 import pytest
 import redis
-from conftest import gunicorn
 from flask import Flask
+from testkit.service_fixtures import gunicorn
 
 from service.access.app_keys import AppKeys
 

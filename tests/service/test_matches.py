@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from rq import Queue, SimpleWorker
 from rq.job import Job
 from rq.serializers import JSONSerializer
-from svc_helpers import wait_for
+from testkit.svc_helpers import wait_for
 
 from bots import BOTS, Bot, random_bot
 from bots.match import MatchSpec, play_match

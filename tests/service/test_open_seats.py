@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 import redis
-from conftest import QUEUE_DB
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth
+from testkit.service_fixtures import QUEUE_DB
+from testkit.svc_helpers import API, Table, auth
 
 from service.access.app_keys import AppKeys
 from service.games.callers import sha256

@@ -10,9 +10,9 @@ from collections.abc import Callable
 
 import pytest
 import redis
-from conftest import gunicorn
 from flask import Flask
-from svc_helpers import API, Table, auth
+from testkit.service_fixtures import gunicorn
+from testkit.svc_helpers import API, Table, auth
 
 from service.http.request_log import JsonFormatter
 from service.storage.store import due_key_of

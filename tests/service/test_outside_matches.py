@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 import redis
-from conftest import QUEUE_DB, gunicorn
 from flask import Flask
 from flask.testing import FlaskClient
 from rq import Queue
 from rq.serializers import JSONSerializer
-from streamkit import NDJSON, FeedReader
-from svc_helpers import API, auth, wait_for
+from testkit.service_fixtures import QUEUE_DB, gunicorn
+from testkit.streamkit import NDJSON, FeedReader
+from testkit.svc_helpers import API, auth, wait_for
 
 from bots.match import MatchSpec, game_seed, play_match, rotations
 from engine import GAMES

@@ -13,7 +13,7 @@ import redis
 from flask import Flask
 from rq import Queue
 from rq.serializers import JSONSerializer
-from svc_helpers import API, Table, wait_for
+from testkit.svc_helpers import API, Table, wait_for
 
 from service.app import create_app
 

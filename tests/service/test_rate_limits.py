@@ -13,7 +13,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import API, Table, auth, pinned_deal
+from testkit.svc_helpers import API, Table, auth, pinned_deal
 from werkzeug.test import TestResponse
 
 from service.access.app_keys import AppKeys

@@ -16,7 +16,7 @@ import redis
 import test_outside_matches as outside
 from flask import Flask
 from flask.testing import FlaskClient
-from svc_helpers import auth
+from testkit.svc_helpers import auth
 
 from bots.match import MatchSpec, play_match_game
 from service.access.app_keys import AppKeys

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from rq import SimpleWorker
 from rq.serializers import JSONSerializer
-from svc_helpers import API, Table, auth, pinned_deal, play_out, wait_for
+from testkit.svc_helpers import API, Table, auth, pinned_deal, play_out, wait_for
 from werkzeug.test import TestResponse
 
 import service.jobs

@@ -8,7 +8,6 @@ full wait answering 200 at once, waits kept after a hang-up).
 from __future__ import annotations
 
 import http.client
-import json
 import signal
 import socket
 import threading
@@ -17,22 +16,10 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
+from testkit.svc_helpers import call
+
 IDLE = 150
 """Idle connections: more than the former setup's threads (64 a worker in scripts/serve)."""
-
-
-def call(
-    port: int, method: str, path: str, body: Any = None, token: str | None = None
-) -> tuple[int, dict[str, Any], dict[str, str]]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=40)
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    conn.request(method, path, None if body is None else json.dumps(body), headers)
-    answer = conn.getresponse()
-    data = answer.read()
-    conn.close()
-    return answer.status, json.loads(data or b"null"), dict(answer.getheaders())
 
 
 def create(port: int) -> tuple[str, list[str], int]:

@@ -8,8 +8,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from streamkit import API, Live, call, play
 from test_streams import FAST, duck_soup
+from testkit.streamkit import API, Live, call, play
 
 
 def test_the_stream_ends_after_the_last_event(serve_api: Callable[..., Any]) -> None:

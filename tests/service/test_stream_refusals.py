@@ -7,10 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 import redis
-from conftest import QUEUE_DB
 from flask import Flask
-from streamkit import SSE, parse
-from svc_helpers import API, Table, auth
+from testkit.service_fixtures import QUEUE_DB
+from testkit.streamkit import SSE, parse
+from testkit.svc_helpers import API, Table, auth
 
 from service.access.app_keys import AppKeys
 

@@ -12,9 +12,9 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from streamkit import NDJSON, SSE, events, parse
-from svc_helpers import API, Table, auth
 from test_secrets import _walk
+from testkit.streamkit import NDJSON, SSE, events, parse
+from testkit.svc_helpers import API, Table, auth
 
 from engine import GAMES
 from service.storage.store import events_key

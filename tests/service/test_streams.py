@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from streamkit import API, NDJSON, SSE, Live, call, events, play
+from testkit.streamkit import API, NDJSON, SSE, Live, call, events, play
 
 FAST = {"STREAM_KEEPALIVE_SECONDS": "0.3", "STREAM_HANGUP_CHECK_SECONDS": "0.2"}
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from svc_helpers import Table
+from testkit.svc_helpers import Table
 
 from bots import BOTS, Bot, decide, turn_rng
 from engine import GAMES

@@ -20,7 +20,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from redis.cluster import RedisCluster
-from svc_helpers import API, Table, auth, wait_for
+from testkit.svc_helpers import API, Table, auth, wait_for
 
 from service import jobs
 from service.core.shards import all_tags, data_client, tag

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 import redis
-from conftest import _settings
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from testkit.service_fixtures import _settings
 from werkzeug.serving import make_server
 
 from engine.duck import DECK_NAMES as DUCK_DECK

@@ -17,7 +17,7 @@ import pytest
 import redis
 from flask import Flask
 from standardwebhooks import Webhook, WebhookVerificationError
-from svc_helpers import API, auth, wait_for
+from testkit.svc_helpers import API, auth, wait_for
 
 from service.access.app_keys import AppKeys
 

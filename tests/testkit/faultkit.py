@@ -23,9 +23,6 @@ from typing import Any
 import pytest
 import redis
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "service"))
-
-
 ROOT = Path(__file__).resolve().parents[2]
 STALE = 0.5
 INTERVAL = 0.1

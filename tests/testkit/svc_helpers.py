@@ -8,6 +8,7 @@ bob.play("JS", call="doubleduck")
 
 from __future__ import annotations
 
+import http.client
 import json
 import time
 from collections import Counter
@@ -196,3 +197,20 @@ def wait_for(predicate: Any, timeout: float = 30.0, step: float = 0.05) -> Any:
 
 def dumps(data: Any) -> str:
     return json.dumps(data, sort_keys=True)
+
+
+# --- plain HTTP against a served instance ------------------------------------------------------
+
+
+def call(
+    port: int, method: str, path: str, body: Any = None, token: str | None = None
+) -> tuple[int, dict[str, Any], dict[str, str]]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=40)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    conn.request(method, path, None if body is None else json.dumps(body), headers)
+    answer = conn.getresponse()
+    data = answer.read()
+    conn.close()
+    return answer.status, json.loads(data or b"null"), dict(answer.getheaders())

@@ -12,7 +12,7 @@ import threading
 import time
 from typing import Any
 
-from test_slow_clients import call
+from testkit.svc_helpers import call
 
 API = "/api/v1"
 SSE, NDJSON = "text/event-stream", "application/x-ndjson"
