@@ -25,7 +25,7 @@ from test_contract import check, component
 import service.jobs
 from service.games.clocks import options_of, parse_options
 from service.games.contract import camel
-from service.storage.store import game_key
+from service.storage.keys import game_key
 from service.tables.bot_turns import due_member, pool_of
 from service.watchdog import Settings, Watchdog
 from service.wiring import Layers

@@ -16,7 +16,8 @@ from test_fast_answers import redis_commands
 
 from engine import GAMES
 from service.storage.cache import GameCache
-from service.storage.store import Stored, events_key, game_key
+from service.storage.keys import events_key, game_key
+from service.storage.records import Stored
 
 
 @pytest.fixture()

@@ -17,7 +17,7 @@ from svc_helpers import API, Table, auth
 from test_secrets import _walk
 
 from engine import GAMES
-from service.storage.store import events_key
+from service.storage.keys import events_key
 
 SEED = "SEED-stream-do-not-leak"
 SEATS = {"doubleduck": 4, "ducksoup": 2, "duck": 3, "doppelkopf": 4}
