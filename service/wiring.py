@@ -118,9 +118,6 @@ def build(settings: Mapping[str, Any]) -> Layers:
         pool, int(settings["WAIT_SLOTS"]), int(settings.get("SPECTATOR_WAITS_PER_ADDRESS", 0))
     )
     waits = Waits(store, changes, float(settings["MAX_WAIT_SECONDS"]))
-    finished_ttl = int(settings["FINISHED_GAME_TTL"])
-    idempotency_ttl = int(settings["IDEMPOTENCY_TTL"])
-    reservation_ttl = int(settings.get("CREATE_RESERVATION_SECONDS", 5))
     # On the queues' standalone Redis, never the cluster, whose slots would split a key's
     # records; `games` is where the games are (read to free finished games' slots).
     keys = AppKeys(
@@ -129,43 +126,8 @@ def build(settings: Mapping[str, Any]) -> Layers:
         games=pool,
         remember_seconds=float(settings.get("BOUND_KEY_CACHE_SECONDS", 1.0)),
     )
-    tables = Tables(
-        store,
-        turns,
-        waits,
-        finished_ttl=finished_ttl,
-        idempotency_ttl=idempotency_ttl,
-        idle_ttl=int(settings.get("GAME_IDLE_TTL", 3 * 24 * 3600)),
-        reservation_ttl=reservation_ttl,
-        think_limit_ms=int(settings.get("BOT_THINK_LIMIT_MS", 1000)),
-        chain_seconds=int(settings.get("BOT_CHAIN_MS", 20)) / 1000,
-        cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
-        feed=feed,
-        key_check=keys.identify,
-    )
-    ratings = Ratings(pool)
-    matches = Matches(
-        MatchStore(pool),
-        bulk,
-        finished_ttl=finished_ttl,
-        max_games=int(settings.get("MAX_MATCH_GAMES", 1000)),
-        idempotency_ttl=idempotency_ttl,
-        reservation_ttl=reservation_ttl,
-        feed=feed,
-        ratings=ratings,
-    )
-    matches.driver = MatchGames(
-        matches.store,
-        tables,
-        live,  # a step is short (ms) and a client waits on it: never behind in-process games
-        finished_ttl=finished_ttl,
-        feed=feed,
-        rate=matches._rate,
-    )
-    tables.match_game_ended = matches.driver.game_ended
-    tables.match_sealed = matches.sealed
-    registry = BotRegistry(queues)
-    matches.registry = registry
+    tables = _tables(settings, store, turns, waits, feed, keys)
+    matches, ratings, registry = _matches(settings, pool, queues, bulk, live, tables, feed)
     streams = Streams(store, changes, Limits.of(settings))
     hub = FeedHub(pool, int(settings.get("FEEDS_PER_APP_KEY", 8)))
     return Layers(
@@ -186,6 +148,69 @@ def build(settings: Mapping[str, Any]) -> Layers:
         Challenges(pool, matches, registry, keys, feed),
         ratings,
     )
+
+
+def _tables(
+    settings: Mapping[str, Any],
+    store: Store,
+    turns: BotTurns,
+    waits: Waits,
+    feed: Feed,
+    keys: AppKeys,
+) -> Tables:
+    """The tables (`service.tables`), from their settings."""
+    return Tables(
+        store,
+        turns,
+        waits,
+        finished_ttl=int(settings["FINISHED_GAME_TTL"]),
+        idempotency_ttl=int(settings["IDEMPOTENCY_TTL"]),
+        idle_ttl=int(settings.get("GAME_IDLE_TTL", 3 * 24 * 3600)),
+        reservation_ttl=int(settings.get("CREATE_RESERVATION_SECONDS", 5)),
+        think_limit_ms=int(settings.get("BOT_THINK_LIMIT_MS", 1000)),
+        chain_seconds=int(settings.get("BOT_CHAIN_MS", 20)) / 1000,
+        cache=GameCache(int(settings["GAME_CACHE_SIZE"])),
+        feed=feed,
+        key_check=keys.identify,
+    )
+
+
+def _matches(
+    settings: Mapping[str, Any],
+    pool: DataClient,
+    queues: QueueClient,
+    bulk: Queue,
+    live: Queue,
+    tables: Tables,
+    feed: Feed,
+) -> tuple[Matches, Ratings, BotRegistry]:
+    """The matches (`service.matches`), their games' driver and the bot registry, and the
+    tables told where a match game's end and a match's seal go."""
+    finished_ttl = int(settings["FINISHED_GAME_TTL"])
+    ratings = Ratings(pool)
+    matches = Matches(
+        MatchStore(pool),
+        bulk,
+        finished_ttl=finished_ttl,
+        max_games=int(settings.get("MAX_MATCH_GAMES", 1000)),
+        idempotency_ttl=int(settings["IDEMPOTENCY_TTL"]),
+        reservation_ttl=int(settings.get("CREATE_RESERVATION_SECONDS", 5)),
+        feed=feed,
+        ratings=ratings,
+    )
+    matches.driver = MatchGames(
+        matches.store,
+        tables,
+        live,  # a step is short (ms) and a client waits on it: never behind in-process games
+        finished_ttl=finished_ttl,
+        feed=feed,
+        rate=matches._rate,
+    )
+    tables.match_game_ended = matches.driver.game_ended
+    tables.match_sealed = matches.sealed
+    registry = BotRegistry(queues)
+    matches.registry = registry
+    return matches, ratings, registry
 
 
 def queue(settings: Mapping[str, Any], name: str, pool: redis.Redis) -> Queue:

@@ -57,7 +57,7 @@ USE_CASE = """
 import sys, time
 import redis
 from service.app import create_app
-from service.storage.store import game_key
+from service.storage.keys import game_key
 url, games = sys.argv[1], int(sys.argv[2])
 app = create_app(
     {"REDIS_URL": url, "BOT_QUEUE": "bench-bots", "LOG_LEVEL": "WARNING", "APP_KEYS": "off"}

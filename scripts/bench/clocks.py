@@ -46,7 +46,7 @@ from api import Service, pct  # noqa: E402  (this folder's API bench: its servic
 
 from service.app import create_app  # noqa: E402
 from service.core.config import from_env  # noqa: E402
-from service.storage.store import WORKERS_KEY  # noqa: E402
+from service.storage.keys import WORKERS_KEY  # noqa: E402
 
 
 def sleep_alive(svc: Service, until: float) -> None:

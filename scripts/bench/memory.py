@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 from api import free_port  # noqa: E402  (this folder's API bench)
 
 from service.app import create_app  # noqa: E402
-from service.storage.store import events_key, game_key, game_keys  # noqa: E402
+from service.storage.keys import events_key, game_key, game_keys  # noqa: E402
 
 SETUPS: dict[str, tuple[list[dict[str, str]], dict[str, Any]]] = {
     "doubleduck": ([{"bot": "heuristic"}] * 4, {}),

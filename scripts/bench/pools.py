@@ -45,7 +45,7 @@ import redis  # noqa: E402
 from rq import Worker  # noqa: E402
 
 from service.app import create_app  # noqa: E402
-from service.storage.store import game_key  # noqa: E402
+from service.storage.keys import game_key  # noqa: E402
 
 API = "/api/v1"
 HEURISTIC = {"bot": "heuristic"}

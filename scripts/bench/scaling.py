@@ -54,7 +54,7 @@ import clusterkit  # noqa: E402
 
 from engine.record import start as start_game  # noqa: E402
 from service.app import create_app  # noqa: E402
-from service.storage.store import game_keys  # noqa: E402
+from service.storage.keys import game_keys  # noqa: E402
 
 API = "/api/v1/games"
 

@@ -42,8 +42,8 @@ from service.storage.keys import (
     app_key_live,
     app_key_minute,
     app_key_record,
+    game_key,
 )
-from service.storage.store import game_key
 
 PREFIX = "dpk_"
 KEY_FORMAT = re.compile(r"^dpk_([0-9a-f]{12})_([A-Za-z0-9_-]{32,64})$")

@@ -18,7 +18,7 @@ from service.games.callers import APP_KEY_HEADER, Caller
 from service.http.edges import json_body
 from service.matches.matches import Matches
 from service.matches.ratings import Ratings
-from service.storage.store import Stored
+from service.storage.records import Stored
 from service.tables.tables import Tables
 from service.wiring import Layers
 

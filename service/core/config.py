@@ -1,210 +1,342 @@
-"""All configuration, read from the environment in one place.
+"""All configuration, read from the environment in one place: `Settings`, one typed field a setting.
 
 The API (`service.app.create_app`) and the worker (`service.worker`) read the same settings, so
-both always agree on the Redis URL and the queue name.
+both always agree on the Redis URL and the queue name. Each field is named for its environment
+variable, which is also its Flask config key (`RATE_LIMITS` is the one exception: its key is
+`RATE_LIMITS_ENABLED`). What a bad value does stays as it always was: an empty variable is its
+default; a number that is no number, or a duration out of its range, stops the process with a
+`ValueError` naming the variable; a count out of its bounds is brought back within them.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, ValidationInfo
+from pydantic_settings import BaseSettings, NoDecode, PydanticBaseSettingsSource, SettingsConfigDict
 
 
-def _int(env: Mapping[str, str], name: str, default: int) -> int:
-    raw = env.get(name)
-    if raw is None or raw.strip() == "":
-        return default
+def _default(info: ValidationInfo) -> Any:
+    """The default of the field being read: what an unset or empty variable means."""
+    assert info.field_name is not None
+    return Settings.model_fields[info.field_name].get_default(call_default_factory=True)
+
+
+def _integer(value: object, info: ValidationInfo) -> object:
+    if not isinstance(value, str):
+        return value  # a default
+    if value.strip() == "":
+        return _default(info)
     try:
-        return int(raw)
-    except ValueError as exc:
-        raise ValueError(f"environment variable {name} must be an integer, not {raw!r}") from exc
+        return int(value)
+    except ValueError:
+        raise ValueError(
+            f"environment variable {info.field_name} must be an integer, not {value!r}"
+        ) from None
 
 
-def _seconds(env: Mapping[str, str], name: str, default: float, *, zero: bool = False) -> float:
+def _duration(zero: bool) -> BeforeValidator:
     """A duration in seconds, above 0 (or 0 too, when `zero` is allowed)."""
-    raw = env.get(name)
-    if raw is None or raw.strip() == "":
-        return default
-    try:
-        value = float(raw)
-    except ValueError as exc:
-        raise ValueError(f"environment variable {name} must be a number, not {raw!r}") from exc
-    if not (value >= 0 if zero else value > 0):
-        least = "0 or more" if zero else "above 0"
-        raise ValueError(f"environment variable {name} must be {least}, not {raw!r}")
+
+    def parse(value: object, info: ValidationInfo) -> object:
+        if not isinstance(value, str):
+            return value
+        if value.strip() == "":
+            return _default(info)
+        try:
+            seconds = float(value)
+        except ValueError:
+            raise ValueError(
+                f"environment variable {info.field_name} must be a number, not {value!r}"
+            ) from None
+        if not (seconds >= 0 if zero else seconds > 0):
+            least = "0 or more" if zero else "above 0"
+            raise ValueError(
+                f"environment variable {info.field_name} must be {least}, not {value!r}"
+            )
+        return seconds
+
+    return BeforeValidator(parse)
+
+
+def _text(value: object, info: ValidationInfo) -> object:
+    """Unset or empty: the default."""
+    if value == "":
+        return _default(info)
     return value
 
 
-def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The service settings as Flask config keys, defaults overridden by the environment.
+def _word(value: object, info: ValidationInfo) -> object:
+    """Unset or empty: the default; else trimmed and in lower case."""
+    if value == "":
+        return _default(info)
+    return value.strip().lower() if isinstance(value, str) else value
 
-    - `REDIS_URL`: game data and the RQ queues (default redis://127.0.0.1:6379/0).
-    - `REDIS_CLUSTER_NODES`: game data on this Redis Cluster instead, a few of its nodes as
-      `host:port,host:port` (the rest are found from them); see `service.core.shards`.
-    - `QUEUE_REDIS_URL`: RQ's queues and registries and the workers' heartbeats, on a standalone
-      Redis (RQ does not run on a cluster); default `REDIS_URL`.
-    - `FINISHED_GAME_TTL`: seconds a finished (or abandoned) game's keys live on (default 7
-      days).
-    - `GAME_IDLE_TTL`: seconds an unfinished game's keys live after its last change (default
-      3 days): each change starts the clock again, so only a game nobody plays expires.
-    - `MAX_MATCH_GAMES`: the most games one match may ask for (default 1000).
-    - `MAX_BODY_BYTES`: the largest request body accepted; larger ones get 413 (default 16 KiB).
-    - `IDEMPOTENCY_TTL`: seconds a game creation is remembered under its Idempotency-Key (1 day).
-    - `BOT_QUEUE`: the RQ queue of the bot turns of live tables, games with a human seat
-      (default "duckpond-bots"); served by the `live` worker pool only.
-    - `BULK_QUEUE`: the RQ queue of match games and of the bot turns of bot-only games
-      (default "duckpond-bulk"); served by the `bulk` pool, so none of it delays a live table.
-    - `THINK_QUEUE`: the RQ queue of the turns of bots that think (the search bot's levels,
-      hundreds of ms a turn) at live tables, served by the `think` pool, so a search bot's
-      think never holds up another table's quick bot turn (default: `BOT_QUEUE`, one pool for
-      all; `scripts/serve` and the compose file set it and run a think worker).
-    - `BULK_NICE`: how much lower the bulk workers' CPU priority is (default 10; 0 for none):
-      on a busy machine they yield the CPU to the live tables' bot turns.
-    - `CREATE_RESERVATION_SECONDS`: how long a creation's Idempotency-Key is held before its
-      game is written (default 5): a request that dies in between blocks retries that long.
-    - `TURNS_OVERDUE_SECONDS`: `/healthz` fails when a bot turn has been due this long
-      (default 30); `WORKER_SILENT_SECONDS`: ... or when a pool (live, bulk) or the recovery
-      loop has not beaten for this long (default 15).
-    - `BOT_THINK_LIMIT_MS`: CPU milliseconds a bot policy may think in a worker before it is
-      stopped and the turn's seeded random move is played instead (default 1000).
-    - `BOT_CHAIN_MS`: how long a worker's bot-turn job goes on playing the bot turns right
-      after its own before it leaves the rest to the queue (default 20; 0: one turn a job).
-      Consecutive bot turns then cost no queue hop; kept short, so that no chain keeps other
-      games' turns waiting (`service.tables.tables.Tables.bot_turn`).
-    - `CORS_ORIGINS`: origins whose browser pages may call the API, comma-separated (default
-      `*`: any; the API's credentials are bearer tokens, never cookies); empty for none.
-    - `LOG_LEVEL`: the level of the service's own loggers (default INFO).
-    - `MAX_WAIT_SECONDS`: the longest a request may wait for a turn or a change (`?wait=`;
-      default 30).
-    - `GAME_CACHE_SIZE`: decoded games kept per process (`service.storage.cache`; default 1024, 0
-    for
-      none), so a move that names its expected version need not read the game.
-    - `WAIT_SLOTS`: requests that may wait at once in one API process (default 4096; 0: no
-      request waits). Under gevent workers (scripts/serve, compose) a waiting request costs
-      a greenlet, not a thread; under a threaded server keep it below the threads per
-      process. With every slot taken, a wait is refused: 503 `wait_slots_full`, Retry-After.
-    - `SPECTATOR_WAITS_PER_ADDRESS`: waits without a seat (no token) one client address may
-      hold at once in one API process (default 16; 0 for no limit); beyond, 429
-      `too_many_waits` with Retry-After.
-    - Game streams (`GET /api/v1/games/<id>/stream`, `service.streams.streams`), each bound per API
-      process: `STREAM_SLOTS` open streams in all (default 8192; beyond, 503
-      `stream_slots_full`), `STREAMS_PER_ADDRESS` from one client address (default 64) and
-      `STREAMS_PER_APP_KEY` on the games of one app key (default 2048; 0 for no limit, either):
-      beyond, 429 `too_many_streams` with Retry-After. `STREAM_KEEPALIVE_SECONDS`: an idle
-      stream's keep-alive period (default 15); `STREAM_HANGUP_CHECK_SECONDS`: how often an idle
-      stream looks whether its client hung up where it cannot be told at once (under gevent it
-      is: a watch on the socket; elsewhere, or once the client sent bytes, it looks this often;
-      default 2); `STREAM_SEND_TIMEOUT_SECONDS`: a
-      client that takes no bytes for this long is dropped (default 10), and
-      `STREAM_SEND_BUFFER` bytes is the most the kernel holds for it (default 65536);
-      `STREAM_MAX_SECONDS`: a stream ends after this long (default 3600), and the client
-      resumes with `Last-Event-ID` (so one connection does not stay on one process forever).
-    - App keys' feeds (`GET /api/v1/feed`, `service.streams.feed`): `FEED_RETENTION_SECONDS`, how
-    long
-      a feed keeps its entries (default 3600; a resume point older than that is a 410
-      `feed_expired`), `FEED_MAX_ENTRIES`, the most it keeps (default 100000), and
-      `FEEDS_PER_APP_KEY`, feeds one key may hold open at once in one API process (default 8;
-      0 for no limit; beyond, 429 `too_many_streams`).
-    - Webhooks (`service.streams.webhooks`): `WEBHOOK_QUEUE`, the RQ queue of deliveries (default
-    "":
-      the bulk queue; set it, and run `python -m service.worker --pool webhooks`, to give
-      them workers of their own); the pool serving it runs RQ's scheduler, which makes the
-      retries. `WEBHOOK_RETRY_SECONDS`, the waits before each retry, comma-separated (default
-      `5,30,120,600,1800,3600,7200,14400,28800,28800`: about a day);
-      `WEBHOOK_DISABLE_AFTER_SECONDS`, an endpoint whose every attempt failed this long is
-      disabled (default 86400); `WEBHOOK_TIMEOUT_SECONDS`, one attempt's limit (default 5);
-      `WEBHOOKS_PER_APP_KEY` (default 10); `WEBHOOK_ALLOWED_NETWORKS`, private networks that
-      endpoints may be on after all, comma-separated CIDRs (default none: only public
-      addresses; `127.0.0.0/8,::1/128` for a receiver on this host).
-    - `REDIS_MAX_CONNECTIONS`: Redis connections per process (default 64); a request that
-      finds none free waits up to `socket_timeout` for one, then answers 503.
-    - `APP_KEYS`: `required` (default) or `off`. Required: creating a game or a match needs
-      `Authorization: Bearer <app key>` (`service.app_keys`; `python -m service.app_keys`).
-      Off: anyone may create, for a private network or the test suite.
-      `BOUND_KEY_CACHE_SECONDS` (default 1; 0 for none): how long an API process may
-      remember that a bound seat's `Duckpond-App-Key` is live instead of reading it on every
-      request (`AppKeys.identify`), so a key revoked elsewhere still plays its bound seats for
-      at most this long in each process (a revocation made in that process counts at once).
-    - `RATE_LIMITS`: `on` (default) or `off`; `RATE_LIMIT_PER_ADDRESS` (default
-      `60000 per minute`: a flood guard), `RATE_LIMIT_PER_APP_KEY` (`600 per minute`) and
-      `RATE_LIMIT_AUTH_FAILURES` (`1200 per minute`): limits in the `limits` library's notation
-      (`100/minute;2000/hour`), see `service.http.rate_limits`. `RATE_LIMIT_HEADERS=on` puts the
-      `RateLimit-*` headers on every answer, not only on 429s (one Redis command more each).
-    - `TRUSTED_PROXIES`: how many proxies in front append to `X-Forwarded-For` (default 0:
-      the header is ignored and the socket's peer is the client).
-    - `METRICS`: `on` serves Prometheus metrics at `/metrics` (default `off`);
-      `METRICS_TOKEN`: when set, `/metrics` needs `Authorization: Bearer <it>`.
-    - `LOG_FORMAT`: `json` (default: one JSON object per line, a line per request) or `text`.
+
+def _flag(test: Callable[[str], bool]) -> BeforeValidator:
+    """Unset or empty: the default; else whether `test` holds for the value."""
+
+    def parse(value: object, info: ValidationInfo) -> object:
+        if value == "":
+            return _default(info)
+        return test(value) if isinstance(value, str) else value
+
+    return BeforeValidator(parse)
+
+
+def _comma_list(value: object) -> object:
+    return [o.strip() for o in value.split(",") if o.strip()] if isinstance(value, str) else value
+
+
+def _at_least(low: int) -> AfterValidator:
+    return AfterValidator(lambda value: max(low, value))
+
+
+Int = Annotated[int, BeforeValidator(_integer)]
+Seconds = Annotated[float, _duration(zero=False)]
+Text = Annotated[str, BeforeValidator(_text)]
+Word = Annotated[str, BeforeValidator(_word)]
+Unless0 = Annotated[bool, _flag(lambda v: v != "0")]
+
+
+class Settings(BaseSettings):
+    """The service's settings, each from the environment variable of its name (or default).
+
+    Notes the one-line descriptions leave out: `WAIT_SLOTS` under gevent workers costs a
+    greenlet a wait, under a threaded server keep it below the threads per process (a full
+    house answers 503 `wait_slots_full`); the stream, feed and wait bounds answer 429 with
+    Retry-After beyond them; `WEBHOOK_RETRY_SECONDS` empty is 5,30,120,600,1800,3600,7200,
+    14400,28800,28800 (`service.streams.webhooks`); a webhooks pool of its own is
+    `python -m service.worker --pool webhooks`; rate limits are in the `limits` library's
+    notation (`100/minute;2000/hour`, `service.http.rate_limits`).
     """
-    env = os.environ if env is None else env
-    max_body = _int(env, "MAX_BODY_BYTES", 16 * 1024)
-    return {
-        "REDIS_URL": env.get("REDIS_URL") or "redis://127.0.0.1:6379/0",
-        "REDIS_CLUSTER_NODES": env.get("REDIS_CLUSTER_NODES") or "",
-        "QUEUE_REDIS_URL": env.get("QUEUE_REDIS_URL") or "",
-        "FINISHED_GAME_TTL": _int(env, "FINISHED_GAME_TTL", 7 * 24 * 3600),
-        "IDEMPOTENCY_TTL": _int(env, "IDEMPOTENCY_TTL", 24 * 3600),
-        "GAME_IDLE_TTL": max(60, _int(env, "GAME_IDLE_TTL", 3 * 24 * 3600)),
-        "MAX_MATCH_GAMES": max(1, _int(env, "MAX_MATCH_GAMES", 1000)),
-        "MAX_BODY_BYTES": max_body,
-        "MAX_CONTENT_LENGTH": max_body,
-        "BOT_QUEUE": env.get("BOT_QUEUE") or "duckpond-bots",
-        # Match games and bot-only games: their own queue and workers (`service.worker`).
-        "BULK_QUEUE": env.get("BULK_QUEUE") or "duckpond-bulk",
-        "THINK_QUEUE": env.get("THINK_QUEUE") or "",  # "": the same as BOT_QUEUE
-        "BULK_NICE": _int(env, "BULK_NICE", 10),
-        "CREATE_RESERVATION_SECONDS": max(1, _int(env, "CREATE_RESERVATION_SECONDS", 5)),
-        "BOT_THINK_LIMIT_MS": _int(env, "BOT_THINK_LIMIT_MS", 1000),
-        "BOT_CHAIN_MS": max(0, _int(env, "BOT_CHAIN_MS", 20)),
-        "TURNS_OVERDUE_SECONDS": _int(env, "TURNS_OVERDUE_SECONDS", 30),
-        "WORKER_SILENT_SECONDS": _int(env, "WORKER_SILENT_SECONDS", 15),
-        "LOG_LEVEL": env.get("LOG_LEVEL") or "INFO",
-        "CORS_ORIGINS": [o.strip() for o in env.get("CORS_ORIGINS", "*").split(",") if o.strip()],
-        "MAX_WAIT_SECONDS": min(_int(env, "MAX_WAIT_SECONDS", 30), 30),
-        "WAIT_SLOTS": _int(env, "WAIT_SLOTS", 4096),
-        "SPECTATOR_WAITS_PER_ADDRESS": _int(env, "SPECTATOR_WAITS_PER_ADDRESS", 16),
-        "STREAM_SLOTS": _int(env, "STREAM_SLOTS", 8192),
-        "STREAMS_PER_ADDRESS": _int(env, "STREAMS_PER_ADDRESS", 64),
-        "STREAMS_PER_APP_KEY": _int(env, "STREAMS_PER_APP_KEY", 2048),
-        "STREAM_KEEPALIVE_SECONDS": _seconds(env, "STREAM_KEEPALIVE_SECONDS", 15.0),
-        "STREAM_HANGUP_CHECK_SECONDS": _seconds(env, "STREAM_HANGUP_CHECK_SECONDS", 2.0),
-        "STREAM_SEND_TIMEOUT_SECONDS": _seconds(env, "STREAM_SEND_TIMEOUT_SECONDS", 10.0),
-        "STREAM_SEND_BUFFER": _int(env, "STREAM_SEND_BUFFER", 65536),
-        "STREAM_MAX_SECONDS": _seconds(env, "STREAM_MAX_SECONDS", 3600.0),
-        "FEED_RETENTION_SECONDS": max(1, _int(env, "FEED_RETENTION_SECONDS", 3600)),
-        "FEED_MAX_ENTRIES": max(1, _int(env, "FEED_MAX_ENTRIES", 100_000)),
-        "FEEDS_PER_APP_KEY": _int(env, "FEEDS_PER_APP_KEY", 8),
-        "WEBHOOK_QUEUE": env.get("WEBHOOK_QUEUE") or "",  # "": the bulk queue
-        "WEBHOOK_RETRY_SECONDS": env.get("WEBHOOK_RETRY_SECONDS") or "",
-        "WEBHOOK_DISABLE_AFTER_SECONDS": _int(env, "WEBHOOK_DISABLE_AFTER_SECONDS", 86400),
-        "WEBHOOK_TIMEOUT_SECONDS": max(1, _int(env, "WEBHOOK_TIMEOUT_SECONDS", 5)),
-        "WEBHOOKS_PER_APP_KEY": _int(env, "WEBHOOKS_PER_APP_KEY", 10),
-        "WEBHOOK_ALLOWED_NETWORKS": env.get("WEBHOOK_ALLOWED_NETWORKS") or "",
-        "REDIS_MAX_CONNECTIONS": max(2, _int(env, "REDIS_MAX_CONNECTIONS", 64)),
-        "GAME_CACHE_SIZE": _int(env, "GAME_CACHE_SIZE", 1024),
-        # Off: every request goes through its schemas (`service.api.common.lean`; tests, benches).
-        "LEAN_ROUTES": (env.get("LEAN_ROUTES") or "1") != "0",
-        # Off: plain moves and views go through Flask too (`service.api.fast_lane`; tests, benches).
-        "FAST_LANE": (env.get("FAST_LANE") or "1") != "0",
-        # flask-smorest / OpenAPI
-        "API_TITLE": "duckpond",
-        "API_VERSION": "1.0.0",
-        "OPENAPI_VERSION": "3.1.0",
-        "OPENAPI_URL_PREFIX": "/",
-        "OPENAPI_JSON_PATH": "openapi.json",
-        "OPENAPI_SWAGGER_UI_PATH": "/docs",
-        "OPENAPI_SWAGGER_UI_URL": "/docs/static/",  # served by service.http.docs, no CDN
-        "JSON_SORT_KEYS": False,
-        "APP_KEYS": (env.get("APP_KEYS") or "required").strip().lower(),
-        "BOUND_KEY_CACHE_SECONDS": _seconds(env, "BOUND_KEY_CACHE_SECONDS", 1.0, zero=True),
-        "RATE_LIMITS_ENABLED": (env.get("RATE_LIMITS") or "on").strip().lower() != "off",
-        "RATE_LIMIT_PER_ADDRESS": env.get("RATE_LIMIT_PER_ADDRESS") or "60000 per minute",
-        "RATE_LIMIT_PER_APP_KEY": env.get("RATE_LIMIT_PER_APP_KEY") or "600 per minute",
-        "RATE_LIMIT_AUTH_FAILURES": env.get("RATE_LIMIT_AUTH_FAILURES") or "1200 per minute",
-        "RATE_LIMIT_HEADERS": (env.get("RATE_LIMIT_HEADERS") or "off").strip().lower() == "on",
-        "TRUSTED_PROXIES": _int(env, "TRUSTED_PROXIES", 0),
-        "METRICS": (env.get("METRICS") or "off").strip().lower(),
-        "METRICS_TOKEN": env.get("METRICS_TOKEN") or "",
-        "LOG_FORMAT": (env.get("LOG_FORMAT") or "json").strip().lower(),
-    }
+
+    model_config = SettingsConfigDict(case_sensitive=True, extra="ignore")
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, env_settings)  # no .env file, no secrets directory
+
+    # Redis
+    REDIS_URL: Text = Field(
+        default="redis://127.0.0.1:6379/0", description="game data and the RQ queues"
+    )
+    REDIS_CLUSTER_NODES: Text = Field(
+        default="",
+        description="game data on this Redis Cluster, a few nodes as host:port,host:port",
+    )
+    QUEUE_REDIS_URL: Text = Field(
+        default="",
+        description="RQ's queues, registries, heartbeats on a standalone Redis ('': REDIS_URL)",
+    )
+    MAX_BODY_BYTES: Int = Field(
+        default=16 * 1024, description="the largest request body accepted; larger ones get 413"
+    )
+    # Games and matches
+    FINISHED_GAME_TTL: Int = Field(
+        default=7 * 24 * 3600, description="seconds a finished (or abandoned) game's keys live on"
+    )
+    IDEMPOTENCY_TTL: Int = Field(
+        default=24 * 3600, description="seconds a creation is remembered under its Idempotency-Key"
+    )
+    GAME_IDLE_TTL: Annotated[Int, _at_least(60)] = Field(
+        default=3 * 24 * 3600,
+        description="seconds an unfinished game's keys live after its last change",
+    )
+    MAX_MATCH_GAMES: Annotated[Int, _at_least(1)] = Field(
+        default=1000, description="the most games one match may ask for"
+    )
+    # Queues and workers (`service.worker`)
+    BOT_QUEUE: Text = Field(
+        default="duckpond-bots", description="RQ queue of live tables' bot turns (the `live` pool)"
+    )
+    BULK_QUEUE: Text = Field(
+        default="duckpond-bulk",
+        description="RQ queue of match games and bot-only games' turns (`bulk`)",
+    )
+    THINK_QUEUE: Text = Field(
+        default="", description="RQ queue of thinking bots' turns at live tables ('': BOT_QUEUE)"
+    )
+    BULK_NICE: Int = Field(
+        default=10, description="how much lower the bulk workers' CPU priority is"
+    )
+    CREATE_RESERVATION_SECONDS: Annotated[Int, _at_least(1)] = Field(
+        default=5,
+        description="how long a creation's Idempotency-Key is held before its game is written",
+    )
+    BOT_THINK_LIMIT_MS: Int = Field(
+        default=1000,
+        description="CPU ms a bot policy may think before its seeded random move is played",
+    )
+    BOT_CHAIN_MS: Annotated[Int, _at_least(0)] = Field(
+        default=20,
+        description="how long a bot-turn job plays the next bot turns itself (0: one a job)",
+    )
+    TURNS_OVERDUE_SECONDS: Int = Field(
+        default=30, description="/healthz fails when a bot turn has been due this long"
+    )
+    WORKER_SILENT_SECONDS: Int = Field(
+        default=15,
+        description="/healthz fails when a pool or the recovery loop is silent this long",
+    )
+    # The API
+    LOG_LEVEL: Text = Field(default="INFO", description="the level of the service's own loggers")
+    CORS_ORIGINS: Annotated[list[str], NoDecode, BeforeValidator(_comma_list)] = Field(
+        default_factory=lambda: ["*"], description="origins whose pages may call the API ('': none)"
+    )
+    MAX_WAIT_SECONDS: Annotated[Int, AfterValidator(lambda v: min(v, 30))] = Field(
+        default=30, description="the longest a request may wait for a turn or a change (at most 30)"
+    )
+    WAIT_SLOTS: Int = Field(
+        default=4096, description="requests that may wait at once in one API process"
+    )
+    SPECTATOR_WAITS_PER_ADDRESS: Int = Field(
+        default=16,
+        description="seatless waits one client address may hold in one process (0: no limit)",
+    )
+    # Game streams (`service.streams.streams`), per API process
+    STREAM_SLOTS: Int = Field(default=8192, description="open streams in all; beyond, 503")
+    STREAMS_PER_ADDRESS: Int = Field(default=64, description="open streams from one client address")
+    STREAMS_PER_APP_KEY: Int = Field(
+        default=2048, description="open streams on one app key's games (0: no limit)"
+    )
+    STREAM_KEEPALIVE_SECONDS: Seconds = Field(
+        default=15.0, description="an idle stream's keep-alive period"
+    )
+    STREAM_HANGUP_CHECK_SECONDS: Seconds = Field(
+        default=2.0, description="how often an idle stream looks whether its client hung up"
+    )
+    STREAM_SEND_TIMEOUT_SECONDS: Seconds = Field(
+        default=10.0, description="a client that takes no bytes for this long is dropped"
+    )
+    STREAM_SEND_BUFFER: Int = Field(
+        default=65536, description="bytes the kernel holds for one client"
+    )
+    STREAM_MAX_SECONDS: Seconds = Field(
+        default=3600.0,
+        description="a stream ends after this long; the client resumes (Last-Event-ID)",
+    )
+    # App keys' feeds (`service.streams.feed`)
+    FEED_RETENTION_SECONDS: Annotated[Int, _at_least(1)] = Field(
+        default=3600, description="how long a feed keeps its entries (an older resume point: 410)"
+    )
+    FEED_MAX_ENTRIES: Annotated[Int, _at_least(1)] = Field(
+        default=100_000, description="the most entries a feed keeps"
+    )
+    FEEDS_PER_APP_KEY: Int = Field(
+        default=8, description="feeds one key may hold open in one process (0: no limit)"
+    )
+    # Webhooks (`service.streams.webhooks`)
+    WEBHOOK_QUEUE: Text = Field(
+        default="", description="RQ queue of webhook deliveries ('': BULK_QUEUE)"
+    )
+    WEBHOOK_RETRY_SECONDS: Text = Field(
+        default="", description="waits before each retry, comma-separated ('': about a day's worth)"
+    )
+    WEBHOOK_DISABLE_AFTER_SECONDS: Int = Field(
+        default=86400, description="an endpoint failing every attempt this long is disabled"
+    )
+    WEBHOOK_TIMEOUT_SECONDS: Annotated[Int, _at_least(1)] = Field(
+        default=5, description="one delivery attempt's time limit"
+    )
+    WEBHOOKS_PER_APP_KEY: Int = Field(
+        default=10, description="webhook endpoints one app key may have"
+    )
+    WEBHOOK_ALLOWED_NETWORKS: Text = Field(
+        default="",
+        description="private networks (CIDRs, comma-separated) endpoints may be on after all",
+    )
+    # Processes
+    REDIS_MAX_CONNECTIONS: Annotated[Int, _at_least(2)] = Field(
+        default=64,
+        description="Redis connections per process; with none free a request waits, then 503",
+    )
+    GAME_CACHE_SIZE: Int = Field(
+        default=1024,
+        description="decoded games kept per process (`service.storage.cache`; 0: none)",
+    )
+    LEAN_ROUTES: Unless0 = Field(
+        default=True,
+        description="0: every request goes through its schemas (`service.api.common.lean`)",
+    )
+    FAST_LANE: Unless0 = Field(
+        default=True,
+        description="0: plain moves and views go through Flask too (`service.api.fast_lane`)",
+    )
+    # Who may call, how often, and what operators see
+    APP_KEYS: Word = Field(
+        default="required",
+        description="`required`: creating needs an app key; `off`: anyone may create",
+    )
+    BOUND_KEY_CACHE_SECONDS: Annotated[float, _duration(zero=True)] = Field(
+        default=1.0, description="how long a process may trust that a bound seat's app key is live"
+    )
+    RATE_LIMITS_ENABLED: Annotated[bool, _flag(lambda v: v.strip().lower() != "off")] = Field(
+        default=True, validation_alias="RATE_LIMITS", description="`off`: no rate limits"
+    )
+    RATE_LIMIT_PER_ADDRESS: Text = Field(
+        default="60000 per minute", description="requests from one address (`limits` notation)"
+    )
+    RATE_LIMIT_PER_APP_KEY: Text = Field(
+        default="600 per minute", description="requests on one app key (`limits` notation)"
+    )
+    RATE_LIMIT_AUTH_FAILURES: Text = Field(
+        default="1200 per minute", description="failed authentications from one address"
+    )
+    RATE_LIMIT_HEADERS: Annotated[bool, _flag(lambda v: v.strip().lower() == "on")] = Field(
+        default=False, description="`on`: RateLimit-* headers on every answer, not only on 429s"
+    )
+    TRUSTED_PROXIES: Int = Field(
+        default=0, description="proxies in front appending to X-Forwarded-For (0: header ignored)"
+    )
+    METRICS: Word = Field(default="off", description="`on`: Prometheus metrics at /metrics")
+    METRICS_TOKEN: Text = Field(
+        default="", description="when set, /metrics needs it as a bearer token"
+    )
+    LOG_FORMAT: Word = Field(default="json", description="`json` (a line per request) or `text`")
+
+    @classmethod
+    def of(cls, env: Mapping[str, str]) -> Settings:
+        """From `env` alone, never the process's environment (tests, benches): every field is
+        passed, the variables `env` sets and the defaults of the rest."""
+        values: dict[str, Any] = {}
+        for name, field in cls.model_fields.items():
+            variable = str(field.validation_alias or name)
+            values[variable] = (
+                env[variable] if variable in env else field.get_default(call_default_factory=True)
+            )
+        return cls(**values)
+
+
+# Not settings: the same in every process (flask-smorest / OpenAPI, Flask).
+FIXED: dict[str, Any] = {
+    "API_TITLE": "duckpond",
+    "API_VERSION": "1.0.0",
+    "OPENAPI_VERSION": "3.1.0",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "/docs",
+    "OPENAPI_SWAGGER_UI_URL": "/docs/static/",  # served by service.http.docs, no CDN
+    "JSON_SORT_KEYS": False,
+}
+
+
+def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The service settings as Flask config keys, defaults overridden by the environment (`env`,
+    else the process's). A bad value raises `ValueError` naming its variable."""
+    try:
+        settings = Settings() if env is None else Settings.of(env)
+    except ValidationError as exc:
+        error = exc.errors()[0].get("ctx", {}).get("error")
+        raise ValueError(str(error) if error else str(exc)) from exc
+    config = settings.model_dump()
+    config["MAX_CONTENT_LENGTH"] = settings.MAX_BODY_BYTES
+    return {**config, **FIXED}

@@ -54,15 +54,8 @@ from service.games import idempotency
 from service.games.bodies import Answer
 from service.games.callers import new_token, sha256
 from service.matches.matches import Matches
-from service.storage.keys import app_key_part
-from service.storage.store import (
-    claim_pointer,
-    create_pointer_key,
-    outbox_key,
-    pointer_held,
-    release_pointer,
-    valid_id,
-)
+from service.storage.keys import app_key_part, create_pointer_key, outbox_key
+from service.storage.store import claim_pointer, pointer_held, release_pointer, valid_id
 from service.streams.feed import Feed
 
 JSON = dict[str, Any]

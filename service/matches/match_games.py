@@ -44,9 +44,8 @@ from service.core.shards import tag
 from service.games.bodies import ABANDONED, OVER
 from service.games.callers import HOST
 from service.games.clocks import Seating
-from service.storage.keys import ADVANCE_MATCH_JOB
+from service.storage.keys import ADVANCE_MATCH_JOB, game_key
 from service.storage.match_store import CANCELLED, MatchStore
-from service.storage.store import game_key
 from service.streams.feed import Feed
 from service.tables.tables import Tables
 

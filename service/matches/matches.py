@@ -130,24 +130,7 @@ class Matches:
         `mid` and the host token whose hash is `host_hash`: the answer has no token then, and
         a second call with that `mid` answers the match). `live_games`, the creator key's
         quota of live games, caps the match's `concurrency`."""
-        spec = MatchSpec(
-            game=str(request["game"]),
-            bots=tuple(request["bots"]),
-            games=int(request["games"]),
-            seed=str(request.get("seed") or secrets.token_hex(8)),
-            options=whole_numbers(dict(request.get("options") or {})),
-        )
-        outside = self._outside(spec, request, owner, accepted, live_games)
-        try:
-            check(spec, outside.bots if outside else ())  # an engine SetupError passes as 422
-        except MatchError as exc:
-            raise ServiceError(exc.reason, exc.message) from exc
-        if spec.games > self.max_games:
-            raise ServiceError(
-                "too_many_games",
-                f"a match may have at most {self.max_games} games, not {spec.games}",
-                maximum=self.max_games,
-            )
+        spec, outside = self._checked(request, owner, accepted, live_games)
         fp = idempotency.fingerprint("match", dict(request))
         key_hash = "" if idempotency_key is None else self._key_hash(idempotency_key, scope)
         given = mid is not None
@@ -193,6 +176,34 @@ class Matches:
             self._enqueue(mid, range(min(spec.games, self.window)))
         log.info("match %s created: %s, %s x %d", mid, spec.game, list(spec.bots), spec.games)
         return Answer(body)
+
+    def _checked(
+        self,
+        request: Mapping[str, Any],
+        owner: str | None,
+        accepted: bool,
+        live_games: int | None,
+    ) -> tuple[MatchSpec, Outside | None]:
+        """A request's match spec and its outside bots, checked (`create`)."""
+        spec = MatchSpec(
+            game=str(request["game"]),
+            bots=tuple(request["bots"]),
+            games=int(request["games"]),
+            seed=str(request.get("seed") or secrets.token_hex(8)),
+            options=whole_numbers(dict(request.get("options") or {})),
+        )
+        outside = self._outside(spec, request, owner, accepted, live_games)
+        try:
+            check(spec, outside.bots if outside else ())  # an engine SetupError passes as 422
+        except MatchError as exc:
+            raise ServiceError(exc.reason, exc.message) from exc
+        if spec.games > self.max_games:
+            raise ServiceError(
+                "too_many_games",
+                f"a match may have at most {self.max_games} games, not {spec.games}",
+                maximum=self.max_games,
+            )
+        return spec, outside
 
     def _outside(
         self,

@@ -17,7 +17,7 @@ import threading
 from collections import OrderedDict
 
 from engine import Game
-from service.storage.store import Stored
+from service.storage.records import Stored
 
 DEFAULT_SIZE = 1024
 

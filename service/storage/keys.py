@@ -6,7 +6,7 @@ over them is atomic there.
 
 from __future__ import annotations
 
-from service.core.shards import ALPHABET, BUCKETS, TAGS
+from service.core.shards import ALPHABET, BUCKETS, TAGS, all_tags, key_bucket, tag
 
 # --- app keys (on the queues' standalone Redis; `service.access.app_keys`) ---------------------
 
@@ -62,6 +62,76 @@ DELIVER_WEBHOOK_JOB = "service.jobs.deliver_webhook"
 
 
 # --- games (`service.storage.store`) ------------------------------------------------------------
+
+WORKERS_KEY = "dp:workers"
+"""Sorted set on the queues' Redis: `<pool>:<worker name>` -> the ms of its last heartbeat."""
+PROBE_KEY = "dp:readyz"
+"""The key `/readyz` writes and reads back (`Store.probe`)."""
+
+
+def changes_channel(bucket_tag: str) -> str:
+    """A bucket's shard channel: each accepted change of its games is published there as
+    `<id> <version> <status> <seats to act...>` (see `service.streams.waits`)."""
+    return f"dp:{{{bucket_tag}}}:changes"
+
+
+def change_channels() -> list[str]:
+    """Every bucket's channel: what a listener subscribes to."""
+    return [changes_channel(t) for t in all_tags()]
+
+
+def outbox_key(bucket_tag: str) -> str:
+    """A bucket's outbox of app-key feed entries (`service.storage.store`'s docstring)."""
+    return f"dp:{{{bucket_tag}}}:outbox"
+
+
+def due_key(bucket_tag: str) -> str:
+    """A bucket's due-turn index (`service.storage.store`'s docstring)."""
+    return f"dp:{{{bucket_tag}}}:bots:due"
+
+
+def attempts_key(bucket_tag: str) -> str:
+    return f"dp:{{{bucket_tag}}}:bots:attempts"
+
+
+def clocks_key(bucket_tag: str) -> str:
+    """A bucket's index of timed human turns, by deadline (`service.storage.store`'s docstring)."""
+    return f"dp:{{{bucket_tag}}}:clocks"
+
+
+def due_key_of(member: str) -> str:
+    """The index bucket of a due member `<id>:<seat>:<version>` (its game's bucket)."""
+    return due_key(tag(member))
+
+
+def attempts_key_of(member: str) -> str:
+    return attempts_key(tag(member))
+
+
+def game_key(gid: str) -> str:
+    return f"dp:{{{tag(gid)}}}:{gid}:game"
+
+
+def events_key(gid: str) -> str:
+    return f"dp:{{{tag(gid)}}}:{gid}:events"
+
+
+def actions_key(gid: str) -> str:
+    return f"dp:{{{tag(gid)}}}:{gid}:actions"
+
+
+def idem_key(gid: str) -> str:
+    return f"dp:{{{tag(gid)}}}:{gid}:idem"
+
+
+def create_pointer_key(key_hash: str) -> str:
+    """In the bucket the key's hash names, where `service.core.shards.new_id` draws its game."""
+    return f"dp:{{{TAGS[key_bucket(key_hash)]}}}:idem:create:{key_hash}"
+
+
+def game_keys(gid: str) -> list[str]:
+    """Every key of one game."""
+    return [game_key(gid), events_key(gid), actions_key(gid), idem_key(gid)]
 
 
 # --- matches (`service.storage.match_store`, `service.matches`) -------------------------------

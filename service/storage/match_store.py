@@ -36,15 +36,8 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from service.core.shards import DataClient, tag
-from service.storage.keys import app_key_part
-from service.storage.store import (
-    claim_pointer,
-    create_pointer_key,
-    outbox_key,
-    pointer_held,
-    release_pointer,
-    valid_id,
-)
+from service.storage.keys import app_key_part, create_pointer_key, outbox_key
+from service.storage.store import claim_pointer, pointer_held, release_pointer, valid_id
 
 JSON = dict[str, Any]
 

@@ -66,8 +66,8 @@ from service.core.connections import NOBODY, Peer
 from service.core.errors import ServiceError
 from service.core.shards import FAILURES, DataClient, all_tags
 from service.games.bodies import DEAL_PENDING, OVER, PLAYING
-from service.storage.keys import app_key_part, key_tag
-from service.storage.store import RELAY_LUA, game_key, outbox_key
+from service.storage.keys import app_key_part, game_key, key_tag, outbox_key
+from service.storage.scripts import RELAY_LUA
 
 log = logging.getLogger("duckpond.feed")
 

@@ -47,7 +47,8 @@ from service.core.errors import ServiceError
 from service.core.shards import FAILURES
 from service.games.bodies import ABANDONED, OVER, event_out, to_json, visible
 from service.games.callers import Caller
-from service.storage.store import Head, Store, Stored
+from service.storage.records import Head, Stored
+from service.storage.store import Store
 from service.streams.waits import Changes, Watch
 
 log = logging.getLogger("duckpond.streams")

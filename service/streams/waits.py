@@ -49,7 +49,9 @@ from service.core.errors import ServiceError, found
 from service.core.shards import DataClient
 from service.games.bodies import PLAYING, WAITING, Answer
 from service.games.callers import Caller
-from service.storage.store import Head, Store, Stored, change_channels
+from service.storage.keys import change_channels
+from service.storage.records import Head, Stored
+from service.storage.store import Store
 
 log = logging.getLogger("duckpond.waits")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.core.errors import ServiceError
 from service.games.bodies import ABANDONED, WAITING
-from service.storage.store import Stored
+from service.storage.records import Stored
 
 
 def refuse_abandoned(stored: Stored) -> None:

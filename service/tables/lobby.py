@@ -55,7 +55,10 @@ from service.games.bodies import OVER, WAITING, Answer, event_entry, game_body, 
 from service.games.bodies import status_of as game_status
 from service.games.callers import HOST, Caller, new_token, sha256
 from service.games.clocks import Seating, options_of, with_seating
-from service.storage.store import Stored, Write, create_pointer_key, game_key, valid_id
+from service.storage.cas import Write
+from service.storage.keys import create_pointer_key, game_key
+from service.storage.records import Stored
+from service.storage.store import valid_id
 from service.tables.bot_turns import due_turns, live
 from service.tables.guards import refuse_abandoned
 

@@ -60,7 +60,9 @@ from service.games.clocks import (
     with_seating,
 )
 from service.storage.cache import GameCache
-from service.storage.store import Head, Outcome, Store, Stored, Write
+from service.storage.cas import Outcome, Write
+from service.storage.records import Head, Stored
+from service.storage.store import Store
 from service.streams.feed import Feed, encoded, game_entries
 from service.streams.waits import Waits, ready
 from service.tables.bot_turns import BotTurns, ThinkLimitExceeded, due_turns, live, think_limit

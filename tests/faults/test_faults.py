@@ -24,7 +24,7 @@ from flask import Flask
 from testkit.faultkit import RECOVERY_BOUND, ROOT, RedisServer, Workers, free_port
 from testkit.faultplay import API, Game, StallWatch, check_finished_once
 
-from service.storage.store import WORKERS_KEY, create_pointer_key, game_key
+from service.storage.keys import WORKERS_KEY, create_pointer_key, game_key
 from service.tables.bot_turns import job_id
 from service.wiring import Layers
 

@@ -20,7 +20,8 @@ from testkit.svc_helpers import API, Table, wait_for
 from bots import BOTS, Bot, decide, random_bot, turn_rng
 from engine import GAMES
 from engine.record import replay
-from service.storage.store import Store, attempts_key_of, due_key_of
+from service.storage.keys import attempts_key_of, due_key_of
+from service.storage.store import Store
 from service.tables.bot_turns import due_member, parse_due_member
 from service.tables.bot_turns import job_id as bot_job_id
 from service.wiring import Layers

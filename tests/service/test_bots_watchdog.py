@@ -31,7 +31,7 @@ from testkit.svc_helpers import API, Table, wait_for
 import service.jobs
 from service.app import create_app
 from service.jobs import TEST_BOT_DELAY
-from service.storage.store import attempts_key_of, due_key_of
+from service.storage.keys import attempts_key_of, due_key_of
 from service.tables.bot_turns import due_member
 from service.tables.bot_turns import job_id as bot_job_id
 from service.watchdog import Settings, Watchdog, settings_from_env

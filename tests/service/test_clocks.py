@@ -25,7 +25,7 @@ from testkit.svc_helpers import API, Seat, Table, auth, wait_for
 import service.jobs
 from service.games.clocks import options_of, parse_options
 from service.games.contract import camel
-from service.storage.store import game_key
+from service.storage.keys import game_key
 from service.tables.bot_turns import due_member, pool_of
 from service.watchdog import Settings, Watchdog
 from service.wiring import Layers

@@ -27,7 +27,7 @@ import service.jobs
 from service.app import create_app
 from service.core import shards
 from service.games import idempotency
-from service.storage.store import (
+from service.storage.keys import (
     attempts_key,
     changes_channel,
     clocks_key,

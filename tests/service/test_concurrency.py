@@ -14,7 +14,8 @@ from flask import Flask
 from testkit.svc_helpers import API, Table, auth, pinned_deal
 
 from engine.record import load, record_of, replay
-from service.storage.store import Write, actions_key, events_key, game_key
+from service.storage.cas import Write
+from service.storage.keys import actions_key, events_key, game_key
 
 THREADS = 8
 TARGET_MOVES = 60

@@ -24,7 +24,7 @@ from flask.testing import FlaskClient
 from testkit.svc_helpers import API, Table, auth, pinned_deal, play_out
 
 from service.api.games_schemas import ChangeOut, GameOut
-from service.storage.store import events_key, idem_key
+from service.storage.keys import events_key, idem_key
 from service.tables.tables import Tables
 
 

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from testkit.svc_helpers import API, Table, auth, play_out, wait_for
 
 from service.storage.archive import ACTIONS_FIELD, EVENTS_FIELD
-from service.storage.store import actions_key, due_key_of, events_key, game_key, game_keys
+from service.storage.keys import actions_key, due_key_of, events_key, game_key, game_keys
 from service.tables.tables import Tables
 from service.watchdog import Settings, Watchdog
 from service.wiring import Layers

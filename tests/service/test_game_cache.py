@@ -16,7 +16,8 @@ from testkit.svc_helpers import API, Table, auth, pinned_deal
 
 from engine import GAMES
 from service.storage.cache import GameCache
-from service.storage.store import Stored, events_key, game_key
+from service.storage.keys import events_key, game_key
+from service.storage.records import Stored
 
 
 @pytest.fixture()

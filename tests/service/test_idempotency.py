@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from testkit.svc_helpers import API, Table, auth
 
-from service.storage.store import events_key
+from service.storage.keys import events_key
 
 CREATE = {"game": "doubleduck", "seats": [{}, {}, {}, {}], "seed": "idem"}
 

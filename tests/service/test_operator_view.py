@@ -15,7 +15,7 @@ from testkit.service_fixtures import gunicorn
 from testkit.svc_helpers import API, Table, auth
 
 from service.http.request_log import JsonFormatter
-from service.storage.store import due_key_of
+from service.storage.keys import due_key_of
 
 
 def metric(text: str, name: str, **labels: str) -> float:

@@ -21,7 +21,7 @@ from testkit.svc_helpers import API, Table, auth
 
 from engine.record import replay
 from service.access.app_keys import AppKeys
-from service.storage.store import create_pointer_key
+from service.storage.keys import create_pointer_key
 from service.tables.lobby import rematch_hash
 
 

@@ -18,7 +18,7 @@ from testkit.svc_helpers import API, Table, auth, pinned_deal, play_out, wait_fo
 from werkzeug.test import TestResponse
 
 import service.jobs
-from service.storage.store import game_key
+from service.storage.keys import game_key
 from service.watchdog import Settings, Watchdog
 
 SEED = "SEED-qx7-do-not-leak"

@@ -17,7 +17,7 @@ from testkit.streamkit import NDJSON, SSE, events, parse
 from testkit.svc_helpers import API, Table, auth
 
 from engine import GAMES
-from service.storage.store import events_key
+from service.storage.keys import events_key
 
 SEED = "SEED-stream-do-not-leak"
 SEATS = {"doubleduck": 4, "ducksoup": 2, "duck": 3, "doppelkopf": 4}

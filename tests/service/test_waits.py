@@ -24,7 +24,9 @@ from testkit.svc_helpers import API, Table, auth, wait_for
 
 from service import jobs
 from service.core.shards import all_tags, data_client, tag
-from service.storage.store import Head, Store, Stored, changes_channel, events_key, game_key
+from service.storage.keys import changes_channel, events_key, game_key
+from service.storage.records import Head, Stored
+from service.storage.store import Store
 from service.streams.waits import Changes, News
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ import redis
 from flask.testing import FlaskClient
 
 from engine.record import replay
-from service.storage.store import game_key
+from service.storage.keys import game_key
 
 API = "/api/v1"
 

@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from engine import cards
-from service.storage.store import game_keys
+from service.storage.keys import game_keys
 
 API = "/api/v1"
 GUNICORN_SERVER = ("--worker-class", "gevent", "--worker-connections", "4096")
