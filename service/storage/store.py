@@ -180,8 +180,8 @@ CAS_SCRIPT = (
 -- ARGV[7] meta JSON, written only when not ""
 -- ARGV[8] n, the number of events; ARGV[9] m, the number of actions
 -- ARGV[10] the game id; ARGV[11] the due turns at the new version, space-separated
---   members (`service.tables.bot_turns.due_member`; the caller knows the new version: expected +
-1);
+--   members (`service.tables.bot_turns.due_member`; the caller knows the new version:
+--   expected + 1);
 --   a bot turn is due now (KEYS[5]), a timed human turn "<member>@<deadline>" then (KEYS[10])
 -- ARGV[12] every seat to act at the new version, space-separated (read by waiting requests)
 -- ARGV[13] seconds the creation's key pointer lives once the game is written, "0" for none:
