@@ -197,89 +197,98 @@ def _link(operation: str, description: str, **parameters: Any) -> JSON:
 
 
 def links(most_seats: int) -> dict[tuple[str, str, str], dict[str, JSON]]:
-    """The links of the spec: from a game's creation to its operations (each seat's view at
-    its turn with its token, for seats up to `most_seats`, its events, the host's deal, its
-    score and record, a claim of an open seat, and from it the claimed seat's view), from a
-    view to the caller's first legal move and from a move to the mover's next turn, and from a
-    match to its own operations."""
+    """The links of the spec: from a game's creation to its operations (`creation_links`),
+    from a claim, a view, a move, a host's deal and a match to what follows (`LATER_LINKS`)."""
+    return {("/api/v1/games", "post", "201"): creation_links(most_seats), **LATER_LINKS}
+
+
+def creation_links(most_seats: int) -> dict[str, JSON]:
+    """From a game's creation to its operations: each seat's view at its turn with its token
+    (seats up to `most_seats`), its events, the host's deal, its score and record, a claim of
+    an open seat."""
     return {
-        ("/api/v1/games", "post", "201"): {
-            **{
-                f"SeatView{n}": _link(
-                    "get_game",
-                    f"Seat {n}'s view at its turn (a human seat's token; a bot's seat has none).",
-                    **{"path.game_id": "$response.body#/id",
-                       "header.Authorization": SEAT_TOKEN % n, "query.wait": 30},
-                )
-                for n in range(most_seats)
-            },
-            "SeatEvents": _link(
-                "list_events",
-                "Seat 0's events (its private ones too).",
-                **{"path.game_id": "$response.body#/id", "header.Authorization": SEAT_TOKEN % 0},
-            ),
-            "HostDeals": _link(
-                "deal_next",
-                "The host deals the next deal (once a deal is scored).",
-                **{"path.game_id": "$response.body#/id", "header.Authorization": HOST_TOKEN},
-            ),
-            "Score": _link("get_score", "The score sheet.", **GAME_ID),
-            "Record": _link("get_record", "The record (once the game is over).", **GAME_ID),
-            "ClaimOpenSeat": _link(
-                "claim_seat",
-                "Take the lowest open seat with the table's invite code (a table with open seats).",
-                **GAME_ID,
-                requestBody={"invite_code": "$response.body#/invite_code"},
-            ),
-        },
-        ("/api/v1/games/{game_id}/claim", "post", "200"): {
-            "ClaimedSeatView": _link(
+        **{
+            f"SeatView{n}": _link(
                 "get_game",
-                "The claimed seat's view at its turn, with the token the claim answered.",
+                f"Seat {n}'s view at its turn (a human seat's token; a bot's seat has none).",
                 **{"path.game_id": "$response.body#/id",
-                   "header.Authorization": "Bearer {$response.body#/token}", "query.wait": 30},
-            ),
+                   "header.Authorization": SEAT_TOKEN % n, "query.wait": 30},
+            )
+            for n in range(most_seats)
         },
-        ("/api/v1/games/{game_id}", "get", "200"): {
-            "PlayFirstLegal": _link(
-                "play_move",
-                "The caller plays the first of its legal moves, at the version it read.",
-                **SAME_CALLER,
-                **{
-                    "header.If-Match": "$response.header.ETag",
-                    # A key that names the move (game, version, seat): a retry is the same move.
-                    "header.Idempotency-Key": "{$request.path.game_id}-{$response.body#/version}"
-                    "-{$response.body#/seat}",
-                },
-                requestBody={
-                    "move": "$response.body#/view/legal_moves/0",
-                    "expected_version": "$response.body#/version",
-                },
-            ),
-            "Events": _link("list_events", "The events the caller may see.", **SAME_CALLER),
-        },
-        ("/api/v1/games/{game_id}/moves", "post", "200"): {
-            "WaitForTurn": _link(
-                "get_game",
-                "The mover's view at its next turn.",
-                **SAME_CALLER,
-                **{"query.wait": 30},
-            ),
-            "Events": _link("list_events", "The events the mover may see.", **SAME_CALLER),
-        },
-        ("/api/v1/games/{game_id}/deal", "post", "200"): {
-            "PublicView": _link("get_game", "The public view of the new deal.",
-                              **{"path.game_id": "$request.path.game_id"}),
-        },
-        ("/api/v1/matches", "post", "202"): {
-            "Progress": _link("get_match", "The match's progress and results.",
-                              match_id="$response.body#/id"),
-            "Games": _link("list_match_games", "The match's recorded games.",
-                           match_id="$response.body#/id"),
-            "HostCancels": _link(
-                "cancel_match",
-                "The host cancels the match.",
-                **{"path.match_id": "$response.body#/id", "header.Authorization": HOST_TOKEN},
-            ),
-        },
+        "SeatEvents": _link(
+            "list_events",
+            "Seat 0's events (its private ones too).",
+            **{"path.game_id": "$response.body#/id", "header.Authorization": SEAT_TOKEN % 0},
+        ),
+        "HostDeals": _link(
+            "deal_next",
+            "The host deals the next deal (once a deal is scored).",
+            **{"path.game_id": "$response.body#/id", "header.Authorization": HOST_TOKEN},
+        ),
+        "Score": _link("get_score", "The score sheet.", **GAME_ID),
+        "Record": _link("get_record", "The record (once the game is over).", **GAME_ID),
+        "ClaimOpenSeat": _link(
+            "claim_seat",
+            "Take the lowest open seat with the table's invite code (a table with open seats).",
+            **GAME_ID,
+            requestBody={"invite_code": "$response.body#/invite_code"},
+        ),
     }  # fmt: skip
+
+
+LATER_LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
+    ("/api/v1/games/{game_id}/claim", "post", "200"): {
+        "ClaimedSeatView": _link(
+            "get_game",
+            "The claimed seat's view at its turn, with the token the claim answered.",
+            **{"path.game_id": "$response.body#/id",
+               "header.Authorization": "Bearer {$response.body#/token}", "query.wait": 30},
+        ),
+    },
+    ("/api/v1/games/{game_id}", "get", "200"): {
+        "PlayFirstLegal": _link(
+            "play_move",
+            "The caller plays the first of its legal moves, at the version it read.",
+            **SAME_CALLER,
+            **{
+                "header.If-Match": "$response.header.ETag",
+                # A key that names the move (game, version, seat): a retry is the same move.
+                "header.Idempotency-Key": "{$request.path.game_id}-{$response.body#/version}"
+                "-{$response.body#/seat}",
+            },
+            requestBody={
+                "move": "$response.body#/view/legal_moves/0",
+                "expected_version": "$response.body#/version",
+            },
+        ),
+        "Events": _link("list_events", "The events the caller may see.", **SAME_CALLER),
+    },
+    ("/api/v1/games/{game_id}/moves", "post", "200"): {
+        "WaitForTurn": _link(
+            "get_game",
+            "The mover's view at its next turn.",
+            **SAME_CALLER,
+            **{"query.wait": 30},
+        ),
+        "Events": _link("list_events", "The events the mover may see.", **SAME_CALLER),
+    },
+    ("/api/v1/games/{game_id}/deal", "post", "200"): {
+        "PublicView": _link("get_game", "The public view of the new deal.",
+                          **{"path.game_id": "$request.path.game_id"}),
+    },
+    ("/api/v1/matches", "post", "202"): {
+        "Progress": _link("get_match", "The match's progress and results.",
+                          match_id="$response.body#/id"),
+        "Games": _link("list_match_games", "The match's recorded games.",
+                       match_id="$response.body#/id"),
+        "HostCancels": _link(
+            "cancel_match",
+            "The host cancels the match.",
+            **{"path.match_id": "$response.body#/id", "header.Authorization": HOST_TOKEN},
+        ),
+    },
+}  # fmt: skip
+"""The links from a claim to the claimed seat's view, from a view to the caller's first legal
+move, from a move to the mover's next turn, from a host's deal to the public view, and from a
+match to its own operations."""
