@@ -16,6 +16,7 @@ from bots import BOTS
 from engine import GAMES, Game
 from engine.protocol import Option
 from service.games.clocks import OPTIONS as CLOCK_OPTIONS
+from service.games.clocks import default_stand_in
 from service.games.contract_blocks import (
     BOOL,
     INT,
@@ -58,6 +59,8 @@ def options_in(cls: type[Game], service: bool) -> JSON:
         for clock in CLOCK_OPTIONS:  # the turn clock's (`service.games.clocks`)
             schema = dict(INT) if clock["type"] == "int" else enum(bot_specs(cls.name))
             limits = {k: v for k, v in clock.items() if k in ("minimum", "maximum", "default")}
+            if clock["name"] == "on_timeout":  # the game's own default stand-in
+                limits["default"] = default_stand_in(cls.name)
             props[clock["name"]] = {
                 **schema,
                 **limits,
