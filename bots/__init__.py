@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -70,6 +70,26 @@ class Bot:
         return out
 
 
+class EveryGame(Mapping[str, Choose]):
+    """One policy for every game registered (`engine.GAMES`), read when asked: a game
+    registered after this module was imported is played too (the random bot's, which needs
+    nothing of a game but its `legal_moves`)."""
+
+    def __init__(self, choose: Choose) -> None:
+        self.choose = choose
+
+    def __getitem__(self, game: str) -> Choose:
+        if game not in GAMES:
+            raise KeyError(game)
+        return self.choose
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(GAMES))
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
 HEURISTICS: dict[str, Choose] = {
     # One line per game: the game's name and its rule-based policy.
     "doppelkopf": doppelkopf_heuristic.choose,
@@ -118,7 +138,7 @@ BOTS: dict[str, Bot] = {
             "random",
             "Picks uniformly among the legal moves.",
             "The baseline: every other bot is measured against it.",
-            {name: random_bot.choose for name in GAMES},
+            EveryGame(random_bot.choose),
         ),
         Bot(
             "heuristic",
@@ -134,7 +154,11 @@ BOTS: dict[str, Bot] = {
             "(bots/search.py). Levels: fast, normal, strong.",
             "Measured against the heuristic by duplicate deals, per game and level: "
             "docs/benchmarks.md.",
-            {name: search.policy_for(name, HEURISTICS[name]) for name in GAMES},
+            {
+                name: search.policy_for(name, HEURISTICS[name])
+                for name in GAMES
+                if name in HEURISTICS
+            },
             SEARCH_LEVELS,
         ),
     )

@@ -44,6 +44,26 @@ from typing import Any
 from engine import cards
 from engine.protocol import JSON, Deal, Event, Move, MoveError, Option, Reason, SetupError
 from engine.tricks import PLAY, PLAY_MOVES, TrickGame
+from engine.wire import (
+    BOOL,
+    CARD_PLAYED,
+    COUNT,
+    COUNTS_PER_SEAT,
+    GAME_OVER_DATA,
+    HAND_DEALT,
+    INT,
+    PER_TEAM,
+    SEAT,
+    SEAT_LIST,
+    TEXT,
+    TRICK_DEAL_STARTED,
+    TRICK_PLAY,
+    Contract,
+    array,
+    enum,
+    nullable,
+    obj,
+)
 
 SEATS = 4
 HAND = 12
@@ -172,6 +192,69 @@ def score_deal(
     }
 
 
+# --- the wire contract (`engine.wire`) ----------------------------------------------------
+
+PARTY = enum(PARTY_NAMES)
+PER_PARTY = obj({"re": INT, "kontra": INT})
+ANNOUNCEMENT = obj({"seat": SEAT, "call": enum(CALLS)})
+KIND = enum(["normal", "wedding", "solo"])
+DOPPELKOPF_TRICK = obj(
+    {"trick_no": COUNT, "plays": array(TRICK_PLAY), "winner": SEAT, "points": COUNT}
+)
+DOPPELKOPF_DEAL = obj(
+    {
+        "deal_no": COUNT,
+        "dealer": SEAT,
+        "kind": KIND,
+        "wedding": nullable(SEAT),
+        "partner": nullable(SEAT),
+        "announcements": array(ANNOUNCEMENT),
+        "re": SEAT_LIST,
+        "kontra": SEAT_LIST,
+        "solo": BOOL,
+        "announced": array(PARTY),
+        "points": PER_PARTY,
+        "tricks": PER_PARTY,
+        "winner": PARTY,
+        "value_parts": {"type": "object", "additionalProperties": INT},
+        "extras": obj({"re": array(TEXT), "kontra": array(TEXT)}),
+        "value": INT,
+        "score": PER_TEAM,
+        "totals": PER_TEAM,
+    }
+)
+CONTRACT = Contract(
+    view={
+        "leader": nullable(SEAT),
+        "trick_no": nullable(COUNT),
+        "trick": array(TRICK_PLAY),
+        "last_trick": nullable(DOPPELKOPF_TRICK),
+        "tricks_won": COUNTS_PER_SEAT,
+        "kind": KIND,
+        "wedding": nullable(SEAT),
+        "partner": nullable(SEAT),
+        "announcements": array(ANNOUNCEMENT),
+        "parties": array(nullable(PARTY), "Each seat's party, where the caller can know it."),
+    },
+    seat={"party": nullable(PARTY)},
+    deal=DOPPELKOPF_DEAL,
+    events={
+        "deal_started": TRICK_DEAL_STARTED,
+        "hand_dealt": HAND_DEALT,
+        "wedding": obj({"seat": SEAT}),
+        "announced": obj({"seat": SEAT, "call": enum(CALLS), "party": PARTY}),
+        "card_played": CARD_PLAYED,
+        "party_revealed": obj({"seat": SEAT, "party": PARTY}),
+        "trick_won": DOPPELKOPF_TRICK,
+        "wedding_partner": obj({"seat": SEAT, "partner": SEAT}),
+        "wedding_failed": obj({"seat": SEAT}),
+        "deal_scored": DOPPELKOPF_DEAL,
+        "game_over": GAME_OVER_DATA,
+    },
+)
+"""Doppelkopf on the wire: its view and seat fields, deal records and events."""
+
+
 # --- the game -----------------------------------------------------------------------------
 
 
@@ -195,6 +278,7 @@ class Doppelkopf(TrickGame[tuple[int, int]]):
         ),
     )
     move_shapes = ({"type": "play", "card": "QC"}, {"type": "announce"})
+    contract = CONTRACT
     resignation = (
         "Not offered: each deal is settled between parties nobody is told, so a resignation "
         "would concede for an unknown partner; hand the seat to a bot instead."

@@ -16,9 +16,37 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import cards
-from engine.ducksoup import COURSE_NAMES, DUCK, SOUP, STRENGTH, by_course, score_courses
+from engine.ducksoup import (
+    BY_COURSE,
+    COURSE,
+    COURSE_NAMES,
+    DUCK,
+    SOUP,
+    STRENGTH,
+    TRICK_DEAL,
+    by_course,
+    score_courses,
+)
 from engine.protocol import JSON, Event, Move, MoveError, Option, Reason
 from engine.tricks import GAME_OVER, PLAY, PLAY_MOVES, TrickGame
+from engine.wire import (
+    CARD,
+    CARD_PLAYED,
+    COUNT,
+    GAME_OVER_DATA,
+    HAND_DEALT,
+    PER_TEAM,
+    RESIGNED,
+    SEAT,
+    SEAT_LIST,
+    SEAT_RESIGNED,
+    TRICK_DEAL_STARTED,
+    TRICK_PLAY,
+    Contract,
+    array,
+    nullable,
+    obj,
+)
 
 SEATS = 4
 HAND = 13
@@ -87,6 +115,44 @@ def spoken(call: int, count: int) -> str:
     return "-".join(["Quack"] + ["quack"] * (count - 1))
 
 
+# --- the wire contract (`engine.wire`) ----------------------------------------------------
+
+DOUBLEDUCK_TRICK = obj(
+    {"trick_no": COUNT, "course": COURSE, "plays": array(TRICK_PLAY), "winner": SEAT,
+     "side": COUNT, "stored": COUNT},
+)  # fmt: skip
+CONTRACT = Contract(
+    view={
+        "leader": nullable(SEAT),
+        "stock_count": COUNT,
+        "sides": array(SEAT_LIST),
+        "course": nullable(COURSE),
+        "trick_no": nullable(COUNT),
+        "trick": array(TRICK_PLAY),
+        "last_trick": nullable(DOUBLEDUCK_TRICK),
+        "stored": BY_COURSE,
+        "waste_count": COUNT,
+        "resigned": RESIGNED,
+        "game_points": PER_TEAM,
+    },
+    seat={"side": COUNT},
+    deal=TRICK_DEAL,
+    events={
+        "deal_started": TRICK_DEAL_STARTED,
+        "hand_dealt": HAND_DEALT,
+        "card_played": CARD_PLAYED,
+        "trick_won": DOUBLEDUCK_TRICK,
+        "card_drawn": obj({"seat": SEAT, "card": CARD}),
+        "cards_drawn": obj({"order": SEAT_LIST, "stock_count": COUNT}),
+        "course_changed": obj({"course": COURSE}),
+        "deal_scored": TRICK_DEAL,
+        "resigned": SEAT_RESIGNED,
+        "game_over": GAME_OVER_DATA,
+    },
+)
+"""Doubleduck on the wire: its view and seat fields, deal records and events."""
+
+
 class Doubleduck(TrickGame[Play]):
     name = "doubleduck"
     title = "Doubleduck"
@@ -120,6 +186,7 @@ class Doubleduck(TrickGame[Play]):
         {"type": "play", "card": "JS", "call": "quack"},
         {"type": "play", "card": "JS", "call": "doubleduck"},
     )
+    contract = CONTRACT
 
     def _start_deal(self) -> list[Event]:
         self.tricks_done = 0

@@ -31,6 +31,24 @@ from engine.protocol import (
     SetupError,
     game_over_event,
 )
+from engine.wire import (
+    CARD,
+    CARDS,
+    COUNT,
+    DISCLOSED,
+    GAME_OVER_DATA,
+    HAND_DEALT,
+    INT,
+    PER_SEAT,
+    PER_TEAM,
+    SEAT,
+    SEAT_LIST,
+    Contract,
+    array,
+    enum,
+    nullable,
+    obj,
+)
 
 COLOURS = "YBR"
 NUMBERS = 9
@@ -158,6 +176,89 @@ def _copy_json(data: Any) -> Any:
     return data
 
 
+# --- the wire contract (`engine.wire`) ----------------------------------------------------
+
+LIFEBELT_WON = obj(
+    {"deal_no": COUNT, "value": INT, "side": enum(["green", "red"]), "points": INT},
+    description="A lifebelt a seat holds: its value, the side it lies on, what it scored.",
+)
+LIFEBELT_GIVEN = obj({"seat": SEAT, **LIFEBELT_WON["properties"]})
+DUCK_DEAL = obj(
+    {
+        "deal_no": COUNT,
+        "dealer": SEAT,
+        "turns": COUNT,
+        "end": enum(["out", "duck", "cap"]),
+        "seat": nullable(SEAT),
+        "duck_verdict": nullable(enum(["correct", "wrong"])),
+        "revealed": array(CARDS, "Every hand, laid open."),
+        "sums": PER_SEAT,
+        "banked": array(nullable(CARD), "The card each seat banked, or null."),
+        "discarded": SEAT_LIST,
+        "lifebelt": nullable(LIFEBELT_GIVEN),
+        "score": PER_TEAM,
+        "totals": PER_TEAM,
+    }
+)
+CONTRACT = Contract(
+    view={
+        "max_deals": COUNT,
+        "turns": COUNT,
+        "turn_cap": {**COUNT, "const": TURN_CAP},
+        "stock_count": COUNT,
+        "gathered_count": COUNT,
+        "piles": array(obj({"top": nullable(CARD), "size": COUNT})),
+        "lifebelt": nullable(
+            {
+                "type": "integer",
+                "minimum": LIFEBELTS[0],
+                "maximum": LIFEBELTS[-1],
+                "description": "The lifebelt this deal hands out.",
+            }
+        ),
+        "banked": array(CARDS),
+        "face_up": {**CARDS, "description": "The cards dealt face up at the deal's start."},
+        "lifebelts": array(array(LIFEBELT_WON)),
+        "game_points": PER_TEAM,
+    },
+    seat={"left": SEAT, "right": SEAT, "hand_sum": COUNT},
+    deal=DUCK_DEAL,
+    events={
+        "deal_started": obj(
+            {
+                "deal_no": COUNT,
+                "dealer": SEAT,
+                "first": SEAT,
+                "face_up": CARDS,
+                "stock_count": COUNT,
+                "lifebelt": INT,
+                **DISCLOSED,
+            },
+        ),
+        "hand_dealt": HAND_DEALT,
+        "cards_played": obj(
+            {"seat": SEAT, "cards": CARDS, "kind": enum(["set", "run"]), "hand_size": COUNT}
+        ),
+        "stock_card": obj({"seat": SEAT, "card": CARD}),
+        "card_drawn": obj(
+            {
+                "seat": SEAT,
+                "source": enum(SOURCES),
+                "stock_count": COUNT,
+                "from_seat": SEAT,
+                "card": CARD,
+                "top": nullable(CARD),
+            },
+            optional=["stock_count", "from_seat", "card", "top"],
+        ),
+        "ducked": obj({"seat": SEAT}),
+        "deal_scored": DUCK_DEAL,
+        "game_over": GAME_OVER_DATA,
+    },
+)
+"""Duck on the wire: its view and seat fields, deal records and events."""
+
+
 class Duck(Game):
     name = "duck"
     title = "Duck"
@@ -185,6 +286,7 @@ class Duck(Game):
         {"type": "duck"},
     )
     deck_shrinks = True
+    contract = CONTRACT
 
     def __init__(self, seats: int, options: Mapping[str, Any], seed: str) -> None:
         super().__init__(seats, options, seed)

@@ -29,6 +29,29 @@ from typing import Any
 from engine import cards
 from engine.protocol import JSON, Event, Move, MoveError, Option, Reason
 from engine.tricks import DEAL_OVER, GAME_OVER, PLAY, PLAY_MOVES, TrickGame
+from engine.wire import (
+    BOOL,
+    CARD,
+    CARD_PLAYED,
+    CARDS,
+    COUNT,
+    COUNTS_PER_SEAT,
+    DISCLOSED,
+    GAME_OVER_DATA,
+    HAND_DEALT,
+    PER_TEAM,
+    RESIGNED,
+    SEAT,
+    SEAT_LIST,
+    SEAT_RESIGNED,
+    TEXT,
+    TRICK_PLAY,
+    Contract,
+    array,
+    enum,
+    nullable,
+    obj,
+)
 
 SEATS = 2
 HAND = 13
@@ -94,6 +117,63 @@ def score_courses(table: Sequence[Sequence[int]]) -> list[int]:
     return [t[DUCK] * t[SOUP] for t in table]
 
 
+# --- the wire contract (`engine.wire`) ----------------------------------------------------
+
+COURSE = enum(COURSE_NAMES, "The course: `duck` while the stock lasts, then `soup`.")
+BY_COURSE = obj({"duck": PER_TEAM, "soup": PER_TEAM}, description="Per course, per team.")
+TRICK_DEAL = obj(
+    {"deal_no": COUNT, "dealer": SEAT, "duck": PER_TEAM, "soup": PER_TEAM, "score": PER_TEAM,
+     "totals": PER_TEAM},
+    description="A scored deal: what each team stored per course, its score, running totals.",
+)  # fmt: skip
+"""A scored deal of the two-course games (Duck Soup, Doubleduck)."""
+DUCKSOUP_TRICK = obj(
+    {
+        "trick_no": COUNT,
+        "course": COURSE,
+        "plays": array(TRICK_PLAY),
+        "winner": SEAT,
+        "how": enum(HOWS),
+        "units": array(obj({"cards": CARDS, "face_up": BOOL})),
+        "points": COUNT,
+    }
+)
+CONTRACT = Contract(
+    view={
+        "leader": nullable(SEAT),
+        "stock_count": COUNT,
+        "course": nullable(COURSE),
+        "trick_no": nullable(COUNT),
+        "choice_pending": BOOL,
+        "trick": array(TRICK_PLAY),
+        "tricks": array(DUCKSOUP_TRICK),
+        "points": BY_COURSE,
+        "units": BY_COURSE,
+        "resigned": RESIGNED,
+        "game_points": PER_TEAM,
+    },
+    deal=TRICK_DEAL,
+    events={
+        "deal_started": obj(
+            {"deal_no": COUNT, "dealer": SEAT, "leader": SEAT, "stock_count": COUNT, **DISCLOSED}
+        ),
+        "hand_dealt": HAND_DEALT,
+        "card_played": CARD_PLAYED,
+        "rank_matched": obj({"seat": SEAT, "rank": TEXT}),
+        "conceded": obj({"seat": SEAT}),
+        "trick_won": DUCKSOUP_TRICK,
+        "card_drawn": obj({"seat": SEAT, "card": CARD}),
+        "cards_drawn": obj({"order": SEAT_LIST, "counts": COUNTS_PER_SEAT, "stock_count": COUNT}),
+        "course_changed": obj({"course": COURSE, "hand_size": COUNT, "leader": SEAT}),
+        "deal_scored": TRICK_DEAL,
+        "tie_at_target": obj({"totals": PER_TEAM}),
+        "resigned": SEAT_RESIGNED,
+        "game_over": GAME_OVER_DATA,
+    },
+)
+"""Duck Soup on the wire: its view fields, deal records and events."""
+
+
 class Ducksoup(TrickGame[int]):
     """The trick in play holds its cards in play order; card i is seat (leader + i) % 2's, so
     the turn runs leader, follower, leader (the choice), follower (the fourth card)."""
@@ -127,6 +207,7 @@ class Ducksoup(TrickGame[int]):
         "The resigning seat loses the game: the other seat wins it (1 game point); the deal in "
         "play is not scored and the totals stay as they were."
     )
+    contract = CONTRACT
 
     def _start_deal(self) -> list[Event]:
         self.tricks: list[TrickRecord] = []  # this deal's finished tricks, all public

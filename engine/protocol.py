@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from engine import fairness
+from engine.wire import Contract
 
 FORMAT_VERSION = 1
 
@@ -387,6 +388,10 @@ class Game(ABC):
     resignation: ClassVar[str] = ""
     """What a resignation records in this game, or why it offers none: one sentence for the
     catalogue (docs/rules says it at length)."""
+    contract: ClassVar[Contract] = Contract()
+    """The game on the wire: its view fields, seat fields, deal records and event data as JSON
+    Schema (`engine.wire`), which the service publishes in its spec; a game that declares none
+    has no fields of its own there."""
 
     @classmethod
     def move_cap(cls) -> int:

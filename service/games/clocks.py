@@ -43,6 +43,8 @@ RESERVE_SECONDS = (0, 86_400)
 AWAY_AFTER = (1, 100)
 DEFAULT_AWAY_AFTER = 3
 DEFAULT_STAND_IN = "heuristic"
+FALLBACK_STAND_IN = "random"
+"""The stand-in of a game the default one does not play: the random bot plays every game."""
 
 OPTIONS: tuple[JSON, ...] = (
     {
@@ -106,14 +108,15 @@ def parse_options(options: dict[str, Any], game: str) -> JSON:
     turn = _whole(given, "turn_seconds", TURN_SECONDS, 0)
     reserve = _whole(given, "reserve_seconds", RESERVE_SECONDS, 0)
     away_after = _whole(given, "away_after", AWAY_AFTER, DEFAULT_AWAY_AFTER)
-    stand_in = given.get("on_timeout", DEFAULT_STAND_IN)
+    default = default_stand_in(game)
+    stand_in = given.get("on_timeout", default)
     if not isinstance(stand_in, str) or not 0 < len(stand_in) <= 100:
         raise ServiceError(Reason.INVALID_OPTIONS, "option 'on_timeout' must be a bot's name")
     bot, level = parse_bot(stand_in)
     if not known(bot, game, level):
         raise ServiceError("unknown_bot", f"no bot {stand_in!r} plays {game} (on_timeout)")
     meta: JSON = {}
-    if stand_in != DEFAULT_STAND_IN:
+    if stand_in != default:
         meta["on_timeout"] = stand_in
     if turn:
         meta["clock"] = {
@@ -124,9 +127,19 @@ def parse_options(options: dict[str, Any], game: str) -> JSON:
     return meta
 
 
+def default_stand_in(game: str) -> str:
+    """The `on_timeout` bot of a `game` that names none: `heuristic` where it plays the game,
+    else the random bot (a game registered without a heuristic, `bots.EveryGame`)."""
+    return DEFAULT_STAND_IN if known(DEFAULT_STAND_IN, game) else FALLBACK_STAND_IN
+
+
 def stand_in_name(meta: Mapping[str, Any]) -> str:
     """The `on_timeout` bot of this game, as the option names it (`search:fast`)."""
-    return str(meta.get("on_timeout") or DEFAULT_STAND_IN)
+    named = meta.get("on_timeout")
+    if named:
+        return str(named)
+    game = meta.get("game")
+    return default_stand_in(str(game)) if game is not None else DEFAULT_STAND_IN
 
 
 def stand_in(meta: Mapping[str, Any]) -> tuple[str, str | None]:

@@ -93,7 +93,7 @@ def refine(spec: APISpec, max_match_games: int) -> None:
     (`oneOf` with a discriminator: its seat counts, its bots, its closed options, its deal,
     from `service.games.contract`); a move and a host's deal become closed choices of every game's
     (the path names the game); and add the links a client (or a stateful fuzzer)
-    follows from a creation to the game's operations (`LINKS`)."""
+    follows from a creation to the game's operations (`links`)."""
     schemas = spec.components.schemas
     per_game(schemas, "CreateGameIn", "GameIn", contract.game_in)
     per_game(schemas, "MatchIn", "MatchIn", lambda name: contract.match_in(name, max_match_games))
@@ -106,8 +106,9 @@ def refine(spec: APISpec, max_match_games: int) -> None:
         props = schemas[base]["properties"]
         props[field] = merge_value(inlined(props[field], schemas), exact)
         schemas.pop(gone)
-    for (path, method, status), links in LINKS.items():
-        spec._paths[path][method]["responses"][status]["links"] = links
+    most_seats = max(cls.max_seats for cls in GAMES.values())
+    for (path, method, status), found in links(most_seats).items():
+        spec._paths[path][method]["responses"][status]["links"] = found
 
 
 def per_game(
@@ -182,7 +183,6 @@ HOST_TOKEN = "Bearer {$response.body#/host_token}"
 GAME_ID = {"game_id": "$response.body#/id"}
 SAME_CALLER = {"header.Authorization": "$request.header.Authorization",
                "path.game_id": "$request.path.game_id"}  # fmt: skip
-MOST_SEATS = max(cls.max_seats for cls in GAMES.values())
 
 
 def _link(operation: str, description: str, **parameters: Any) -> JSON:
@@ -196,8 +196,17 @@ def _link(operation: str, description: str, **parameters: Any) -> JSON:
     return out
 
 
-LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
-    ("/api/v1/games", "post", "201"): {
+def links(most_seats: int) -> dict[tuple[str, str, str], dict[str, JSON]]:
+    """The links of the spec: from a game's creation to its operations (`creation_links`),
+    from a claim, a view, a move, a host's deal and a match to what follows (`LATER_LINKS`)."""
+    return {("/api/v1/games", "post", "201"): creation_links(most_seats), **LATER_LINKS}
+
+
+def creation_links(most_seats: int) -> dict[str, JSON]:
+    """From a game's creation to its operations: each seat's view at its turn with its token
+    (seats up to `most_seats`), its events, the host's deal, its score and record, a claim of
+    an open seat."""
+    return {
         **{
             f"SeatView{n}": _link(
                 "get_game",
@@ -205,7 +214,7 @@ LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
                 **{"path.game_id": "$response.body#/id",
                    "header.Authorization": SEAT_TOKEN % n, "query.wait": 30},
             )
-            for n in range(MOST_SEATS)
+            for n in range(most_seats)
         },
         "SeatEvents": _link(
             "list_events",
@@ -225,7 +234,10 @@ LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
             **GAME_ID,
             requestBody={"invite_code": "$response.body#/invite_code"},
         ),
-    },
+    }  # fmt: skip
+
+
+LATER_LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
     ("/api/v1/games/{game_id}/claim", "post", "200"): {
         "ClaimedSeatView": _link(
             "get_game",
@@ -277,8 +289,6 @@ LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
         ),
     },
 }  # fmt: skip
-"""The links of the spec: from a game's creation to its operations (each seat's view at its
-turn with its token, its events, the host's deal, its score and record, a claim of an open
-seat, and from it the claimed seat's view), from a view to the
-caller's first legal move and from a move to the mover's next turn, and from a match to its
-own operations."""
+"""The links from a claim to the claimed seat's view, from a view to the caller's first legal
+move, from a move to the mover's next turn, from a host's deal to the public view, and from a
+match to its own operations."""
