@@ -23,6 +23,8 @@ const DUCK_COLOURS = {
 
 /** @param {string} card as the spec spells it: "QS", "TH", Duck's "R7" */
 const isDuckCard = (card) => card[0] in DUCK_COLOURS && /^[0-8]$/.test(card.slice(1));
+/** @param {string} card a French card: "QS", "TH" (a game's cards of another kind read as spelled) */
+const isFrenchCard = (card) => card.length === 2 && card[0] in RANKS && card[1] in SUITS;
 
 /**
  * "queen of spades", "red 7".
@@ -30,6 +32,7 @@ const isDuckCard = (card) => card[0] in DUCK_COLOURS && /^[0-8]$/.test(card.slic
  */
 export function cardName(card) {
   if (isDuckCard(card)) return `${DUCK_COLOURS[card[0]].name} ${card.slice(1)}`;
+  if (!isFrenchCard(card)) return card;
   return `${RANKS[card[0]]} of ${SUITS[card[1]].name}`;
 }
 
@@ -39,6 +42,7 @@ export function cardName(card) {
  */
 export function cardText(card) {
   if (isDuckCard(card)) return `${DUCK_COLOURS[card[0]].symbol}${card.slice(1)}`;
+  if (!isFrenchCard(card)) return card;
   return `${card[0] === "T" ? "10" : card[0]}${SUITS[card[1]].symbol}`;
 }
 
@@ -67,6 +71,7 @@ export function faceParts(card) {
       h(`span.suit.duck-${card[0]}`, { "aria-hidden": "true" }, colour.symbol, h("span.word", {}, ` ${colour.name}`)),
     ];
   }
+  if (!isFrenchCard(card)) return [h("span.pip", { "aria-hidden": "true" }, card)];
   const suit = SUITS[card[1]];
   return [
     h(`span.pip.suit-${card[1]}`, { "aria-hidden": "true" }, card[0] === "T" ? "10" : card[0]),

@@ -84,7 +84,7 @@ export function rematchButton(table) {
   return h("button.primary.rematch", { type: "button", disabled: table.busy, onclick: async () => {
     table.busy = true;
     try {
-      const next = await table.request("/games/{game_id}/rematch", { method: "post", params: { game_id: table.gameId }, body: {} });
+      const next = await table.link.rematch();
       location.hash = `#/play/${next.token}`;
     } catch (error) {
       table.notify(explain(error), "error");

@@ -4,41 +4,26 @@
 // and the view it leads to is read once, so the page shows any move within a moment. A move
 // or a deal answers at once with the view after it. No polling loop, no long poll.
 //
-// The table keeps the game's state and talks to the server; what it draws is in felt.js (the
-// seats and the centre), hand.js (the hand and the moves), panels.js (the banner and the side
-// panels) and clock.js; what differs by game comes from the game's display (games/index.js).
-import { api, ApiError, explain, retrying } from "./api.js";
+// The table keeps the game's state and what happens to it; its requests go through link.js; what
+// it draws is in felt.js (the seats and the centre), hand.js (the hand and the moves),
+// panels.js (the banner and the side panels) and clock.js; what differs by game comes from the
+// game's display (games/index.js).
+import { ApiError, explain } from "./api.js";
 import { everySecond, tickClocks } from "./clock.js";
 import * as deals from "./deal.js";
 import { h, mount } from "./dom.js";
 import { felt } from "./felt.js";
 import { displayOf } from "./games/index.js";
 import { actions, focusedCard, hand } from "./hand.js";
+import { GameLink } from "./link.js";
 import * as panels from "./panels.js";
-import { followGame } from "./stream.js";
 
 /** @typedef {import("./api.js").GameOut} GameOut */
 /** @typedef {import("./api.js").ScoreOut} ScoreOut */
 /** @typedef {import("./api.js").GameEvent} GameEvent */
 /** @typedef {import("./api.js").Move} Move */
 /** @typedef {Extract<Move, {card: string}>} CardMove a move that plays one card (with its call) */
-/** @typedef {import("./api.js").ApiPath} ApiPath */
 /** @typedef {import("./main.js").PageContext} PageContext */
-/**
- * @typedef {import("./api.js").Method<P>} Method
- * @template {ApiPath} P
- */
-/**
- * @typedef {import("./api.js").Call<P, M>} Call
- * @template {ApiPath} P
- * @template {Method<P>} M
- */
-/**
- * @typedef {import("./api.js").Answer<import("./api.js").Operation<P, M>>} Answer
- * @template {ApiPath} P
- * @template {Method<P>} M
- */
-/** @typedef {NonNullable<import("./api.js").Call<"/games/{game_id}/moves", "post">["body"]>["move"]} MoveSent */
 /** @typedef {import("./games/generic.js").MoveBuilt} MoveBuilt */
 /** @typedef {import("./games/generic.js").GameDisplay} GameDisplay */
 
@@ -51,46 +36,21 @@ export async function tablePage(main, { token, gameId, signal, notify }) {
   mount(main, h("p.loading", {}, "Taking a seat at the table…"));
   const id = gameId ?? token?.split(".")[0];
   if (!id) throw new Error("no game to show");
-  const request = requester(token, signal, notify);
-  const first = await request("/games/{game_id}", { params: { game_id: id } });
-  await new Table(main, { id, token, request, signal, notify }, first).run();
-}
-
-/**
- * Requests with this table's token that retry while the connection is lost, saying so.
- * @param {string | undefined} token
- * @param {AbortSignal} signal
- * @param {PageContext["notify"]} notify
- */
-function requester(token, signal, notify) {
-  /**
-   * @template {ApiPath} P
-   * @template {Method<P>} [M=Extract<Method<P>, "get">]
-   * @param {P} path
-   * @param {Call<P, M>} call
-   * @returns {Promise<Answer<P, M>>}
-   */
-  function request(path, call) {
-    return retrying(() => api(path, { ...call, token, signal }), {
-      signal,
-      onRetry: (s) => notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
-      onBack: () => notify("Connected again.", "ok"),
-    });
-  }
-  return request;
+  const link = new GameLink(id, token, signal, notify);
+  const first = await link.game();
+  await new Table(main, { link, signal, notify }, first).run();
 }
 
 export class Table {
   /**
    * @param {HTMLElement} main
-   * @param {{id: string, token: string | undefined, request: ReturnType<typeof requester>, signal: AbortSignal, notify: PageContext["notify"]}} context
+   * @param {{link: GameLink, signal: AbortSignal, notify: PageContext["notify"]}} context
    * @param {GameOut} body the game as first read
    */
-  constructor(main, { id, token, request, signal, notify }, body) {
+  constructor(main, { link, signal, notify }, body) {
     this.main = main;
-    this.gameId = id;
-    this.token = token; // the seat's, for the stream (requests carry it through `request`)
-    this.request = request;
+    this.link = link; // the requests, the events feed and the stream (with the seat's token)
+    this.gameId = link.gameId;
     this.signal = signal;
     this.notify = notify;
     this.body = body; // the last game answer (view and all)
@@ -120,12 +80,12 @@ export class Table {
     this.skew = 0; // ms: the server's clock minus this browser's, from the last timed answer
   }
 
-  // --- talking to the server ---------------------------------------------------------------
+  // --- following the game (its requests: link.js) -------------------------------------------
 
   async run() {
     // A timed game's clocks count down between answers (deadlines are in the server's time).
     everySecond(() => tickClocks(this.main, this.skew), this.signal);
-    const events = await this.eventsSince(this.last);
+    const events = await this.link.eventsSince(this.last);
     // Opened between deals or after the end: the last deal's summary, as if just played.
     const { status } = this.body;
     if (status === "deal_pending" || status === "over") this.summaryOf = this.body.view.deal_no;
@@ -136,23 +96,16 @@ export class Table {
 
   /** The view now, then the events it brought (and the view again, if they went past it). */
   async read() {
-    const body = await this.request("/games/{game_id}", { params: { game_id: this.gameId } });
-    this.take(body, await this.eventsSince(this.last));
+    const body = await this.link.game();
+    this.take(body, await this.link.eventsSince(this.last));
     await this.catchUp();
   }
 
   /** Follow the game's stream to its end: each batch of events, then the view after them. */
   async watch() {
-    await followGame(this.gameId, {
-      token: this.token,
-      after: this.last,
-      signal: this.signal,
-      onEvents: async (events) => {
-        this.addEvents(events);
-        await this.catchUp();
-      },
-      onLost: (s) => this.notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
-      onBack: () => this.notify("Connected again.", "ok"),
+    await this.link.follow(this.last, async (events) => {
+      this.addEvents(events);
+      await this.catchUp();
     });
   }
 
@@ -165,23 +118,7 @@ export class Table {
       this.render();
       return;
     }
-    this.take(await this.request("/games/{game_id}", { params: { game_id: this.gameId } }), []);
-  }
-
-  /**
-   * Every event after `after`, page by page (the feed is paged: `has_more`, `next_after`).
-   * @param {number} after
-   */
-  async eventsSince(after) {
-    /** @type {GameEvent[]} */
-    const events = [];
-    for (let page = 0; page < 100; page += 1) {
-      const feed = await this.request("/games/{game_id}/events", { params: { game_id: this.gameId }, query: { after, limit: 1000 } });
-      events.push(...feed.events);
-      if (!feed.has_more) break;
-      after = feed.next_after;
-    }
-    return events;
+    this.take(await this.link.game(), []);
   }
 
   /**
@@ -217,7 +154,7 @@ export class Table {
   }
 
   async refreshScore() {
-    this.score = await this.request("/games/{game_id}/score", { params: { game_id: this.gameId } });
+    this.score = await this.link.score();
     this.render();
   }
 
@@ -264,14 +201,8 @@ export class Table {
     if (this.busy) return;
     this.busy = true;
     this.render();
-    const key = crypto.randomUUID(); // a retry after a lost answer cannot play twice
     try {
-      const answer = await this.request("/games/{game_id}/moves", {
-        method: "post",
-        params: { game_id: this.gameId },
-        body: { move: /** @type {MoveSent} */ (move), expected_version: this.body.version },
-        headers: { "Idempotency-Key": key },
-      });
+      const answer = await this.link.move(move, this.body.version);
       this.busy = false;
       this.notify(null);
       this.take(answer, answer.events);
@@ -303,8 +234,7 @@ export class Table {
     this.busy = true;
     this.render();
     try {
-      const answer = await this.request("/games/{game_id}/deal", {
-        method: "post", params: { game_id: this.gameId }, body: { expected_version: this.body.version } });
+      const answer = await this.link.deal(this.body.version);
       this.busy = false;
       this.take(answer, answer.events);
     } catch (error) {
@@ -324,8 +254,7 @@ export class Table {
     if (this.seat === null) return;
     this.busy = true;
     try {
-      const path = what === "away" ? "/games/{game_id}/seats/{seat}/away" : "/games/{game_id}/seats/{seat}/return";
-      await this.request(path, { method: "post", params: { game_id: this.gameId, seat: String(this.seat) }, body: {} });
+      await this.link.presence(what, this.seat);
     } catch (error) {
       this.notify(explain(error), "error");
     }

@@ -3,7 +3,7 @@
 import { grid, num, signed } from "../deal.js";
 import { h } from "../dom.js";
 import { count, frenchWords } from "../games.js";
-import { generic, playOrAct } from "./generic.js";
+import { generic, playOrAct, tableRows } from "./generic.js";
 
 /** @typedef {import("../api.js").ViewOf<"doppelkopf">} DoppelkopfView */
 /** @typedef {import("../api.js").Move} Move */
@@ -87,7 +87,7 @@ export const doppelkopf = {
   ...generic("doppelkopf"),
   title: "Doppelkopf",
   status(view) {
-    const rows = generic("doppelkopf").status(view);
+    const rows = tableRows(view);
     if (view.kind !== "normal") rows.push(["Kind", view.kind]);
     if (view.party) rows.push(["Your party", view.party === "re" ? "Re" : "Kontra"]);
     return rows;

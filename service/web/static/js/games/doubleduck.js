@@ -27,11 +27,9 @@ export function spokenQuack(trick) {
  */
 const sideName = (seats, i, who) => `Side ${i}: ${seats.map(who).join(" + ")}`;
 
-const base = generic("doubleduck");
-
 /** @type {import("./generic.js").GameDisplay<DoubleduckView>} */
 export const doubleduck = {
-  ...base,
+  ...generic("doubleduck"),
   title: "Doubleduck",
   seatTags: (view, seat) => [`side ${view.sides.findIndex((s) => s.includes(seat))}`],
   yourTurn: (view) => playOrAct(view, (move) => move.type),

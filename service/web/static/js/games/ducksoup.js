@@ -2,7 +2,7 @@
 // or play a third; tricks are stored in pairs (face down: 1 point, face up: 2).
 import { count, frenchWords, rankName } from "../games.js";
 import { courseSortKey, coursesSummary } from "./courses.js";
-import { generic, playOrAct } from "./generic.js";
+import { generic, playOrAct, tableRows } from "./generic.js";
 
 /** @typedef {import("../api.js").ViewOf<"ducksoup">} DucksoupView */
 /** @typedef {import("../api.js").Move} Move */
@@ -15,7 +15,7 @@ export const ducksoup = {
   ...generic("ducksoup"),
   title: "Duck Soup",
   status(view) {
-    const rows = generic("ducksoup").status(view);
+    const rows = tableRows(view);
     if (view.choice_pending) rows.push(["Rank matched", "the leader must choose"]);
     return rows;
   },
