@@ -59,8 +59,8 @@ def test_the_web_client_type_checks_against_the_spec() -> None:
 def test_what_the_spec_no_longer_has_fails_the_check(tmp_path: Path) -> None:
     """The check has teeth, for answers and requests alike: the same client against types where
     the events page's `next_after` and its query parameter `after` are renamed
-    (as a change to the spec would rename them) is refused, at the lines of table.js that use
-    them."""
+    (as a change to the spec would rename them) is refused, at the lines of link.js (the table's
+    requests) that use them."""
     shutil.copytree(WEB / "static" / "js", tmp_path / "static" / "js")
     shutil.copy(WEB / "tsconfig.json", tmp_path / "tsconfig.json")
     types = (WEB / "types" / "openapi.d.ts").read_text()
@@ -77,6 +77,6 @@ def test_what_the_spec_no_longer_has_fails_the_check(tmp_path: Path) -> None:
     assert done.returncode != 0
     errors = [line for line in done.stdout.splitlines() if "error TS" in line]
     assert len(errors) == 2, done.stdout
-    assert all("static/js/table.js" in line for line in errors), done.stdout
+    assert all("static/js/link.js" in line for line in errors), done.stdout
     assert "Property 'next_after' does not exist" in done.stdout, done.stdout
     assert "'after' does not exist" in done.stdout, done.stdout

@@ -1,7 +1,6 @@
 // Cards: names a screen reader reads, faces readable without colour, hands in a useful order.
 import { h } from "./dom.js";
 
-/** @typedef {import("./api.js").View} View */
 /** @typedef {{name: string, symbol: string}} Suit */
 
 /** @type {Record<string, string>} */
@@ -24,6 +23,8 @@ const DUCK_COLOURS = {
 
 /** @param {string} card as the spec spells it: "QS", "TH", Duck's "R7" */
 const isDuckCard = (card) => card[0] in DUCK_COLOURS && /^[0-8]$/.test(card.slice(1));
+/** @param {string} card a French card: "QS", "TH" (a game's cards of another kind read as spelled) */
+const isFrenchCard = (card) => card.length === 2 && card[0] in RANKS && card[1] in SUITS;
 
 /**
  * "queen of spades", "red 7".
@@ -31,6 +32,7 @@ const isDuckCard = (card) => card[0] in DUCK_COLOURS && /^[0-8]$/.test(card.slic
  */
 export function cardName(card) {
   if (isDuckCard(card)) return `${DUCK_COLOURS[card[0]].name} ${card.slice(1)}`;
+  if (!isFrenchCard(card)) return card;
   return `${RANKS[card[0]]} of ${SUITS[card[1]].name}`;
 }
 
@@ -40,6 +42,7 @@ export function cardName(card) {
  */
 export function cardText(card) {
   if (isDuckCard(card)) return `${DUCK_COLOURS[card[0]].symbol}${card.slice(1)}`;
+  if (!isFrenchCard(card)) return card;
   return `${card[0] === "T" ? "10" : card[0]}${SUITS[card[1]].symbol}`;
 }
 
@@ -68,6 +71,7 @@ export function faceParts(card) {
       h(`span.suit.duck-${card[0]}`, { "aria-hidden": "true" }, colour.symbol, h("span.word", {}, ` ${colour.name}`)),
     ];
   }
+  if (!isFrenchCard(card)) return [h("span.pip", { "aria-hidden": "true" }, card)];
   const suit = SUITS[card[1]];
   return [
     h(`span.pip.suit-${card[1]}`, { "aria-hidden": "true" }, card[0] === "T" ? "10" : card[0]),
@@ -86,35 +90,11 @@ export function cardBacks(count, label) {
 
 // --- sorting -----------------------------------------------------------------------------
 
-const SUIT_ORDER = ["C", "D", "S", "H"]; // alternating colours in the four-colour deck
-const DUCK_RANKS = "A23456789TJQK"; // Duck course: lowest wins, the ace is lowest
-const SOUP_RANKS = "AKQJT98765432"; // Soup course: highest wins, the ace is highest
-const DOKO_TRUMPS = ["TH", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D"];
-const DOKO_PLAIN = "ATK9";
-
 /**
- * @param {View} view
- * @returns {(card: string) => number}
- */
-function sortKey(view) {
-  if (view.game === "duck") return (c) => "YBR".indexOf(c[0]) * 10 + Number(c.slice(1));
-  if (view.game === "doppelkopf") {
-    return (c) => {
-      const trump = DOKO_TRUMPS.indexOf(c);
-      if (trump >= 0) return trump;
-      return 100 + "CSH".indexOf(c[1]) * 10 + DOKO_PLAIN.indexOf(c[0]);
-    };
-  }
-  const ranks = view.course === "soup" ? SOUP_RANKS : DUCK_RANKS;
-  return (c) => SUIT_ORDER.indexOf(c[1]) * 20 + ranks.indexOf(c[0]);
-}
-
-/**
- * The hand, best card first within a suit (Doppelkopf: trumps first, highest first).
- * @param {View} view
+ * The hand in the game's order (its display's `sortKey`: lowest first).
  * @param {string[]} hand
+ * @param {(card: string) => number} key
  */
-export function sortHand(view, hand) {
-  const key = sortKey(view);
+export function sortHand(hand, key) {
   return [...hand].sort((a, b) => key(a) - key(b));
 }

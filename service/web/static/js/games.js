@@ -1,15 +1,14 @@
-// What differs between the four games: status lines, seat badges, tricks and the event log.
+// The words every game's display shares: counts and owners, the event log's sentences, French
+// cards' ranks and a refusal's cards in the page's words, a deal's score cells. What differs by
+// game is in games/ (one display per game, found through games/index.js).
 import { cardName, cardText } from "./cards.js";
 
-/** @typedef {import("./api.js").GameOut} GameOut */
-/** @typedef {import("./api.js").View} View */
-/** @typedef {import("./api.js").Move} Move */
 /** @typedef {import("./api.js").GameEvent} GameEvent */
 /** @typedef {import("./api.js").DealRecord} DealRecord */
 /** @typedef {(seat: number) => string} Who a seat's name at this table: "You", "Seat 2" */
 
 /** @param {string[]} list */
-const cards = (list) => list.map(cardText).join(" ");
+export const cards = (list) => list.map(cardText).join(" ");
 /**
  * "1 point", "3 points", "1 card".
  * @param {number} n
@@ -26,156 +25,17 @@ export const whose = (who, seat) => (who(seat) === "You" ? "your" : `${who(seat)
 /** @param {number[]} seats @param {Who} who */
 const list = (seats, who) => seats.map(who).join(" and ");
 /** @type {Record<"duck" | "soup", string>} */
-const COURSE = { duck: "Duck course (lowest card wins)", soup: "Soup course (highest card wins)" };
-
-/**
- * Label of a score column: a side in Doubleduck, a seat elsewhere.
- * @param {GameOut} body
- * @param {Who} who
- */
-export function columns(body, who) {
-  const { view } = body;
-  if (view.game === "doubleduck") return view.sides.map((seats, i) => `Side ${i}: ${seats.map(who).join(" + ")}`);
-  return body.seats.map((s) => who(s.seat));
-}
-
-/**
- * [label, value] pairs for the table's status panel.
- * @param {View} view
- */
-export function status(view) {
-  /** @type {[string, string][]} */
-  const rows = [];
-  if (view.game === "duck") {
-    rows.push(["Deal", `${view.deal_no} of ${view.max_deals}`]);
-    if (view.lifebelt !== null) rows.push(["Lifebelt", String(view.lifebelt)]);
-    rows.push(["Draw pile", count(view.stock_count, "card")]);
-    rows.push(["Turn", `${view.turns} (stops at ${view.turn_cap})`]);
-    if (view.hand_sum !== undefined) rows.push(["Your hand sums to", String(view.hand_sum)]);
-    return rows;
-  }
-  const deals = "max_deals" in view.options ? view.options.max_deals : null;
-  rows.push(["Deal", deals ? `${view.deal_no} of ${deals}` : String(view.deal_no)]);
-  if ("course" in view && view.course) rows.push(["Course", COURSE[view.course]]);
-  if (view.trick_no) rows.push(["Trick", String(view.trick_no)]);
-  if ("stock_count" in view) rows.push(["Stock", count(view.stock_count, "card")]);
-  if ("waste_count" in view) rows.push(["Waste pile", count(view.waste_count, "card")]);
-  if (view.game === "doppelkopf") {
-    if (view.kind !== "normal") rows.push(["Kind", view.kind]);
-    if (view.party) rows.push(["Your party", view.party === "re" ? "Re" : "Kontra"]);
-  }
-  if (view.game === "ducksoup" && view.choice_pending) rows.push(["Rank matched", "the leader must choose"]);
-  return rows;
-}
-
-/**
- * Short tags shown on a seat: its side, party, tricks or pile.
- * @param {View} view
- * @param {number} seat
- */
-export function seatTags(view, seat) {
-  const tags = [];
-  if (view.dealer === seat) tags.push("dealer");
-  if ("leader" in view && view.leader === seat && view.trick.length === 0) tags.push("leads");
-  if (view.game === "doubleduck") tags.push(`side ${view.sides.findIndex((s) => s.includes(seat))}`);
-  if (view.game === "doppelkopf") {
-    const party = view.parties[seat];
-    if (party) tags.push(party === "re" ? "Re" : "Kontra");
-    tags.push(count(view.tricks_won[seat], "trick"));
-  }
-  if (view.game === "duck") {
-    const banked = view.banked[seat].length;
-    if (banked) tags.push(`${banked} banked`);
-  }
-  return tags;
-}
-
-/**
- * The non-card moves of a turn with their button text.
- * @param {Move} move
- * @param {View} view
- */
-export function actionLabel(move, view) {
-  if (move.type === "concede") return "Concede the pair";
-  if (move.type === "announce") return `Announce “${"party" in view && view.party === "re" ? "Re" : "Kontra"}”`;
-  if (move.type === "duck") return `Duck! (your hand sums to ${"hand_sum" in view ? view.hand_sum : "?"})`;
-  return move.type;
-}
-
-/**
- * How a play with a call reads on its button: the call as the server will record it.
- * @param {{card: string, call?: string}} move
- * @param {View} view
- */
-export function callLabel(move, view) {
-  const card = cardText(move.card);
-  if (!move.call) return `Play ${card} without a call`;
-  return `Play ${card}: “${move.call === "doubleduck" ? "Doubleduck!" : spokenQuack("trick" in view ? view.trick : [])}”`;
-}
-
-/**
- * A quack as it is said (docs/rules/doubleduck.md, Calls): "Quack" once per card of the led
- * rank that followed the lead, called or not, this one included: "Quack-quack" for the second.
- * @param {{card: string}[]} trick the cards on the table before this one, the lead first
- */
-export function spokenQuack(trick) {
-  const rank = trick[0]?.card[0];
-  const before = trick.slice(1).filter((p) => p.card[0] === rank).length;
-  return ["Quack", ...Array(before).fill("quack")].join("-");
-}
-
-/**
- * The turn banner's words when it is the viewer's turn: what the legal moves allow.
- * @param {View} view
- */
-export function yourTurn(view) {
-  const moves = view.legal_moves ?? [];
-  const cardMoves = moves.filter((m) => "card" in m || "cards" in m);
-  if (view.game === "duck") {
-    return moves.some((m) => m.type === "duck")
-      ? "Your turn: pick cards to lay (in order), then where to draw from; or duck."
-      : "Your turn: pick cards to lay (in order), then where to draw from.";
-  }
-  if (view.game === "ducksoup" && view.choice_pending) {
-    const rank = view.trick[0] ? rankName(view.trick[0].card) : "that rank";
-    return cardMoves.length
-      ? `Your turn: your rank was matched. Concede the pair, or play a third ${rank}.`
-      : `Your turn: your rank was matched and you hold no third ${rank}: concede the pair.`;
-  }
-  if (!cardMoves.length) return `Your turn: ${moves.map((m) => actionLabel(m, view)).join(" or ")}.`;
-  if (moves.some((m) => m.type === "announce")) return "Your turn: play a card (you may announce first).";
-  return "Your turn: play a card.";
-}
+export const COURSE = { duck: "Duck course (lowest card wins)", soup: "Soup course (highest card wins)" };
 
 /** @param {string} card a card of the French games: "TS" is a "10", "QH" a "queen" */
-const rankName = (card) => ({ A: "ace", T: "10", J: "jack", Q: "queen", K: "king" })[card[0]] ?? card[0];
-
-/** @type {Record<string, string>} */
-const SUIT_WORDS = { C: "club ♣", D: "diamond ♦", H: "heart ♥", S: "spade ♠" };
-/** @type {Record<string, string>} */
-const SOURCE_WORDS = { stock: "the draw pile", left: "your left neighbour's pile", right: "your right neighbour's pile" };
+export const rankName = (card) => ({ A: "ace", T: "10", J: "jack", Q: "queen", K: "king" })[card[0]] ?? card[0];
 
 /**
- * A refusal's message in the page's words: cards as the page draws them ("■1 ▲2", "10♥"), not
- * the API's names ("B1 R2", "TH"); suits, ranks and draw sources in plain words.
- * @param {string} message the server's `message`
- * @param {View["game"]} game
+ * A refusal's French cards and ranks as the page draws them ("10♥", not the API's "TH").
+ * @param {string} message
  */
-export function plainWords(message, game) {
-  let text = message;
-  if (game === "doppelkopf") {
-    text = text.replace(/follow suit: trump$/, "follow suit: play a trump")
-      .replace(/follow suit: ([CSH]) \(plain\)$/, (_, suit) =>
-        `follow suit: play a ${SUIT_WORDS[suit]} (its queens and jacks${suit === "H" ? " and the 10♥" : ""} are trumps, not ${SUIT_WORDS[suit].split(" ")[0]}s)`);
-  }
-  if (game === "duck") {
-    text = text.replace(/\b[YBR][0-8]\b/g, cardText)
-      .replace(/'(stock|left|right)'/g, (_, source) => SOURCE_WORDS[source])
-      .replace(/the (left|right) source/, "your $1 neighbour's pile").replace("the stock source", "the draw pile");
-  } else {
-    text = text.replace(/\b[A2-9TJQK][CDHS]\b/g, cardText).replace(/\brank ([A2-9TJQK])\b/g, (_, r) => `rank ${rankName(r)}`);
-  }
-  return text;
+export function frenchWords(message) {
+  return message.replace(/\b[A2-9TJQK][CDHS]\b/g, cardText).replace(/\brank ([A2-9TJQK])\b/g, (_, r) => `rank ${rankName(r)}`);
 }
 
 /**
@@ -265,16 +125,6 @@ function dealEnd(d, who) {
   if (d.end === "out") return `${seat} went out`;
   if (d.end === "duck") return `${seat} ducked, ${d.duck_verdict === "correct" ? "correctly" : "wrongly"}`;
   return "the turn cap";
-}
-
-/**
- * What the score table's "a × b = c" cells mean, in the games that multiply courses.
- * @param {View["game"]} game
- */
-export function scoreLegend(game) {
-  if (game === "doubleduck") return "Each deal: cards the side stored in the Duck course × cards it stored in the Soup course = the deal's score.";
-  if (game === "ducksoup") return "Each deal: Duck-course points × Soup-course points = the deal's score.";
-  return null;
 }
 
 /**

@@ -1,0 +1,139 @@
+// A table's link to its game on the server: the requests it makes (with the seat's token, tried
+// again while the connection is lost, saying so), the events feed read page by page, and the
+// game's stream followed to its end. What the answers mean for the page is the table's business
+// (table.js).
+import { api, retrying } from "./api.js";
+import { followGame } from "./stream.js";
+
+/** @typedef {import("./api.js").GameEvent} GameEvent */
+/** @typedef {import("./api.js").ApiPath} ApiPath */
+/** @typedef {import("./main.js").PageContext} PageContext */
+/** @typedef {import("./games/generic.js").MoveBuilt} MoveBuilt */
+/**
+ * @typedef {import("./api.js").Method<P>} Method
+ * @template {ApiPath} P
+ */
+/**
+ * @typedef {import("./api.js").Call<P, M>} Call
+ * @template {ApiPath} P
+ * @template {Method<P>} M
+ */
+/**
+ * @typedef {import("./api.js").Answer<import("./api.js").Operation<P, M>>} Answer
+ * @template {ApiPath} P
+ * @template {Method<P>} M
+ */
+/** @typedef {NonNullable<import("./api.js").Call<"/games/{game_id}/moves", "post">["body"]>["move"]} MoveSent */
+
+export class GameLink {
+  /**
+   * @param {string} gameId
+   * @param {string | undefined} token the seat's (none: a spectator)
+   * @param {AbortSignal} signal
+   * @param {PageContext["notify"]} notify
+   */
+  constructor(gameId, token, signal, notify) {
+    this.gameId = gameId;
+    this.token = token;
+    this.signal = signal;
+    this.notify = notify;
+  }
+
+  /**
+   * A request with this table's token that retries while the connection is lost, saying so.
+   * @template {ApiPath} P
+   * @template {Method<P>} [M=Extract<Method<P>, "get">]
+   * @param {P} path
+   * @param {Call<P, M>} call
+   * @returns {Promise<Answer<P, M>>}
+   */
+  request(path, call) {
+    const { token, signal, notify } = this;
+    return retrying(() => api(path, { ...call, token, signal }), {
+      signal,
+      onRetry: (s) => notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
+      onBack: () => notify("Connected again.", "ok"),
+    });
+  }
+
+  /** The game as this caller may see it now (its view and all). */
+  game() {
+    return this.request("/games/{game_id}", { params: { game_id: this.gameId } });
+  }
+
+  /** The game's score, deal by deal. */
+  score() {
+    return this.request("/games/{game_id}/score", { params: { game_id: this.gameId } });
+  }
+
+  /**
+   * Every event after `after`, page by page (the feed is paged: `has_more`, `next_after`).
+   * @param {number} after
+   */
+  async eventsSince(after) {
+    /** @type {GameEvent[]} */
+    const events = [];
+    for (let page = 0; page < 100; page += 1) {
+      const feed = await this.request("/games/{game_id}/events", { params: { game_id: this.gameId }, query: { after, limit: 1000 } });
+      events.push(...feed.events);
+      if (!feed.has_more) break;
+      after = feed.next_after;
+    }
+    return events;
+  }
+
+  /**
+   * Follow the game's stream to its end, from event `after` on: each batch of events.
+   * @param {number} after
+   * @param {(events: GameEvent[]) => Promise<void>} onEvents
+   */
+  follow(after, onEvents) {
+    return followGame(this.gameId, {
+      token: this.token,
+      after,
+      signal: this.signal,
+      onEvents,
+      onLost: (s) => this.notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
+      onBack: () => this.notify("Connected again.", "ok"),
+    });
+  }
+
+  /**
+   * Send a move, at the version the page shows; its answer is the view after it.
+   * @param {MoveBuilt} move
+   * @param {number} version
+   */
+  move(move, version) {
+    const key = crypto.randomUUID(); // a retry after a lost answer cannot play twice
+    return this.request("/games/{game_id}/moves", {
+      method: "post",
+      params: { game_id: this.gameId },
+      body: { move: /** @type {MoveSent} */ (move), expected_version: version },
+      headers: { "Idempotency-Key": key },
+    });
+  }
+
+  /**
+   * Deal the next deal, at the version the page shows.
+   * @param {number} version
+   */
+  deal(version) {
+    return this.request("/games/{game_id}/deal", {
+      method: "post", params: { game_id: this.gameId }, body: { expected_version: version } });
+  }
+
+  /**
+   * Hand the seat to its bot (`away`) or take it back (`return`).
+   * @param {"away" | "return"} what
+   * @param {number} seat
+   */
+  presence(what, seat) {
+    const path = what === "away" ? "/games/{game_id}/seats/{seat}/away" : "/games/{game_id}/seats/{seat}/return";
+    return this.request(path, { method: "post", params: { game_id: this.gameId, seat: String(seat) }, body: {} });
+  }
+
+  /** A finished game's rematch (asked, or joined): the new seat's token. */
+  rematch() {
+    return this.request("/games/{game_id}/rematch", { method: "post", params: { game_id: this.gameId }, body: {} });
+  }
+}
