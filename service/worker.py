@@ -83,6 +83,22 @@ class Beats:
             self.store.beat(f"{self.pool}:{name}")
 
 
+UNSUBSCRIBE_WAIT = 1.0
+"""Seconds a stopping worker waits for its pub/sub thread (RQ's own join waits as long)."""
+
+
+def unsubscribe(worker: Any) -> None:
+    """RQ's unsubscribe, with a bounded wait: redis-py 8.2's `PubSubWorkerThread.stop()`
+    joins the thread, which sleeps up to 60 s in `get_message` when the UNSUBSCRIBE's answer
+    was read before the stop (a race seen in tests: a burst worker took 60 s to end, and a
+    stopped worker would too). The thread is a daemon: it ends with its next message."""
+    if worker.pubsub_thread:
+        worker.log.info("Worker %s: unsubscribing from channel %s", worker.name,
+                        worker.pubsub_channel_name)  # fmt: skip
+        worker.pubsub.unsubscribe()
+        worker.pubsub_thread.stop(timeout=UNSUBSCRIBE_WAIT)
+
+
 class TurnWorker(SimpleWorker):
     """RQ's SimpleWorker (no fork per job) whose heartbeats also reach `dp:workers`, and
     whose own chatter is trimmed to what keeps its record alive.
@@ -118,11 +134,17 @@ class TurnWorker(SimpleWorker):
             return
         super().set_state(state, pipeline)
 
+    def unsubscribe(self) -> None:
+        unsubscribe(self)
+
 
 class ForkingTurnWorker(Worker):
     """RQ's forking Worker with the same heartbeats (`--fork`)."""
 
     beats: Beats | None = None
+
+    def unsubscribe(self) -> None:
+        unsubscribe(self)
 
     def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
         super().heartbeat(timeout, pipeline)
