@@ -13,7 +13,6 @@ from service.api.common import CHANGE_HEADERS, EXAMPLE_ID, errors, etag, json_re
 from service.api.common_schemas import CreateHeaders
 from service.api.games import GAME_EXAMPLE
 from service.api.games_schemas import SeatTokenOut
-from service.tables.lobby import Lobby
 
 blp = Blueprint(
     "claim",
@@ -61,7 +60,7 @@ def post_claim(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> R
     `bad_invite_code`, and nothing changes. The table starts (its first deal was dealt and
     committed at creation) when the last open seat is taken.
     """
-    answer = Lobby(tables()).claim(
+    answer = tables().lobby.claim(
         game_id, body["invite_code"], body.get("seat"), headers.get("idempotency_key")
     )
     extra = {"ETag": etag(answer.body)}

@@ -13,7 +13,6 @@ from service.api.common import APP_KEY, EXAMPLE_ID, errors, json_response, table
 from service.api.lobby_schemas import LobbyOut, LobbyQuery
 from service.api.refusals import APP_KEY_REFUSED, THROTTLED
 from service.http import app_keys
-from service.tables.lobby import Lobby
 
 blp = Blueprint(
     "lobby", __name__, url_prefix="/api/v1/lobby", description="Tables with open seats."
@@ -53,5 +52,5 @@ def get_lobby(query: dict[str, Any], game: str) -> Response:
     leaves the lobby once its seats are taken, or it ends. A name no game has is a 404.
     """
     key = app_keys.presented()
-    tables_ = Lobby(tables()).listing(game, key.id if key else None, query["limit"])
+    tables_ = tables().lobby.listing(game, key.id if key else None, query["limit"])
     return json_response({"game": game, "tables": tables_})

@@ -21,7 +21,7 @@ from service.api.common import (
 from service.api.refusals import SEAT_REFUSED
 from service.api.rematch_schemas import RematchHeaders, RematchIn, RematchOut
 from service.http import app_keys
-from service.tables.lobby import Lobby, Settle
+from service.tables.lobby import Settle
 
 blp = Blueprint(
     "rematch",
@@ -58,7 +58,7 @@ def admit(owner: str | None) -> Settle:
 def answer(game_id: str, *, ask: bool) -> Response:
     who, old = open_game(game_id, required=True)
     auth = request.headers.get("Authorization")
-    body = Lobby(tables()).rematch(game_id, who, auth, ask=ask, admit=admit, stored=old).body
+    body = tables().lobby.rematch(game_id, who, auth, ask=ask, admit=admit, stored=old).body
     return json_response(body, 200, {"ETag": etag(body)})
 
 

@@ -43,28 +43,23 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from engine import Event, Reason
 from engine.record import load as load_game
 from service.core.codec import loads
-from service.core.errors import ServiceError, found
+from service.core.errors import ServiceError
 from service.core.shards import DataClient
 from service.games import idempotency
 from service.games.bodies import OVER, WAITING, Answer, event_entry, game_body, seats_out
 from service.games.bodies import status_of as game_status
 from service.games.callers import HOST, Caller, new_token, sha256
 from service.games.clocks import Seating, options_of, with_seating
-from service.storage.cas import Write
 from service.storage.keys import create_pointer_key, game_key
 from service.storage.records import Stored
 from service.storage.store import valid_id
-from service.tables.bot_turns import due_turns, live
+from service.tables.commit import Change, Commit, bot_seats
 from service.tables.guards import refuse_abandoned
-
-if TYPE_CHECKING:
-    from service.tables.tables import Tables
-
 
 log = logging.getLogger("duckpond.lobby")
 
@@ -172,15 +167,35 @@ def bearer_token(authorization: str | None) -> str:
     return (authorization or "").strip().partition(" ")[2].strip()
 
 
+class Creates(Protocol):
+    """How the lobby makes a rematch: `service.tables.create.Creation.create`."""
+
+    def __call__(
+        self,
+        request: Mapping[str, Any],
+        idempotency_key: str | None = None,
+        *,
+        owner: str | None = None,
+        rematch: Rematch | None = None,
+        bound: Mapping[int, str] | None = None,
+    ) -> Answer: ...
+
+
 # --- taking seats -----------------------------------------------------------------------------
 
 
 class Lobby:
-    """Claims, joins, rematches and the lobby, over the use-case layer's store and writes."""
+    """Claims, joins, rematches and the lobby; seat changes go through the one commit path."""
 
-    def __init__(self, tables: Tables) -> None:
-        self.tables = tables
-        self.store = tables.store
+    def __init__(
+        self, commits: Commit, create: Creates, *, pointer_ttl: int, reservation_ttl: int
+    ) -> None:
+        self.commits = commits
+        self.store = commits.store
+        self.create = create
+        self.pointer_ttl = pointer_ttl
+        """How long a rematch's pointer lasts (its game's and its key's, whichever is longer)."""
+        self.reservation_ttl = reservation_ttl
 
     def claim(
         self, gid: str, code: str, seat: int | None, idempotency_key: str | None = None
@@ -194,7 +209,7 @@ class Lobby:
             else ""
         )
         for _ in range(SEAT_TRIES):
-            stored = self.tables._load(gid)
+            stored = self.commits.load(gid)
             invite = str(stored.meta.get("invite") or "")
             if not invite or not hmac.compare_digest(sha256(code), invite):
                 raise ServiceError("bad_invite_code", "this is not the table's invite code")
@@ -246,7 +261,7 @@ class Lobby:
         return Event("seat_taken", {"seat": seat, "open": list(meta.get("open", ()))})
 
     def _body(self, gid: str, version: int, stored: Stored, meta: JSON, caller: Caller) -> JSON:
-        game = self.tables._game(stored)
+        game = self.commits.game(stored)
         return game_body(gid, version, game, meta, caller)
 
     def _write(
@@ -260,47 +275,37 @@ class Lobby:
         """Write a seat change at the game's version; False when another change won (the
         caller reads again). Taking the last open seat starts the table: its status, the seats
         to act and the bot turns then due are written with it."""
-        tables = self.tables
         gid, version = stored.gid, stored.version + 1
-        game = tables._game(stored)
+        game = self.commits.game(stored)
         full = not meta.get("open")
         status = game_status(game) if full else WAITING
         to_act = tuple(sorted(game.to_act())) if full else ()
         seating, state = Seating.of(stored.state, meta), stored.state
         if seating.timed and to_act:  # the table starts: its clocks too (`service.games.clocks`)
-            started = seating.start_turns(meta, to_act, tables.clock.now_ms())
+            started = seating.start_turns(meta, to_act, self.commits.clock.now_ms())
             events = [*events, *(Event("turn_started", data) for data in started)]
             state = with_seating(dict(stored.state), seating)
-        bots = tables._bot_seats(game, meta, seating) if full and status != OVER else ()
-        entries = [event_entry(e, version) for e in events]
-        outcome = self.store.write(
-            gid,
-            Write(
-                expected=stored.version,
-                state=state,
-                status=status,
-                ttl=tables.finished_ttl if status == OVER else tables.idle_ttl,
-                events=entries,
-                actions=[],
-                idem_field=idem_field,
-                response=response,
-                meta=meta,
-                due=due_turns(gid, bots, version, seating.timers()),
-                to_act=to_act,
-                news=live(meta),
-                feed=tables._feed(gid, meta, version, entries, status, to_act),
-                app_key=meta.get("app_key") or "",
-                relay=tables._inline(gid, meta),
-            ),
+        change = Change(
+            stored=stored,
+            game=game,
+            version=version,
+            entries=[event_entry(e, version) for e in events],
+            actions=[],
+            status=status,
+            to_act=to_act,
+            bots=bot_seats(game, meta, seating) if full and status != OVER else (),
+            seating=seating,
+            state=state,
+            meta=meta,
         )
-        if outcome.kind == "missing":
-            found(None, gid)
-        if outcome.kind != "ok":
-            return False
-        tables._relay(gid, meta, outcome)
+        try:  # lost to another change (or to this claim's retry): the caller reads again
+            if self.commits.commit(change, "seat", idem_field=idem_field, response=response):
+                return False
+        except ServiceError as exc:
+            if exc.reason == "stale_version":
+                return False
+            raise
         log.info("game %s v%d: a seat change, open seats %s", gid, version, meta.get("open", []))
-        if bots:
-            tables.turns.schedule(gid, bots, version, meta)
         return True
 
     # --- rematch ----------------------------------------------------------------------------
@@ -321,7 +326,7 @@ class Lobby:
         `stored` is the finished game as the caller's authentication read it."""
         if caller.seat is None and not caller.host:
             raise ServiceError("missing_token", "a rematch needs a seat's or the host's token")
-        old = self.tables._load(gid) if stored is None else stored
+        old = self.commits.load(gid) if stored is None else stored
         refuse_abandoned(old)
         if old.status != OVER:
             raise ServiceError(
@@ -361,10 +366,10 @@ class Lobby:
                 key_hash=key_hash,
                 asker=caller,
                 old_token=old_token,
-                pointer_ttl=max(self.tables.finished_ttl, self.tables.idempotency_ttl),
+                pointer_ttl=self.pointer_ttl,
             )
             bound = {int(seat): key for seat, key in (old.meta.get("bound") or {}).items()}
-            answer = self.tables.create(request, owner=owner, rematch=plan, bound=bound)
+            answer = self.create(request, owner=owner, rematch=plan, bound=bound)
             if not answer.replayed:
                 made = str(answer.body["id"])
             return str(answer.body["id"])
@@ -411,7 +416,7 @@ class Lobby:
     def _written(self, gid: str) -> Stored:
         """Rematch `gid` once its maker wrote it: a request that lost the race to make it may
         read the pointer first, so it waits out the maker's reservation (a few seconds)."""
-        deadline = time.monotonic() + self.tables.reservation_ttl
+        deadline = time.monotonic() + self.reservation_ttl
         while (stored := self.store.load(gid)) is None:
             if time.monotonic() > deadline:
                 raise ServiceError(
