@@ -48,9 +48,9 @@ from typing import Any
 import redis
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "service")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-import clusterkit  # noqa: E402
+from testkit import clusterkit  # noqa: E402
 
 from engine.record import start as start_game  # noqa: E402
 from service.app import create_app  # noqa: E402

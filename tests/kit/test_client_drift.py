@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from test_web_types import _openapi_script  # tests/service: the spec's other generated client
+from testkit.scripts import openapi_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_committed_client_is_what_the_committed_spec_makes() -> None:
-    script = _openapi_script()
+    script = openapi_script()
     made = script.python_client((ROOT / "openapi/openapi.json").read_text())
     assert "client.py" in made and "api/moves/play_move.py" in made
     committed = script.client_files()
@@ -29,7 +29,7 @@ def test_the_committed_client_is_what_the_committed_spec_makes() -> None:
 
 def test_the_check_has_teeth(tmp_path: Path) -> None:
     """A spec with one operation less makes another client: the comparison would see it."""
-    script = _openapi_script()
+    script = openapi_script()
     spec = json.loads((ROOT / "openapi/openapi.json").read_text())
     del spec["paths"]["/api/v1/feed/seats"]
     made = script.python_client(json.dumps(spec))

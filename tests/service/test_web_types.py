@@ -5,25 +5,16 @@ service/web/tsconfig.json). node and service/web's pinned npm packages come from
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import subprocess
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from testkit.scripts import openapi_script
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "service" / "web"
 TSC = WEB / "node_modules" / ".bin" / "tsc"
-
-
-def _openapi_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("openapi_script", ROOT / "scripts/openapi.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _tsc(project: Path) -> subprocess.CompletedProcess[str]:
@@ -39,7 +30,7 @@ def _tsc(project: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_committed_types_are_what_the_committed_spec_makes() -> None:
-    script = _openapi_script()
+    script = openapi_script()
     made = script.typescript((ROOT / "openapi/openapi.json").read_text())
     assert "export interface paths" in made and "GameOut:" in made
     assert script.TYPES.read_text() == made, (
