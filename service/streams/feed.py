@@ -66,7 +66,14 @@ from service.core.connections import NOBODY, Peer
 from service.core.errors import ServiceError
 from service.core.shards import FAILURES, DataClient, all_tags
 from service.games.bodies import DEAL_PENDING, OVER, PLAYING
-from service.storage.keys import app_key_part, key_tag
+from service.storage.keys import (
+    feed_key,
+    hooks_key,
+    key_tag,
+    news_channel,
+    pending_key,
+    relayed_key,
+)
 from service.storage.store import RELAY_LUA, game_key, outbox_key
 
 log = logging.getLogger("duckpond.feed")
@@ -102,28 +109,6 @@ LISTEN_SECONDS = 5.0
 TEST_SKIP_RELAY = "DUCKPOND_TEST_SKIP_RELAY"
 """Test hook, never set in production: when "1", a committing process leaves its feed entries
 in the outbox, as a crash right after the commit would (the recovery loop relays them)."""
-
-
-def feed_key(key_id: str) -> str:
-    return app_key_part(key_id, "feed")
-
-
-def relayed_key(key_id: str) -> str:
-    return app_key_part(key_id, "relayed")
-
-
-def hooks_key(key_id: str) -> str:
-    """The key's webhook endpoints (`service.streams.webhooks`)."""
-    return app_key_part(key_id, "webhooks")
-
-
-def pending_key(key_id: str) -> str:
-    """Feed numbers not yet handed to the key's webhook deliveries (`service.streams.webhooks`)."""
-    return app_key_part(key_id, "webhooks:pending")
-
-
-def news_channel(tag: str) -> str:
-    return f"dp:{{{tag}}}:feednews"
 
 
 def stream_id(number: int) -> str:

@@ -27,10 +27,10 @@ from svc_helpers import API, Table, auth
 from service.access.app_keys import AppKeys
 from service.api.schemas import FEED_TYPES
 from service.core.shards import tag
-from service.storage.keys import key_tag
+from service.storage.keys import feed_key, key_tag
 from service.storage.store import game_key, outbox_key
 from service.streams import feed as feeds
-from service.streams.feed import TEST_SKIP_RELAY, feed_key
+from service.streams.feed import TEST_SKIP_RELAY
 from service.watchdog import Settings, Watchdog
 from service.wiring import Layers
 
