@@ -63,7 +63,7 @@ from service.storage.store import (
     release_pointer,
     valid_id,
 )
-from service.streams.feed import Feed
+from service.streams.feed_relay import Feed
 
 JSON = dict[str, Any]
 

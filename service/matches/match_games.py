@@ -47,7 +47,7 @@ from service.games.clocks import Seating
 from service.storage.keys import ADVANCE_MATCH_JOB
 from service.storage.match_store import CANCELLED, MatchStore
 from service.storage.store import game_key
-from service.streams.feed import Feed
+from service.streams.feed_relay import Feed
 from service.tables.tables import Tables
 
 log = logging.getLogger("duckpond.match_games")

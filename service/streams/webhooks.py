@@ -72,7 +72,8 @@ from service.storage.keys import (
     order_key,
     pending_key,
 )
-from service.streams.feed import Feed, number_of, stream_id
+from service.streams.feed import number_of, stream_id
+from service.streams.feed_relay import Feed
 
 log = logging.getLogger("duckpond.webhooks")
 

@@ -61,7 +61,8 @@ from service.games.clocks import (
 )
 from service.storage.cache import GameCache
 from service.storage.store import Head, Outcome, Store, Stored, Write
-from service.streams.feed import Feed, encoded, game_entries
+from service.streams.feed import encoded, game_entries
+from service.streams.feed_relay import Feed
 from service.streams.waits import Waits, ready
 from service.tables.bot_turns import BotTurns, ThinkLimitExceeded, due_turns, live, think_limit
 from service.tables.guards import refuse_abandoned, refuse_waiting

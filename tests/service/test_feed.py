@@ -30,7 +30,7 @@ from service.core.shards import tag
 from service.storage.keys import feed_key, key_tag
 from service.storage.store import game_key, outbox_key
 from service.streams import feed as feeds
-from service.streams.feed import TEST_SKIP_RELAY
+from service.streams.feed_relay import TEST_SKIP_RELAY
 from service.watchdog import Settings, Watchdog
 from service.wiring import Layers
 
