@@ -70,7 +70,7 @@ from service.core import metrics
 from service.core.config import from_env
 from service.core.shards import FAILURES
 from service.storage.store import Store
-from service.streams.feed import Feed
+from service.streams.feed_relay import Feed
 from service.streams.webhooks import Webhooks
 from service.tables.bot_turns import BotTurns, job_id, parse_due_member, pool_of
 

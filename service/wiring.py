@@ -26,7 +26,9 @@ from service.matches.ratings import Ratings
 from service.storage.cache import GameCache
 from service.storage.match_store import MatchStore
 from service.storage.store import Store
-from service.streams.feed import Feed, FeedHub
+from service.streams.feed_hub import FeedHub
+from service.streams.feed_relay import Feed
+from service.streams.listener import Listener
 from service.streams.streams import Limits, Streams
 from service.streams.waits import Changes, Waits
 from service.streams.webhooks import Settings as WebhookSettings
@@ -114,8 +116,12 @@ def build(settings: Mapping[str, Any]) -> Layers:
     )
     hooks = queue(settings, "WEBHOOK_QUEUE", queues) if settings.get("WEBHOOK_QUEUE") else bulk
     webhooks = Webhooks(pool, feed, hooks, WebhookSettings.of(settings))
+    listener = Listener(pool)  # one per process: the changes' and the feeds' channels
     changes = Changes(
-        pool, int(settings["WAIT_SLOTS"]), int(settings.get("SPECTATOR_WAITS_PER_ADDRESS", 0))
+        pool,
+        int(settings["WAIT_SLOTS"]),
+        int(settings.get("SPECTATOR_WAITS_PER_ADDRESS", 0)),
+        listener,
     )
     waits = Waits(store, changes, float(settings["MAX_WAIT_SECONDS"]))
     # On the queues' standalone Redis, never the cluster, whose slots would split a key's
@@ -129,7 +135,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
     tables = _tables(settings, store, turns, waits, feed, keys)
     matches, ratings, registry = _matches(settings, pool, queues, bulk, live, tables, feed)
     streams = Streams(store, changes, Limits.of(settings))
-    hub = FeedHub(pool, int(settings.get("FEEDS_PER_APP_KEY", 8)))
+    hub = FeedHub(pool, int(settings.get("FEEDS_PER_APP_KEY", 8)), listener)
     return Layers(
         pool,
         store,

@@ -17,7 +17,7 @@ from service.core.codec import dumps_sorted
 from service.core.connections import peer_of, socket_of
 from service.http import app_keys
 from service.storage.keys import app_key_live
-from service.streams import feed
+from service.streams import feed_stream as feed
 
 blp = Blueprint(
     "feed",

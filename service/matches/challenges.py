@@ -56,7 +56,7 @@ from service.games.callers import new_token, sha256
 from service.matches.matches import Matches
 from service.storage.keys import app_key_part, create_pointer_key, outbox_key
 from service.storage.store import claim_pointer, pointer_held, release_pointer, valid_id
-from service.streams.feed import Feed
+from service.streams.feed_relay import Feed
 
 JSON = dict[str, Any]
 

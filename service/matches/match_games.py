@@ -46,7 +46,7 @@ from service.games.callers import HOST
 from service.games.clocks import Seating
 from service.storage.keys import ADVANCE_MATCH_JOB, game_key
 from service.storage.match_store import CANCELLED, MatchStore
-from service.streams.feed import Feed
+from service.streams.feed_relay import Feed
 from service.tables.tables import Tables
 
 log = logging.getLogger("duckpond.match_games")

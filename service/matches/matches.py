@@ -51,7 +51,7 @@ from service.matches.match_games import (
 from service.matches.ratings import Ratings
 from service.storage.keys import PLAY_MATCH_GAME_JOB
 from service.storage.match_store import CANCELLED, MatchStore
-from service.streams.feed import Feed
+from service.streams.feed_relay import Feed
 
 log = logging.getLogger("duckpond.matches")
 

@@ -139,5 +139,55 @@ def game_keys(gid: str) -> list[str]:
 
 # --- streams, feeds and webhooks (`service.streams`) --------------------------------------------
 
+# An app key's feed, in the key's bucket (`key_tag`; `service.streams.feed`):
+
+
+def feed_key(key_id: str) -> str:
+    """Stream: the feed's entries; fields `t` (type) and `d` (the JSON object). Its id
+    `<ms>-<seq>` is the entry's number `ms * 1000 + seq`, the SSE `id` clients resume after."""
+    return app_key_part(key_id, "feed")
+
+
+def relayed_key(key_id: str) -> str:
+    """Hash: bucket tag -> the last outbox id moved from it; `last` -> the newest entry
+    number; `trimmed` -> the newest entry number trimmed away."""
+    return app_key_part(key_id, "relayed")
+
+
+def news_channel(tag: str) -> str:
+    """A bucket's shard channel: `<key id> <newest number>` after each relay into a feed."""
+    return f"dp:{{{tag}}}:feednews"
+
+
+# An app key's webhooks, in the key's bucket (`service.streams.webhooks`):
+
+WEBHOOK_KEYS_INDEX = "dp:webhooks:keys"
+"""Set: key ids with endpoints (the recovery loop's)."""
+
+
+def hooks_key(key_id: str) -> str:
+    """Set: the key's webhook endpoint ids."""
+    return app_key_part(key_id, "webhooks")
+
+
+def pending_key(key_id: str) -> str:
+    """Sorted set: feed numbers not yet handed to the key's webhook deliveries."""
+    return app_key_part(key_id, "webhooks:pending")
+
+
+def endpoint_key(key_id: str, eid: str) -> str:
+    """Hash: one webhook endpoint (`url`, `events`, `secret`, ...)."""
+    return app_key_part(key_id, f"webhook:{eid}")
+
+
+def log_key(key_id: str, eid: str) -> str:
+    """Hash: an endpoint's deliveries, webhook-id -> its delivery (JSON)."""
+    return endpoint_key(key_id, eid) + ":log"
+
+
+def order_key(key_id: str, eid: str) -> str:
+    """Sorted set: an endpoint's webhook-ids by creation ms."""
+    return endpoint_key(key_id, eid) + ":order"
+
 
 # --- tables: the lobby, invites, rematches (`service.tables`) ----------------------------------

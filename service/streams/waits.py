@@ -1,13 +1,13 @@
-"""Waiting for a game to change, without polling: one pub/sub listener thread per process.
+"""Waiting for a game to change, without polling: one pub/sub listener per process.
 
 Why: a client that holds one seat must learn when its turn comes. Polling costs a request per
 poll; a request that waits (`?wait=` on a view or a move) costs one request per turn. The
-compare-and-set script (`service.storage.store`) publishes `<game id> <version>` on its bucket's
-shard
-channel (SPUBLISH) in the same atomic step that stores a change, and each process listens to
-every bucket's channel (SSUBSCRIBE: on a Redis Cluster, one connection per shard, each carrying
-only its own slots' changes), so every API process hears of every change, whichever process or
-bot worker made it.
+compare-and-set script (`service.storage.store`) publishes `<game id> <version>` on its
+bucket's shard channel (SPUBLISH) in the same atomic step that stores a change, and each
+process listens to every bucket's channel (SSUBSCRIBE, through the process's one listener,
+`service.streams.listener`, which the feeds share: one connection per Redis server, each
+carrying only its own slots' channels), so every API process hears of every change, whichever
+process or bot worker made it.
 
 The message carries the new version, status and seats to act, so the listener wakes only the
 requests that change may concern (the seat whose turn it is), not every watcher of the game.
@@ -33,15 +33,12 @@ back off instead of reading a 200 that did not wait. A waiting request whose cli
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
-
-import redis
 
 from service.core.codec import loads
 from service.core.connections import NOBODY, Peer
@@ -52,6 +49,7 @@ from service.games.callers import Caller
 from service.storage.keys import change_channels
 from service.storage.records import Head, Stored
 from service.storage.store import Store
+from service.streams.listener import Listener
 
 log = logging.getLogger("duckpond.waits")
 
@@ -60,8 +58,6 @@ HANGUP_CHECK_SECONDS = 1.0
 """How often a waiting request looks whether its client is still connected."""
 REFUSED_RETRY_AFTER = 2
 """Seconds in a refused wait's Retry-After: waits end within MAX_WAIT_SECONDS, most sooner."""
-SHARD_POLL_SECONDS = 0.05
-"""A cluster's listener polls its shards' connections in turn, each this long."""
 
 
 class News:
@@ -146,10 +142,18 @@ class Watch:
 
 
 class Changes:
-    """The per-process registry of watches and the listener that wakes them."""
+    """The per-process registry of watches, woken by the process's shard listener."""
 
-    def __init__(self, client: DataClient, slots: int, per_address: int = 0) -> None:
-        self._client = client
+    def __init__(
+        self,
+        client: DataClient,
+        slots: int,
+        per_address: int = 0,
+        listener: Listener | None = None,
+    ) -> None:
+        self._listener = listener or Listener(client)
+        """Hears every bucket's change channel (`service.streams.listener`), with the feeds'."""
+        self._listener.subscribe(change_channels(), self.notify, self._wake_all)
         self._slots = slots
         self._per_address = per_address
         self._by_address: dict[str, int] = {}
@@ -159,7 +163,6 @@ class Changes:
         """... of which without a seat: at most 3/4 of the slots, the rest is kept for seats."""
         self._watches: dict[str, set[Watch]] = {}
         self._lock = threading.Lock()
-        self._listener: threading.Thread | None = None
         self.closing = False
         """Set by `close`: no new wait starts, and the waiting requests answer now."""
 
@@ -272,52 +275,7 @@ class Changes:
 
     def _ensure_listener(self) -> None:
         """Started on the first watch, in the process that serves it (never before a fork)."""
-        if self._listener is not None and self._listener.is_alive():
-            return
-        with self._lock:
-            if self._listener is None or not self._listener.is_alive():
-                self._listener = threading.Thread(
-                    target=self._listen, name="duckpond-changes", daemon=True
-                )
-                self._listener.start()
-
-    def _listen(self) -> None:
-        failing = False
-        while True:
-            pubsub = self._client.pubsub()
-            try:
-                pubsub.ssubscribe(*change_channels())
-                sharded = getattr(pubsub, "get_sharded_message", None)  # a cluster's
-                while True:
-                    if sharded is not None:
-                        message = sharded(timeout=SHARD_POLL_SECONDS)
-                    else:
-                        message = pubsub.get_message(timeout=RECHECK_SECONDS)
-                    if message is None:
-                        continue
-                    kind = message["type"]
-                    kind = kind.decode() if isinstance(kind, bytes) else kind
-                    if kind == "ssubscribe":
-                        # (Re)subscribed: changes during a disconnection were not heard.
-                        failing = False
-                        self._wake_all()
-                    elif kind == "smessage":
-                        self.notify(bytes(message["data"]))
-                    elif kind == "sunsubscribe":  # its slot moved (a failover): subscribe anew
-                        raise redis.ConnectionError("a shard channel was unsubscribed")
-            except Exception as exc:  # keep listening: waiters re-read the game meanwhile
-                if not failing:  # once per outage, not every half second
-                    log.warning("change listener: %s; reconnecting", exc)
-                failing = True
-                self._wake_all()
-                time.sleep(0.5)
-                refresh = getattr(self._client, "nodes_manager", None)  # a cluster's slot map
-                if refresh is not None:
-                    with contextlib.suppress(Exception):
-                        refresh.initialize()
-            finally:
-                with contextlib.suppress(Exception):
-                    pubsub.close()
+        self._listener.start()
 
 
 def ready(game: Stored | Head, caller: Caller, after: int | None) -> bool:

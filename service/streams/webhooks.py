@@ -62,13 +62,22 @@ from standardwebhooks import Webhook
 from service.core.codec import dumps_sorted, loads
 from service.core.errors import ServiceError
 from service.core.shards import DataClient
-from service.storage.keys import DELIVER_WEBHOOK_JOB
-from service.streams.feed import Feed, feed_key, hooks_key, number_of, pending_key, stream_id
+from service.storage.keys import (
+    DELIVER_WEBHOOK_JOB,
+    WEBHOOK_KEYS_INDEX,
+    endpoint_key,
+    feed_key,
+    hooks_key,
+    log_key,
+    order_key,
+    pending_key,
+)
+from service.streams.feed import number_of, stream_id
+from service.streams.feed_relay import Feed
 
 log = logging.getLogger("duckpond.webhooks")
 
 JSON = dict[str, Any]
-KEYS_INDEX = "dp:webhooks:keys"
 LOG_SIZE = 100
 """Deliveries kept in an endpoint's log, newest first."""
 MAX_URL = 2048
@@ -76,18 +85,6 @@ RETRY_SECONDS = (5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800)
 DISPATCH_AFTER_MS = 2000
 """The recovery loop dispatches feed numbers pending this long (younger: their relay's)."""
 JOB_TIMEOUT = 60
-
-
-def endpoint_key(key_id: str, eid: str) -> str:
-    return hooks_key(key_id)[: -len("webhooks")] + f"webhook:{eid}"
-
-
-def log_key(key_id: str, eid: str) -> str:
-    return endpoint_key(key_id, eid) + ":log"
-
-
-def order_key(key_id: str, eid: str) -> str:
-    return endpoint_key(key_id, eid) + ":order"
 
 
 def message_id(key_id: str, number: int) -> str:
@@ -240,7 +237,7 @@ class Webhooks:
             "delivered": 0,
             "failed": 0,
         }
-        self.redis.sadd(KEYS_INDEX, key_id)  # first: the recovery loop must know the key
+        self.redis.sadd(WEBHOOK_KEYS_INDEX, key_id)  # first: the recovery loop must know the key
         with self.redis.pipeline(transaction=True) as pipe:  # one slot: the key's bucket
             pipe.hset(endpoint_key(key_id, eid), mapping=cast(Any, record))
             pipe.sadd(hooks_key(key_id), eid)
@@ -353,7 +350,7 @@ class Webhooks:
     def recover(self, older_ms: int = DISPATCH_AFTER_MS) -> int:
         """Dispatch the feed numbers pending longer than `older_ms` of every key with
         endpoints (a relay that died before its dispatch); the recovery loop's step."""
-        keys = sorted(m.decode() for m in cast(set[bytes], self.redis.smembers(KEYS_INDEX)))
+        keys = sorted(m.decode() for m in cast(set[bytes], self.redis.smembers(WEBHOOK_KEYS_INDEX)))
         if not keys:
             return 0
         upto = (int(time.time() * 1000) - older_ms) * 1000

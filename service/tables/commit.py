@@ -27,7 +27,8 @@ from service.storage.cache import GameCache
 from service.storage.cas import Outcome, Write
 from service.storage.records import Head, Stored
 from service.storage.store import Store
-from service.streams.feed import Feed, encoded, game_entries
+from service.streams.feed import encoded, game_entries
+from service.streams.feed_relay import Feed
 from service.tables.bot_turns import BotTurns, due_turns, live
 
 log = logging.getLogger("duckpond.tables")

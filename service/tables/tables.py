@@ -15,7 +15,7 @@ from service.games.callers import Caller, KeyCheck
 from service.storage.cache import GameCache
 from service.storage.records import Stored
 from service.storage.store import Store
-from service.streams.feed import Feed
+from service.streams.feed_relay import Feed
 from service.streams.waits import Waits
 from service.tables.bot_turns import BotTurns
 from service.tables.changes import TableChanges

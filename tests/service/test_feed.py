@@ -27,9 +27,9 @@ from testkit.svc_helpers import API, Table, auth
 from service.access.app_keys import AppKeys
 from service.api.feed_schemas import FEED_TYPES
 from service.core.shards import tag
-from service.storage.keys import game_key, key_tag, outbox_key
+from service.storage.keys import feed_key, game_key, key_tag, outbox_key
 from service.streams import feed as feeds
-from service.streams.feed import TEST_SKIP_RELAY, feed_key
+from service.streams.feed_relay import TEST_SKIP_RELAY
 from service.watchdog import Settings, Watchdog
 from service.wiring import Layers
 

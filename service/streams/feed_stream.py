@@ -1,0 +1,99 @@
+"""An open feed's bytes, framed as SSE or NDJSON (`service.core.sse`), and the live games a
+client that lost part of its feed starts again from."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+
+from service.core import sse
+from service.core.codec import dumps_sorted, loads
+from service.core.connections import NOBODY, Peer
+from service.core.shards import DataClient
+from service.storage.keys import game_key
+from service.streams.feed import GAMES_PATH, JSON, OPENED
+from service.streams.feed_hub import FeedHub, Watcher
+from service.streams.feed_relay import BATCH, Feed
+
+__all__ = ["GAMES_PATH", "OPENED", "frames", "live_games"]
+"""What the feed's endpoint (`service.api.feed`) reads here, with the first frame's names."""
+
+
+def frames(
+    feed: Feed,
+    hub: FeedHub,
+    watcher: Watcher,
+    after: int | None,
+    media: str,
+    peer: Peer = NOBODY,
+    *,
+    keepalive: float = 15.0,
+    hangup_check: float = 2.0,
+    max_seconds: float = 3600.0,
+) -> Iterator[bytes]:
+    """A feed's bytes: without a resume point a `feed_opened` frame (its id: where it starts),
+    then every entry after it as it comes, each framed with its number as `id` and its type
+    as `event`; keep-alives while idle. Ends when the client hangs up, after `max_seconds`
+    (the client resumes with `Last-Event-ID`), or when the process stops; then `watcher`
+    (admitted before the answer started: `FeedHub.admit`) is released."""
+    key_id, wake = watcher.key_id, watcher.wake
+    try:
+        if after is None:
+            after = feed.position(key_id)
+            opened = {"type": OPENED, "retention_seconds": feed.retention, "games": GAMES_PATH}
+            yield sse.frame(media, dumps_sorted(opened), event_id=str(after), event=OPENED)
+        now = time.monotonic()
+        deadline, ping, look = now + max_seconds, now + keepalive, now + hangup_check
+        while not hub.closing:
+            wake.clear()  # before the read: an entry relayed after it wakes the wait below
+            rows = feed.read(key_id, after)
+            if rows:
+                after = rows[-1][0]
+                yield b"".join(sse.frame(media, d, event_id=str(n), event=t) for n, t, d in rows)
+                ping = time.monotonic() + keepalive
+                if len(rows) == BATCH:
+                    continue
+            while not hub.closing:
+                now = time.monotonic()
+                if now >= deadline:
+                    return
+                if wake.wait(max(min(ping, look, deadline) - now, 0.0)):
+                    break
+                now = time.monotonic()
+                if now >= look:
+                    if peer.gone():
+                        return
+                    look = now + hangup_check
+                if now >= ping:
+                    yield sse.keepalive(media)
+                    ping = now + keepalive
+                    break  # and read: news lost on a dropped subscription is found here
+    finally:
+        watcher.release()
+
+
+def live_games(client: DataClient, gids: Sequence[str]) -> list[JSON]:
+    """The unfinished games among `gids` (an app key's: `service.app_keys`), each with its
+    version, status and the human seats to act: where a client that lost part of its feed
+    starts again."""
+    with client.pipeline(transaction=False) as pipe:
+        for gid in gids:
+            pipe.hmget(game_key(gid), "version", "status", "to_act", "meta")
+        found = pipe.execute()
+    out = []
+    for gid, (version, status, to_act, meta) in zip(gids, found, strict=True):
+        if version is None or meta is None or status in (b"over", b"abandoned"):
+            continue
+        described = loads(meta)
+        seats = described["seats"]
+        acting = [int(s) for s in (to_act or b"").split() if seats[int(s)].get("bot") is None]
+        out.append(
+            {
+                "id": gid,
+                "game": described["game"],
+                "version": int(version),
+                "status": status.decode(),
+                "to_act": acting,
+            }
+        )
+    return out
