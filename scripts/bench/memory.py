@@ -6,7 +6,7 @@ given `maxmemory` holds (docs/operations.md). This starts its own redis-server (
 free port, no persistence), plays `--games` bot-only games of each game to the end
 through the service's own use cases (creation through the API's test client, every turn
 through the bot-turn use case the workers run, in this process: no worker, no HTTP server),
-then sums `MEMORY USAGE` of every key of each game: the keys `service.storage.store.game_keys` names
+then sums `MEMORY USAGE` of every key of each game: the keys `service.storage.keys.game_keys` names
 (`dp:{<bucket tag>}:<id>:game`, `...:events`, `...:actions`, `...:idem`), the layout the store
 writes. It stops with an error when a game has no key there, or a key of the game that
 `game_keys` does not name, so it cannot measure a layout the store no longer uses.
@@ -113,7 +113,7 @@ def usage(client: redis.Redis, gid: str) -> tuple[int, int]:
     if game_key(gid) not in held:
         sys.exit(f"memory.py: no key {game_key(gid)} for game {gid} (found: {sorted(held)})")
     if stray := held - set(named):
-        sys.exit(f"memory.py: keys of game {gid} that service.storage.store.game_keys does "
+        sys.exit(f"memory.py: keys of game {gid} that service.storage.keys.game_keys does "
                  f"not name: {sorted(stray)}")  # fmt: skip
     total = sum(client.memory_usage(k, samples=0) or 0 for k in named if k in held)
     return total, client.memory_usage(events_key(gid), samples=0) or 0

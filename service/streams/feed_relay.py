@@ -5,7 +5,7 @@ Why an outbox and a relay. A change of a game is one compare-and-set in the game
 another shard), so one script cannot write both. The compare-and-set therefore appends the
 change's feed entries to its bucket's outbox `dp:{t}:outbox` in the same atomic step (a crash
 after the commit cannot lose them), and a relay moves outbox entries into the key's feed,
-exactly once: the relay (`RELAY_LUA` in `service.storage.store`) remembers, per bucket, the
+exactly once: the relay (`RELAY_LUA` in `service.storage.scripts`) remembers, per bucket, the
 last outbox id it moved for the key and skips any at or before it; outbox entries are only
 ever relayed oldest first and deleted once moved. Who relays:
 
@@ -139,7 +139,7 @@ class Feed:
 
     def inline(self, key_id: str, bucket: str) -> tuple[tuple[str, ...], str] | None:
         """On one Redis, what the compare-and-set needs to relay its entries itself, in the
-        same script and round trip (`service.storage.store.Write.relay`): the key's feed keys and
+        same script and round trip (`service.storage.cas.Write.relay`): the key's feed keys and
         the
         relay's parameters. None on a cluster (another slot), or with the test hook set."""
         if self.cluster or os.environ.get(TEST_SKIP_RELAY) == "1":

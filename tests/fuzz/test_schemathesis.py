@@ -4,7 +4,7 @@ It must find no 500 and no answer that breaks the spec (status documented, body 
 schema, invalid data refused, ...), with valid and with invalid data. Half of the cases of the
 game endpoints are pointed at a real game, half of those with a real seat token, so they get
 past 404 and 401. (schemathesis' `from_fixture` loader breaks on pytest 9, hence the explicit loop.)
-The run of every phase follows the spec's own links (`service.http.docs.LINKS`) between create,
+The run of every phase follows the spec's own links (`service.http.docs.links()`) between create,
 read and move; that they lead to real moves (a seat reads its view and plays the first of its
 legal moves) `test_the_links_lead_to_a_real_move` proves without luck, following them by hand
 (`links.py`). Schema-valid data is accepted, or refused only by a rule the schema cannot say:
