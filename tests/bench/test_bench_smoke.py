@@ -38,6 +38,7 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
         ["moves", "moves_per_s", "livez_per_s", "ratio", "server_cpu_ms_per_move", "move_p50_ms"],
     ),
     ("api.py", ["--in-process"], ["moves", "move_cpu_us", "view_cpu_us", "livez_cpu_us"]),
+    ("calls.py", [], ["moves", "move_calls", "view_calls", "livez_calls"]),
     (
         "bodies.py",
         [],
