@@ -30,7 +30,7 @@ import redis
 from bots import BOTS
 from engine import GAMES
 from service.core.errors import ServiceError
-from service.storage.keys import app_key_record
+from service.storage.keys import BOTS_LIVE_KEY, app_key_record, bot_key, owned_key
 
 JSON = dict[str, Any]
 
@@ -50,7 +50,6 @@ NAME = re.compile(r"^[a-z][a-z0-9_-]{2,31}$")
 MAX_LIVE = 20
 """Live bots per app key."""
 MAX_DESCRIPTION = 500
-LIVE_KEY = "dp:bots:live"
 STRENGTH = (
     "An outside bot: its owner's program plays it; the service does not measure it (its "
     "rating is on the game's ladder)."
@@ -80,14 +79,6 @@ redis.call("ZREM", KEYS[2], ARGV[1])
 redis.call("SREM", KEYS[3], ARGV[1])
 return 1
 """
-
-
-def bot_key(name: str) -> str:
-    return f"dp:bot:{name}"
-
-
-def owned_key(key_id: str) -> str:
-    return f"dp:appkey:{{{key_id}}}:bots"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +132,7 @@ class BotRegistry:
         now = int(time.time() * 1000)
         played = sorted(set(games))
         outcome = self._register(
-            keys=[bot_key(name), LIVE_KEY, owned_key(key.id)],
+            keys=[bot_key(name), BOTS_LIVE_KEY, owned_key(key.id)],
             args=[name, key.id, description, ",".join(played), now, MAX_LIVE],
         )
         if outcome == b"taken":
@@ -198,7 +189,7 @@ class BotRegistry:
 
     def live(self) -> list[JSON]:
         """Every live outside bot's public form, by name."""
-        names = [m.decode() for m in cast(list[bytes], self.redis.zrange(LIVE_KEY, 0, -1))]
+        names = [m.decode() for m in cast(list[bytes], self.redis.zrange(BOTS_LIVE_KEY, 0, -1))]
         return [
             b.to_json() for b in sorted(self._read(names), key=lambda b: b.name) if not b.retired
         ]
@@ -213,7 +204,7 @@ class BotRegistry:
     def _retire_names(self, key_id: str, names: Iterable[str]) -> None:
         now = int(time.time() * 1000)
         for name in names:
-            self._retire(keys=[bot_key(name), LIVE_KEY, owned_key(key_id)], args=[name, now])
+            self._retire(keys=[bot_key(name), BOTS_LIVE_KEY, owned_key(key_id)], args=[name, now])
 
     def _read(self, names: Sequence[str]) -> list[OutsideBot]:
         """The records of `names` that exist, with their owners' names; a bot whose key was

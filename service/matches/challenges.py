@@ -54,7 +54,12 @@ from service.games import idempotency
 from service.games.bodies import Answer
 from service.games.callers import new_token, sha256
 from service.matches.matches import Matches
-from service.storage.keys import app_key_part, create_pointer_key, outbox_key
+from service.storage.keys import (
+    challenge_key,
+    challenges_index_key,
+    create_pointer_key,
+    outbox_key,
+)
 from service.storage.store import claim_pointer, pointer_held, release_pointer, valid_id
 from service.streams.feed_relay import Feed
 
@@ -146,15 +151,6 @@ local from = redis.call("HGET", KEYS[1], "from")
 redis.call("XADD", KEYS[2], "*", "k", from, "t1", "challenge_answered", "d1", ARGV[2])
 return 1
 """
-
-
-def challenge_key(cid: str) -> str:
-    return f"dp:{{{tag(cid)}}}:{cid}:challenge"
-
-
-def index_key(key_id: str) -> str:
-    """The challenges a key made or got, in its feed's bucket (`service.storage.keys.key_tag`)."""
-    return app_key_part(key_id, "challenges")
 
 
 def now_ms() -> int:
@@ -282,7 +278,7 @@ class Challenges:
         if not int(cast(int, made)):  # a 72-bit random id taken: vanishingly rare, never silent
             raise ServiceError("idempotency_in_progress", "could not allocate an id; retry")
         for key_id in [key.id, *names]:
-            self.redis.zadd(index_key(key_id), {cid: created})
+            self.redis.zadd(challenges_index_key(key_id), {cid: created})
         self._tell(cid)
         return out
 
@@ -332,7 +328,7 @@ class Challenges:
 
     def list(self, key: AppKey) -> JSON:
         """The key's challenges, made and got, newest first (at most `LISTED`)."""
-        index = index_key(key.id)
+        index = challenges_index_key(key.id)
         oldest = now_ms() - (EXPIRES_SECONDS[1] + KEEP_SECONDS) * 1000  # every record is gone
         self.redis.zremrangebyscore(index, "-inf", oldest)
         ids = [m.decode() for m in cast(list[bytes], self.redis.zrevrange(index, 0, LISTED - 1))]

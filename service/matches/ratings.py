@@ -58,6 +58,7 @@ from bots import BOTS, parse_bot
 from bots.match import MatchSpec, check, play_match_game
 from engine import GAMES
 from service.core.shards import DataClient
+from service.storage.keys import rated_key, ratings_key
 
 JSON = dict[str, Any]
 MODEL = PlackettLuce()
@@ -259,14 +260,6 @@ def record_id(spec: MatchSpec, record: Mapping[str, Any], match_id: str | None) 
         return f"{match_id}.{int(record['index'])}"
     blob = json.dumps([spec.to_json(), record], sort_keys=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(blob.encode()).hexdigest()[:32]
-
-
-def ratings_key(game: str) -> str:
-    return f"dp:{{ladder:{game}}}:ratings"
-
-
-def rated_key(game: str) -> str:
-    return f"dp:{{ladder:{game}}}:rated"
 
 
 class Ratings:

@@ -37,6 +37,18 @@ def app_key_day(key_id: str, day: int) -> str:
 # --- an app key's records on game data's Redis (its feed, matches, challenges, webhooks) ------
 
 
+BOTS_LIVE_KEY = "dp:bots:live"
+"""Sorted set: the live outside bots' names, by when registered (`service.access.bot_registry`)."""
+
+
+def bot_key(name: str) -> str:
+    return f"dp:bot:{name}"
+
+
+def owned_key(key_id: str) -> str:
+    return f"dp:appkey:{{{key_id}}}:bots"
+
+
 def key_tag(key_id: str) -> str:
     """The bucket of an app key's records on game data's Redis (its id is hex)."""
     try:
@@ -137,6 +149,44 @@ def game_keys(gid: str) -> list[str]:
 # --- matches (`service.storage.match_store`, `service.matches`) -------------------------------
 
 
+def match_key(mid: str) -> str:
+    return f"dp:{{{tag(mid)}}}:{mid}:match"
+
+
+def results_key(mid: str) -> str:
+    return f"dp:{{{tag(mid)}}}:{mid}:results"
+
+
+def games_key(mid: str) -> str:
+    return f"dp:{{{tag(mid)}}}:{mid}:games"
+
+
+def seats_key(mid: str) -> str:
+    return f"dp:{{{tag(mid)}}}:{mid}:seats"
+
+
+def key_matches_key(key_id: str) -> str:
+    """The outside matches where app key `key_id`'s bots sit, on its feed's bucket."""
+    return app_key_part(key_id, "matches")
+
+
+def ratings_key(game: str) -> str:
+    return f"dp:{{ladder:{game}}}:ratings"
+
+
+def rated_key(game: str) -> str:
+    return f"dp:{{ladder:{game}}}:rated"
+
+
+def challenge_key(cid: str) -> str:
+    return f"dp:{{{tag(cid)}}}:{cid}:challenge"
+
+
+def challenges_index_key(key_id: str) -> str:
+    """The challenges a key made or got, in its feed's bucket (`key_tag`)."""
+    return app_key_part(key_id, "challenges")
+
+
 # --- streams, feeds and webhooks (`service.streams`) --------------------------------------------
 
 # An app key's feed, in the key's bucket (`key_tag`; `service.streams.feed`):
@@ -191,3 +241,7 @@ def order_key(key_id: str, eid: str) -> str:
 
 
 # --- tables: the lobby, invites, rematches (`service.tables`) ----------------------------------
+
+
+def lobby_key(scope: str, game: str) -> str:
+    return f"dp:lobby:{{{scope}}}:{game}"

@@ -36,7 +36,15 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from service.core.shards import DataClient, tag
-from service.storage.keys import app_key_part, create_pointer_key, outbox_key
+from service.storage.keys import (
+    create_pointer_key,
+    games_key,
+    key_matches_key,
+    match_key,
+    outbox_key,
+    results_key,
+    seats_key,
+)
 from service.storage.store import claim_pointer, pointer_held, release_pointer, valid_id
 
 JSON = dict[str, Any]
@@ -174,27 +182,6 @@ return "ok"
 
 STARTED, CANCELLED = 1, 2
 """What `MatchStore.start` answers besides 0 (no such match)."""
-
-
-def match_key(mid: str) -> str:
-    return f"dp:{{{tag(mid)}}}:{mid}:match"
-
-
-def results_key(mid: str) -> str:
-    return f"dp:{{{tag(mid)}}}:{mid}:results"
-
-
-def games_key(mid: str) -> str:
-    return f"dp:{{{tag(mid)}}}:{mid}:games"
-
-
-def seats_key(mid: str) -> str:
-    return f"dp:{{{tag(mid)}}}:{mid}:seats"
-
-
-def key_matches_key(key_id: str) -> str:
-    """The outside matches where app key `key_id`'s bots sit, on its feed's bucket."""
-    return app_key_part(key_id, "matches")
 
 
 class MatchStore:

@@ -55,7 +55,7 @@ from service.games.bodies import OVER, WAITING, Answer, event_entry, game_body, 
 from service.games.bodies import status_of as game_status
 from service.games.callers import HOST, Caller, new_token, sha256
 from service.games.clocks import Seating, options_of, with_seating
-from service.storage.keys import create_pointer_key, game_key
+from service.storage.keys import create_pointer_key, game_key, lobby_key
 from service.storage.records import Stored
 from service.storage.store import valid_id
 from service.tables.commit import Change, Commit, bot_seats
@@ -119,10 +119,6 @@ def invite_code() -> str:
 
 def lobby_scope(owner: str | None, lobby: str) -> str:
     return EVERYONE if lobby == EVERYONE else owner or NO_KEY
-
-
-def lobby_key(scope: str, game: str) -> str:
-    return f"dp:lobby:{{{scope}}}:{game}"
 
 
 def list_table(client: DataClient, scope: str, game: str, gid: str, ttl: int) -> None:

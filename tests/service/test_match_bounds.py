@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from test_matches import SMALL, create, matches_of, queue_of, run_jobs
 
-from service.storage.match_store import match_key, results_key
+from service.storage.keys import match_key, results_key
 
 API = "/api/v1/matches"
 

@@ -17,8 +17,7 @@ from rq.serializers import JSONSerializer
 
 from service.api.common import matches
 from service.games.idempotency import create_key_hash
-from service.storage.keys import create_pointer_key
-from service.storage.match_store import match_key
+from service.storage.keys import create_pointer_key, match_key
 
 API = "/api/v1/matches"
 MATCH: dict[str, Any] = {"game": "ducksoup", "bots": ["random", "random"], "games": 3, "seed": "m"}

@@ -21,7 +21,7 @@ from bots.match import MatchSpec, play_match
 from service import jobs
 from service.api.common import matches
 from service.matches.matches import WINDOW, match_job_id
-from service.storage.match_store import match_key, results_key
+from service.storage.keys import match_key, results_key
 
 API = "/api/v1/matches"
 HRHR = ["heuristic", "random", "heuristic", "random"]

@@ -29,8 +29,7 @@ from service.access.app_keys import AppKeys
 from service.app import create_app
 from service.games.callers import sha256
 from service.matches.match_games import Outside, game_options
-from service.storage.keys import feed_key, game_key
-from service.storage.match_store import games_key
+from service.storage.keys import feed_key, game_key, games_key
 
 MATCHES = f"{API}/matches"
 BOT = "pond-author-bot"
