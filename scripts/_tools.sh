@@ -26,7 +26,7 @@ ensure_tools() {
 }
 
 # openapi-typescript and typescript, exactly as service/web/package-lock.json pins them, for
-# scripts/openapi.py and tests/service/test_web_types.py. Reinstalled only when node_modules is
+# scripts/openapi.py and tests/service/http/test_web_types.py. Reinstalled only when node_modules is
 # missing or older than the lock file (npm writes node_modules/.package-lock.json on install).
 ensure_web_packages() {
     local web

@@ -6,9 +6,9 @@ the kit's Python client (kit/duckpond_client/, openapi-python-client).
     .venv/bin/python scripts/openapi.py --check   # exit 1 if any committed file is stale
 
 Why committed files: clients and reviewers see API changes as a diff; tests fail when the spec
-and the code disagree (tests/service/test_openapi_spec.py), and when the types are not what
+and the code disagree (tests/service/api/test_openapi_spec.py), and when the types are not what
 openapi-typescript makes of the spec or the web client does not type-check against them
-(tests/service/test_web_types.py), and when the kit's client is not what
+(tests/service/http/test_web_types.py), and when the kit's client is not what
 openapi-python-client makes of it (tests/kit/test_client_drift.py). The types need node and
 service/web's pinned npm packages: this script runs `npm ci` there when they are missing, as
 scripts/test does.

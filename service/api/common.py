@@ -152,7 +152,7 @@ def json_response(
 ) -> Response:
     """`body` (or its JSON `text`, when already encoded) as the answer, without a marshmallow
     dump: for answers whose schema is a pass-through of a body the service built itself
-    (tests/service/test_fast_answers.py checks each equals its schema's dump), that dump
+    (tests/service/api/test_fast_answers.py checks each equals its schema's dump), that dump
     only copied them, at a third of a move's time. Same bytes as `jsonify`."""
     data = (to_json(body) if text is None else text) + "\n"
     return Response(data, status, headers, mimetype="application/json")

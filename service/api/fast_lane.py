@@ -19,7 +19,7 @@ cost a trip through Flask and its schemas. Anything else goes to Flask untouched
 with a body or a query the lane does not read plainly (the schemas then say what is wrong),
 an `Idempotency-Key` the schema would refuse, `If-None-Match`, an `Origin` (CORS), a missing
 token (the route's own 401). It never guesses: when in doubt, Flask.
-tests/service/test_fast_lane.py sends every kind of request both ways, headers included.
+tests/service/api/test_fast_lane.py sends every kind of request both ways, headers included.
 """
 
 from __future__ import annotations

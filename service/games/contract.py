@@ -1,6 +1,6 @@
 """The typed contract of each game on the wire: its views, legal moves, events and deal records
 as JSON Schemas, published in the spec's components so that generated clients get a typed
-Duck view with typed legal moves (tests/service/test_contract.py holds real games to them).
+Duck view with typed legal moves (tests/service/games/test_contract.py holds real games to them).
 
 Every game says its own part: its name, its move shapes (`move_shapes`: one schema per move
 type, the fields every shape of the type has are required, a field's values where the shapes

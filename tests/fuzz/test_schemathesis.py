@@ -138,7 +138,7 @@ def _run(
     # default refused-credential limit (1,200 a minute) a quick machine locked itself out and
     # every later request was a 429, valid data included. The limits stay on (their 429s are
     # checked against the spec whenever they come), this one out of the run's reach; the
-    # lockout has its own tests (tests/service/test_rate_limits.py).
+    # lockout has its own tests (tests/service/http/test_rate_limits.py).
     app = make_app(
         MAX_WAIT_SECONDS=0.02,
         STREAM_MAX_SECONDS=0.02,

@@ -4,7 +4,7 @@ bot's registration to a finished duplicate match against the heuristic; and the 
 killed mid-match (SIGKILL: no goodbye) and started again, which finds the seats of the games
 still live through `GET /api/v1/feed/seats` and plays the match to its end. What the service
 does for a client that never comes back (its moves time out, the match finishes) is
-tests/service/test_outside_matches.py's."""
+tests/service/matches/test_outside_matches.py's."""
 
 from __future__ import annotations
 

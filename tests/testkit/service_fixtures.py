@@ -112,7 +112,7 @@ def _settings(port: int, db: int, nodes: str = "") -> dict[str, Any]:
         "FINISHED_GAME_TTL": 3600,
         "MAX_BODY_BYTES": 16 * 1024,
         "TESTING": True,
-        "APP_KEYS": "off",  # tests that need keys turn them on (tests/service/test_app_keys.py)
+        "APP_KEYS": "off",  # tests that need keys turn them on (access/test_app_keys.py)
     }
 
 

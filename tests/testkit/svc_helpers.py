@@ -12,9 +12,13 @@ import http.client
 import json
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
@@ -214,3 +218,32 @@ def call(
     data = answer.read()
     conn.close()
     return answer.status, json.loads(data or b"null"), dict(answer.getheaders())
+
+
+# --- checking answers ---------------------------------------------------------------------------
+
+
+def expect(r: TestResponse, status: int, reason: str) -> dict[str, Any]:
+    assert r.status_code == status, r.get_data(as_text=True)
+    body = r.json
+    assert body is not None and r.mimetype == "application/json"
+    assert body["code"] == status and isinstance(body["status"], str)
+    assert isinstance(body["message"], str) and body["message"]
+    assert body["errors"]["reason"] == reason, body
+    return dict(body)
+
+
+@contextmanager
+def redis_commands(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The names of the Redis commands the app's store sends while the block runs."""
+    client = app.extensions["duckpond"].store.redis
+    sent: list[str] = []
+    original = client.execute_command
+
+    def counting(*args: Any, **options: Any) -> Any:
+        sent.append(str(args[0]).split()[0].upper())
+        return original(*args, **options)
+
+    with monkeypatch.context() as m:
+        m.setattr(client, "execute_command", counting)
+        yield sent

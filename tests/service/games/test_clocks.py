@@ -3,7 +3,7 @@ says so), the reserve is spent before the timeout, `away_after` timeouts make th
 until it returns, a seat leaves and returns by the explicit routes, a human move racing the
 timeout (exactly one move at that version), and the clock options' bounds (422).
 
-The tests play the jobs in-process (RQ's SimpleWorker, as tests/service/test_bots_watchdog.py)
+The tests play the jobs in-process (RQ's SimpleWorker, as tests/service/entry/test_bots_watchdog.py)
 and fire the timers with the watchdog's own `fire`; timeouts are real (1 s turns).
 """
 
@@ -277,7 +277,7 @@ def test_the_clock_options_are_in_the_catalog_and_the_view(client: FlaskClient) 
 
 
 def test_clock_views_and_events_match_the_spec(games: Layers, client: FlaskClient) -> None:
-    """The spec's own schemas, held closed (tests/service/test_contract.py), take every view
+    """The spec's own schemas, held closed (tests/service/games/test_contract.py), take every view
     and event of a timed game with a timeout, a seat away and back."""
     table = _timed(client, away_after=1, reserve_seconds=1)
     slow = _to_act(table)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from testkit.scripts import openapi_script
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WEB = ROOT / "service" / "web"
 TSC = WEB / "node_modules" / ".bin" / "tsc"
 

@@ -8,20 +8,10 @@ from typing import Any
 import pytest
 import redis
 from flask.testing import FlaskClient
-from testkit.svc_helpers import API, Table, auth, flat, pinned_deal
+from testkit.svc_helpers import API, Table, auth, expect, flat, pinned_deal
 from werkzeug.test import TestResponse
 
 from service.app import create_app
-
-
-def expect(r: TestResponse, status: int, reason: str) -> dict[str, Any]:
-    assert r.status_code == status, r.get_data(as_text=True)
-    body = r.json
-    assert body is not None and r.mimetype == "application/json"
-    assert body["code"] == status and isinstance(body["status"], str)
-    assert isinstance(body["message"], str) and body["message"]
-    assert body["errors"]["reason"] == reason, body
-    return dict(body)
 
 
 @pytest.fixture()

@@ -14,7 +14,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from testkit.svc_helpers import API, Table, auth
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 ORIGIN = "https://cards.example"
 
 

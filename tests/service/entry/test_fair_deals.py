@@ -18,7 +18,7 @@ from testkit.svc_helpers import API, Table, auth, flat, pinned_deal
 
 from engine import GAMES
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 

@@ -29,7 +29,7 @@ from service.storage.records import Head, Stored
 from service.storage.store import Store
 from service.streams.waits import Changes, News
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 class Pending:

@@ -20,7 +20,7 @@ import pytest
 
 from engine import GAMES
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PACKAGE = "duckpond_client"
 WAIT = 10.0
 SHORT: dict[str, tuple[int, dict[str, Any]]] = {

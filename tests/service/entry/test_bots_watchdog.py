@@ -37,7 +37,7 @@ from service.tables.bot_turns import job_id as bot_job_id
 from service.watchdog import Settings, Watchdog, settings_from_env
 from service.wiring import Layers
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 BOT = {"bot": "random"}
 NOW = Settings(stale_after=0.0)  # every due turn counts as stale at once
 

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from service.http.web import STATIC_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_the_page_and_its_files_carry_the_security_headers(client: FlaskClient) -> None:

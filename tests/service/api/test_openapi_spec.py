@@ -19,7 +19,7 @@ from service.api.common_schemas import IF_MATCH
 from service.core.errors import ServiceError
 from service.games.clocks import NAMES as CLOCK_OPTIONS
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _generated() -> tuple[str, dict[str, Any]]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from service.core import heap
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_the_wsgi_entry_point_freezes_its_heap_and_raises_the_young_threshold() -> None:

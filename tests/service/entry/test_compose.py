@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-DOCKER = Path(__file__).resolve().parents[2] / "docker"
+DOCKER = Path(__file__).resolve().parents[3] / "docker"
 
 
 def _services() -> dict[str, Any]:

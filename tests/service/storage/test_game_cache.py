@@ -11,8 +11,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from test_fast_answers import redis_commands
-from testkit.svc_helpers import API, Table, auth, pinned_deal
+from testkit.svc_helpers import API, Table, auth, pinned_deal, redis_commands
 
 from engine import GAMES
 from service.storage.cache import GameCache

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_errors import expect
-from testkit.svc_helpers import API, auth
+from testkit.svc_helpers import API, auth, expect
 
 from bots import BOTS
 from service.access.app_keys import AppKeys, Issued

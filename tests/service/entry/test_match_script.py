@@ -22,7 +22,7 @@ from testkit.service_fixtures import gunicorn
 
 from service.access.app_keys import AppKeys
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = ROOT / "scripts" / "match"
 
 

@@ -13,15 +13,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from testkit.svc_helpers import API, Table, auth, pinned_deal, play_out
+from testkit.svc_helpers import API, Table, auth, pinned_deal, play_out, redis_commands
 
 from service.api.games_schemas import ChangeOut, GameOut
 from service.storage.keys import events_key, idem_key
@@ -32,22 +30,6 @@ from service.tables.tables import Tables
 def table(client: FlaskClient) -> Table:
     """Seat 1 leads 4H; seat 2 holds 4H 4C 9D; seat 3 holds 5S."""
     return Table.create(client, deal=pinned_deal({1: "4H", 2: "4H 4C 9D", 3: "5S"}))
-
-
-@contextmanager
-def redis_commands(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """The names of the Redis commands the app's store sends while the block runs."""
-    client = app.extensions["duckpond"].store.redis
-    sent: list[str] = []
-    original = client.execute_command
-
-    def counting(*args: Any, **options: Any) -> Any:
-        sent.append(str(args[0]).split()[0].upper())
-        return original(*args, **options)
-
-    with monkeypatch.context() as m:
-        m.setattr(client, "execute_command", counting)
-        yield sent
 
 
 def _pass_through(schema: Any, body: dict[str, Any]) -> None:

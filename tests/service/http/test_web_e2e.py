@@ -31,7 +31,7 @@ from service.app import create_app
 
 pytestmark = pytest.mark.e2e
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SHOTS = ROOT / "var" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

@@ -24,7 +24,7 @@ from engine.record import start as start_game
 from service.games.bodies import event_entry, event_out
 from service.games.contract import EVENT_DATA, SEAT_FIELDS, SERVICE_EVENTS, camel, title
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SPEC_URI = "urn:duckpond:openapi"
 SEEDS = range(3)
 SAMPLE_EVERY = 7
