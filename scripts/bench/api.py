@@ -52,6 +52,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -645,6 +646,31 @@ def _redis_version() -> str:
         return "?"
 
 
+def play_in_process(
+    call: Callable[..., Any], games: int, seed: int, prefix: str, before: Callable[[int], None]
+) -> None:
+    """One-deal Doubleduck games through `call(kind, method, path, body=None, token="")`:
+    each turn `/livez`, the seat's view, then a seeded random one of its `legal_moves`
+    (`before(n)` runs before game n). Shared by `--in-process` and `calls.py`."""
+    rng = random.Random(seed)
+    for n in range(games):
+        before(n)
+        body = {"game": "doubleduck", "seats": [{}] * 4, "seed": f"{prefix}-{seed}-{n}"}
+        created = call("create", "POST", f"{API}/games", {**body, "options": {"max_deals": 1}})
+        gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+        seat = _first(created["view"].get("to_act"), 0)
+        while True:
+            call("livez", "GET", "/livez")
+            game = call("view", "GET", f"{API}/games/{gid}", token=tokens[seat])
+            if game["status"] != "playing":
+                break
+            move = rng.choice(game["view"]["legal_moves"])
+            path = f"{API}/games/{gid}/moves"
+            body = {"move": move, "expected_version": game["version"]}
+            moved = call("move", "POST", path, body, tokens[seat])
+            seat = _first(moved["view"].get("to_act"), seat)
+
+
 def in_process(redis_url: str, games: int, seed: int) -> tuple[list[str], dict[str, float]]:
     """CPU time of the Flask app alone (no gunicorn, no HTTP client) per request, from the
     calling thread's CPU clock: what a request costs in our code and its libraries, steady
@@ -675,25 +701,12 @@ def in_process(redis_url: str, games: int, seed: int) -> tuple[list[str], dict[s
             count[kind] += 1
         return json.loads(data)
 
-    rng = random.Random(seed)
-    for n in range(games + 1):  # game 0 warms up: its figures are dropped
-        if n == 1:
+    def warmed(n: int) -> None:
+        if n == 1:  # game 0 warms up: its figures are dropped
             cpu.update(dict.fromkeys(cpu, 0.0))
             count.update(dict.fromkeys(count, 0))
-        body = {"game": "doubleduck", "seats": [{}] * 4, "seed": f"inproc-{seed}-{n}"}
-        created = call("create", "POST", f"{API}/games", {**body, "options": {"max_deals": 1}})
-        gid, tokens = created["id"], [s["token"] for s in created["seats"]]
-        seat = _first(created["view"].get("to_act"), 0)
-        while True:
-            call("livez", "GET", "/livez")
-            game = call("view", "GET", f"{API}/games/{gid}", token=tokens[seat])
-            if game["status"] != "playing":
-                break
-            move = rng.choice(game["view"]["legal_moves"])
-            path = f"{API}/games/{gid}/moves"
-            body = {"move": move, "expected_version": game["version"]}
-            moved = call("move", "POST", path, body, tokens[seat])
-            seat = _first(moved["view"].get("to_act"), seat)
+
+    play_in_process(call, games + 1, seed, "inproc", warmed)
     per = {kind: cpu[kind] / max(count[kind], 1) * 1e6 for kind in cpu}
     figures = {f"{kind}_cpu_us": round(us) for kind, us in per.items()} | {"moves": count["move"]}
     lines = [

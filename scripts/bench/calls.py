@@ -3,8 +3,9 @@
 Why: CPU time per request moves with whatever else the host runs (the in-process rows of
 `api.py` swing 10% between rounds on a shared VM), so a refactor that must cost "no more than
 before" is hard to judge by time alone. cProfile counts every Python call a request makes;
-over the same seeded games that count is the same from run to run, so two checkouts compare
-exactly: same count, same work. It does not see C time (orjson, hiredis, Redis itself), which
+over the same seeded games that count hardly moves between runs (by half a call in a thousand:
+a cache hit or a retry that timing decides), so two checkouts compare closely: same count, same
+work. It does not see C time (orjson, hiredis, Redis itself), which
 a change of the Python code does not move either.
 
 It plays one-deal Doubleduck games in-process (the Flask app of `--tree`, its own
@@ -25,7 +26,6 @@ import cProfile
 import io
 import json
 import pstats
-import random
 import shutil
 import sys
 import tempfile
@@ -33,7 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from api import API, Service, _first
+from api import Service, play_in_process
 
 ROOT = Path(__file__).resolve().parents[2]
 KINDS = ("livez", "view", "move")
@@ -61,23 +61,7 @@ def count_calls(tree: Path, redis_url: str, games: int, seed: int) -> dict[str, 
         done[kind] += 1
         return json.loads(data)
 
-    rng = random.Random(seed)
-    for n in range(games):
-        body = {"game": "doubleduck", "seats": [{}] * 4, "seed": f"calls-{seed}-{n}"}
-        created = call("create", "POST", f"{API}/games", {**body, "options": {"max_deals": 1}})
-        gid, tokens = created["id"], [s["token"] for s in created["seats"]]
-        seat = _first(created["view"].get("to_act"), 0)
-        while True:
-            call("livez", "GET", "/livez")
-            game = call("view", "GET", f"{API}/games/{gid}", token=tokens[seat])
-            if game["status"] != "playing":
-                break
-            move = {
-                "move": rng.choice(game["view"]["legal_moves"]),
-                "expected_version": game["version"],
-            }
-            moved = call("move", "POST", f"{API}/games/{gid}/moves", move, tokens[seat])
-            seat = _first(moved["view"].get("to_act"), seat)
+    play_in_process(call, games, seed, "calls", lambda n: None)
     return {
         f"{kind}_calls": round(pstats.Stats(profiles[kind]).total_calls / max(done[kind], 1), 1)
         for kind in KINDS
