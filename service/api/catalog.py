@@ -8,7 +8,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from service.api.catalog_schemas import CatalogOut
-from service.api.common import tables
+from service.api.common import matches, tables
 
 blp = Blueprint("catalog", __name__, url_prefix="/api/v1", description="Games on offer.")
 
@@ -41,7 +41,8 @@ EXAMPLE = {
             "move_cap": 416,
             "resign": {"offered": True, "doc": "A side resigns when both its players have ..."},
         }
-    ]
+    ],
+    "max_match_games": 1000,
 }
 
 
@@ -55,5 +56,6 @@ def catalog() -> dict[str, Any]:
     number option has a `maximum`. `dealt_by` lists how a deal can be made, as views and
     `deal_started` events disclose it. `deal_cap` and `move_cap` bound every game: it ends after
     `deal_cap` deals at the latest, and no game takes more than `move_cap` moves.
+    `max_match_games` is the most games one match may ask for here (a form offers no more).
     """
-    return {"games": tables().catalog()}
+    return {"games": tables().catalog(), "max_match_games": matches().max_games}

@@ -54,3 +54,11 @@ class CatalogGameOut(Out):
 
 class CatalogOut(Out):
     games = fields.List(fields.Nested(CatalogGameOut), required=True)
+    max_match_games = fields.Integer(
+        required=True,
+        metadata={
+            "description": "The most games one match may ask for on this server (its "
+            "`MAX_MATCH_GAMES`; more is 422 `too_many_games`). An app key's own quota of games "
+            "per match may be lower (429 `quota_match_games`)."
+        },
+    )

@@ -26,9 +26,12 @@ class CatalogOut:
     """ 
         Attributes:
             games (list[CatalogGameOut]):
+            max_match_games (int): The most games one match may ask for on this server (its `MAX_MATCH_GAMES`; more is 422
+                `too_many_games`). An app key's own quota of games per match may be lower (429 `quota_match_games`).
      """
 
     games: list[CatalogGameOut]
+    max_match_games: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -44,11 +47,14 @@ class CatalogOut:
 
 
 
+        max_match_games = self.max_match_games
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
             "games": games,
+            "max_match_games": max_match_games,
         })
 
         return field_dict
@@ -69,8 +75,11 @@ class CatalogOut:
             games.append(games_item)
 
 
+        max_match_games = d.pop("max_match_games")
+
         catalog_out = cls(
             games=games,
+            max_match_games=max_match_games,
         )
 
 

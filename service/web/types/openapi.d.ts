@@ -68,6 +68,7 @@ export interface paths {
          *     number option has a `maximum`. `dealt_by` lists how a deal can be made, as views and
          *     `deal_started` events disclose it. `deal_cap` and `move_cap` bound every game: it ends after
          *     `deal_cap` deals at the latest, and no game takes more than `move_cap` moves.
+         *     `max_match_games` is the most games one match may ask for here (a form offers no more).
          */
         get: operations["get_catalog"];
         put?: never;
@@ -1109,6 +1110,8 @@ export interface components {
         };
         CatalogOut: {
             games: components["schemas"]["CatalogGameOut"][];
+            /** @description The most games one match may ask for on this server (its `MAX_MATCH_GAMES`; more is 422 `too_many_games`). An app key's own quota of games per match may be lower (429 `quota_match_games`). */
+            max_match_games: number;
         };
         ChallengeAnswerIn: Record<string, never>;
         ChallengeAnswerOut: {
@@ -4323,7 +4326,8 @@ export interface operations {
                      *           },
                      *           "title": "Doubleduck"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "max_match_games": 1000
                      *     }
                      */
                     "application/json": components["schemas"]["CatalogOut"];

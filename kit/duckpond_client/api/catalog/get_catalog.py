@@ -76,6 +76,7 @@ def sync_detailed(
     number option has a `maximum`. `dealt_by` lists how a deal can be made, as views and
     `deal_started` events disclose it. `deal_cap` and `move_cap` bound every game: it ends after
     `deal_cap` deals at the latest, and no game takes more than `move_cap` moves.
+    `max_match_games` is the most games one match may ask for here (a form offers no more).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -107,6 +108,7 @@ def sync(
     number option has a `maximum`. `dealt_by` lists how a deal can be made, as views and
     `deal_started` events disclose it. `deal_cap` and `move_cap` bound every game: it ends after
     `deal_cap` deals at the latest, and no game takes more than `move_cap` moves.
+    `max_match_games` is the most games one match may ask for here (a form offers no more).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -133,6 +135,7 @@ async def asyncio_detailed(
     number option has a `maximum`. `dealt_by` lists how a deal can be made, as views and
     `deal_started` events disclose it. `deal_cap` and `move_cap` bound every game: it ends after
     `deal_cap` deals at the latest, and no game takes more than `move_cap` moves.
+    `max_match_games` is the most games one match may ask for here (a form offers no more).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -164,6 +167,7 @@ async def asyncio(
     number option has a `maximum`. `dealt_by` lists how a deal can be made, as views and
     `deal_started` events disclose it. `deal_cap` and `move_cap` bound every game: it ends after
     `deal_cap` deals at the latest, and no game takes more than `move_cap` moves.
+    `max_match_games` is the most games one match may ask for here (a form offers no more).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

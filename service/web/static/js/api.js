@@ -4,6 +4,7 @@
 // openapi/openapi.json (scripts/openapi.py) and `tsc` checks this client against it in CI
 // (tests/service/test_web_types.py), so a path, a parameter or a field the API does not have
 // fails the build, not the page.
+import { REFUSALS, plainWords, retryAfter, waitWords } from "./words.js";
 
 export const BASE = "/api/v1";
 
@@ -105,17 +106,35 @@ export class ApiError extends Error {
   /**
    * @param {number} status
    * @param {ErrorOut | null} body null when the answer was not JSON
+   * @param {number | null} [wait] seconds the server asked to wait (Retry-After)
    */
-  constructor(status, body) {
+  constructor(status, body, wait = null) {
     super(body?.message || `HTTP ${status}`);
     this.status = status;
     /** @type {Reason | "unknown"} */
     this.reason = body?.errors?.reason || "unknown";
+    this.retryAfter = wait;
   }
 }
 
-/** No answer at all (network down, server restarting): worth retrying. */
-export class ConnectionLost extends Error {}
+/**
+ * No answer, or an answer that says "not now" (a 502-504, a rate limit): worth retrying.
+ * `refusal` is the server's answer when there was one, its reason and its wait.
+ */
+export class ConnectionLost extends Error {
+  /**
+   * @param {string} message
+   * @param {ApiError} [refusal]
+   */
+  constructor(message, refusal) {
+    super(message);
+    this.refusal = refusal;
+  }
+}
+
+/** 429s that pass by themselves (a retry later works); a quota's 429 is the key's limit. */
+/** @type {Set<string>} */
+const PASSING = new Set(["rate_limited", "too_many_waits", "too_many_streams"]);
 
 /**
  * One request to the spec's operation at `path` (under BASE) and `method` (default "get"),
@@ -143,18 +162,19 @@ export async function api(path, { method, params, query, token, body, headers, s
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ConnectionLost("no answer from the server");
   }
-  if (response.status === 502 || response.status === 503 || response.status === 504) {
-    throw new ConnectionLost(`the server is unavailable (HTTP ${response.status})`);
-  }
-  if (response.status === 429) {
-    // Too many waits (or requests) from this address: back off, as Retry-After asks.
-    throw new ConnectionLost("the server asks this address to slow down (HTTP 429)");
-  }
   // Here the answer is taken to be what the spec says it is (the service's contract tests hold
   // the server to the spec); a body that is not JSON at all is null.
   const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, data);
-  return data;
+  if (response.ok) return data;
+  const refusal = new ApiError(response.status, data, retryAfter(response.headers.get("Retry-After")));
+  if ([502, 503, 504].includes(response.status)) {
+    throw new ConnectionLost(`the server is unavailable (HTTP ${response.status})`, data ? refusal : undefined);
+  }
+  if (response.status === 429 && (refusal.reason === "unknown" || PASSING.has(refusal.reason))) {
+    // Too many waits (or requests) from this address: back off, as Retry-After asks.
+    throw new ConnectionLost("the server asks this address to slow down (HTTP 429)", refusal);
+  }
+  throw refusal;
 }
 
 /**
@@ -206,6 +226,8 @@ export async function retrying(call, { onRetry, onBack, signal } = {}) {
     } catch (error) {
       if (!(error instanceof ConnectionLost)) throw error;
       failed = true;
+      // A server that said how long to wait (Retry-After) is not asked again sooner.
+      delay = Math.max(delay, (error.refusal?.retryAfter ?? 0) * 1000);
       onRetry?.(Math.round(delay / 1000), error);
       await sleep(delay, signal);
       delay = Math.min(delay * 2, 30000);
@@ -213,48 +235,24 @@ export async function retrying(call, { onRetry, onBack, signal } = {}) {
   }
 }
 
-/** @type {Partial<Record<Reason, string>>} */
-const EXPLAINED = {
-  stale_version: "Another tab or window moved first.",
-  not_your_turn: "It is not your turn.",
-  game_over: "This game has ended.",
-  deal_pending: "The deal is over; the next one must be dealt first.",
-  no_such_game: "There is no game with this id (or it expired after its end).",
-  bad_token: "This link's seat token is not valid for the game.",
-  missing_token: "This page needs a seat's link.",
-  token_of_another_game: "This link belongs to another game.",
-  illegal_move: "That move is against the rules.",
-  illegal_call: "That call is not possible with this card now.",
-  card_not_in_hand: "That card is not in your hand.",
-  malformed_move: "The server did not understand that move.",
-  invalid_options: "An option is out of its limits.",
-  invalid_seats: "That number of seats does not fit the game.",
-  no_such_match: "There is no match with this id.",
-  missing_app_key: "Starting a table or a match needs an app key: open the link scripts/serve printed (…/#/key/…), or enter the key under “App key” below.",
-  bad_app_key: "This browser's app key is not a key of this server: enter a valid one under “App key” below.",
-  app_key_revoked: "This app key was revoked: ask the operator for a new one.",
-  quota_live_games: "This app key has as many unfinished games as it may: finish one first.",
-  quota_creations: "This app key started as many games as it may this minute: wait a moment.",
-  quota_match_games: "This app key may not start that many match games.",
-  rate_limited: "Too many requests: wait a moment and try again.",
-  seat_taken: "Someone else took that seat first.",
-  no_open_seat: "This table has no open seat left.",
-  bad_invite_code: "That code is not this table's invite code.",
-  seats_open: "The table waits until every open seat is taken.",
-  no_rematch: "Nobody asked for a rematch of this game yet.",
-};
-
 /**
- * "That move is against the rules: seat 1 must follow suit."
+ * "That move is against the rules. Seat 1 must follow suit." A refusal in the page's words
+ * (words.js), the server's own message after it, and the wait it asked for.
  * @param {unknown} error anything a page's code threw
+ * @param {{wait?: boolean}} [how] `wait: false` leaves the wait out (a retry loop says its own)
+ * @returns {string}
  */
-export function explain(error) {
-  if (error instanceof ConnectionLost) return "Lost the connection to the server.";
+export function explain(error, { wait: withWait = true } = {}) {
+  if (error instanceof ConnectionLost) return error.refusal ? explain(error.refusal, { wait: withWait }) : "Lost the connection to the server.";
   if (!(error instanceof ApiError)) return `Something went wrong: ${error instanceof Error ? error.message : error}`;
-  const what = error.reason === "unknown" ? undefined : EXPLAINED[error.reason];
-  const detail = error.message ? error.message.replace(/^./, (c) => c.toUpperCase()) : "";
-  if (!what) return detail || `The server refused (HTTP ${error.status}).`;
-  return detail && detail.toLowerCase() !== what.toLowerCase().replace(/\.$/, "")
+  const what = error.reason === "unknown" ? undefined : REFUSALS[error.reason];
+  // A 5xx's message is for programs (retry with the same Idempotency-Key): the words say it.
+  const said = error.message && error.status < 500 && error.message !== `HTTP ${error.status}` ? plainWords(error.message) : "";
+  const detail = said.replace(/^./, (c) => c.toUpperCase());
+  const wait = withWait && error.retryAfter ? ` Try again in ${waitWords(error.retryAfter)}.` : "";
+  if (!what) return (detail || `The server refused (HTTP ${error.status}).`) + wait;
+  const both = detail && detail.toLowerCase() !== what.toLowerCase().replace(/\.$/, "")
     ? `${what} ${detail}${/[.!?]$/.test(detail) ? "" : "."}`
     : what;
+  return both + wait;
 }

@@ -104,6 +104,14 @@ export function describe(event, who) {
       return d.by === "timeouts" ? `${who(d.seat)} timed out too often: a bot plays the seat until they return.` : `${who(d.seat)} stepped away: a bot plays the seat.`;
     case "seat_returned":
       return `${who(d.seat)} ${who(d.seat) === "You" ? "are" : "is"} back.`;
+    case "seat_taken": {
+      const still = d.open.length ? ` Still open: ${d.open.map((s) => `seat ${s}`).join(", ")}.` : " Every seat is taken: the game begins.";
+      return `${who(d.seat) === "You" ? "You took your seat" : `A player took ${who(d.seat)}`} at the table.${still}`;
+    }
+    case "resigned":
+      return `${who(d.seat)} resigned.`;
+    case "game_abandoned":
+      return "The host ended the game.";
     case "tie_at_target":
       return `The totals are level at ${d.totals.join(", ")}: one more deal.`;
     case "game_over":
@@ -111,7 +119,7 @@ export function describe(event, who) {
         ? `Game over: ${list(d.winners, who)} won (${d.totals.join(", ")}).`
         : `Game over: a draw (${d.totals.join(", ")}).`;
     default:
-      return `${event.type.replaceAll("_", " ")}.`; // an event this page does not know yet
+      return `${/** @type {{type: string}} */ (event).type.replaceAll("_", " ")}.`; // an event this page does not know yet
   }
 }
 

@@ -14,7 +14,15 @@ import { h, mount } from "./dom.js";
 export async function ladderPage(main, { game, signal, go }) {
   mount(main, h("p.loading", {}, "Loading the ladder…"));
   const { games } = await api("/catalog", { signal });
-  const shown = games.find((g) => g.name === game) ?? games[0];
+  const shown = game ? games.find((g) => g.name === game) : games[0];
+  if (!shown) {
+    // A mistyped or old address: say so, and offer the ladders there are.
+    mount(main, h("section.panel.ladder", { "aria-labelledby": "ladder-title" },
+      h("h1#ladder-title", {}, "No such game"),
+      h("p", {}, `There is no game called “${game}” on this server, so it has no ladder. The games' ladders:`),
+      h("ul.ladder-links", {}, games.map((g) => h("li", {}, h("a", { href: `#/ladder/${g.name}` }, `Ladder: ${g.title}`))))));
+    return;
+  }
   const { entries } = await api("/ladder/{game}", { params: { game: /** @type {GameName} */ (shown.name) }, signal });
   const picker = h("select", { id: "ladder-game", onchange: () => go(`#/ladder/${picker.value}`) },
     games.map((g) => h("option", { value: g.name, selected: g === shown }, g.title)));

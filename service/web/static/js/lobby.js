@@ -1,6 +1,7 @@
 // Start a table: a game from the catalog, seats (you, friends or bots), options with limits.
 import { api, appKey, explain } from "./api.js";
 import { h, mount } from "./dom.js";
+import { REFUSALS, gameTitle, plainWords } from "./words.js";
 
 /** @typedef {import("./api.js").CatalogGame} CatalogGame */
 /** @typedef {import("./api.js").Bot} Bot */
@@ -25,9 +26,10 @@ import { h, mount } from "./dom.js";
  * for `auto_deal`, whose default depends on it: seatsChanged() ticks or clears the box as the
  * server would decide, until the player sets it by hand.
  * @param {CatalogGame} game
- * @param {{skip?: string[], seats?: number, humans?: () => number}} [how]
+ * `bots`: the bots to offer for `on_timeout` (without them, its default applies).
+ * @param {{skip?: string[], seats?: number, humans?: () => number, bots?: Bot[]}} [how]
  */
-export function optionFields(game, { skip = [], seats, humans } = {}) {
+export function optionFields(game, { skip = [], seats, humans, bots } = {}) {
   /** @type {(() => [string, OptionValue])[]} */
   const readers = [];
   /** @type {(() => void)[]} */
@@ -37,7 +39,8 @@ export function optionFields(game, { skip = [], seats, humans } = {}) {
     .filter((option) => !skip.includes(option.name))
     .map((option) => {
       const id = `opt-${option.name}`;
-      const label = option.name.replaceAll("_", " ");
+      const label = LABELS[option.name] ?? option.name.replaceAll("_", " ");
+      const help = HELP[option.name] ?? plainWords(option.doc ?? "");
       if (option.type === "bool") {
         // A null default is decided by the seats: auto_deal is on when at most one is human.
         const byDefault = () => option.default ?? (humans ? humans() <= 1 : true);
@@ -45,7 +48,7 @@ export function optionFields(game, { skip = [], seats, humans } = {}) {
         const box = h("input", { id, type: "checkbox", checked: byDefault(), onchange: () => { touched = true; } });
         followers.push(() => { if (!touched) box.checked = byDefault(); });
         readers.push(() => [option.name, box.checked]);
-        return h("label.check", { title: option.doc }, box, " ", label, h("small", {}, option.doc));
+        return h("label.check", {}, box, " ", label, h("small", {}, help));
       }
       let input;
       // A seat's number ends at the last seat of the table, whatever the catalog's maximum.
@@ -61,15 +64,42 @@ export function optionFields(game, { skip = [], seats, humans } = {}) {
           pattern: "\\s*\\d+(\\s*,\\s*\\d+)*\\s*", inputmode: "numeric" });
         readers.push(() => [option.name, text.value.split(",").map((v) => Number(v.trim()))]);
         input = text;
+      } else if (option.name === "on_timeout" && bots) {
+        // The bots that play this game, as a seat's choice names them (`search:fast`).
+        const choices = botChoices(bots, game);
+        const chosen = choices.find((c) => c.value === option.default) ?? choices.find((c) => c.value === "random") ?? choices[0];
+        const select = h("select", { id }, choices.map((c) => h("option", { value: c.value, selected: c === chosen, title: c.title }, c.label)));
+        readers.push(() => [option.name, select.value]);
+        input = select;
       } else {
         return null; // a kind of option this page cannot edit yet: its default applies
       }
       const limits = [option.minimum, maximum].some((v) => v !== undefined)
         ? ` (${option.minimum ?? "…"} to ${maximum ?? "…"})` : "";
-      return h("label.field", {}, h("span", {}, label + limits), input, h("small", {}, option.doc));
+      return h("label.field", {}, h("span", {}, label + limits), input, h("small", {}, help));
     });
   return { fields, read: () => Object.fromEntries(readers.map((r) => r())), seatsChanged: () => followers.forEach((f) => f()) };
 }
+
+/** Labels of the service's options where their names are not words enough. */
+const LABELS = /** @type {Record<string, string>} */ ({
+  turn_seconds: "seconds per move",
+  reserve_seconds: "reserve seconds",
+  on_timeout: "bot that plays when time runs out",
+  away_after: "timeouts before a player is away",
+});
+
+/**
+ * The service's options' help in the page's words (the catalog's `doc` is written for
+ * programs: paths, backticked names); a game's own option's doc is read with plainWords().
+ */
+const HELP = /** @type {Record<string, string>} */ ({
+  auto_deal: "Deal the next deal as soon as a deal ends. On by default when at most one seat is human; with several players it is off, so nobody is rushed past the score: then any player deals when ready.",
+  turn_seconds: "Seconds each player's move may take (0: no clock). When they and the player's reserve run out, the bot chosen below plays the move.",
+  reserve_seconds: "Extra seconds for each player, spent when a move takes longer than its seconds per move.",
+  on_timeout: "Plays a move when a player's time runs out, and every move of a player who is away, until they come back.",
+  away_after: "After this many timeouts in a row a player counts as away: the bot plays for them at once until they come back to the table.",
+});
 
 /**
  * A select of seat counts when the game allows a choice.
@@ -124,21 +154,23 @@ export async function lobbyPage(main, { signal, go, notify }) {
   const rest = h("div");
   form.append(h("h1#lobby-title", {}, "Start a table"), pick, rest);
   const openList = h("section.panel.open-tables", { "aria-labelledby": "open-title" });
-  mount(main, form, openList, watchBox(go), keyBox(notify));
+  mount(main, appKey.get() ? null : getIn(), form, openList, joinBox(context), watchBox(go), keyBox(notify));
 
   function draw() {
     const choices = botChoices(bots, game);
     const selects = Array.from({ length: seats }, (_, s) => h("select", { name: `seat-${s}`, id: `seat-${s}`,
       onchange: () => options.seatsChanged() },
       h("option", { value: "", selected: s === 0 }, s === 0 ? "You" : "A friend (invite link)"),
-      s > 0 ? h("option", { value: "open" }, "An open seat (anyone with the code)") : null,
+      s > 0 ? h("option", { value: "open" }, "An open seat (anyone with the join link or code)") : null,
       choices.map((c, i) => h("option", { value: c.value, selected: s > 0 && i === 0, title: c.title },
         `Bot: ${c.label}`))));
-    const options = optionFields(game, { seats, humans: () => selects.filter((select) => select.value === "" || select.value === "open").length });
+    const options = optionFields(game, { seats, bots, humans: () => selects.filter((select) => select.value === "" || select.value === "open").length });
     const listed = h("input#list-in-lobby", { type: "checkbox" });
     const seedInput = h("input", { name: "seed", type: "text", maxlength: 200, autocomplete: "off" });
     form.onsubmit = async (event) => {
       event.preventDefault();
+      // Without a key the server can only refuse (401): say how to get one instead.
+      if (!appKey.get()) return notify(REFUSALS.missing_app_key, "error");
       /** @type {{bot?: string, level?: string, open?: boolean}[]} a seat as the lobby's choice reads: the catalog names the bots */
       const seatsIn = selects.map((select) => {
         if (select.value === "open") return { open: true };
@@ -190,6 +222,11 @@ export async function lobbyPage(main, { signal, go, notify }) {
  */
 async function showOpenTables(panel, game, { signal, go, notify }) {
   const title = h("h2#open-title", {}, `Open tables: ${game.title}`);
+  if (!appKey.get()) {
+    // The lobby lists a key's tables: without one the request could only be refused.
+    mount(panel, title, h("p", {}, "With this server's app key saved in this browser, the tables that wait for players are listed here."));
+    return;
+  }
   mount(panel, title, h("p.loading", {}, "Looking for tables with open seats…"));
   let listing;
   try {
@@ -229,6 +266,33 @@ export async function claim(id, code, seat, { go, notify }) {
   } catch (error) {
     notify(explain(error), "error");
   }
+}
+
+/** What a browser without an app key can do, and how to get one. */
+function getIn() {
+  return h("section.panel.get-in", { "aria-labelledby": "get-in-title" },
+    h("h2#get-in-title", {}, "How to get in"),
+    h("p", {}, "Starting a table or a match needs this server's app key, which the operator hands out. "
+      + "Open the link the operator gave you (scripts/serve prints one that ends in #/key/…), or paste the key under “App key” below."),
+    h("p", {}, "Without a key you can still play a seat from a friend's invite link, join a table with its code (“Join a table”), watch a game by its id, and read the ladder."));
+}
+
+/**
+ * Take a table's open seat with its game id and invite code (the host's page shows both).
+ * @param {PageContext} context
+ */
+function joinBox(context) {
+  const id = h("input", { id: "join-id", type: "text", required: true, pattern: "[A-Za-z0-9_\\-]+", autocomplete: "off", maxlength: 64 });
+  const code = h("input", { id: "join-code", type: "text", required: true, autocomplete: "off", maxlength: 64 });
+  return h("form.panel.join-box", { "aria-labelledby": "join-title", onsubmit: (/** @type {Event} */ e) => {
+    e.preventDefault();
+    claim(id.value.trim(), code.value.trim(), undefined, context);
+  } },
+  h("h2#join-title", {}, "Join a table"),
+  h("p", {}, "Got a table's game id and code from its host? Take its next open seat here."),
+  h("label.field", {}, h("span", {}, "Game id"), id),
+  h("label.field", {}, h("span", {}, "Code"), code),
+  h("button", { type: "submit" }, "Join"));
 }
 
 /** @param {PageContext["go"]} go */
@@ -282,7 +346,7 @@ export async function watchIndex(main, { go, signal }) {
   try {
     const { games } = await api("/feed/games", { token: appKey.get(), signal });
     mount(live, h("h2#live-title", {}, "Live games"), games.length
-      ? h("ul.live-list", {}, games.map((g) => h("li", {}, h("a", { href: `#/watch/${g.id}` }, `${g.game} · game ${g.id}`),
+      ? h("ul.live-list", {}, games.map((g) => h("li", {}, h("a", { href: `#/watch/${g.id}` }, `${gameTitle(g.game)} · game ${g.id}`),
         h("small", {}, ` · ${g.status.replaceAll("_", " ")}${g.to_act.length ? ` · seat ${g.to_act.join(", ")} to act` : ""}`))))
       : h("p", {}, "No game of this app key is being played now."));
   } catch (error) {

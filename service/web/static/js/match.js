@@ -2,6 +2,7 @@
 import { api, appKey, explain, retrying, sleep } from "./api.js";
 import { h, mount, svg } from "./dom.js";
 import { botChoices, optionFields, seatCount } from "./lobby.js";
+import { gameTitle, waitWords } from "./words.js";
 
 /** @typedef {import("./api.js").MatchOut} MatchOut */
 /** @typedef {import("./api.js").MatchResults} MatchResults */
@@ -16,7 +17,7 @@ import { botChoices, optionFields, seatCount } from "./lobby.js";
  */
 export async function matchForm(main, { signal, go, notify }) {
   mount(main, h("p.loading", {}, "Loading the games…"));
-  const [{ games }, { bots }] = await Promise.all([api("/catalog", { signal }), api("/bots", { signal })]);
+  const [{ games, max_match_games: most }, { bots }] = await Promise.all([api("/catalog", { signal }), api("/bots", { signal })]);
   let game = games[0];
   let seats = game.min_seats;
   const form = h("form.panel.lobby");
@@ -26,7 +27,9 @@ export async function matchForm(main, { signal, go, notify }) {
     const picks = Array.from({ length: seats }, (_, s) => h("select", { id: `match-bot-${s}` }, choices.map((c, i) =>
       h("option", { value: c.value, selected: i === s % choices.length, title: c.title }, c.label))));
     const options = optionFields(game, { skip: ["auto_deal", "turn_seconds", "reserve_seconds", "away_after"], seats });
-    const count = h("input", { id: "match-games", type: "number", min: 1, max: 10000, value: 20, required: true });
+    // The server's limit (the catalog's); an app key's own quota may be lower (429, in words).
+    const count = h("input", { id: "match-games", type: "number", min: 1, max: most, value: Math.min(20, most), required: true,
+      inputmode: "numeric", "aria-describedby": "match-games-limit" });
     const seed = h("input", { id: "match-seed", type: "text", maxlength: 200, autocomplete: "off" });
     const submit = h("button.primary", { type: "submit" }, "Start the match");
     form.onsubmit = async (event) => {
@@ -56,7 +59,8 @@ export async function matchForm(main, { signal, go, notify }) {
       h("label.field", {}, h("span", {}, "Game"), gameSelect),
       h("fieldset.seats", {}, h("legend", {}, "Bots"), seatCount(game, (n) => { seats = n; draw(); }),
         picks.map((p, s) => h("label.seat-choice", {}, h("span", {}, `Seat ${s}`), p))),
-      h("label.field", {}, h("span", {}, "Games (each played in every rotation)"), count),
+      h("label.field", {}, h("span", {}, `Games (1 to ${most}; each played in every rotation)`), count,
+        h("small#match-games-limit", {}, `This server plays at most ${most} games in one match; an app key may be allowed fewer.`)),
       h("details.options", {}, h("summary", {}, "Options"), options.fields,
         h("label.field", {}, h("span", {}, "Seed (optional)"), seed)),
       submit);
@@ -74,7 +78,7 @@ export async function matchPage(main, { id, signal, notify }) {
   for (;;) {
     const match = await retrying(() => api("/matches/{match_id}", { params: { match_id: id }, signal }), {
       signal,
-      onRetry: (s) => notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
+      onRetry: (s, error) => notify(`${explain(error, { wait: false })} Trying again in ${waitWords(s)}…`, "warn", true),
       onBack: () => notify("Connected again.", "ok"),
     });
     render(main, match);
@@ -91,7 +95,7 @@ function render(main, match) {
   const { progress, results } = match;
   const done = match.status === "done";
   mount(main, h("div.match-page", {},
-    h("h1", {}, `Match ${match.id}: ${match.game}`),
+    h("h1", {}, `Match ${match.id}: ${gameTitle(match.game)}`),
     h("p", {}, `${match.bots.join(" vs ")} · ${match.games} games × ${match.rotations.length} rotations · seed “${match.seed}”`),
     h("section.panel", { "aria-labelledby": "progress-title" },
       h("h2#progress-title", {}, done ? "Finished" : "Running…"),
@@ -104,6 +108,14 @@ function render(main, match) {
 const fmt = (x) => (x === null ? "–" : Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2));
 /** @param {Estimate} e */
 const interval = (e) => (e.ci95 ? `${fmt(e.mean)} ± ${fmt(e.half_width)}` : fmt(e.mean));
+
+/**
+ * How the results are counted, in words (the API's `method` says it in formulas, for programs).
+ */
+const METHOD = "Score per deal is each bot's mean score over the deals it played (a side's score counts for each of its seats); "
+  + "game points are its mean per game. Each ± is a 95% interval: the true mean lies within it 19 times in 20, "
+  + "counting each match game once (its rotations together). With fewer than 2 games there is no interval yet. "
+  + "The differences between two bots compare them on the very same deals.";
 
 /** @param {MatchResults} results */
 function resultsPanel(results) {
@@ -119,7 +131,7 @@ function resultsPanel(results) {
         h("td", {}, interval(b.deal_score)), h("td", {}, interval(b.game_points))))))),
     results.comparisons.length ? h("ul.comparisons", {}, results.comparisons.map((c) => h("li", {},
       `${c.bots[0]} − ${c.bots[1]}: ${interval(c.deal_score_diff)} per deal, ${interval(c.game_points_diff)} game points (paired by deal).`))) : null,
-    h("p.small", {}, results.method));
+    h("p.small.method", {}, METHOD));
 }
 
 /**

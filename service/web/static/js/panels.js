@@ -44,6 +44,21 @@ export function turnBanner(table) {
   return h(`p.turn.turn-${kind}`, { role: "status", "aria-live": "polite" }, text);
 }
 
+/**
+ * Copy `text` and say so in words (or how to copy by hand where the browser refuses).
+ * @param {Table} table
+ * @param {string} text
+ * @param {string} done
+ */
+async function copy(table, text, done) {
+  try {
+    await navigator.clipboard.writeText(text);
+    table.notify(done, "ok");
+  } catch {
+    table.notify("Copying is not allowed here: right-click the link and copy it.", "warn");
+  }
+}
+
 /** @param {Table} table */
 export function invitePanel(table) {
   const open = table.body.status === "waiting" && table.code;
@@ -51,8 +66,11 @@ export function invitePanel(table) {
   const join = open ? `${location.origin}/#/join/${table.gameId}/${encodeURIComponent(table.code ?? "")}` : "";
   return h("section.panel.invites", { "aria-labelledby": "invites-title" },
     h("h2#invites-title", {}, "Invite players"),
-    open ? h("p.open-seats", {}, "Open seats: anyone with this link (or the table's code ",
-      h("code", {}, table.code), ") takes the next one. ", h("a.join", { href: join, target: "_blank", rel: "noreferrer" }, "Join link")) : null,
+    open ? h("p.open-seats", {}, "Open seats: anyone with this link takes the next one (or with the game id ",
+      h("code", {}, table.gameId), " and the code ", h("code", {}, table.code), ", under “Join a table” on the start page). ",
+      h("a.join", { href: join, target: "_blank", rel: "noreferrer" }, "Join link"), " ",
+      h("button.ghost.copy-join", { type: "button", onclick: () => copy(table, join, "The join link is copied: send it to the players you want.") },
+        "Copy the join link")) : null,
     table.invites.length ? h("p", {}, "Send each friend their seat's link. Anyone with a link plays that seat.") : null,
     table.invites.length === 0 ? null : h("ul", {}, table.invites.map(({ seat, link }) => h("li", {},
       h("a.invite", { href: link, target: "_blank", rel: "noreferrer", dataset: { seat } }, `Seat ${seat}`),
