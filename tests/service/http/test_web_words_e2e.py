@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 import redis
 import test_web_e2e as e2e
-from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, expect
-from test_web_e2e import DESKTOP, KEYS, TURN, Console, api, shoot, start_table, table
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, ViewportSize, expect
+from test_web_e2e import KEYS, TURN, Console, api, shoot, start_table, table
 
 from service.access.app_keys import AppKeys
 from service.core.errors import status_of
@@ -35,6 +35,7 @@ console = e2e.console
 page = e2e.page
 
 ROOT = Path(__file__).resolve().parents[3]
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 API_WORDS = re.compile(r"`|\b(?:POST|GET|PUT|DELETE)\b|\.\.\./|\{seat\}|/api/v1|[a-z]+_[a-z_]+")
 """What only the API says: backticks, methods and paths, snake_case names."""
 
@@ -146,7 +147,10 @@ def test_a_rate_limit_says_how_long_to_wait(page: Page, console: Console) -> Non
     start_table(page, "ducksoup", ["", "random"])
     said = notice(page)
     assert "Lost the connection" not in said
-    assert "the server asks to slow down" in said and "Try again in 42 seconds." in said
+    assert (
+        "asks this browser (or its app key) to slow down" in said
+        and "Try again in 42 seconds." in said
+    )
     shoot(page, "words-rate-limited")
 
 
@@ -206,7 +210,7 @@ def test_a_taken_seat_is_a_sentence_and_an_open_seat_is_tagged_so(
     assert "open seat" in tags and tags.count("human") == 1, tags
     shoot(page, "words-open-seat")
     game_id = page.url.split("/#/play/")[1].split(".")[0]
-    code = page.locator(".open-seats code").nth(1).inner_text()
+    code = page.locator(".open-seats code").inner_text()
     api(live_url, f"/games/{game_id}/claim", {"invite_code": code})
     log = page.locator(".log ol")
     taken = "A player took Seat 1 at the table. Every seat is taken: the game begins."
@@ -224,8 +228,8 @@ def test_a_code_and_game_id_take_the_open_seat_from_the_start_page(
     """The host's page names the game id and the code; the start page takes them."""
     start_table(page, "ducksoup", ["", "open"])
     page.wait_for_selector(".open-seats")
-    codes = page.locator(".open-seats code").all_inner_texts()
-    game_id, code = codes
+    game_id = page.locator(".open-seats .game-id").inner_text()
+    code = page.locator(".open-seats code").inner_text()
     assert page.url.split("/#/play/")[1].startswith(game_id)
     ctx = browser.new_context(base_url=live_url, viewport=DESKTOP)  # a friend without a key
     ctx.set_default_timeout(TURN)

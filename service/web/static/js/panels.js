@@ -67,7 +67,7 @@ export function invitePanel(table) {
   return h("section.panel.invites", { "aria-labelledby": "invites-title" },
     h("h2#invites-title", {}, "Invite players"),
     open ? h("p.open-seats", {}, "Open seats: anyone with this link takes the next one (or with the game id ",
-      h("code", {}, table.gameId), " and the code ", h("code", {}, table.code), ", under “Join a table” on the start page). ",
+      h("strong.game-id", {}, table.gameId), " and the code ", h("code", {}, table.code), ", under “Join a table” on the start page). ",
       h("a.join", { href: join, target: "_blank", rel: "noreferrer" }, "Join link"), " ",
       h("button.ghost.copy-join", { type: "button", onclick: () => copy(table, join, "The join link is copied: send it to the players you want.") },
         "Copy the join link")) : null,

@@ -90,7 +90,7 @@ export const REFUSALS = {
   quota_live_games: "This app key has as many unfinished games as it may: finish or end one first.",
   quota_creations: "This app key started as many games as it may this minute.",
   quota_match_games: "This app key may not start that many match games.",
-  rate_limited: "Too many requests from this browser or app key: the server asks to slow down.",
+  rate_limited: "The server asks this browser (or its app key) to slow down.",
   too_many_waits: "This address is watching as many tables as the server allows.",
   too_many_streams: "This address (or the table's app key) has as many live tables open as it may: close a tab.",
   // The server's own troubles
