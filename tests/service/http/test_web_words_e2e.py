@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -152,6 +153,41 @@ def test_a_rate_limit_says_how_long_to_wait(page: Page, console: Console) -> Non
         and "Try again in 42 seconds." in said
     )
     shoot(page, "words-rate-limited")
+
+
+def test_a_table_whose_stream_is_refused_says_why_and_waits_as_asked(
+    page: Page, live_url: str, console: Console
+) -> None:
+    """The table's stream answered 429 `too_many_streams` (Retry-After: 3): the page says so
+    in words and tries again after 3 seconds, not "Lost the connection"."""
+    console.allow(r"status of 429")
+    start_table(page, "ducksoup", ["", "random"])
+    page.wait_for_selector(".table-page")
+    refused: list[float] = []
+
+    def refuse(route: Route) -> None:
+        refused.append(time.monotonic())
+        body = {
+            "code": 429,
+            "status": "Too Many Requests",
+            "message": "this address holds 8 open streams",
+            "errors": {"reason": "too_many_streams"},
+        }
+        route.fulfill(status=429, json=body, headers={"Retry-After": "3"})
+
+    page.route("**/api/v1/games/*/stream*", refuse)
+    page.reload()
+    box = page.locator("#notice")
+    expect(box).to_contain_text("has as many live tables open as it may")
+    said = box.inner_text()
+    assert "Lost the connection" not in said and "Trying again in 3 seconds" in said, said
+    shoot(page, "words-stream-refused")
+    deadline = time.monotonic() + 20
+    while len(refused) < 2 and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+    assert len(refused) >= 2, "the stream was not tried again"
+    assert refused[1] - refused[0] >= 2.9, f"tried again after {refused[1] - refused[0]:.1f} s"
+    page.unroute("**/api/v1/games/*/stream*")
 
 
 # --- 7. the API's words out of the page -----------------------------------------------------

@@ -2,8 +2,9 @@
 // again while the connection is lost, saying so), the events feed read page by page, and the
 // game's stream followed to its end. What the answers mean for the page is the table's business
 // (table.js).
-import { api, retrying } from "./api.js";
+import { api, explain, retrying } from "./api.js";
 import { followGame } from "./stream.js";
+import { waitWords } from "./words.js";
 
 /** @typedef {import("./api.js").GameEvent} GameEvent */
 /** @typedef {import("./api.js").ApiPath} ApiPath */
@@ -51,7 +52,7 @@ export class GameLink {
     const { token, signal, notify } = this;
     return retrying(() => api(path, { ...call, token, signal }), {
       signal,
-      onRetry: (s) => notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
+      onRetry: (s, error) => notify(`${explain(error, { wait: false })} Trying again in ${waitWords(s)}…`, "warn", true),
       onBack: () => notify("Connected again.", "ok"),
     });
   }
@@ -93,7 +94,7 @@ export class GameLink {
       after,
       signal: this.signal,
       onEvents,
-      onLost: (s) => this.notify(`Lost the connection to the server. Trying again in ${s} s…`, "warn", true),
+      onLost: (s, error) => this.notify(`${explain(error, { wait: false })} Trying again in ${waitWords(s)}…`, "warn", true),
       onBack: () => this.notify("Connected again.", "ok"),
     });
   }

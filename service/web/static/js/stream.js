@@ -2,6 +2,7 @@
 // EventSource cannot send the Authorization header a seat's token travels in. A cut stream is
 // opened again after the last event read (`?after=`), so no event is missed or seen twice.
 import { ApiError, BASE, ConnectionLost, sleep, url } from "./api.js";
+import { retryAfter } from "./words.js";
 
 /** @typedef {import("./api.js").GameEvent} GameEvent */
 /** @typedef {import("./api.js").GameOut} GameOut */
@@ -20,7 +21,7 @@ import { ApiError, BASE, ConnectionLost, sleep, url } from "./api.js";
  * @param {string} gameId
  * @param {{token: string | undefined, after: number, signal: AbortSignal,
  *   onEvents: (events: GameEvent[]) => Promise<void>,
- *   onLost: (seconds: number) => void, onBack: () => void}} options
+ *   onLost: (seconds: number, error: ConnectionLost) => void, onBack: () => void}} options
  * @returns {Promise<void>}
  */
 export async function followGame(gameId, { token, after, signal, onEvents, onLost, onBack }) {
@@ -49,7 +50,8 @@ export async function followGame(gameId, { token, after, signal, onEvents, onLos
       if (signal.aborted || (error instanceof DOMException && error.name === "AbortError")) return;
       if (!(error instanceof ConnectionLost)) throw error;
       lost = true;
-      onLost(Math.round(delay / 1000));
+      delay = Math.max(delay, (error.refusal?.retryAfter ?? 0) * 1000); // as the server asked
+      onLost(Math.round(delay / 1000), error);
       await sleep(delay, signal).catch(() => {});
       delay = Math.min(delay * 2, 30000);
     }
@@ -78,7 +80,12 @@ async function readStream(gameId, token, after, signal, onFrames) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ConnectionLost("no answer from the server");
   }
-  if ([429, 502, 503, 504].includes(response.status)) throw new ConnectionLost(`HTTP ${response.status}`);
+  if ([429, 502, 503, 504].includes(response.status)) {
+    // Its reason and wait, when the server said them (a 429 too_many_streams, a 503).
+    const body = await response.json().catch(() => null);
+    const wait = retryAfter(response.headers.get("Retry-After"));
+    throw new ConnectionLost(`HTTP ${response.status}`, body ? new ApiError(response.status, body, wait) : undefined);
+  }
   if (!response.ok || !response.body) throw new ApiError(response.status, await response.json().catch(() => null));
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let rest = "";
