@@ -31,6 +31,13 @@ def test_a_match_over_the_cap_is_refused(make_app: Any, r: redis.Redis) -> None:
 def test_the_default_cap_is_a_thousand_games(client: FlaskClient) -> None:
     refused = client.post(API, json={**SMALL, "games": 1001})
     assert (refused.status_code, refused.json["errors"]["reason"]) == (422, "too_many_games")
+    assert client.get("/api/v1/catalog").json["max_match_games"] == 1000
+
+
+def test_the_catalog_tells_the_cap_so_a_form_offers_no_more(make_app: Any) -> None:
+    """The web's match form reads its maximum here (issue 31): the cap as configured."""
+    client = make_app(MAX_MATCH_GAMES=5).test_client()
+    assert client.get("/api/v1/catalog").json["max_match_games"] == 5
 
 
 def test_a_cancelled_match_starts_no_further_game(

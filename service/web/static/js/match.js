@@ -2,7 +2,7 @@
 import { api, appKey, explain, retrying, sleep } from "./api.js";
 import { h, mount, svg } from "./dom.js";
 import { botChoices, optionFields, seatCount } from "./lobby.js";
-import { gameTitle, waitWords } from "./words.js";
+import { REFUSALS, gameTitle, waitWords } from "./words.js";
 
 /** @typedef {import("./api.js").MatchOut} MatchOut */
 /** @typedef {import("./api.js").MatchResults} MatchResults */
@@ -34,6 +34,8 @@ export async function matchForm(main, { signal, go, notify }) {
     const submit = h("button.primary", { type: "submit" }, "Start the match");
     form.onsubmit = async (event) => {
       event.preventDefault();
+      // Without a key the server can only refuse (401): say how to get one instead.
+      if (!appKey.get()) return notify(REFUSALS.missing_app_key, "error");
       submit.disabled = true;
       // As in the lobby: the catalog says at run time which games, bots and options there are.
       const body = /** @type {NewMatch} */ ({ game: game.name, bots: picks.map((p) => p.value), games: Number(count.value),
