@@ -102,6 +102,31 @@ def test_every_refusal_reason_of_the_spec_has_words_in_the_page(page: Page) -> N
     assert api_words == {}, f"words of the API in the page: {api_words}"
 
 
+def test_a_schema_refusal_names_its_field_in_words(
+    page: Page, live_url: str, console: Console
+) -> None:
+    """A 422 `validation_error` from the live server says which field and why, not only
+    that something in the form is wrong."""
+    console.allow(r"status of 422")
+    page.goto("/")
+    expect(page.locator("#lobby-title")).to_be_visible()
+    said = page.evaluate(
+        """async (key) => {
+            const { api, explain } = await import('/web/js/api.js');
+            const body = { game: 'ducksoup', bots: ['random', 'random'], games: 0 };
+            try {
+                await api('/matches', { method: 'post', body, token: key });
+                return 'accepted';
+            } catch (error) {
+                return explain(error);
+            }
+        }""",
+        KEYS[live_url],
+    )
+    assert said.startswith("Something in the form is not what the server accepts. Games: "), said
+    assert not API_WORDS.search(said), said
+
+
 def test_a_match_over_the_keys_quota_is_refused_in_words(
     browser: Browser, live_url: str, redis_port: int, console: Console
 ) -> None:

@@ -114,6 +114,8 @@ export class ApiError extends Error {
     /** @type {Reason | "unknown"} */
     this.reason = body?.errors?.reason || "unknown";
     this.retryAfter = wait;
+    /** With `validation_error`: the messages by location and field. */
+    this.fields = body?.errors?.fields ?? null;
   }
 }
 
@@ -236,6 +238,24 @@ export async function retrying(call, { onRetry, onBack, signal } = {}) {
 }
 
 /**
+ * A schema refusal's fields as words: {json: {games: ["Must be at least 1."]}} is
+ * "games: must be at least 1".
+ * @param {Record<string, unknown>} fields
+ */
+function fieldWords(fields) {
+  /** @type {string[]} */
+  const said = [];
+  /** @param {unknown} value @param {string[]} path */
+  const walk = (value, path) => {
+    if (typeof value === "string") said.push(`${path.join(" ")}: ${value.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "")}`);
+    else if (Array.isArray(value)) value.forEach((v) => walk(v, path));
+    else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => walk(v, [...path, k.replaceAll("_", " ")]));
+  };
+  Object.values(fields).forEach((v) => walk(v, [])); // "json", "query": where, not what
+  return plainWords(said.join("; "));
+}
+
+/**
  * "That move is against the rules. Seat 1 must follow suit." A refusal in the page's words
  * (words.js), the server's own message after it, and the wait it asked for.
  * @param {unknown} error anything a page's code threw
@@ -248,7 +268,8 @@ export function explain(error, { wait: withWait = true } = {}) {
   const what = error.reason === "unknown" ? undefined : REFUSALS[error.reason];
   // A 5xx's message is for programs (retry with the same Idempotency-Key): the words say it.
   const said = error.message && error.status < 500 && error.message !== `HTTP ${error.status}` ? plainWords(error.message) : "";
-  const detail = said.replace(/^./, (c) => c.toUpperCase());
+  // A schema's refusal names its fields (the message itself is a generic one).
+  const detail = (error.fields ? fieldWords(error.fields) : said).replace(/^./, (c) => c.toUpperCase());
   const wait = withWait && error.retryAfter ? ` Try again in ${waitWords(error.retryAfter)}.` : "";
   if (!what) return (detail || `The server refused (HTTP ${error.status}).`) + wait;
   const both = detail && detail.toLowerCase() !== what.toLowerCase().replace(/\.$/, "")
