@@ -146,7 +146,7 @@ def test_a_match_over_the_keys_quota_is_refused_in_words(
         page.click("form.lobby button[type=submit]")
         said = notice(page)
         assert "Lost the connection" not in said
-        assert "This app key may not start that many match games." in said
+        assert "Too many match games for this app key." in said
         assert "at most 5 games in one match" in said
         shoot(page, "words-match-quota")
     finally:

@@ -87,9 +87,9 @@ export const REFUSALS = {
   too_many_webhooks: "This app key has as many webhooks as it may.",
   feed_expired: "The page missed too much news: reload it.",
   // Quotas and rate limits
-  quota_live_games: "This app key has as many unfinished games as it may: finish or end one first.",
-  quota_creations: "This app key started as many games as it may this minute.",
-  quota_match_games: "This app key may not start that many match games.",
+  quota_live_games: "Too many unfinished games for this app key: finish or end one first.",
+  quota_creations: "Too many new games this minute for this app key.",
+  quota_match_games: "Too many match games for this app key.",
   rate_limited: "The server asks this browser (or its app key) to slow down.",
   too_many_waits: "This address is watching as many tables as the server allows.",
   too_many_streams: "This address (or the table's app key) has as many live tables open as it may: close a tab.",
