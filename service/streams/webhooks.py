@@ -128,11 +128,10 @@ def carried_ipv4(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
         carried.append(address.sixtofour)
     if address.teredo is not None:
         carried.extend(address.teredo)  # (server, client); the client's is un-XOR-ed already
-    low = ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
-    if any(address in net for net in (NAT64_WELL_KNOWN, NAT64_LOCAL_USE, IPV4_TRANSLATED)):
-        carried.append(low)
-    elif address in IPV4_COMPATIBLE and int(address) > 1:  # `::` and `::1` are themselves
-        carried.append(low)
+    in_low_bits = (NAT64_WELL_KNOWN, NAT64_LOCAL_USE, IPV4_TRANSLATED)
+    compatible = address in IPV4_COMPATIBLE and int(address) > 1  # `::` and `::1` are themselves
+    if compatible or any(address in net for net in in_low_bits):
+        carried.append(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
     return carried
 
 
