@@ -97,7 +97,7 @@ def stream_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) ->
     `?after=<id>`) to get exactly the events after it, with no snapshot. Open streams are
     bounded per client address and per app key of the game (429 `too_many_streams`); a
     client that stops reading is dropped."""
-    after = sse.resume_from(headers.get("last_event_id"), query.get("after"))
+    after = sse.resume_from(headers.get("last_event_id"), query.get("after"), sse.MOST_EVENT)
     media = sse.negotiate(request.headers.get("Accept"))
     who, stored = open_game(game_id, required=False)
     streams = layers().streams

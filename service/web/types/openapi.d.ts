@@ -7463,6 +7463,25 @@ export interface operations {
                     "application/json": components["schemas"]["EventsOut"];
                 };
             };
+            /** @description Reasons: `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "invalid_event_id"
+                     *       },
+                     *       "message": "`Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
@@ -9788,7 +9807,7 @@ export interface operations {
     stream_game: {
         parameters: {
             query?: {
-                /** @description Resume after this event number (the `id` of the last frame read): no snapshot, only the events after it. `Last-Event-ID` wins when both are sent. */
+                /** @description Resume after this event number (the `id` of the last frame read): no snapshot, only the events after it, from 0 to 1000000000 as `/events` takes it. `Last-Event-ID` wins when both are sent. */
                 after?: string;
             };
             header?: {
