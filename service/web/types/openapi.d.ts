@@ -563,6 +563,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{game_id}/seats/{seat}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+                seat: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take your invited seat (its token only, its own seat): a seat created `invited`, whose
+         *     token the creator handed you (an invite link). The table waits, no clock running, until
+         *     every invited seat (and open seat) is taken; the last one starts it, each clock fresh.
+         *     Taking it again, or a seat that was never invited, changes nothing and answers the view.
+         */
+        post: operations["take_invited_seat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/{game_id}/seats/{seat}/return": {
         parameters: {
             query?: never;
@@ -1231,7 +1256,7 @@ export interface components {
             seat: number | null;
             seats: components["schemas"]["SeatOut"][];
             /**
-             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
+             * @description `waiting`: seats are open or invited (no clock, move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
              * @enum {string}
              */
             status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
@@ -1326,7 +1351,7 @@ export interface components {
             seat: number | null;
             seats: components["schemas"]["CreatedSeatOut"][];
             /**
-             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
+             * @description `waiting`: seats are open or invited (no clock, move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
              * @enum {string}
              */
             status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
@@ -1341,6 +1366,8 @@ export interface components {
             bot?: string;
             /** @description A human seat's clock, in a timed game. */
             clock?: components["schemas"]["SeatClockOut"];
+            /** @description Present (`true`) on an invited seat its token's holder has not taken yet (`POST .../seats/{seat}/claim`): the table waits for it. */
+            invited?: boolean;
             /** @enum {string} */
             kind: "human" | "bot";
             /** @description The bot's level, when one was picked. */
@@ -1713,6 +1740,8 @@ export interface components {
                  * @enum {string}
                  */
                 bot?: "random" | "heuristic" | "search";
+                /** @description `true`: a human seat whose token the creator hands to someone (an invite link). The table waits as for an open seat (status `waiting`: no clock, move, deal or bot turn) until the token's holder takes the seat (`POST .../seats/{seat}/claim`); the clocks then start fresh. */
+                invited?: boolean;
                 /**
                  * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
                  * @enum {string}
@@ -1720,7 +1749,7 @@ export interface components {
                 level?: "fast" | "normal" | "strong";
                 /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
                 open?: boolean;
-            } & (unknown & unknown & unknown & unknown))[];
+            } & (unknown & unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
         } & (unknown & {
@@ -1963,6 +1992,8 @@ export interface components {
                  * @enum {string}
                  */
                 bot?: "random" | "heuristic" | "search";
+                /** @description `true`: a human seat whose token the creator hands to someone (an invite link). The table waits as for an open seat (status `waiting`: no clock, move, deal or bot turn) until the token's holder takes the seat (`POST .../seats/{seat}/claim`); the clocks then start fresh. */
+                invited?: boolean;
                 /**
                  * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
                  * @enum {string}
@@ -1970,7 +2001,7 @@ export interface components {
                 level?: "fast" | "normal" | "strong";
                 /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
                 open?: boolean;
-            } & (unknown & unknown & unknown & unknown))[];
+            } & (unknown & unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
         } & (unknown & {
@@ -2261,6 +2292,8 @@ export interface components {
                  * @enum {string}
                  */
                 bot?: "random" | "heuristic" | "search";
+                /** @description `true`: a human seat whose token the creator hands to someone (an invite link). The table waits as for an open seat (status `waiting`: no clock, move, deal or bot turn) until the token's holder takes the seat (`POST .../seats/{seat}/claim`); the clocks then start fresh. */
+                invited?: boolean;
                 /**
                  * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
                  * @enum {string}
@@ -2268,7 +2301,7 @@ export interface components {
                 level?: "fast" | "normal" | "strong";
                 /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
                 open?: boolean;
-            } & (unknown & unknown & unknown & unknown))[];
+            } & (unknown & unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
         } & (unknown & unknown & unknown & {
@@ -2545,6 +2578,8 @@ export interface components {
                  * @enum {string}
                  */
                 bot?: "random" | "heuristic" | "search";
+                /** @description `true`: a human seat whose token the creator hands to someone (an invite link). The table waits as for an open seat (status `waiting`: no clock, move, deal or bot turn) until the token's holder takes the seat (`POST .../seats/{seat}/claim`); the clocks then start fresh. */
+                invited?: boolean;
                 /**
                  * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
                  * @enum {string}
@@ -2552,7 +2587,7 @@ export interface components {
                 level?: "fast" | "normal" | "strong";
                 /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
                 open?: boolean;
-            } & (unknown & unknown & unknown & unknown))[];
+            } & (unknown & unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
         } & (unknown & {
@@ -2861,7 +2896,7 @@ export interface components {
             seat: number | null;
             seats: components["schemas"]["SeatOut"][];
             /**
-             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
+             * @description `waiting`: seats are open or invited (no clock, move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
              * @enum {string}
              */
             status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
@@ -3222,7 +3257,7 @@ export interface components {
             seat: number | null;
             seats: components["schemas"]["SeatOut"][];
             /**
-             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
+             * @description `waiting`: seats are open or invited (no clock, move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
              * @enum {string}
              */
             status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
@@ -3324,6 +3359,8 @@ export interface components {
             bot?: string;
             /** @description A human seat's clock, in a timed game. */
             clock?: components["schemas"]["SeatClockOut"];
+            /** @description Present (`true`) on an invited seat its token's holder has not taken yet (`POST .../seats/{seat}/claim`): the table waits for it. */
+            invited?: boolean;
             /** @enum {string} */
             kind: "human" | "bot";
             /** @description The bot's level, when one was picked. */
@@ -3390,7 +3427,7 @@ export interface components {
             seat: number | null;
             seats: components["schemas"]["SeatOut"][];
             /**
-             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
+             * @description `waiting`: seats are open or invited (no clock, move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
              * @enum {string}
              */
             status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
@@ -9413,6 +9450,363 @@ export interface operations {
                      *         "reason": "game_over"
                      *       },
                      *       "message": "The game is over.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    take_invited_seat: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
+                Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
+                /** @description Expected version, as `"12"`; same as `expected_version`. */
+                "If-Match"?: string;
+            };
+            path: {
+                game_id: string;
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["PresenceIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer may hold tokens or a hand. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The game's version and whose view this is, as `"12.seat1"` (`host`, `public`): send it as `If-None-Match` to get a 304 while nothing changed, or as `If-Match` to move only at this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "auto_deal": false,
+                     *       "game": "doubleduck",
+                     *       "id": "q7Zk3xP2aB9w",
+                     *       "role": "seat",
+                     *       "seat": 1,
+                     *       "seats": [
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 0
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 1
+                     *         },
+                     *         {
+                     *           "bot": "random",
+                     *           "kind": "bot",
+                     *           "seat": 2
+                     *         },
+                     *         {
+                     *           "bot": "random",
+                     *           "kind": "bot",
+                     *           "seat": 3
+                     *         }
+                     *       ],
+                     *       "status": "playing",
+                     *       "version": 0,
+                     *       "view": {
+                     *         "course": "duck",
+                     *         "deal_commitment": "77eabb31f80f1c959490839605d491cd642034abadb4fc5a0f4bbf9d8c0890a7",
+                     *         "deal_no": 1,
+                     *         "dealer": 0,
+                     *         "deals": [],
+                     *         "dealt_by": "server_shuffle",
+                     *         "game": "doubleduck",
+                     *         "game_points": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand": [
+                     *           "AC",
+                     *           "3C",
+                     *           "TC",
+                     *           "JC",
+                     *           "7D",
+                     *           "KD",
+                     *           "3H",
+                     *           "4H",
+                     *           "6H",
+                     *           "8H",
+                     *           "QH",
+                     *           "KH",
+                     *           "KS"
+                     *         ],
+                     *         "hand_sizes": [
+                     *           13,
+                     *           13,
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "history": [],
+                     *         "last_trick": null,
+                     *         "leader": 1,
+                     *         "legal_moves": [
+                     *           {
+                     *             "card": "AC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "3C",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "TC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "JC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "7D",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KD",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "3H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "4H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "6H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "8H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "QH",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KH",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KS",
+                     *             "type": "play"
+                     *           }
+                     *         ],
+                     *         "options": {
+                     *           "first_dealer": 0,
+                     *           "max_deals": 4,
+                     *           "target": 1000
+                     *         },
+                     *         "phase": "play",
+                     *         "resigned": [],
+                     *         "seat": 1,
+                     *         "seat_count": 4,
+                     *         "side": 1,
+                     *         "sides": [
+                     *           [
+                     *             0,
+                     *             2
+                     *           ],
+                     *           [
+                     *             1,
+                     *             3
+                     *           ]
+                     *         ],
+                     *         "stock_count": 52,
+                     *         "stored": {
+                     *           "duck": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "soup": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "to_act": [
+                     *           1
+                     *         ],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "trick": [],
+                     *         "trick_no": 1,
+                     *         "waste_count": 0,
+                     *         "winners": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GameOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_token"
+                     *       },
+                     *       "message": "This needs `Authorization: Bearer <token>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "token_of_another_game"
+                     *       },
+                     *       "message": "The token belongs to another game.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_game`: No game has this id (or it expired after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_game"
+                     *       },
+                     *       "message": "No game has this id (or it expired after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `game_abandoned`: The host abandoned the game: it takes no more changes.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "game_abandoned"
+                     *       },
+                     *       "message": "The host abandoned the game: it takes no more changes.",
                      *       "status": "Conflict"
                      *     }
                      */
