@@ -126,3 +126,11 @@ def test_between_deals_the_deal_is_on_the_clock_and_the_service_deals(
     clock = dealt["seats"][0]["clock"]
     assert clock["timeouts"] == 0 and clock["reserve_ms"] == reserve
     assert games.store.all_timers(), "the new deal's first turn is on the clock"
+
+
+def test_only_a_plain_human_seat_can_be_invited(client: FlaskClient) -> None:
+    for seat in ({"invited": True, "bot": "random"}, {"invited": True, "open": True}):
+        body = {"game": "ducksoup", "seats": [{}, seat]}
+        refused = client.post(f"{API}/games", json=body)
+        assert refused.status_code == 422, (seat, refused.json)
+        assert refused.get_json()["errors"]["reason"] == "invalid_seats", refused.json
