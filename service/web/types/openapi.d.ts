@@ -10224,7 +10224,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream, until the game's end (then an `end` frame) or the client leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` is the number of the last event it includes), `event` (an event the caller may see, as `/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every event was sent). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
+            /** @description The stream, until the game's end (then an `end` frame) or the client leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` is the number of the last event it includes), `event` (an event the caller may see, as `/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every event was sent; or, with `reason` `app_key_revoked`, a bound seat's app key was revoked: its stream ends within about a second and sends nothing committed after). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
             200: {
                 headers: {
                     "Cache-Control"?: "no-store";
@@ -10252,7 +10252,7 @@ export interface operations {
                      *     data: {"id":"q7Zk3xP2aB9w","version":60,"status":"over"}
                      */
                     "text/event-stream": {
-                        /** @description JSON: the view (`snapshot`), an event as `/events` lists it (`event`), or the game's id, version and status (`end`). */
+                        /** @description JSON: the view (`snapshot`), an event as `/events` lists it (`event`), or the game's id, version and status (`end`; with `reason` `app_key_revoked` when a bound seat's key was revoked while it streamed). */
                         data: string;
                         /** @enum {string} */
                         event?: "snapshot" | "event" | "end";

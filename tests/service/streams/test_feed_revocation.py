@@ -5,16 +5,18 @@ as deployed, while the test's own app plays the key's game."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from flask import Flask
-from testkit.streamkit import FeedReader
+from testkit.streamkit import SSE, FeedReader, parse
 from testkit.svc_helpers import API, Seat, Table, auth
 
 from service.access.app_keys import AppKeys
+from service.games.callers import APP_KEY_HEADER
 
 
 @pytest.fixture()
@@ -76,3 +78,63 @@ def test_an_open_feed_ends_when_its_key_is_revoked(
     again = FeedReader(served_feed, issued.key, accept=accept)
     assert again.status == 403
     reader.close()
+
+
+def test_a_bound_seats_stream_ends_when_its_key_is_revoked(
+    make_app: Callable[..., Flask], keys: AppKeys
+) -> None:
+    """A bound seat (an outside bot's, in a match) streams with its token beside its owner's
+    key; once the key is revoked its open stream ends (`end`, `reason` `app_key_revoked`) and
+    sends no event committed after the revocation. The free seat's stream goes on."""
+    app = make_app(STREAM_MAX_SECONDS=20)
+    owner = keys.issue("owner")
+    body = {"game": "ducksoup", "seats": [{}, {}], "seed": "bound"}
+    game = dict(
+        app.extensions["duckpond"].tables.create(body, owner=owner.id, bound={1: owner.id}).body
+    )
+    gid = game["id"]
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    client = app.test_client()
+    headers = {**auth(tokens[1]), APP_KEY_HEADER: owner.key}
+    # Seat 1 leads (the seed): it plays with its key, so that seat 0 is to act.
+    seat1 = client.get(f"{API}/games/{gid}", headers=headers).get_json()
+    card = seat1["view"]["legal_moves"][0]
+    played = client.post(f"{API}/games/{gid}/moves", json={"move": card}, headers=headers)
+    assert played.status_code == 200, played.json
+    before = int(played.get_json()["version"])
+    got: list[tuple[float, bytes]] = []
+    stream = client.get(f"{API}/games/{gid}/stream", headers=headers, buffered=False)
+    assert stream.status_code == 200
+
+    def read() -> None:
+        for chunk in stream.response:
+            got.append((time.monotonic(), bytes(chunk)))
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    deadline = time.monotonic() + 5
+    while not got and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert got and b"snapshot" in got[0][1]
+    keys.revoke(owner.id)
+    revoked_at = time.monotonic()
+    # Seat 0 is free: it still plays, and its moves are events the revoked stream must not send.
+    seat0 = Seat(client, gid, 0, tokens[0])
+    view = seat0.view()["view"]
+    assert view["to_act"] == [0]
+    assert seat0.post_move(view["legal_moves"][0]).status_code == 200
+    reader.join(timeout=4.0)
+    assert not reader.is_alive(), "the bound seat's stream is still open after revocation"
+    frames = parse(SSE, b"".join(chunk for _, chunk in got))
+    last = frames[-1]
+    assert last["event"] == "end" and last["data"]["reason"] == "app_key_revoked"
+    assert last["data"]["status"] == "playing"
+    assert got[-1][0] - revoked_at < 2.5  # generous: the check is every second
+    assert not [
+        f
+        for f in frames
+        if f["event"] == "event"
+        and f["data"]["type"] == "card_played"
+        and f["data"]["version"] > before
+        and f["data"]["data"]["seat"] == 0
+    ]
