@@ -108,7 +108,7 @@ def test_a_bound_seats_stream_ends_when_its_key_is_revoked(
 
     def read() -> None:
         for chunk in stream.response:
-            got.append((time.monotonic(), bytes(chunk)))
+            got.append((time.monotonic(), chunk if isinstance(chunk, bytes) else chunk.encode()))
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
