@@ -3,11 +3,13 @@
     python -m duckpond_kit play --url URL --key KEY --bot mybot=mymodule:choose [--bot ...]
     python -m duckpond_kit match --url URL --key KEY --game ducksoup --bots mybot,heuristic \\
         --games 20 --bot mybot=mymodule:choose [--seed S] [--option target=1]
-    python -m duckpond_kit register --url URL --key KEY mybot --games ducksoup,duck
+    python -m duckpond_kit register --url URL --key KEY mybot --games ducksoup,duck [--exist-ok]
 
 `--url` and `--key` default to $DUCKPOND_URL and $DUCKPOND_KEY (a key in the environment stays
 out of the process list). `play` runs until Ctrl-C or SIGTERM, playing every seat of the named
-bots in every match of the key; `match` creates one, plays it and prints its results as JSON.
+bots in every match of the key; `match` creates one, plays it, says each finished game on
+stderr and prints the match as JSON. `register --exist-ok` reuses a name that is already a
+live bot of the key. Only warnings are logged, unless `-v`.
 """
 
 from __future__ import annotations
@@ -62,7 +64,9 @@ def parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--url", default=os.environ.get("DUCKPOND_URL", "http://127.0.0.1:8000"))
     common.add_argument("--key", default=os.environ.get("DUCKPOND_KEY"), help="the app key")
-    common.add_argument("-v", "--verbose", action="store_true", help="log every retry")
+    common.add_argument(
+        "-v", "--verbose", action="store_true", help="log every seat, request retry and cut"
+    )
     bots = argparse.ArgumentParser(add_help=False)
     bots.add_argument(
         "--bot", dest="bots", type=load_bot, action="append", default=[],
@@ -81,13 +85,18 @@ def parser() -> argparse.ArgumentParser:
     register.add_argument("name")
     register.add_argument("--games", required=True, help="comma-separated")
     register.add_argument("--description", default="")
+    register.add_argument(
+        "--exist-ok",
+        action="store_true",
+        help="a live bot of this key by that name is reused (exit 0), not a 409",
+    )
     return top
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.INFO,
+        level=logging.DEBUG if args.verbose else logging.WARNING,
         format="%(asctime)s %(levelname)s %(message)s",
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)
@@ -105,7 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run(kit: Kit, args: argparse.Namespace) -> int:
     if args.command == "register":
         games = [g for g in args.games.split(",") if g]
-        print(json.dumps(kit.register(args.name, games, args.description)))
+        bot = kit.register(args.name, games, args.description, exist_ok=args.exist_ok)
+        print(json.dumps(bot))
         return 0
     play = dict(args.bots)
     if args.command == "play":
@@ -135,13 +145,18 @@ def run(kit: Kit, args: argparse.Namespace) -> int:
 
 
 def _progress() -> Any:
-    said: list[int] = [-1]
+    """One line on stderr per finished game, however many finish between two reads of the
+    match: what the docs promise, and no line while nothing finishes."""
+    said: list[int] = [0]
 
     def show(match: dict[str, Any]) -> None:
-        done = int(match.get("progress", {}).get("done", 0))
-        if done != said[0]:
-            said[0] = done
-            print(f"  {done}/{match.get('progress', {}).get('total')} games", file=sys.stderr)
+        progress = match.get("progress", {})
+        total, failed = progress.get("total"), int(progress.get("failed", 0))
+        finished = int(progress.get("done", 0))
+        for n in range(said[0] + 1, finished + 1):
+            note = f" ({failed} failed so far)" if failed else ""
+            print(f"game {n}/{total} finished{note}", file=sys.stderr)
+        said[0] = max(said[0], finished)
 
     return show
 

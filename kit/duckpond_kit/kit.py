@@ -123,21 +123,21 @@ class Kit:
         self, name: str, games: Sequence[str], description: str = "", *, exist_ok: bool = False
     ) -> JSON:
         """Register an outside bot of this key (`POST /api/v1/bots`): its name is the
-        service's for good. With `exist_ok`, a name already registered and live is answered
-        as it is (the service names no owner's key id, so a name of another key passes here
-        and its match is refused: 403 `challenge_required`)."""
+        service's for good. With `exist_ok`, a name that is already a live bot of this key is
+        answered as it is (the refusal says so: `errors.yours`), so a script may register on
+        every run; a name of another key, a retired bot's or a built-in's is still the
+        `KitError` 409 `bot_name_taken`."""
         body = models.BotIn.from_dict(
             {"name": name, "games": list(games), "description": description}
         )
         try:
             return dict(self.typed(register_bot.sync_detailed, body=body).to_dict())
         except KitError as exc:
-            if not exist_ok or exc.reason != "bot_name_taken":
+            errors = exc.body.get("errors")
+            yours = isinstance(errors, dict) and errors.get("yours") is True
+            if not exist_ok or exc.reason != "bot_name_taken" or not yours:
                 raise
-            bot = dict(self.typed(get_bot.sync_detailed, name=name).to_dict())
-            if bot.get("kind") != "outside" or bot.get("retired"):
-                raise
-            return bot
+            return dict(self.typed(get_bot.sync_detailed, name=name).to_dict())
 
     def seats(self) -> list[JSON]:
         """Every seat of this key's outside bots in live match games (`GET /api/v1/feed/seats`):

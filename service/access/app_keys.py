@@ -279,6 +279,12 @@ class AppKeys:
             raise ServiceError("app_key_revoked", "the app key that created this game was revoked")
         return _key(key_id, raw)
 
+    def revoked(self, key_id: str) -> bool:
+        """Whether the key was revoked (or is gone): what an open feed asks as it goes, since
+        the request that opened it was checked once, before revocation."""
+        revoked = self.redis.hget(app_key_record(key_id), "revoked")
+        return revoked is None or int(cast(bytes, revoked)) != 0
+
     def still_valid(self, key_id: str | None) -> None:
         """A game's host acts for the key that created it: refused (403) once it is revoked.
         Games made with keys off (no key id) are not bound."""

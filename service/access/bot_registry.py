@@ -128,7 +128,9 @@ class BotRegistry:
         if not games or unknown:
             raise ServiceError("unknown_game", f"no game named {', '.join(unknown) or '(none)'}")
         if name in BOTS:
-            raise ServiceError("bot_name_taken", f"{name!r} is a built-in bot's name", name=name)
+            raise ServiceError(
+                "bot_name_taken", f"{name!r} is a built-in bot's name", name=name, yours=False
+            )
         now = int(time.time() * 1000)
         played = sorted(set(games))
         outcome = self._register(
@@ -136,10 +138,14 @@ class BotRegistry:
             args=[name, key.id, description, ",".join(played), now, MAX_LIVE],
         )
         if outcome == b"taken":
+            held = self.get(name)
+            yours = held is not None and held.owner == key.id and not held.retired
+            whose = "a live bot of this app key" if yours else "taken"
             raise ServiceError(
                 "bot_name_taken",
-                f"the name {name!r} is taken (names are never given twice, even once retired)",
+                f"the name {name!r} is {whose} (names are never given twice, even once retired)",
                 name=name,
+                yours=yours,
             )
         if outcome == b"full":
             raise ServiceError(

@@ -59,6 +59,9 @@ def post_claim(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> R
     seat exactly one wins; the other gets 409 `seat_taken`. A wrong code is 403
     `bad_invite_code`, and nothing changes. The table starts (its first deal was dealt and
     committed at creation) when the last open seat is taken.
+
+    Claims are limited per client address, right code or wrong (`RATE_LIMIT_CLAIMS`, by
+    default 60 a minute): over it, 429 `rate_limited` with `Retry-After`.
     """
     answer = tables().lobby.claim(
         game_id, body["invite_code"], body.get("seat"), headers.get("idempotency_key")

@@ -181,6 +181,13 @@ class ErrorDetailsOut(Out):
     version = fields.Integer(
         metadata={"description": "With `stale_version` and `game_not_over`: the game's version."}
     )
+    yours = fields.Boolean(
+        metadata={
+            "description": "With `bot_name_taken`: `true` when the name is a live bot of the "
+            "presenting app key (registering it again can reuse it), `false` when another "
+            "key's, retired, or a built-in bot's."
+        }
+    )
 
 
 class ErrorOut(Out):

@@ -40,7 +40,7 @@ blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Eve
         ],
     },
 )
-@errors(blp, *SEAT_REFUSED, "no_such_game", "validation_error", 503)
+@errors(blp, "invalid_event_id", *SEAT_REFUSED, "no_such_game", "validation_error", 503)
 def get_events(query: dict[str, Any], headers: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Read the events numbered after `after`, a page of at most `limit` at a time: a seat's
     token adds its private events (its dealt hand, its draws); the host and spectators see

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields, validate
 
 from service.api.common_schemas import (
@@ -11,6 +13,7 @@ from service.api.common_schemas import (
     app_key_param,
     authorization_param,
 )
+from service.core import sse
 from service.games import contract
 
 EVENTS_PAGE = 500
@@ -18,10 +21,22 @@ EVENTS_PAGE = 500
 EVENTS_PAGE_MAX = 1000
 
 
+class EventNumber(fields.Integer):
+    """A query's event number, read as a game's stream reads its `after`
+    (`service.core.sse.event_number`): ASCII digits, 0 to `MOST_EVENT`, else the same 400
+    `invalid_event_id` in the same words (an integer field would take `+5`, ` 5` and
+    fullwidth digits)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        number = sse.event_number(self.data_key or attr or "after", str(value))
+        assert number is not None
+        return number
+
+
 class EventsQuery(Schema):
-    after = fields.Integer(
+    after = EventNumber(
         load_default=0,
-        validate=validate.Range(min=0, max=10**9),
+        validate=validate.Range(min=0, max=sse.MOST_EVENT),  # what the spec says; read above
         metadata={"description": "Return events numbered after this one (0: from the start)."},
     )
     limit = fields.Integer(

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, cast
 
 from flask import Response, current_app, request
@@ -73,6 +74,9 @@ FEED_RESPONSE = {
     "`game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), "
     "`challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: "
     "`challenge_id`, `status`, `match_id`, `by` or `reason` when declined). "
+    "A feed open when its key is revoked ends within about a second: its last frame is "
+    "`feed_closed` (`reason`: `app_key_revoked`; no `id`), and no entry after the revocation "
+    "is sent; reopening it is then a 403 `app_key_revoked`. "
     "Idle feeds get a keep-alive "
     "every 15 s (a `:` comment line in SSE, an empty line in NDJSON).",
     "headers": {"Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}}},
@@ -134,6 +138,7 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
         release()
         raise
     config = current_app.config
+    keys = layers().app_keys
     try:
         body = feed.frames(
             the_feed,
@@ -145,6 +150,7 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
             keepalive=float(config.get("STREAM_KEEPALIVE_SECONDS", 15.0)),
             hangup_check=float(config.get("STREAM_HANGUP_CHECK_SECONDS", 2.0)),
             max_seconds=float(config.get("STREAM_MAX_SECONDS", 3600.0)),
+            revoked=partial(keys.revoked, key.id) if keys is not None else None,
         )
         response = Response(streams.guarded(body, socket_of(request.environ)), 200, mimetype=media)
     except BaseException:

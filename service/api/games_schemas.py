@@ -40,6 +40,14 @@ class SeatIn(Schema):
             "bot turn) until every open seat is taken."
         }
     )
+    invited = fields.Boolean(
+        metadata={
+            "description": "`true`: a human seat whose token the creator hands to someone "
+            "(an invite link). The table waits as for an open seat (status `waiting`: no "
+            "clock, move, deal or bot turn) until the token's holder takes the seat (`POST "
+            ".../seats/{seat}/claim`); the clocks then start fresh."
+        }
+    )
 
 
 class DealIn(Schema):
@@ -209,6 +217,12 @@ class SeatOut(Out):
     open = fields.Boolean(
         metadata={"description": "Present (`true`) on a human seat nobody holds yet."}
     )
+    invited = fields.Boolean(
+        metadata={
+            "description": "Present (`true`) on an invited seat its token's holder has not "
+            "taken yet (`POST .../seats/{seat}/claim`): the table waits for it."
+        }
+    )
 
 
 class CreatedSeatOut(SeatOut):
@@ -224,8 +238,9 @@ class GameOut(Out):
         required=True,
         validate=validate.OneOf(["waiting", "playing", "deal_pending", "over", "abandoned"]),
         metadata={
-            "description": "`waiting`: seats are open (no move, deal or bot turn until every "
-            "one is taken); `abandoned`: the host ended it; it takes no more changes."
+            "description": "`waiting`: seats are open or invited (no clock, move, deal or bot "
+            "turn until every one is taken); `abandoned`: the host ended it; it takes no more "
+            "changes."
         },
     )
     game = fields.String(required=True)

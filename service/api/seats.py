@@ -1,4 +1,5 @@
-"""Seats: a player hands its seat to its bot (`away`) and takes it back (`return`)."""
+"""Seats: a player hands its seat to its bot (`away`) and takes it back (`return`); an
+invited seat's holder takes it (`claim`)."""
 # mypy: disable-error-code="untyped-decorator"
 
 from __future__ import annotations
@@ -11,12 +12,15 @@ from flask_smorest import Blueprint
 from service.api.common import (
     CHANGE_HEADERS,
     errors,
+    etag,
     expected_versions,
+    json_response,
     open_game,
     tables,
     token_first,
 )
-from service.api.games_schemas import ChangeOut
+from service.api.games import GAME_EXAMPLE
+from service.api.games_schemas import ChangeOut, GameOut
 from service.api.moves import CHANGE_EXAMPLE, change_response
 from service.api.refusals import GAME_ENDED, SEAT_REFUSED, VERSION_RACED
 from service.api.seats_schemas import PresenceHeaders, PresenceIn
@@ -94,3 +98,37 @@ def post_return(body: dict[str, Any], headers: dict[str, Any], game_id: str, sea
     the seat's own that is accepted while it is away also brings it back.
     """
     return _presence(body, headers, game_id, seat, away=False)
+
+
+@blp.route("/<string:game_id>/seats/<string:seat>/claim", methods=["POST"])
+@blp.doc(operationId="take_invited_seat")
+@blp.arguments(PresenceIn(), example={})
+@blp.arguments(PresenceHeaders(), location="headers")
+@blp.response(200, GameOut, example={**GAME_EXAMPLE, "seat": 1}, headers=HEADERS)
+@errors(
+    blp,
+    400,
+    *SEAT_REFUSED,
+    "not_a_player",
+    "not_your_seat",
+    "no_such_game",
+    "game_abandoned",
+    *VERSION_RACED,
+    413,
+    "validation_error",
+    "invalid_if_match",
+    503,
+)
+def post_take_invited(
+    body: dict[str, Any], headers: dict[str, Any], game_id: str, seat: str
+) -> Response:
+    """Take your invited seat (its token only, its own seat): a seat created `invited`, whose
+    token the creator handed you (an invite link). The table waits, no clock running, until
+    every invited seat (and open seat) is taken; the last one starts it, each clock fresh.
+    Taking it again, or a seat that was never invited, changes nothing and answers the view.
+    """
+    who, _ = open_game(game_id, required=True)
+    expected = expected_versions(body.get("expected_version"), headers)
+    number = int(seat) if seat.isdigit() and len(seat) <= 3 else -1
+    answer = tables().lobby.take_invited(game_id, who, number, expected)
+    return json_response(answer.body, 200, {"ETag": etag(answer.body)})

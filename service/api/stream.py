@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from flask import Response, request
@@ -22,6 +23,8 @@ blp = Blueprint(
 SNAPSHOT_EXAMPLE = {"id": EXAMPLE_ID, "version": 2, "status": "playing", "...": "as GET"}
 EVENT_EXAMPLE = {"n": 7, "version": 3, "type": "card_played", "data": {"seat": 1, "card": "JS"}}
 END_EXAMPLE = {"id": EXAMPLE_ID, "version": 60, "status": "over"}
+"""An `end` frame's data; a bound seat's stream ended by its key's revocation adds `reason`
+(`app_key_revoked`) and its status is the game's, still in play."""
 SSE_EXAMPLE = (
     sse.frame(sse.SSE, to_json(SNAPSHOT_EXAMPLE), event_id="6", event="snapshot")
     + sse.keepalive(sse.SSE)
@@ -45,7 +48,8 @@ SSE_EVENT = {
             "type": "string",
             "contentMediaType": "application/json",
             "description": "JSON: the view (`snapshot`), an event as `/events` lists it "
-            "(`event`), or the game's id, version and status (`end`).",
+            "(`event`), or the game's id, version and status (`end`; with `reason` "
+            "`app_key_revoked` when a bound seat's key was revoked while it streamed).",
         },
     },
 }
@@ -58,7 +62,9 @@ STREAM_RESPONSE = {
     "leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` "
     "is the number of the last event it includes), `event` (an event the caller may see, as "
     "`/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every "
-    "event was sent). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an "
+    "event was sent; or, with `reason` `app_key_revoked`, a bound seat's app key was revoked: "
+    "its stream ends within about a second and sends nothing committed after). Idle streams "
+    "get a keep-alive every 15 s (a `:` comment line in SSE, an "
     "empty line in NDJSON).",
     "headers": {
         "Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}},
@@ -97,13 +103,18 @@ def stream_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) ->
     `?after=<id>`) to get exactly the events after it, with no snapshot. Open streams are
     bounded per client address and per app key of the game (429 `too_many_streams`); a
     client that stops reading is dropped."""
-    after = sse.resume_from(headers.get("last_event_id"), query.get("after"))
+    after = sse.resume_from(headers.get("last_event_id"), query.get("after"), sse.MOST_EVENT)
     media = sse.negotiate(request.headers.get("Accept"))
     who, stored = open_game(game_id, required=False)
     streams = layers().streams
     assert streams is not None, "the API's layers have streams"
     peer = peer_of(request.environ)
     release = streams.admit(peer.address, stored.meta.get("app_key"))
+    # A bound seat's token works only beside its owner's key: its stream ends once that key
+    # is revoked (the request was checked once, before).
+    owner = (stored.meta.get("bound") or {}).get(str(who.seat)) if who.seat is not None else None
+    keys = layers().app_keys
+    revoked = partial(keys.revoked, str(owner)) if owner and keys is not None else None
     try:
         snapshot = tables().view(game_id, who, stored) if after is None else None
         start = stored.nevents if after is None else after
@@ -111,7 +122,7 @@ def stream_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) ->
             body: Any = []
         else:
             body = streams.frames(
-                stored, who, snapshot, start, media, peer, socket_of(request.environ)
+                stored, who, snapshot, start, media, peer, socket_of(request.environ), revoked
             )
         response = Response(body, 200, mimetype=media)
     except BaseException:

@@ -6,7 +6,8 @@ from marshmallow import Schema, fields
 
 from service.api.common_schemas import app_key_param, authorization_param
 
-EVENT_NUMBER = r"^[0-9]{1,18}$"
+EVENT_NUMBER = r"^[0-9]{1,10}$"
+"""A game's event number as text; `service.core.sse.event_number` also bounds it (MOST_EVENT)."""
 
 
 class StreamQuery(Schema):
@@ -14,7 +15,8 @@ class StreamQuery(Schema):
     after = fields.String(
         metadata={
             "description": "Resume after this event number (the `id` of the last frame read): "
-            "no snapshot, only the events after it. `Last-Event-ID` wins when both are sent.",
+            "no snapshot, only the events after it, from 0 to 1000000000 as `/events` takes it. "
+            "`Last-Event-ID` wins when both are sent.",
             "pattern": EVENT_NUMBER,
         },
     )
@@ -28,6 +30,6 @@ class StreamHeaders(Schema):
         metadata={
             "description": "Resume after this event number, as `?after=` (an EventSource "
             "sends it when it reconnects); empty is none, as in SSE.",
-            "pattern": r"^[0-9]{0,18}$",
+            "pattern": r"^[0-9]{0,10}$",
         },
     )

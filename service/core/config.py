@@ -291,6 +291,9 @@ class Settings(BaseSettings):
     RATE_LIMIT_AUTH_FAILURES: Text = Field(
         default="1200 per minute", description="failed authentications from one address"
     )
+    RATE_LIMIT_CLAIMS: Text = Field(
+        default="60 per minute", description="seat claims (invite codes tried) from one address"
+    )
     RATE_LIMIT_HEADERS: Annotated[bool, _flag(lambda v: v.strip().lower() == "on")] = Field(
         default=False, description="`on`: RateLimit-* headers on every answer, not only on 429s"
     )

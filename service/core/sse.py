@@ -31,7 +31,14 @@ MEDIA_TYPES = (SSE, NDJSON)
 """What a stream can answer in, the default first."""
 
 EVENT_ID = re.compile(r"[0-9]{1,18}")
-"""A resume point: an event number (what every frame's `id` is)."""
+"""A resume point: an event number (what every frame's `id` is); ASCII digits only, no sign
+or space (`re`'s digit class would take fullwidth digits)."""
+
+MOST_ENTRY = 10**18 - 1
+"""The largest resume point of an app key's feed (its entry numbers are microsecond stamps)."""
+MOST_EVENT = 10**9
+"""The largest game event number `/events?after=` and a game's stream take: one bound for
+both, so a point one refuses the other refuses too, in the same words."""
 
 
 def negotiate(accept: str | None) -> str:
@@ -64,22 +71,26 @@ def keepalive(media: str) -> bytes:
     return KEEPALIVE[media]
 
 
-def resume_from(last_event_id: str | None, after: str | None) -> int | None:
+def resume_from(last_event_id: str | None, after: str | None, most: int = MOST_ENTRY) -> int | None:
     """The event number a client resumes after: `Last-Event-ID` (an EventSource's reconnect
     sends it, with the URL's `after` unchanged, so the header wins), else `after`; None when
     neither is given (an empty header is none, as SSE's own reset is). Each one given must be
-    an event number."""
+    an event number no larger than `most`."""
     header = last_event_id or None
-    points = [_point("Last-Event-ID", header), _point("after", after)]  # both are checked
+    points = [event_number("Last-Event-ID", header, most), event_number("after", after, most)]
     return next((point for point in points if point is not None), None)
 
 
-def _point(name: str, raw: str | None) -> int | None:
+def event_number(name: str, raw: str | None, most: int = MOST_EVENT) -> int | None:
+    """`raw` (a query's or a header's text, None when not given) as an event number from 0 to
+    `most`: the one reading of a resume point, so `/events` and the streams refuse the same
+    texts with the same 400 `invalid_event_id` and words."""
     if raw is None:
         return None
-    if not EVENT_ID.fullmatch(raw):
+    if not EVENT_ID.fullmatch(raw) or int(raw) > most:
         raise ServiceError(
             "invalid_event_id",
-            f"{name} must be an event number (the id of the last frame read), such as 12",
+            f"{name} must be an event number from 0 to {most} in ASCII digits (the id of the"
+            " last frame read), such as 12",
         )
     return int(raw)

@@ -21,13 +21,19 @@ PLAYING, DEAL_PENDING, OVER = "playing", "deal_pending", "over"
 ABANDONED = "abandoned"
 """A stored status only: the host ended the game early (`Tables.abandon`)."""
 WAITING = "waiting"
-"""A table with open seats (the meta's `open`): no move, deal or bot turn until every seat is
-taken (`service.tables.lobby`)."""
+"""A table with open or invited seats (the meta's `open`, `invited`): no clock, move, deal or
+bot turn until every seat is taken (`service.tables.lobby`)."""
 
 
 def to_json(body: Any) -> str:
     """Compact JSON, as an HTTP answer carries it (and as Flask's `jsonify` writes it)."""
     return text(body)
+
+
+def seats_pending(meta: Mapping[str, Any]) -> bool:
+    """Whether the table still waits for a seat: an open one (a code takes it) or an invited
+    one (its token's holder takes it): no clock, turn or bot turn runs until none is left."""
+    return bool(meta.get("open") or meta.get("invited"))
 
 
 def status_of(game: Game) -> str:
@@ -42,7 +48,7 @@ def seats_out(
     """The seats as every body shows them: human or bot, and `open` while nobody holds one;
     with `seating` and the server's time `now` (`service.games.clocks`), who is away and, in a timed
     game, each human seat's clock."""
-    waiting = meta.get("open") or ()
+    waiting, invited = meta.get("open") or (), meta.get("invited") or ()
     seats = []
     for i, seat in enumerate(meta["seats"]):
         entry: JSON = {"seat": i, "kind": "bot" if seat.get("bot") else "human"}
@@ -52,6 +58,8 @@ def seats_out(
             entry["level"] = seat["level"]
         if i in waiting:
             entry["open"] = True
+        if i in invited:
+            entry["invited"] = True
         if not seat.get("bot"):
             away = seating is not None and seating.seats[i].away
             entry["away"] = away
@@ -76,7 +84,7 @@ def game_body(
     waits: its status says so, and nobody is to act or has a legal move. `seating` and `now`
     as for `seats_out`."""
     view = game.view(caller.seat)
-    waiting = bool(meta.get("open"))
+    waiting = seats_pending(meta)
     if waiting:
         view["to_act"] = []
         if "legal_moves" in view:

@@ -257,6 +257,26 @@ class Seating:
                 )
         return started
 
+    def start_deal(self, meta: Mapping[str, Any], now: int) -> list[JSON]:
+        """Between deals of a timed table that deals on request (`auto_deal` off), put the
+        deal on the clock: the first human seat that is not away (else the first human seat)
+        gets `turn_ms` to deal (any seat or the host may); at its deadline the service deals
+        (`Changes.bot_turn`), so such a table never waits for ever. Its reserve is not spent
+        on a deal. Returns the `turn_started` data, as `start_turns` does."""
+        humans = [i for i in range(len(self.seats)) if human(meta, i)]
+        present = [i for i in humans if not self.seats[i].away]
+        if not self.timed or not humans:
+            return []
+        dealer = (present or humans)[0]
+        clock = self.seats[dealer]
+        clock.deadline = now + self.turn_ms
+        return [{"seat": dealer, "at": now, "deadline": clock.deadline, "reserve_ms": 0}]
+
+    def dealt_on_timeout(self, seat: int) -> None:
+        """The service dealt for `seat` at its deal's deadline: no timeout counted (a deal is
+        no move of the seat's) and its reserve kept; it is simply off the clock."""
+        self.seats[seat].deadline = None
+
     def timers(self) -> tuple[tuple[int, int], ...]:
         """(seat, deadline) of every seat on the clock."""
         return tuple((i, s.deadline) for i, s in enumerate(self.seats) if s.deadline is not None)

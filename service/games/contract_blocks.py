@@ -84,7 +84,8 @@ SERVICE_EVENTS: dict[str, JSON] = {
             "bot": {**TEXT, "description": "The `on_timeout` bot that played the move."},
         },
         description="A timed seat's time ran out: its `on_timeout` bot plays its move (the "
-        "events that follow in this change).",
+        "events that follow in this change); between deals of a table that deals on request, "
+        "the seat's time to deal ran out and the service deals.",
     ),
     "turn_started": obj(
         {
@@ -93,8 +94,10 @@ SERVICE_EVENTS: dict[str, JSON] = {
             "deadline": {**INT, "description": "When its `on_timeout` bot plays for it."},
             "reserve_ms": {**COUNT, "description": "The seat's reserve, counted in `deadline`."},
         },
-        description="A timed seat is to act: its clock runs from `at` to `deadline`, by the "
-        "server's clock (a view's `clock.now` tells how far a client's is off).",
+        description="A timed seat is to act (or, between deals of a table that deals on "
+        "request, to deal: the service deals at `deadline`): its clock runs from `at` to "
+        "`deadline`, by the server's clock (a view's `clock.now` tells how far a client's is "
+        "off).",
     ),
     "seat_away": obj(
         {"seat": SEAT, "by": enum(["seat", "timeouts"])},

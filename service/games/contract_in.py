@@ -110,6 +110,11 @@ OPEN_IS_HUMAN: JSON = {
     "then": {"not": {"anyOf": [{"required": ["bot"]}, {"required": ["level"]}]}},
 }
 """An open seat is a human's: it names no bot (else 422 `invalid_seats`)."""
+INVITED_IS_HUMAN: JSON = {
+    "if": {"properties": {"invited": {"const": True}}, "required": ["invited"]},
+    "then": {"not": {"anyOf": [{"required": ["bot"]}, {"required": ["level"]}]}},
+}
+"""An invited seat is a human's too (else 422 `invalid_seats`)."""
 LISTED_HAS_OPEN_SEAT: JSON = {
     "if": {"required": ["lobby"]},
     "then": {
@@ -137,7 +142,7 @@ def seat_in(name: str) -> JSON:
         }
         for level in levels
     ]
-    rules.append(OPEN_IS_HUMAN)
+    rules.extend([OPEN_IS_HUMAN, INVITED_IS_HUMAN])
     return _with_rules(
         {
             "type": "object",
@@ -145,6 +150,7 @@ def seat_in(name: str) -> JSON:
                 "bot": enum([b.name for b in bots]),
                 "level": enum(levels),
                 "open": BOOL,
+                "invited": BOOL,
             },
             "additionalProperties": False,
         },

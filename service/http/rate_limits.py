@@ -2,12 +2,18 @@
 
 The `limits` library (the one flask-limiter is built on) counts in the service's Redis, fixed
 windows, so every API process shares one count and a request costs one Redis round trip per
-limit it meets. Three limits, each shared by every route:
+limit it meets. Three limits shared by every route, and one of the claims':
 
 - `RATE_LIMIT_PER_ADDRESS` (default 60000 per minute, a flood guard: lower it where clients are
   known): every request from one client address;
 - `RATE_LIMIT_PER_APP_KEY` (default 600 per minute): requests that present an app key (the
   creations), counted per key: many clients behind one integrator share its key's budget;
+- `RATE_LIMIT_CLAIMS` (default 60 per minute): seat claims (`POST .../games/{id}/claim`),
+  right code or wrong, per address: an invite code is the claim's credential, sent in the
+  body where the failed-authentication count below does not see it, so without this one an
+  address could try hundreds of codes a second. Not per table: whoever knows a table's id
+  could then spend its budget and keep the invited friend out; the codes' 96 random bits
+  make a guess per second from each address hopeless;
 - `RATE_LIMIT_AUTH_FAILURES` (default 1200 per minute): answers that refused a credential
   (a wrong seat/host token or app key, another game's token, a revoked key), per address;
   once over it, the address is locked out for the rest of the window: its requests to the API
@@ -63,6 +69,7 @@ within the per-address limit (docs/operations.md has the figures).
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -96,7 +103,11 @@ MESSAGES = {
     "address": "too many requests from this address; retry after Retry-After seconds",
     "app_key": "too many requests with this app key; retry after Retry-After seconds",
     "auth_failures": "too many refused credentials from this address; retry later",
+    "claims": "too many seat claims from this address; retry after Retry-After seconds",
 }
+
+CLAIM_PATH = re.compile(r"/api/v1/games/[^/]+/claim/?")
+"""The claim route's path (`service.api.claim`), whose requests `RATE_LIMIT_CLAIMS` counts."""
 
 
 LOCKED_PATHS = "/api/"
@@ -189,6 +200,7 @@ class RateLimits:
         self.per_address = parse_many(config["RATE_LIMIT_PER_ADDRESS"])
         self.per_key = parse_many(config["RATE_LIMIT_PER_APP_KEY"])
         self.failures = parse_many(config["RATE_LIMIT_AUTH_FAILURES"])
+        self.claims = parse_many(config["RATE_LIMIT_CLAIMS"])
         self.every_answer = bool(config.get("RATE_LIMIT_HEADERS", False))
         self._said = 0.0
         self._tallies: dict[tuple[str, tuple[str, ...]], Tally] = {}
@@ -234,11 +246,14 @@ class RateLimits:
         return float(wait)
 
     def _checks(
-        self, who: str, authorization: str | None, path: str
+        self, who: str, authorization: str | None, method: str, path: str
     ) -> Iterator[tuple[str, RateLimitItem, tuple[str, ...], bool]]:
         """(scope, limit, identifiers, counts) of a request: `counts` False only reads."""
         for item in self.per_address:
             yield "address", item, ("address", who), True
+        if method == "POST" and CLAIM_PATH.fullmatch(path):
+            for item in self.claims:
+                yield "claims", item, ("claims", who), True
         if not authorization or not authorization.strip():
             return
         credential = bearer(authorization)
@@ -263,7 +278,7 @@ class RateLimits:
         met: Met | None = None
         lockout: Lockout | None = None
         try:
-            for scope, item, ids, counts in self._checks(who, authorization, path):
+            for scope, item, ids, counts in self._checks(who, authorization, method, path):
                 wait = self._hit(item, ids, counts)
                 if wait:
                     seconds = max(int(wait + 0.999), 1)

@@ -64,6 +64,8 @@ TYPES = (
 """What a feed (and a webhook) carries; each entry's `type`."""
 
 OPENED = "feed_opened"
+CLOSED = "feed_closed"
+"""The last frame of a feed that ends for good: its `reason` (`app_key_revoked`) says why."""
 """The first frame of a feed opened without a resume point: its `id` is where it starts."""
 GAMES_PATH = "/api/v1/feed/games"
 """What to read instead of a lost stretch of the feed: the key's live games."""

@@ -4,18 +4,18 @@ client that lost part of its feed starts again from."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from service.core import sse
 from service.core.codec import dumps_sorted, loads
 from service.core.connections import NOBODY, Peer
 from service.core.shards import DataClient
 from service.storage.keys import game_key
-from service.streams.feed import GAMES_PATH, JSON, OPENED
+from service.streams.feed import CLOSED, GAMES_PATH, JSON, OPENED
 from service.streams.feed_hub import FeedHub, Watcher
 from service.streams.feed_relay import BATCH, Feed
 
-__all__ = ["GAMES_PATH", "OPENED", "frames", "live_games"]
+__all__ = ["CLOSED", "GAMES_PATH", "OPENED", "frames", "live_games"]
 """What the feed's endpoint (`service.api.feed`) reads here, with the first frame's names."""
 
 
@@ -30,13 +30,21 @@ def frames(
     keepalive: float = 15.0,
     hangup_check: float = 2.0,
     max_seconds: float = 3600.0,
+    revoked: Callable[[], bool] | None = None,
+    revoke_check: float = 1.0,
 ) -> Iterator[bytes]:
     """A feed's bytes: without a resume point a `feed_opened` frame (its id: where it starts),
     then every entry after it as it comes, each framed with its number as `id` and its type
     as `event`; keep-alives while idle. Ends when the client hangs up, after `max_seconds`
     (the client resumes with `Last-Event-ID`), or when the process stops; then `watcher`
-    (admitted before the answer started: `FeedHub.admit`) is released."""
+    (admitted before the answer started: `FeedHub.admit`) is released.
+
+    The key was checked once, when the feed opened: `revoked()` (the key's record, read
+    before every batch of entries and every `revoke_check` seconds while idle) ends it once
+    the key is revoked, with a last `feed_closed` frame (no `id`: nothing to resume) saying
+    so, and no entry relayed after the revocation is sent."""
     key_id, wake = watcher.key_id, watcher.wake
+    closed = {"type": CLOSED, "reason": "app_key_revoked", "message": "this app key was revoked"}
     try:
         if after is None:
             after = feed.position(key_id)
@@ -44,9 +52,15 @@ def frames(
             yield sse.frame(media, dumps_sorted(opened), event_id=str(after), event=OPENED)
         now = time.monotonic()
         deadline, ping, look = now + max_seconds, now + keepalive, now + hangup_check
+        recheck = now + revoke_check
         while not hub.closing:
             wake.clear()  # before the read: an entry relayed after it wakes the wait below
             rows = feed.read(key_id, after)
+            if revoked is not None and (rows or time.monotonic() >= recheck):
+                if revoked():
+                    yield sse.frame(media, dumps_sorted(closed), event=CLOSED)
+                    return
+                recheck = time.monotonic() + revoke_check
             if rows:
                 after = rows[-1][0]
                 yield b"".join(sse.frame(media, d, event_id=str(n), event=t) for n, t, d in rows)
@@ -57,9 +71,12 @@ def frames(
                 now = time.monotonic()
                 if now >= deadline:
                     return
-                if wake.wait(max(min(ping, look, deadline) - now, 0.0)):
+                soonest = min(ping, look, deadline, recheck if revoked is not None else deadline)
+                if wake.wait(max(soonest - now, 0.0)):
                     break
                 now = time.monotonic()
+                if revoked is not None and now >= recheck:
+                    break  # and read: the read asks whether the key was revoked
                 if now >= look:
                     if peer.gone():
                         return

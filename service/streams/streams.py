@@ -53,6 +53,8 @@ from service.streams.waits import Changes, Watch
 
 log = logging.getLogger("duckpond.streams")
 
+REVOKE_CHECK_SECONDS = 1.0
+"""How often an idle bound seat's stream asks whether its app key was revoked."""
 REFUSED_RETRY_AFTER = 5
 """Seconds in a refused stream's Retry-After."""
 WINDOW = 256
@@ -306,10 +308,16 @@ class Streams:
         media: str,
         peer: Peer,
         sock: socket.socket | None,
+        revoked: Callable[[], bool] | None = None,
     ) -> Iterator[bytes]:
         """The stream's bytes: the `snapshot` body (None on a resume), then the events after
         `after` the caller may see, until the game's end, the client's hang-up, a client
-        that stops reading, `STREAM_MAX_SECONDS`, or the process stopping."""
+        that stops reading, `STREAM_MAX_SECONDS`, or the process stopping.
+
+        A bound seat's stream (`revoked`: whether the seat's app key was revoked since the
+        stream opened) also ends once the key is revoked: asked before every batch it sends
+        and every `REVOKE_CHECK_SECONDS` while idle, it ends with an `end` frame whose
+        `reason` is `app_key_revoked`, sending nothing committed after the revocation."""
         limits = self.limits
         piece = max(limits.send_buffer // 4, 1024)  # a socket that polls writable takes it
         if sock is not None:
@@ -329,6 +337,7 @@ class Streams:
                     media, to_json(snapshot), event_id=str(stored.nevents), event="snapshot"
                 )
             sent = after
+            recheck = now + REVOKE_CHECK_SECONDS if revoked is not None else math.inf
             while True:
                 wake.clear()  # before the read: a change heard after it wakes the sleep below
                 try:
@@ -339,6 +348,17 @@ class Streams:
                 if head is None:
                     return  # the game expired meanwhile
                 out = [e.frame(media) for e in fresh if visible(e.entry, caller)]
+                if revoked is not None and (out or time.monotonic() >= recheck):
+                    if revoked():
+                        end = {
+                            "id": stored.gid,
+                            "version": head.version,
+                            "status": head.status,
+                            "reason": "app_key_revoked",
+                        }
+                        yield sse.frame(media, to_json(end), event="end")
+                        return
+                    recheck = time.monotonic() + REVOKE_CHECK_SECONDS
                 sent = fresh[-1].number if fresh else sent
                 ended = head.status in ENDED and sent >= count
                 if ended:
@@ -350,7 +370,7 @@ class Streams:
                     yield chunk
                 if ended:
                     return
-                if not (yield from self._idle(wake, media, client, deadline)):
+                if not (yield from self._idle(wake, media, client, deadline, recheck)):
                     return
         finally:
             client.close()
@@ -361,10 +381,16 @@ class Streams:
                     sock.settimeout(previous_timeout)
 
     def _idle(
-        self, wake: threading.Event, media: str, client: Client, deadline: float
+        self,
+        wake: threading.Event,
+        media: str,
+        client: Client,
+        deadline: float,
+        recheck: float = math.inf,
     ) -> Generator[bytes, None, bool]:
-        """Sleep until a change wakes the stream (True), sending keep-alives meanwhile; False
-        when the stream is to end (hung up, not reading, past its time, process stopping)."""
+        """Sleep until a change wakes the stream, or `recheck` (a bound seat's key to ask
+        again) comes (True), sending keep-alives meanwhile; False when the stream is to end
+        (hung up, not reading, past its time, process stopping)."""
         limits = self.limits
         keepalive = time.monotonic() + limits.keepalive
         while True:
@@ -373,8 +399,11 @@ class Streams:
             now = time.monotonic()
             if now >= deadline:
                 return False
-            woken = wake.wait(max(min(keepalive, client.next_look, deadline) - now, 0.0))
+            soonest = min(keepalive, client.next_look, deadline, recheck)
+            woken = wake.wait(max(soonest - now, 0.0))
             now = time.monotonic()
+            if not woken and now >= recheck:
+                return True
             if client.gone(now):
                 log.debug("a stream's client hung up; the stream ends")
                 return False

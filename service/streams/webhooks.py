@@ -109,6 +109,60 @@ def networks(setting: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network
     return [ipaddress.ip_network(n.strip(), strict=False) for n in setting.split(",") if n.strip()]
 
 
+#: IPv6 forms that carry an IPv4 address a gateway (NAT64, 6to4, the old IPv4-compatible
+#: form, SIIT's IPv4-translated form) may deliver to: the IPv4 is what must be judged.
+NAT64_WELL_KNOWN = ipaddress.IPv6Network("64:ff9b::/96")
+NAT64_LOCAL_USE = ipaddress.IPv6Network("64:ff9b:1::/48")
+IPV4_TRANSLATED = ipaddress.IPv6Network("::ffff:0:0:0/96")
+IPV4_COMPATIBLE = ipaddress.IPv6Network("::/96")
+
+
+def carried_ipv4(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries (none for a plain one): a NAT64 or 6to4
+    gateway, or a Teredo relay, would take a delivery on to them, so a guard that judged only
+    the IPv6 form would let `64:ff9b::7f00:1` reach the loopback."""
+    carried: list[ipaddress.IPv4Address] = []
+    if address.ipv4_mapped is not None:
+        carried.append(address.ipv4_mapped)
+    if address.sixtofour is not None:
+        carried.append(address.sixtofour)
+    if address.teredo is not None:
+        carried.extend(address.teredo)  # (server, client); the client's is un-XOR-ed already
+    in_low_bits = (NAT64_WELL_KNOWN, NAT64_LOCAL_USE, IPV4_TRANSLATED)
+    compatible = address in IPV4_COMPATIBLE and int(address) > 1  # `::` and `::1` are themselves
+    if compatible or any(address in net for net in in_low_bits):
+        carried.append(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
+    return carried
+
+
+def public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """Reachable on the internet: global and not multicast."""
+    return address.is_global and not address.is_multicast
+
+
+def deliverable(
+    address: ipaddress.IPv4Address | ipaddress.IPv6Address,
+    allowed: Sequence[ipaddress.IPv4Network | ipaddress.IPv6Network],
+) -> bool:
+    """Whether a delivery may go to `address`: in a network the operator allowed as written;
+    else, for an IPv6 form carrying IPv4, every IPv4 inside public or allowed (the NAT64
+    local-use prefix never: where its IPv4 sits is each network's choice, RFC 8215); else
+    public."""
+
+    def permitted(one: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+        return any(one.version == net.version and one in net for net in allowed)
+
+    if permitted(address):
+        return True
+    if isinstance(address, ipaddress.IPv6Address):
+        inside = carried_ipv4(address)
+        if inside:
+            return address not in NAT64_LOCAL_USE and all(
+                public(one) or permitted(one) for one in inside
+            )
+    return public(address)
+
+
 @dataclass(frozen=True, slots=True)
 class Target:
     """Where a delivery goes: the URL as registered, and the addresses checked for it."""
@@ -139,11 +193,11 @@ def resolve(url: str, allowed: Sequence[ipaddress.IPv4Network | ipaddress.IPv6Ne
     addresses = [str(info[4][0]) for info in found]
     for text in addresses:
         address = ipaddress.ip_address(text.split("%", 1)[0])
-        public = address.is_global and not address.is_multicast
-        if not public and not any(address in network for network in allowed):
+        if not deliverable(address, allowed):
             raise Refused(
                 f"the host {parts.hostname!r} resolves to {address}, a private, loopback or"
-                " link-local address this service does not deliver to"
+                " link-local address (or an IPv6 form carrying one) this service does not"
+                " deliver to"
             )
     if not addresses:
         raise Refused(f"the host {parts.hostname!r} does not resolve")

@@ -55,7 +55,8 @@ clocks of Redis's nodes differ by a few ms) waits for it, up to this long."""
 class Actor:
     """Who made a change, as the clocks see it (`service.games.clocks`): a seat's `move`, its bot's
     move after a `timeout`, a `bot` (a bot seat, or an away seat's bot), a seat going `away`
-    or making its `return`. A deal has none."""
+    or making its `return`; the service's deal when a seat's time to deal ran out
+    (`deal_timeout`). A caller's deal has none."""
 
     seat: int
     kind: str
@@ -340,6 +341,8 @@ class TableChanges:
         if bot not in BOTS:
             return "not_a_bot", None
         game = self.commits.game(stored)
+        if kind == "timeout" and game.deal_pending() and not game.is_over():
+            return self._deal_on_timeout(stored, game, seat), None
         rng = turn_rng(bot, game.seed, version, seat)
         try:
             with think_limit(self.think_limit_ms):
@@ -366,6 +369,24 @@ class TableChanges:
             raise
         metrics.moved("bot")  # each move of a chain counts
         return "moved", change if chain else None
+
+    def _deal_on_timeout(self, stored: Stored, game: Game, seat: int) -> str:
+        """A timed table that deals on request waited `turn_seconds` for a deal
+        (`Seating.start_deal`): the service deals, as any seat could have, so the table never
+        waits for ever; `turn_timed_out` (its `bot`: the game's stand-in, who plays on) says
+        why."""
+
+        def apply(game: Game) -> tuple[list[Event], list[JSON]]:
+            return game.next_deal(None), [{"deal": None}]
+
+        change = self._prepare(stored, game, apply, Actor(seat, "deal_timeout"))
+        try:
+            self.commits.commit(change, "deal", Caller(seat=seat))
+        except ServiceError as exc:
+            if exc.reason == "stale_version":
+                return "stale"
+            raise
+        return "dealt"
 
     def _change(
         self,
@@ -457,6 +478,8 @@ class TableChanges:
         version = stored.version + 1
         if now is not None:
             started = seating.start_turns(meta, sorted(game.to_act()), now)
+            if game.deal_pending() and not game.is_over():  # nobody to act: the deal is timed
+                started += seating.start_deal(meta, now)
             events += [Event("turn_started", data) for data in started]
         bots = bot_seats(game, meta, seating)
         return Change(
@@ -483,6 +506,10 @@ def _seat_events(
     seat, clock = actor.seat, seating.seats[actor.seat]
     if actor.kind == "timeout" or (actor.kind == "bot" and human(meta, seat)):
         clock.stood_in += 1  # the service played this human seat's move
+    if actor.kind == "deal_timeout":
+        data = {"seat": seat, "deadline": clock.deadline, "at": now, "bot": stand_in_name(meta)}
+        seating.dealt_on_timeout(seat)
+        return [Event("turn_timed_out", data)], []
     if actor.kind == "timeout":
         data = {"seat": seat, "deadline": clock.deadline, "at": now, "bot": stand_in_name(meta)}
         first = [Event("turn_timed_out", data)]

@@ -165,7 +165,8 @@ class Creation:
             "game_created",
             {"game": checked.name, "seat_count": len(seats), "bots": [s.get("bot") for s in seats]},
         )
-        waiting = bool(checked.opened.open)  # no turn, and no clock, until every seat is taken
+        # No turn, and no clock, until every seat is taken: open ones, and invited ones.
+        waiting = bool(checked.opened.open or checked.opened.invited)
         seating = Seating.of({}, meta)
         now = self.commits.clock.now_ms() if seating.timed else None
         if now is not None and not waiting:
@@ -285,6 +286,8 @@ def _meta(
         meta["match"] = dict(match)
     if checked.opened.open:
         meta["open"] = list(checked.opened.open)
+    if checked.opened.invited:
+        meta["invited"] = list(checked.opened.invited)
     return meta
 
 

@@ -18,6 +18,6 @@ def refuse_waiting(stored: Stored) -> None:
     if stored.status == WAITING:
         raise ServiceError(
             "seats_open",
-            "the table waits for its open seats to be taken",
+            "the table waits for its open or invited seats to be taken",
             version=stored.version,
         )

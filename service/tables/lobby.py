@@ -51,7 +51,15 @@ from service.core.codec import loads
 from service.core.errors import ServiceError
 from service.core.shards import DataClient
 from service.games import idempotency
-from service.games.bodies import OVER, WAITING, Answer, event_entry, game_body, seats_out
+from service.games.bodies import (
+    OVER,
+    WAITING,
+    Answer,
+    event_entry,
+    game_body,
+    seats_out,
+    seats_pending,
+)
 from service.games.bodies import status_of as game_status
 from service.games.callers import HOST, Caller, new_token, sha256
 from service.games.clocks import Seating, options_of, with_seating
@@ -92,12 +100,15 @@ class Opening:
 
     open: tuple[int, ...]
     lobby: str | None
+    invited: tuple[int, ...] = ()
+    """Human seats whose tokens the creator hands out: the table waits until each is taken
+    (`Lobby.take_invited`), as it waits for open seats."""
 
 
 def opening(request: Mapping[str, Any]) -> Opening:
     """Read and check `seats[].open` and `lobby` of a creation request (422 when wrong)."""
     seats = list(request["seats"])
-    open_ = []
+    open_, invited = [], []
     for i, seat in enumerate(seats):
         if seat.get("open"):
             if seat.get("bot") is not None:
@@ -105,12 +116,19 @@ def opening(request: Mapping[str, Any]) -> Opening:
                     Reason.INVALID_SEATS, f"seat {i} is a bot's: only a human seat can be open"
                 )
             open_.append(i)
+        if seat.get("invited"):
+            if seat.get("bot") is not None or seat.get("open"):
+                raise ServiceError(
+                    Reason.INVALID_SEATS,
+                    f"seat {i}: only a human seat with a token (not open) can be invited",
+                )
+            invited.append(i)
     lobby = request.get("lobby")
     if lobby is not None and lobby not in LOBBY_SCOPES:
         raise ServiceError(Reason.INVALID_SEATS, "lobby must be 'key' or 'all'")
     if lobby is not None and not open_:
         raise ServiceError(Reason.INVALID_SEATS, "only a table with an open seat is listed")
-    return Opening(tuple(open_), lobby)
+    return Opening(tuple(open_), lobby, tuple(invited))
 
 
 def invite_code() -> str:
@@ -229,6 +247,37 @@ class Lobby:
                 return Answer(body)
         raise ServiceError("stale_version", "the table changed too often meanwhile; retry")
 
+    def take_invited(
+        self, gid: str, caller: Caller, seat: int, expected: Sequence[int | None] = ()
+    ) -> Answer:
+        """An invited seat's holder takes it with its token (the creator handed it out): the
+        table stops waiting for it, and once no seat is left to take, the table starts, its
+        clocks fresh from now. Taking a seat already taken changes nothing (the view)."""
+        if caller.seat is None:
+            raise ServiceError("not_a_player", "only the invited seat's token takes it")
+        if caller.seat != seat:
+            raise ServiceError("not_your_seat", f"this token holds seat {caller.seat}, not {seat}")
+        for _ in range(SEAT_TRIES):
+            stored = self.commits.load(gid)
+            refuse_abandoned(stored)
+            invited = list(stored.meta.get("invited") or ())
+            if seat not in invited:
+                return Answer(self._body(gid, stored.version, stored, stored.meta, caller))
+            for version in expected:  # `expected_version`, `If-Match`: as a move checks them
+                if version is not None and version != stored.version:
+                    raise ServiceError(
+                        "stale_version" if version < stored.version else "future_version",
+                        f"the game is at version {stored.version}, not {version}",
+                        version=stored.version,
+                    )
+            meta: JSON = {**stored.meta, "invited": [s for s in invited if s != seat]}
+            if not meta["invited"]:
+                del meta["invited"]
+            event = Event("seat_taken", {"seat": seat, "open": list(meta.get("open", ()))})
+            if self._write(stored, meta, [event]):
+                return Answer(self._body(gid, stored.version + 1, stored, meta, caller))
+        raise ServiceError("stale_version", "the table changed too often meanwhile; retry")
+
     def _open_seat(self, stored: Stored, seat: int | None) -> int:
         open_ = list(stored.meta.get("open") or ())
         seats = len(stored.meta["seats"])
@@ -273,7 +322,7 @@ class Lobby:
         to act and the bot turns then due are written with it."""
         gid, version = stored.gid, stored.version + 1
         game = self.commits.game(stored)
-        full = not meta.get("open")
+        full = not seats_pending(meta)
         status = game_status(game) if full else WAITING
         to_act = tuple(sorted(game.to_act())) if full else ()
         seating, state = Seating.of(stored.state, meta), stored.state

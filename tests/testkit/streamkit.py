@@ -188,10 +188,18 @@ class FeedReader:
         self.response = self.conn.getresponse()
         self.status = self.response.status
         self.media = self.response.getheader("Content-Type", "")
+        self.ended = threading.Event()
+        """Set when the server ended the stream (or the connection broke)."""
         if self.status == 200:
             threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
+        try:
+            self._frames()
+        finally:
+            self.ended.set()
+
+    def _frames(self) -> None:
         frame: Frame = {}
         try:
             for raw in self.response:

@@ -26,6 +26,9 @@ class DoppelkopfGameInSeatsItem:
     """ 
         Attributes:
             bot (DoppelkopfGameInSeatsItemBot | Unset): A bot's name (see the catalog); `{}` is a human seat.
+            invited (bool | Unset): `true`: a human seat whose token the creator hands to someone (an invite link). The
+                table waits as for an open seat (status `waiting`: no clock, move, deal or bot turn) until the token's holder
+                takes the seat (`POST .../seats/{seat}/claim`); the clocks then start fresh.
             level (DoppelkopfGameInSeatsItemLevel | Unset): For a bot with levels (`GET /api/v1/bots`), how hard it thinks:
                 `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
             open_ (bool | Unset): `true`: a human seat nobody holds yet. The creation answer gives no token for it but the
@@ -34,6 +37,7 @@ class DoppelkopfGameInSeatsItem:
      """
 
     bot: DoppelkopfGameInSeatsItemBot | Unset = UNSET
+    invited: bool | Unset = UNSET
     level: DoppelkopfGameInSeatsItemLevel | Unset = UNSET
     open_: bool | Unset = UNSET
 
@@ -46,6 +50,8 @@ class DoppelkopfGameInSeatsItem:
         if not isinstance(self.bot, Unset):
             bot = self.bot.value
 
+
+        invited = self.invited
 
         level: str | Unset = UNSET
         if not isinstance(self.level, Unset):
@@ -61,6 +67,8 @@ class DoppelkopfGameInSeatsItem:
         })
         if bot is not UNSET:
             field_dict["bot"] = bot
+        if invited is not UNSET:
+            field_dict["invited"] = invited
         if level is not UNSET:
             field_dict["level"] = level
         if open_ is not UNSET:
@@ -83,6 +91,8 @@ class DoppelkopfGameInSeatsItem:
 
 
 
+        invited = d.pop("invited", UNSET)
+
         _level = d.pop("level", UNSET)
         level: DoppelkopfGameInSeatsItemLevel | Unset
         if isinstance(_level,  Unset):
@@ -97,6 +107,7 @@ class DoppelkopfGameInSeatsItem:
 
         doppelkopf_game_in_seats_item = cls(
             bot=bot,
+            invited=invited,
             level=level,
             open_=open_,
         )

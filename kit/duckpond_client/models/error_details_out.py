@@ -31,11 +31,14 @@ class ErrorDetailsOut:
                 with its HTTP status).
             fields (ErrorDetailsOutFields | Unset): With `validation_error`: the messages by location and field.
             version (int | Unset): With `stale_version` and `game_not_over`: the game's version.
+            yours (bool | Unset): With `bot_name_taken`: `true` when the name is a live bot of the presenting app key
+                (registering it again can reuse it), `false` when another key's, retired, or a built-in bot's.
      """
 
     reason: ErrorDetailsOutReason
     fields: ErrorDetailsOutFields | Unset = UNSET
     version: int | Unset = UNSET
+    yours: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -52,6 +55,8 @@ class ErrorDetailsOut:
 
         version = self.version
 
+        yours = self.yours
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -62,6 +67,8 @@ class ErrorDetailsOut:
             field_dict["fields"] = fields
         if version is not UNSET:
             field_dict["version"] = version
+        if yours is not UNSET:
+            field_dict["yours"] = yours
 
         return field_dict
 
@@ -88,10 +95,13 @@ class ErrorDetailsOut:
 
         version = d.pop("version", UNSET)
 
+        yours = d.pop("yours", UNSET)
+
         error_details_out = cls(
             reason=reason,
             fields=fields,
             version=version,
+            yours=yours,
         )
 
 

@@ -39,8 +39,8 @@ class GameOut:
             role (GameOutRole): How the caller was recognised, from its token alone.
             seat (int | None):
             seats (list[SeatOut]):
-            status (GameOutStatus): `waiting`: seats are open (no move, deal or bot turn until every one is taken);
-                `abandoned`: the host ended it; it takes no more changes.
+            status (GameOutStatus): `waiting`: seats are open or invited (no clock, move, deal or bot turn until every one
+                is taken); `abandoned`: the host ended it; it takes no more changes.
             version (int): Number of accepted state changes of the game; 0 right after creation.
             view (DoppelkopfView | DoubleduckView | DucksoupView | DuckView): The game as the caller may know it, typed per
                 game (`game` tells which): with a seat token it adds `seat`, `hand` and `legal_moves` (empty unless it is that

@@ -40,8 +40,8 @@ class RematchOut:
             role (RematchOutRole): How the caller was recognised, from its token alone.
             seat (int | None):
             seats (list[SeatOut]):
-            status (RematchOutStatus): `waiting`: seats are open (no move, deal or bot turn until every one is taken);
-                `abandoned`: the host ended it; it takes no more changes.
+            status (RematchOutStatus): `waiting`: seats are open or invited (no clock, move, deal or bot turn until every
+                one is taken); `abandoned`: the host ended it; it takes no more changes.
             token (str): The caller's secret bearer token of this game.
             version (int): Number of accepted state changes of the game; 0 right after creation.
             view (DoppelkopfView | DoubleduckView | DucksoupView | DuckView): The game as the caller may know it, typed per

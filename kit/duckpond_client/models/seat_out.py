@@ -33,6 +33,8 @@ class SeatOut:
                 times in a row) until it returns.
             bot (str | Unset):
             clock (SeatClockOut | Unset):
+            invited (bool | Unset): Present (`true`) on an invited seat its token's holder has not taken yet (`POST
+                .../seats/{seat}/claim`): the table waits for it.
             level (str | Unset): The bot's level, when one was picked.
             open_ (bool | Unset): Present (`true`) on a human seat nobody holds yet.
             stand_in (str | Unset): While away: the bot that plays the seat (`on_timeout`).
@@ -43,6 +45,7 @@ class SeatOut:
     away: bool | Unset = UNSET
     bot: str | Unset = UNSET
     clock: SeatClockOut | Unset = UNSET
+    invited: bool | Unset = UNSET
     level: str | Unset = UNSET
     open_: bool | Unset = UNSET
     stand_in: str | Unset = UNSET
@@ -66,6 +69,8 @@ class SeatOut:
         if not isinstance(self.clock, Unset):
             clock = self.clock.to_dict()
 
+        invited = self.invited
+
         level = self.level
 
         open_ = self.open_
@@ -85,6 +90,8 @@ class SeatOut:
             field_dict["bot"] = bot
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if invited is not UNSET:
+            field_dict["invited"] = invited
         if level is not UNSET:
             field_dict["level"] = level
         if open_ is not UNSET:
@@ -121,6 +128,8 @@ class SeatOut:
 
 
 
+        invited = d.pop("invited", UNSET)
+
         level = d.pop("level", UNSET)
 
         open_ = d.pop("open", UNSET)
@@ -133,6 +142,7 @@ class SeatOut:
             away=away,
             bot=bot,
             clock=clock,
+            invited=invited,
             level=level,
             open_=open_,
             stand_in=stand_in,

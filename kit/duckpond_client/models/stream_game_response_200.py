@@ -26,7 +26,7 @@ class StreamGameResponse200:
 
         Attributes:
             data (str): JSON: the view (`snapshot`), an event as `/events` lists it (`event`), or the game's id, version and
-                status (`end`).
+                status (`end`; with `reason` `app_key_revoked` when a bound seat's key was revoked while it streamed).
             event (StreamGameResponse200Event | Unset):
             id (str | Unset): An event number.
      """

@@ -349,6 +349,9 @@ export interface paths {
          *     seat exactly one wins; the other gets 409 `seat_taken`. A wrong code is 403
          *     `bad_invite_code`, and nothing changes. The table starts (its first deal was dealt and
          *     committed at creation) when the last open seat is taken.
+         *
+         *     Claims are limited per client address, right code or wrong (`RATE_LIMIT_CLAIMS`, by
+         *     default 60 a minute): over it, 429 `rate_limited` with `Retry-After`.
          */
         post: operations["claim_seat"];
         delete?: never;
@@ -555,6 +558,31 @@ export interface paths {
          *     by `away_after` timeouts in a row in a timed game.
          */
         post: operations["leave_seat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{game_id}/seats/{seat}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+                seat: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take your invited seat (its token only, its own seat): a seat created `invited`, whose
+         *     token the creator handed you (an invite link). The table waits, no clock running, until
+         *     every invited seat (and open seat) is taken; the last one starts it, each clock fresh.
+         *     Taking it again, or a seat that was never invited, changes nothing and answers the view.
+         */
+        post: operations["take_invited_seat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1231,7 +1259,7 @@ export interface components {
             seat: number | null;
             seats: components["schemas"]["SeatOut"][];
             /**
-             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
+             * @description `waiting`: seats are open or invited (no clock, move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
              * @enum {string}
              */
             status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
@@ -1326,7 +1354,7 @@ export interface components {
             seat: number | null;
             seats: components["schemas"]["CreatedSeatOut"][];
             /**
-             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
+             * @description `waiting`: seats are open or invited (no clock, move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
              * @enum {string}
              */
             status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
@@ -1341,6 +1369,8 @@ export interface components {
             bot?: string;
             /** @description A human seat's clock, in a timed game. */
             clock?: components["schemas"]["SeatClockOut"];
+            /** @description Present (`true`) on an invited seat its token's holder has not taken yet (`POST .../seats/{seat}/claim`): the table waits for it. */
+            invited?: boolean;
             /** @enum {string} */
             kind: "human" | "bot";
             /** @description The bot's level, when one was picked. */
@@ -1713,6 +1743,8 @@ export interface components {
                  * @enum {string}
                  */
                 bot?: "random" | "heuristic" | "search";
+                /** @description `true`: a human seat whose token the creator hands to someone (an invite link). The table waits as for an open seat (status `waiting`: no clock, move, deal or bot turn) until the token's holder takes the seat (`POST .../seats/{seat}/claim`); the clocks then start fresh. */
+                invited?: boolean;
                 /**
                  * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
                  * @enum {string}
@@ -1720,7 +1752,7 @@ export interface components {
                 level?: "fast" | "normal" | "strong";
                 /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
                 open?: boolean;
-            } & (unknown & unknown & unknown & unknown))[];
+            } & (unknown & unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
         } & (unknown & {
@@ -1963,6 +1995,8 @@ export interface components {
                  * @enum {string}
                  */
                 bot?: "random" | "heuristic" | "search";
+                /** @description `true`: a human seat whose token the creator hands to someone (an invite link). The table waits as for an open seat (status `waiting`: no clock, move, deal or bot turn) until the token's holder takes the seat (`POST .../seats/{seat}/claim`); the clocks then start fresh. */
+                invited?: boolean;
                 /**
                  * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
                  * @enum {string}
@@ -1970,7 +2004,7 @@ export interface components {
                 level?: "fast" | "normal" | "strong";
                 /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
                 open?: boolean;
-            } & (unknown & unknown & unknown & unknown))[];
+            } & (unknown & unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
         } & (unknown & {
@@ -2261,6 +2295,8 @@ export interface components {
                  * @enum {string}
                  */
                 bot?: "random" | "heuristic" | "search";
+                /** @description `true`: a human seat whose token the creator hands to someone (an invite link). The table waits as for an open seat (status `waiting`: no clock, move, deal or bot turn) until the token's holder takes the seat (`POST .../seats/{seat}/claim`); the clocks then start fresh. */
+                invited?: boolean;
                 /**
                  * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
                  * @enum {string}
@@ -2268,7 +2304,7 @@ export interface components {
                 level?: "fast" | "normal" | "strong";
                 /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
                 open?: boolean;
-            } & (unknown & unknown & unknown & unknown))[];
+            } & (unknown & unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
         } & (unknown & unknown & unknown & {
@@ -2545,6 +2581,8 @@ export interface components {
                  * @enum {string}
                  */
                 bot?: "random" | "heuristic" | "search";
+                /** @description `true`: a human seat whose token the creator hands to someone (an invite link). The table waits as for an open seat (status `waiting`: no clock, move, deal or bot turn) until the token's holder takes the seat (`POST .../seats/{seat}/claim`); the clocks then start fresh. */
+                invited?: boolean;
                 /**
                  * @description For a bot with levels (`GET /api/v1/bots`), how hard it thinks: `{"bot": "search", "level": "strong"}`. Absent: its first (fastest) level.
                  * @enum {string}
@@ -2552,7 +2590,7 @@ export interface components {
                 level?: "fast" | "normal" | "strong";
                 /** @description `true`: a human seat nobody holds yet. The creation answer gives no token for it but the table's `invite_code`; whoever presents the code takes the seat (`POST .../claim`). The table waits (status `waiting`: no move, deal or bot turn) until every open seat is taken. */
                 open?: boolean;
-            } & (unknown & unknown & unknown & unknown))[];
+            } & (unknown & unknown & unknown & unknown & unknown))[];
             /** @description Shuffles every deal; secret until the game ends. Absent: the server draws a secret one. */
             seed?: string;
         } & (unknown & {
@@ -2744,6 +2782,8 @@ export interface components {
             reason: "app_key_required" | "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "bot_name_taken" | "card_not_in_hand" | "challenge_closed" | "challenge_required" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "match_not_over" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_challenged_bot" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_bot" | "no_such_challenge" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_bot" | "not_your_challenge" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "retired_bot" | "seat_of_another_key" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_bots" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
+            /** @description With `bot_name_taken`: `true` when the name is a live bot of the presenting app key (registering it again can reuse it), `false` when another key's, retired, or a built-in bot's. */
+            yours?: boolean;
         };
         ErrorOut: {
             /** @description HTTP status code. */
@@ -2859,7 +2899,7 @@ export interface components {
             seat: number | null;
             seats: components["schemas"]["SeatOut"][];
             /**
-             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
+             * @description `waiting`: seats are open or invited (no clock, move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
              * @enum {string}
              */
             status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
@@ -3220,7 +3260,7 @@ export interface components {
             seat: number | null;
             seats: components["schemas"]["SeatOut"][];
             /**
-             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
+             * @description `waiting`: seats are open or invited (no clock, move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
              * @enum {string}
              */
             status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
@@ -3322,6 +3362,8 @@ export interface components {
             bot?: string;
             /** @description A human seat's clock, in a timed game. */
             clock?: components["schemas"]["SeatClockOut"];
+            /** @description Present (`true`) on an invited seat its token's holder has not taken yet (`POST .../seats/{seat}/claim`): the table waits for it. */
+            invited?: boolean;
             /** @enum {string} */
             kind: "human" | "bot";
             /** @description The bot's level, when one was picked. */
@@ -3388,7 +3430,7 @@ export interface components {
             seat: number | null;
             seats: components["schemas"]["SeatOut"][];
             /**
-             * @description `waiting`: seats are open (no move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
+             * @description `waiting`: seats are open or invited (no clock, move, deal or bot turn until every one is taken); `abandoned`: the host ended it; it takes no more changes.
              * @enum {string}
              */
             status: "waiting" | "playing" | "deal_pending" | "over" | "abandoned";
@@ -5384,7 +5426,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The feed, until the client leaves (or after an hour: resume with `Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` is where the feed starts; then one frame per entry, its `event` the entry's type and its `id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`, `version`: a human seat of the key's game is to act), `deal_pending` (the next deal waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of `total`), `match_finished` (`status` done or cancelled), `match_seat` (a seat of an outside match's game that one of the key's bots is to play: `match_id`, `game_id`, `seat`, `bot`, `index`, `rotation`, `game` and the seat's `token`, which works only beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones), `challenge` (another key challenges one of the key's bots: `challenge_id`, `from`, `game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), `challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: `challenge_id`, `status`, `match_id`, `by` or `reason` when declined). Idle feeds get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
+            /** @description The feed, until the client leaves (or after an hour: resume with `Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` is where the feed starts; then one frame per entry, its `event` the entry's type and its `id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`, `version`: a human seat of the key's game is to act), `deal_pending` (the next deal waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of `total`), `match_finished` (`status` done or cancelled), `match_seat` (a seat of an outside match's game that one of the key's bots is to play: `match_id`, `game_id`, `seat`, `bot`, `index`, `rotation`, `game` and the seat's `token`, which works only beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones), `challenge` (another key challenges one of the key's bots: `challenge_id`, `from`, `game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), `challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: `challenge_id`, `status`, `match_id`, `by` or `reason` when declined). A feed open when its key is revoked ends within about a second: its last frame is `feed_closed` (`reason`: `app_key_revoked`; no `id`), and no entry after the revocation is sent; reopening it is then a 403 `app_key_revoked`. Idle feeds get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
             200: {
                 headers: {
                     "Cache-Control"?: "no-store";
@@ -7467,6 +7509,25 @@ export interface operations {
                     "application/json": components["schemas"]["EventsOut"];
                 };
             };
+            /** @description Reasons: `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "invalid_event_id"
+                     *       },
+                     *       "message": "`Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
             401: {
                 headers: {
@@ -9460,6 +9521,363 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    take_invited_seat: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
+                Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
+                /** @description Expected version, as `"12"`; same as `expected_version`. */
+                "If-Match"?: string;
+            };
+            path: {
+                game_id: string;
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["PresenceIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer may hold tokens or a hand. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The game's version and whose view this is, as `"12.seat1"` (`host`, `public`): send it as `If-None-Match` to get a 304 while nothing changed, or as `If-Match` to move only at this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "auto_deal": false,
+                     *       "game": "doubleduck",
+                     *       "id": "q7Zk3xP2aB9w",
+                     *       "role": "seat",
+                     *       "seat": 1,
+                     *       "seats": [
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 0
+                     *         },
+                     *         {
+                     *           "kind": "human",
+                     *           "seat": 1
+                     *         },
+                     *         {
+                     *           "bot": "random",
+                     *           "kind": "bot",
+                     *           "seat": 2
+                     *         },
+                     *         {
+                     *           "bot": "random",
+                     *           "kind": "bot",
+                     *           "seat": 3
+                     *         }
+                     *       ],
+                     *       "status": "playing",
+                     *       "version": 0,
+                     *       "view": {
+                     *         "course": "duck",
+                     *         "deal_commitment": "77eabb31f80f1c959490839605d491cd642034abadb4fc5a0f4bbf9d8c0890a7",
+                     *         "deal_no": 1,
+                     *         "dealer": 0,
+                     *         "deals": [],
+                     *         "dealt_by": "server_shuffle",
+                     *         "game": "doubleduck",
+                     *         "game_points": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand": [
+                     *           "AC",
+                     *           "3C",
+                     *           "TC",
+                     *           "JC",
+                     *           "7D",
+                     *           "KD",
+                     *           "3H",
+                     *           "4H",
+                     *           "6H",
+                     *           "8H",
+                     *           "QH",
+                     *           "KH",
+                     *           "KS"
+                     *         ],
+                     *         "hand_sizes": [
+                     *           13,
+                     *           13,
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "history": [],
+                     *         "last_trick": null,
+                     *         "leader": 1,
+                     *         "legal_moves": [
+                     *           {
+                     *             "card": "AC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "3C",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "TC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "JC",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "7D",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KD",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "3H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "4H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "6H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "8H",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "QH",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KH",
+                     *             "type": "play"
+                     *           },
+                     *           {
+                     *             "card": "KS",
+                     *             "type": "play"
+                     *           }
+                     *         ],
+                     *         "options": {
+                     *           "first_dealer": 0,
+                     *           "max_deals": 4,
+                     *           "target": 1000
+                     *         },
+                     *         "phase": "play",
+                     *         "resigned": [],
+                     *         "seat": 1,
+                     *         "seat_count": 4,
+                     *         "side": 1,
+                     *         "sides": [
+                     *           [
+                     *             0,
+                     *             2
+                     *           ],
+                     *           [
+                     *             1,
+                     *             3
+                     *           ]
+                     *         ],
+                     *         "stock_count": 52,
+                     *         "stored": {
+                     *           "duck": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "soup": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "to_act": [
+                     *           1
+                     *         ],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "trick": [],
+                     *         "trick_no": 1,
+                     *         "waste_count": 0,
+                     *         "winners": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GameOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_token"
+                     *       },
+                     *       "message": "This needs `Authorization: Bearer <token>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat.; `not_your_seat`: The token holds another seat than the one named in the URL. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "token_of_another_game"
+                     *       },
+                     *       "message": "The token belongs to another game.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_game`: No game has this id (or it expired after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_game"
+                     *       },
+                     *       "message": "No game has this id (or it expired after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `game_abandoned`: The host abandoned the game: it takes no more changes.; `stale_version`: The game is past the expected version (another change won).; `future_version`: The game has not reached the expected version. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "game_abandoned"
+                     *       },
+                     *       "message": "The host abandoned the game: it takes no more changes.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `invalid_if_match`: If-Match must be an ETag of this API ("12.seat1", "12") or *. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     return_to_seat: {
         parameters: {
             query?: never;
@@ -9792,7 +10210,7 @@ export interface operations {
     stream_game: {
         parameters: {
             query?: {
-                /** @description Resume after this event number (the `id` of the last frame read): no snapshot, only the events after it. `Last-Event-ID` wins when both are sent. */
+                /** @description Resume after this event number (the `id` of the last frame read): no snapshot, only the events after it, from 0 to 1000000000 as `/events` takes it. `Last-Event-ID` wins when both are sent. */
                 after?: string;
             };
             header?: {
@@ -9810,7 +10228,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream, until the game's end (then an `end` frame) or the client leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` is the number of the last event it includes), `event` (an event the caller may see, as `/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every event was sent). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
+            /** @description The stream, until the game's end (then an `end` frame) or the client leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` is the number of the last event it includes), `event` (an event the caller may see, as `/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every event was sent; or, with `reason` `app_key_revoked`, a bound seat's app key was revoked: its stream ends within about a second and sends nothing committed after). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
             200: {
                 headers: {
                     "Cache-Control"?: "no-store";
@@ -9838,7 +10256,7 @@ export interface operations {
                      *     data: {"id":"q7Zk3xP2aB9w","version":60,"status":"over"}
                      */
                     "text/event-stream": {
-                        /** @description JSON: the view (`snapshot`), an event as `/events` lists it (`event`), or the game's id, version and status (`end`). */
+                        /** @description JSON: the view (`snapshot`), an event as `/events` lists it (`event`), or the game's id, version and status (`end`; with `reason` `app_key_revoked` when a bound seat's key was revoked while it streamed). */
                         data: string;
                         /** @enum {string} */
                         event?: "snapshot" | "event" | "end";

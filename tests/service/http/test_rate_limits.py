@@ -367,3 +367,34 @@ def test_a_lockout_reaches_every_process_within_a_second(
     # The valid token is still valid, in both processes.
     assert guesser.get(url, headers=auth(token)).status_code == 200
     assert at(second, "192.0.2.22").get(url, headers=auth(token)).status_code == 200
+
+
+def test_invite_code_claims_are_limited_per_address(make_app: Callable[..., Flask]) -> None:
+    """Issue 31, item 17: an invite code is a credential in the body, which the failed
+    authentications' count does not see; claims have a limit of their own per address."""
+    app = make_app(RATE_LIMIT_CLAIMS="5 per minute")
+    host = at(app, "192.0.2.20")
+    created: dict[str, Any] = host.post(
+        f"{API}/games", json={"game": "ducksoup", "seats": [{}, {"open": True}]}
+    ).get_json()
+    url = f"{API}/games/{created['id']}/claim"
+    guesser = at(app, "192.0.2.21")
+    for n in range(5):
+        wrong = guesser.post(url, json={"invite_code": f"guess-{n}"})
+        assert (
+            wrong.status_code == 403 and wrong.get_json()["errors"]["reason"] == "bad_invite_code"
+        )
+    over = guesser.post(url, json={"invite_code": "guess-5"})
+    body: dict[str, Any] = over.get_json()
+    assert over.status_code == 429, body
+    assert set(body) == {"code", "status", "message", "errors"}
+    assert body["errors"]["reason"] == "rate_limited"
+    assert body["message"] == rate_limits.MESSAGES["claims"]
+    assert 1 <= int(over.headers["Retry-After"]) <= 60
+    # Even the right code waits at that address; nothing was claimed meanwhile.
+    assert guesser.post(url, json={"invite_code": created["invite_code"]}).status_code == 429
+    assert host.get(f"{API}/games/{created['id']}").get_json()["seats"][1]["open"] is True
+    # Other routes at that address, and claims from another one, are not held up.
+    assert guesser.get(f"{API}/games/{created['id']}").status_code == 200
+    friend = at(app, "192.0.2.22").post(url, json={"invite_code": created["invite_code"]})
+    assert friend.status_code == 200 and friend.get_json()["seat"] == 1

@@ -145,6 +145,9 @@ def sync_detailed(
     `bad_invite_code`, and nothing changes. The table starts (its first deal was dealt and
     committed at creation) when the last open seat is taken.
 
+    Claims are limited per client address, right code or wrong (`RATE_LIMIT_CLAIMS`, by
+    default 60 a minute): over it, 429 `rate_limited` with `Retry-After`.
+
     Args:
         game_id (str):
         idempotency_key (str | Unset):
@@ -189,6 +192,9 @@ def sync(
     `bad_invite_code`, and nothing changes. The table starts (its first deal was dealt and
     committed at creation) when the last open seat is taken.
 
+    Claims are limited per client address, right code or wrong (`RATE_LIMIT_CLAIMS`, by
+    default 60 a minute): over it, 429 `rate_limited` with `Retry-After`.
+
     Args:
         game_id (str):
         idempotency_key (str | Unset):
@@ -227,6 +233,9 @@ async def asyncio_detailed(
     seat exactly one wins; the other gets 409 `seat_taken`. A wrong code is 403
     `bad_invite_code`, and nothing changes. The table starts (its first deal was dealt and
     committed at creation) when the last open seat is taken.
+
+    Claims are limited per client address, right code or wrong (`RATE_LIMIT_CLAIMS`, by
+    default 60 a minute): over it, 429 `rate_limited` with `Retry-After`.
 
     Args:
         game_id (str):
@@ -271,6 +280,9 @@ async def asyncio(
     seat exactly one wins; the other gets 409 `seat_taken`. A wrong code is 403
     `bad_invite_code`, and nothing changes. The table starts (its first deal was dealt and
     committed at creation) when the last open seat is taken.
+
+    Claims are limited per client address, right code or wrong (`RATE_LIMIT_CLAIMS`, by
+    default 60 a minute): over it, 429 `rate_limited` with `Retry-After`.
 
     Args:
         game_id (str):
