@@ -19,7 +19,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any, Literal, TypeVar, cast
@@ -386,3 +386,61 @@ def test_ctrl_c_in_a_terminal_stops_the_api_then_the_workers_then_redis(tmp_path
     redis_log = (tmp_path / "redis" / "redis.log").read_text()
     assert "Calling fsync() on the AOF file" in redis_log
     assert "ready to exit" in redis_log
+
+
+def _ours(redis_port: int, parts: Collection[int] = ()) -> dict[int, str]:
+    """pid -> command line of every live process started for this scripts/serve: `parts`, and
+    whatever has its Redis's address in its environment (gunicorn's workers, RQ's scheduler;
+    redis-server writes its title over its environment, hence `parts`)."""
+    mark = f"REDIS_URL=redis://127.0.0.1:{redis_port}/0".encode()
+    found: dict[int, str] = {}
+    for pid, (_, _, line) in _processes().items():
+        with contextlib.suppress(OSError), open(f"/proc/{pid}/environ", "rb") as environ:
+            if pid in parts or mark in environ.read().split(b"\0"):
+                with contextlib.suppress(OSError), open(f"/proc/{pid}/stat") as stat:
+                    if stat.read().rsplit(")", 1)[1].split()[0] != "Z":
+                        found[pid] = line
+    return found
+
+
+def test_a_supervisor_killed_with_sigkill_takes_every_part_down(tmp_path: Path) -> None:
+    """Issue 31, item 18: the supervisor SIGKILLed left 8 processes running unsupervised, and a
+    second scripts/serve on the busy port named its holder with a mangled `ss` line. Now every
+    process of the stack is gone within a few seconds, and the refusal names each holder."""
+    running = Serve(tmp_path / "first")
+    try:
+        running.wait_line(r"duckpond is running", timeout=120)
+        parts = _until(lambda: len(found := running.parts()) == len(PARTS) and found)
+        # A second scripts/serve on the same port: it says, in words, what holds it.
+        second = subprocess.run(
+            ["bash", "scripts/serve", "--port", str(running.port), "--redis-port",
+             str(free_port()), "--data-dir", str(tmp_path / "second")],
+            cwd=ROOT, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert second.returncode == 1, second.stderr
+        assert f"port {running.port} on 127.0.0.1 (for the API) is already in use, by:" in (
+            second.stderr
+        )
+        assert re.search(rf"pid {parts['api']}: \S*python\S* -m gunicorn ", second.stderr), (
+            second.stderr
+        )
+        assert "users:((" not in second.stderr and '",pid=' not in second.stderr
+        before = _ours(running.redis_port, parts.values())
+        assert len(before) > len(PARTS), before  # the parts, gunicorn's worker, RQ's scheduler
+        supervisor = next(pid for pid, line in before.items() if "service.supervise" in line)
+        os.kill(supervisor, signal.SIGKILL)
+        killed = time.monotonic()
+        running.wait_line(r"the supervisor exited with status 137", timeout=10)
+        left: dict[int, str] = {}
+        while time.monotonic() - killed < 15:
+            if not (left := _ours(running.redis_port, parts.values())):
+                break
+            time.sleep(0.05)
+        took = time.monotonic() - killed
+        print(f"\n[faults] supervisor SIGKILLed: {len(before)} processes, gone after {took:.2f} s")
+        assert not left, f"left running {took:.1f} s after the supervisor's death: {left}"
+        assert took < 5.0, took
+        # The port is free again: a new scripts/serve could start.
+        assert running.call("GET", "/livez")[0] == 0
+    finally:
+        running.stop()
