@@ -43,6 +43,7 @@ from typing import Any
 
 import redis
 from rq import Queue, SimpleWorker, Worker
+from rq.scheduler import RQScheduler
 from rq.serializers import JSONSerializer
 
 from service import jobs, watchdog, wiring
@@ -99,6 +100,62 @@ def unsubscribe(worker: Any) -> None:
         worker.pubsub_thread.stop(timeout=UNSUBSCRIBE_WAIT)
 
 
+class Scheduler(RQScheduler):
+    """RQ's scheduler, outliving a Redis outage as the worker does. RQ's own dies on the first
+    Redis error of its loop, and on a stop during an outage in `release_locks` (seen once in
+    ten Redis kills), leaving its lock to its 61 s expiry. This one waits for Redis and goes
+    on; its stop gives up on what Redis cannot answer (the lock then expires by itself). The
+    watchdog enqueues overdue jobs meanwhile (`service.watchdog`, `release_scheduled`)."""
+
+    def work(self) -> None:
+        while True:
+            try:
+                super().work()  # type: ignore[no-untyped-call]
+                return
+            except redis.RedisError as exc:
+                if self._stop_requested:
+                    return
+                log.error("RQ's scheduler: %s; trying again in 1 s", type(exc).__name__)
+                self._connection = None  # a fresh pool
+                time.sleep(1.0)
+
+    def release_locks(self) -> None:
+        try:
+            super().release_locks()  # type: ignore[no-untyped-call]
+        except redis.RedisError as exc:
+            log.warning("RQ's scheduler: its locks expire by themselves (%s)", type(exc).__name__)
+            self._acquired_locks = set()
+
+    def register_death(self) -> bool:
+        try:
+            return bool(super().register_death())
+        except redis.RedisError:
+            return False
+
+
+def start_scheduler(worker: Any, burst: bool, logging_level: str | int | None) -> None:
+    """RQ's `_start_scheduler`, starting `Scheduler` rather than RQ's own."""
+    scheduler = Scheduler(
+        worker.queues,
+        connection=worker.connection,
+        logging_level=logging_level if logging_level is not None else worker.log.level,
+        serializer=worker.serializer,
+    )
+    worker.scheduler = scheduler
+    scheduler.acquire_locks()  # type: ignore[no-untyped-call]
+    if not scheduler.acquired_locks:
+        return
+    if not burst:
+        scheduler.start()  # type: ignore[no-untyped-call]
+        return
+    try:
+        scheduler.register_birth()
+        scheduler.enqueue_scheduled_jobs()  # type: ignore[no-untyped-call]
+    finally:
+        scheduler.release_locks()
+        scheduler.register_death()
+
+
 class TurnWorker(SimpleWorker):
     """RQ's SimpleWorker (no fork per job) whose heartbeats also reach `dp:workers`, and
     whose own chatter is trimmed to what keeps its record alive.
@@ -137,6 +194,9 @@ class TurnWorker(SimpleWorker):
     def unsubscribe(self) -> None:
         unsubscribe(self)
 
+    def _start_scheduler(self, burst: bool = False, logging_level: Any = "INFO", *_: Any) -> None:
+        start_scheduler(self, burst, logging_level)
+
 
 class ForkingTurnWorker(Worker):
     """RQ's forking Worker with the same heartbeats (`--fork`)."""
@@ -145,6 +205,9 @@ class ForkingTurnWorker(Worker):
 
     def unsubscribe(self) -> None:
         unsubscribe(self)
+
+    def _start_scheduler(self, burst: bool = False, logging_level: Any = "INFO", *_: Any) -> None:
+        start_scheduler(self, burst, logging_level)
 
     def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
         super().heartbeat(timeout, pipeline)
