@@ -1,15 +1,19 @@
-"""`python -m service.worker [--pool live|bulk]`: one RQ worker on ONE queue, JSON serializer,
-settings from the environment (REDIS_URL, QUEUE_REDIS_URL, REDIS_CLUSTER_NODES, BOT_QUEUE,
-BULK_QUEUE, LOG_LEVEL), as the API
-enqueues.
+"""`python -m service.worker [--pool live|think|bulk|webhooks] [--name NAME]`: one RQ worker on
+ONE queue, JSON serializer, settings from the environment (REDIS_URL, QUEUE_REDIS_URL,
+REDIS_CLUSTER_NODES, BOT_QUEUE, BULK_QUEUE, WEBHOOK_QUEUE, LOG_LEVEL), as the API enqueues.
 
 Pools. `live` (the default) serves `BOT_QUEUE`, the bot turns of tables with a human seat;
 `bulk` serves `BULK_QUEUE`, match games and the bot turns of bot-only games, at a lower CPU
 priority (`BULK_NICE`, default 10). A live table's bot turn therefore never waits behind a
 match game or a batch of bot-only games, neither in a queue nor (much) for the CPU. `webhooks`
-serves `WEBHOOK_QUEUE` (webhook deliveries, `service.streams.webhooks`; by default they are on the
-bulk queue). The pool that serves the webhooks' queue also runs RQ's scheduler (a process it
-forks), which enqueues their retries when due.
+serves `WEBHOOK_QUEUE` (webhook deliveries, `service.streams.webhooks`), so a slow receiver
+never delays a game; run more of its processes than `WEBHOOK_KEY_CONCURRENCY` (scripts/serve
+runs two), since an attempt holds its process for up to `WEBHOOK_TIMEOUT_SECONDS`. The pool that
+serves the webhooks' queue also runs RQ's scheduler (a process each forks; one holds the lock),
+which enqueues their retries and deferred deliveries when due; the watchdog enqueues those the
+scheduler leaves overdue (`service.watchdog`). `--name NAME` starts the RQ worker's name (the
+rest is random: a restarted process never meets its predecessor's record), for an operator
+running several processes of one pool.
 
 One queue per worker, because only then does RQ dequeue with its crash-safe move to the
 queue's intermediate list (with two queues it uses a plain BLPOP, and a worker killed between
@@ -38,6 +42,7 @@ import os
 import signal
 import threading
 import time
+import uuid
 from types import FrameType
 from typing import Any
 
@@ -244,6 +249,7 @@ def wait_for_redis(client: redis.Redis, stop: threading.Event) -> bool:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m service.worker", description=__doc__)
     parser.add_argument("--pool", choices=POOLS, default="live", help="which queue to serve")
+    parser.add_argument("--name", default="", help="the start of the RQ worker's name")
     parser.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     parser.add_argument("--fork", action="store_true", help="fork a work horse per job")
     parser.add_argument("--simple", action="store_true", help="no fork per job (the default)")
@@ -277,6 +283,7 @@ def main(argv: list[str] | None = None) -> None:
                 serializer=JSONSerializer,
                 worker_ttl=WORKER_TTL,
                 maintenance_interval=MAINTENANCE_INTERVAL,
+                name=f"{args.name}-{uuid.uuid4().hex[:12]}" if args.name else None,
             )
             worker.beats = beats
             # The pool of the webhooks' queue runs RQ's scheduler: it enqueues their retries.

@@ -36,9 +36,18 @@ PARTS = {
     "worker-live": r"service\.worker --pool live",
     "worker-think": r"service\.worker --pool think",
     "worker-bulk": r"service\.worker --pool bulk",
+    "worker-webhooks-1": r"service\.worker --pool webhooks --name webhooks-1\b",
+    "worker-webhooks-2": r"service\.worker --pool webhooks --name webhooks-2\b",
     "api": r"gunicorn ",
 }
-POOLS = {"worker-live": "live", "worker-think": "think", "worker-bulk": "bulk"}
+POOLS = {
+    "worker-live": "live",
+    "worker-think": "think",
+    "worker-bulk": "bulk",
+    "worker-webhooks-1": "webhooks-1",
+    "worker-webhooks-2": "webhooks-2",
+}
+"""Each worker part, and the start of its beats' names in `dp:workers` (`<pool>:<RQ name>`)."""
 LIVE_BACK_WITHIN = 2.0
 """The live tables' worker beats again within this many seconds of its death (issue 23)."""
 
@@ -134,6 +143,8 @@ class Serve(Watched):
             members = cast(list[bytes], self.redis().zrange("dp:workers", 0, -1))
         except redis.RedisError:
             return set()
+        if pool.startswith("webhooks-"):  # one process of the pool: its RQ name says which
+            return {m for m in members if m.startswith(f"webhooks:{pool}-".encode())}
         return {m for m in members if m.startswith(f"{pool}:".encode())}
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
@@ -237,7 +248,9 @@ def _all_back(
         timeout=30,
         what="/healthz 200",
     )
-    assert all(health["workers"][pool] >= 1 for pool in (*POOLS.values(), "recovery")), health
+    pools = ("live", "think", "bulk", "recovery")
+    assert all(health["workers"][pool] >= 1 for pool in pools), health
+    assert health["workers"]["webhooks"] >= 2, health
     assert serve.proc.poll() is None  # the rest of the stack was not stopped
     return now, back_at
 
@@ -381,7 +394,10 @@ def test_ctrl_c_in_a_terminal_stops_the_api_then_the_workers_then_redis(tmp_path
         _kill_leftovers(redis_port)
     assert done.returncode == 130, done.stdout[-3000:] + done.stderr
     stops = re.findall(r"\[serve\] stopping ([\w-]+) \(pid", done.stdout)
-    assert stops == ["api", "worker-bulk", "worker-think", "worker-live", "redis"], done.stdout
+    assert stops == [
+        "api", "worker-webhooks-2", "worker-webhooks-1", "worker-bulk", "worker-think",
+        "worker-live", "redis",
+    ], done.stdout  # fmt: skip
     assert "[serve] stopped." in done.stdout
     redis_log = (tmp_path / "redis" / "redis.log").read_text()
     assert "Calling fsync() on the AOF file" in redis_log
