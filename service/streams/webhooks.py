@@ -466,13 +466,13 @@ class Webhooks:
         took = int(raw) / 1000 if raw else self.settings.timeout
         delay = defer_seconds(waiting, self.settings.endpoint_slots, took)
         deferrals = int(job.meta.get("deferrals", 0)) + 1
-        base = job.id.split("~", 1)[0]
+        base = job.id.split("-", 1)[0]  # RQ's ids allow a dash; `job_id`'s hold none
         left = job.retries_left
         self.queue.enqueue_in(
             timedelta(seconds=delay),
             DELIVER_WEBHOOK_JOB,
             args=job.args,
-            job_id=f"{base}~{deferrals}",
+            job_id=f"{base}-d{deferrals}",
             meta={"deferrals": deferrals},
             timeout=JOB_TIMEOUT,
             result_ttl=86400,

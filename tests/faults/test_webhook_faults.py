@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from rq.job import Job
+from rq.registry import FailedJobRegistry, ScheduledJobRegistry
 from testkit.faultkit import RedisServer, Workers, settings
 from testkit.svc_helpers import API, auth
 
@@ -138,3 +140,10 @@ def test_a_slow_receiver_of_one_key_does_not_delay_another_keys_games_or_webhook
     )
     assert max(g for g, _ in beside) < GAME_WITHIN, beside
     assert max(h for _, h in beside) < HOOK_WITHIN, beside
+    # A's backlog waits as deferred copies (scheduled), not in a worker, and none failed for it.
+    queue = layers.webhook_queue
+    deferred = [j for j in ScheduledJobRegistry(queue=queue).get_job_ids() if "-d" in j]
+    assert deferred, "no delivery of A's was deferred"
+    failed = FailedJobRegistry(queue=queue)
+    for job in Job.fetch_many(failed.get_job_ids(), queue.connection, queue.serializer):
+        assert job is None or "DeliveryFailed" in (job.exc_info or ""), job.exc_info
