@@ -19,9 +19,10 @@ Fairness (issue 31): deliveries have their own queue and worker pool (`WEBHOOK_Q
 -m service.worker --pool webhooks`), so a slow receiver never delays a game's bot turn, and a
 delivery holds a slot of its app key (`WEBHOOK_KEY_CONCURRENCY`) and of its endpoint
 (`WEBHOOK_ENDPOINT_CONCURRENCY`) for its attempt (`WEBHOOK_TIMEOUT_SECONDS` at most). One that
-finds no free slot does not wait in its worker: it is deferred (`defer`), scheduled again after
-about the time the deliveries ahead of it need (`defer_seconds`: at least 1 s, at most a
-minute), a copy of the job with the retries it had left, and the worker takes the next job. So
+finds no free slot does not wait in its worker (beyond `SLOT_WAIT` for a quick endpoint): it
+is deferred (`defer`), scheduled again after about the time the deliveries ahead of it need
+(`defer_seconds`: at least 1 s, at most a minute), a copy of the job with the retries it had
+left, and the worker takes the next job. So
 one key's backlog holds at most its slots' workers, and the pool's other workers serve the
 other keys at once. A slot is taken and freed in one script each (`SLOT_LUA`); a worker killed
 mid-attempt leaves its slot until `JOB_TIMEOUT` has passed.
@@ -107,6 +108,11 @@ JOB_TIMEOUT = 60
 SLOT_MS = (JOB_TIMEOUT + 5) * 1000
 """How long a slot outlives a worker killed while holding it (RQ stops a job at JOB_TIMEOUT)."""
 DEFER_MIN, DEFER_MAX = 1.0, 60.0
+QUICK_ATTEMPT, SLOT_WAIT, SLOT_POLL = 0.25, 0.5, 0.02
+"""A delivery to an endpoint whose last attempt took at most QUICK_ATTEMPT seconds waits up to
+SLOT_WAIT for a slot, polling every SLOT_POLL, before it is deferred: a burst to a quick
+receiver then goes out back to back (46 deliveries: 9.8 s when each deferral waited its 1 s),
+and a worker waits at most SLOT_WAIT for it."""
 WAITING_MS = 600_000
 """A deferred delivery not seen again for this long no longer counts as waiting."""
 
@@ -442,14 +448,16 @@ class Webhooks:
         keys = [key_slots_key(key_id), endpoint_slots_key(key_id, eid), waiting_key(key_id, eid)]
         now_ms = int(time.time() * 1000)
         settings = self.settings
-        taken, waiting = cast(
-            list[int],
-            self.slots(
-                keys=keys,
-                args=[slot, now_ms, SLOT_MS, settings.key_slots, settings.endpoint_slots,
-                      WAITING_MS],
-            ),
-        )  # fmt: skip
+        args: list[str | int] = [
+            slot, now_ms, SLOT_MS, settings.key_slots, settings.endpoint_slots, WAITING_MS
+        ]  # fmt: skip
+        taken, waiting = cast(list[int], self.slots(keys=keys, args=args))
+        quick = not taken and self._attempt_seconds(key_id, eid) <= QUICK_ATTEMPT
+        until = time.monotonic() + SLOT_WAIT
+        while not taken and quick and time.monotonic() < until:
+            time.sleep(SLOT_POLL)  # a quick endpoint's slot frees sooner than a deferral's 1 s
+            args[1] = now_ms = int(time.time() * 1000)
+            taken, waiting = cast(list[int], self.slots(keys=keys, args=args))
         if not taken:
             return self.defer(job, key_id, eid, int(waiting))
         try:
@@ -462,8 +470,7 @@ class Webhooks:
         may be free, and end this one: the worker is free for the next job at once. The copy
         is scheduled before this job ends, so a worker killed in between leaves this job to
         RQ (at least once, as ever)."""
-        raw = cast(bytes | None, self.redis.hget(endpoint_key(key_id, eid), "attempt_ms"))
-        took = int(raw) / 1000 if raw else self.settings.timeout
+        took = self._attempt_seconds(key_id, eid)
         delay = defer_seconds(waiting, self.settings.endpoint_slots, took)
         deferrals = int(job.meta.get("deferrals", 0)) + 1
         base = job.id.split("-", 1)[0]  # RQ's ids allow a dash; `job_id`'s hold none
@@ -480,6 +487,11 @@ class Webhooks:
             retry=Retry(max=left, interval=list(self.settings.retry)) if left else None,
         )
         return "deferred"
+
+    def _attempt_seconds(self, key_id: str, eid: str) -> float:
+        """How long the endpoint's last attempt took (the timeout before its first)."""
+        raw = cast(bytes | None, self.redis.hget(endpoint_key(key_id, eid), "attempt_ms"))
+        return int(raw) / 1000 if raw else self.settings.timeout
 
     def _deliver(self, key_id: str, eid: str, number: int, kind: str, data: str) -> str:
         raw = self._load(key_id, eid)
