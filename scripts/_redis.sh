@@ -77,12 +77,19 @@ PY
     ! (exec 3<>"/dev/tcp/$host/$port") 2>/dev/null
 }
 
-# who_listens PORT: a best-effort description of the process holding PORT (may print nothing).
+# who_listens PORT: the processes listening on PORT, one "pid N: COMMAND LINE" per line (the
+# command line cut at 120 characters); nothing when they cannot be seen (no ss, or another
+# user's process). ss prints them as users:(("name",pid=N,fd=F),...): only the pids are read.
 who_listens() {
-    local port="$1"
-    if command -v ss >/dev/null 2>&1; then
-        ss -ltnpH "sport = :$port" 2>/dev/null | sed -n 's/.*users:((\(.*\)))/\1/p' | head -n1
-    fi
+    local port="$1" pid cmd
+    command -v ss >/dev/null 2>&1 || return 0
+    for pid in $(ss -ltnpH "sport = :$port" 2>/dev/null | grep -o 'pid=[0-9]*' | cut -d= -f2 |
+        sort -un); do
+        cmd="$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null || true)"
+        cmd="${cmd% }"
+        ((${#cmd} > 120)) && cmd="${cmd:0:117}..."
+        printf 'pid %s: %s\n' "$pid" "${cmd:-(command line not readable)}"
+    done
 }
 
 # redis_command DIR PORT [MAXMEMORY]: set REDIS_CMD to the redis-server command line: data in DIR,

@@ -14,6 +14,10 @@ that arrives while the loop is busy still wakes the next wait), and every wake r
 `waitpid(-1, WNOHANG)` until none is left; a restart pause is a deadline in the loop, never a
 sleep, so a part that dies during another's pause or start is restarted on its own schedule.
 
+A part dies with its supervisor: each is started with Linux's parent-death signal (SIGTERM,
+`die_with`), so a supervisor killed with SIGKILL, which runs none of its own code, leaves no
+part running unsupervised; each stops as on Ctrl-C, its own children with it.
+
 The restart pause (`restart_pause`): none when the part had run at least `UP_AFTER` seconds; for
 one that dies sooner (a crash loop, or a kill during its start), 0.25 s doubling per quick death,
 up to its `--max-pause` (`DEFAULT_MAX_PAUSE` unless given). A part is never given up.
@@ -23,6 +27,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ctypes
+import ctypes.util
 import os
 import select
 import signal
@@ -30,6 +36,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import BinaryIO
@@ -40,6 +47,25 @@ FIRST_PAUSE = 0.25
 DEFAULT_MAX_PAUSE = 5.0
 STOP_SECONDS = 15.0
 """How long a part may take to stop on SIGTERM before its whole session is SIGKILLed."""
+PR_SET_PDEATHSIG = 1
+"""prctl(2)'s option: the signal the kernel sends a process when its parent dies."""
+
+
+def die_with(parent: int) -> Callable[[], None]:
+    """A `preexec_fn` that asks Linux to SIGTERM the part when the supervisor dies, however
+    it dies (a kill -9 runs none of its code, so only the kernel can do this): the part then
+    stops as on Ctrl-C (a worker finishes its job and stops RQ's scheduler, gunicorn its
+    workers, redis syncs its AOF). If `parent` died before the prctl, the part ends at once.
+    The library is loaded here, before the fork: the child only makes one call."""
+    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+    prctl = libc.prctl
+
+    def preexec() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        if os.getppid() != parent:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    return preexec
 
 
 def restart_pause(ran: float, quick_deaths: int, max_pause: float) -> tuple[float, int]:
@@ -87,6 +113,7 @@ class Supervisor:
         self.lock = threading.Lock()
         self.stopping = False
         self.stop_signal = ""
+        self.preexec = die_with(os.getpid()) if sys.platform == "linux" else None
 
     def say(self, message: str) -> None:
         self.write(self.err, f"[serve] {message}\n".encode())
@@ -108,6 +135,7 @@ class Supervisor:
                 stdout=write,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
+                preexec_fn=self.preexec,  # one libc call: nothing to deadlock on after the fork
             )
         except OSError as exc:  # the command cannot run: counted as a death before it was up
             os.close(read)

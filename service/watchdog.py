@@ -33,6 +33,12 @@ Each sweep also relays the app-key feed entries left in the buckets' outboxes fo
 more (a process that died between a commit and its relay: `service.streams.feed.Feed.recover`) and
 dispatches webhook deliveries left undispatched (`service.streams.webhooks.Webhooks.recover`).
 
+Each sweep also enqueues the scheduled jobs of the webhooks' queue (retries, deferred
+deliveries) due for `scheduled_grace` seconds or more (`release_scheduled`): RQ's scheduler is
+one process, forked by one worker, holding a lock that lives 61 s; killed with its worker (or
+crashed by a Redis kill), nothing else enqueues them until that lock expires (a retry due at
++5 s ran at +63 s). So a due retry runs within `scheduled_grace + interval` of its time.
+
 Each sweep also beats `recovery:<name>` in `dp:workers`, so `/healthz` sees the loop alive. A
 sweep that meets a Redis error logs it and tries again next interval: the loop outlives any
 outage.
@@ -40,11 +46,11 @@ outage.
 It runs as a thread in every `python -m service.worker` (so nothing else needs deploying), or on
 its own as `python -m service.watchdog`. Settings from the environment:
 `BOT_WATCHDOG_STALE_SECONDS` (default 5), `BOT_WATCHDOG_INTERVAL` (1), `BOT_WATCHDOG_MAX_ATTEMPTS`
-(5), `BOT_WATCHDOG_CLOCK_INTERVAL` (0.25), plus `REDIS_URL`, `QUEUE_REDIS_URL`,
-`REDIS_CLUSTER_NODES`, `BOT_QUEUE` and `BULK_QUEUE` as everywhere. With game data on a cluster,
-a sweep reads every bucket of the due-turn index and of the clock index (`service.storage.store`),
-so it
-covers every shard; the jobs go to the queues' Redis.
+(5), `BOT_WATCHDOG_CLOCK_INTERVAL` (0.25), `BOT_WATCHDOG_SCHEDULED_GRACE` (2, at least 1),
+plus `REDIS_URL`, `QUEUE_REDIS_URL`, `REDIS_CLUSTER_NODES`, `BOT_QUEUE` and `BULK_QUEUE` as
+everywhere. With game data on a cluster, a sweep reads every bucket of the due-turn index and
+of the clock index (`service.storage.store`), so it covers every shard; the jobs go to the
+queues' Redis.
 """
 
 from __future__ import annotations
@@ -63,6 +69,7 @@ from typing import Any
 
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
+from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
 
 from service import wiring
@@ -86,6 +93,7 @@ class Settings:
     max_attempts: int = 5  # re-enqueues of one turn before giving up
     batch: int = 200  # due turns looked at per sweep, oldest first
     clock_interval: float = 0.25  # seconds between two looks for timed turns past their deadline
+    scheduled_grace: float = 2.0  # seconds RQ's scheduler has to enqueue a due job before we do
 
 
 def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
@@ -103,6 +111,7 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
         interval=max(0.05, number("BOT_WATCHDOG_INTERVAL", 1.0)),
         max_attempts=max(1, int(number("BOT_WATCHDOG_MAX_ATTEMPTS", 5))),
         clock_interval=max(0.02, number("BOT_WATCHDOG_CLOCK_INTERVAL", 0.25)),
+        scheduled_grace=max(1.0, number("BOT_WATCHDOG_SCHEDULED_GRACE", 2.0)),
     )
 
 
@@ -120,6 +129,8 @@ class Sweep:
     """App-key feed entries moved from the outboxes."""
     dispatched: int = 0
     """Webhook deliveries enqueued."""
+    released: int = 0
+    """Scheduled jobs (webhook retries) enqueued because RQ's scheduler had not."""
 
 
 class Watchdog:
@@ -151,6 +162,7 @@ class Watchdog:
             out.relayed = self.feed.recover()
         if self.webhooks is not None:
             out.dispatched = self.webhooks.recover()
+            out.released = self.release_scheduled()
         for member in store.stale_due(age_ms, s.batch):
             turn = parse_due_member(member)
             meta = None if turn is None else store.load_meta(turn[0])
@@ -195,6 +207,31 @@ class Watchdog:
             if self.turns.enqueue(gid, seat, version, pool=pool_of(meta, seat)):
                 fired += 1
         return fired
+
+    def release_scheduled(self) -> int:
+        """Enqueue the webhooks' queue's scheduled jobs due `scheduled_grace` seconds ago or
+        more, which RQ's scheduler should have enqueued and has not (it is dead, or its lock
+        is held by a dead one). The ZREM picks one winner among watchdogs; a scheduler that
+        read the same id just before may enqueue it too, so a delivery may then run twice:
+        at least once, as ever (the receiver drops a `webhook-id` it has handled)."""
+        assert self.webhooks is not None
+        queue = self.webhooks.queue
+        registry = ScheduledJobRegistry(queue=queue)  # type: ignore[no-untyped-call]
+        due = registry.get_jobs_to_schedule(
+            int(time.time() - self.settings.scheduled_grace), chunk_size=self.settings.batch
+        )
+        released = 0
+        for jid in due:
+            if not registry.remove(jid):
+                continue  # the scheduler, or another watchdog, took it
+            try:
+                job = Job.fetch(jid, queue.connection, serializer=queue.serializer)
+            except NoSuchJobError:
+                continue
+            queue.enqueue_job(job)
+            released += 1
+            log.warning("scheduled job %s overdue (is RQ's scheduler down?): enqueued it", jid)
+        return released
 
     def _healthy(self, jid: str) -> bool:
         """Waiting in its queue, or running for less than `stale_after`: someone is on it.

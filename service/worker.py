@@ -1,15 +1,19 @@
-"""`python -m service.worker [--pool live|bulk]`: one RQ worker on ONE queue, JSON serializer,
-settings from the environment (REDIS_URL, QUEUE_REDIS_URL, REDIS_CLUSTER_NODES, BOT_QUEUE,
-BULK_QUEUE, LOG_LEVEL), as the API
-enqueues.
+"""`python -m service.worker [--pool live|think|bulk|webhooks] [--name NAME]`: one RQ worker on
+ONE queue, JSON serializer, settings from the environment (REDIS_URL, QUEUE_REDIS_URL,
+REDIS_CLUSTER_NODES, BOT_QUEUE, BULK_QUEUE, WEBHOOK_QUEUE, LOG_LEVEL), as the API enqueues.
 
 Pools. `live` (the default) serves `BOT_QUEUE`, the bot turns of tables with a human seat;
 `bulk` serves `BULK_QUEUE`, match games and the bot turns of bot-only games, at a lower CPU
 priority (`BULK_NICE`, default 10). A live table's bot turn therefore never waits behind a
 match game or a batch of bot-only games, neither in a queue nor (much) for the CPU. `webhooks`
-serves `WEBHOOK_QUEUE` (webhook deliveries, `service.streams.webhooks`; by default they are on the
-bulk queue). The pool that serves the webhooks' queue also runs RQ's scheduler (a process it
-forks), which enqueues their retries when due.
+serves `WEBHOOK_QUEUE` (webhook deliveries, `service.streams.webhooks`), so a slow receiver
+never delays a game; run more of its processes than `WEBHOOK_KEY_CONCURRENCY` (scripts/serve
+runs two), since an attempt holds its process for up to `WEBHOOK_TIMEOUT_SECONDS`. The pool that
+serves the webhooks' queue also runs RQ's scheduler (a process each forks; one holds the lock),
+which enqueues their retries and deferred deliveries when due; the watchdog enqueues those the
+scheduler leaves overdue (`service.watchdog`). `--name NAME` starts the RQ worker's name (the
+rest is random: a restarted process never meets its predecessor's record), for an operator
+running several processes of one pool.
 
 One queue per worker, because only then does RQ dequeue with its crash-safe move to the
 queue's intermediate list (with two queues it uses a plain BLPOP, and a worker killed between
@@ -38,11 +42,13 @@ import os
 import signal
 import threading
 import time
+import uuid
 from types import FrameType
 from typing import Any
 
 import redis
 from rq import Queue, SimpleWorker, Worker
+from rq.scheduler import RQScheduler
 from rq.serializers import JSONSerializer
 
 from service import jobs, watchdog, wiring
@@ -99,6 +105,62 @@ def unsubscribe(worker: Any) -> None:
         worker.pubsub_thread.stop(timeout=UNSUBSCRIBE_WAIT)
 
 
+class Scheduler(RQScheduler):
+    """RQ's scheduler, outliving a Redis outage as the worker does. RQ's own dies on the first
+    Redis error of its loop, and on a stop during an outage in `release_locks` (seen once in
+    ten Redis kills), leaving its lock to its 61 s expiry. This one waits for Redis and goes
+    on; its stop gives up on what Redis cannot answer (the lock then expires by itself). The
+    watchdog enqueues overdue jobs meanwhile (`service.watchdog`, `release_scheduled`)."""
+
+    def work(self) -> None:
+        while True:
+            try:
+                super().work()  # type: ignore[no-untyped-call]
+                return
+            except redis.RedisError as exc:
+                if self._stop_requested:
+                    return
+                log.error("RQ's scheduler: %s; trying again in 1 s", type(exc).__name__)
+                self._connection = None  # a fresh pool
+                time.sleep(1.0)
+
+    def release_locks(self) -> None:
+        try:
+            super().release_locks()  # type: ignore[no-untyped-call]
+        except redis.RedisError as exc:
+            log.warning("RQ's scheduler: its locks expire by themselves (%s)", type(exc).__name__)
+            self._acquired_locks = set()
+
+    def register_death(self) -> bool:
+        try:
+            return bool(super().register_death())
+        except redis.RedisError:
+            return False
+
+
+def start_scheduler(worker: Any, burst: bool, logging_level: str | int | None) -> None:
+    """RQ's `_start_scheduler`, starting `Scheduler` rather than RQ's own."""
+    scheduler = Scheduler(
+        worker.queues,
+        connection=worker.connection,
+        logging_level=logging_level if logging_level is not None else worker.log.level,
+        serializer=worker.serializer,
+    )
+    worker.scheduler = scheduler
+    scheduler.acquire_locks()  # type: ignore[no-untyped-call]
+    if not scheduler.acquired_locks:
+        return
+    if not burst:
+        scheduler.start()  # type: ignore[no-untyped-call]
+        return
+    try:
+        scheduler.register_birth()
+        scheduler.enqueue_scheduled_jobs()  # type: ignore[no-untyped-call]
+    finally:
+        scheduler.release_locks()
+        scheduler.register_death()
+
+
 class TurnWorker(SimpleWorker):
     """RQ's SimpleWorker (no fork per job) whose heartbeats also reach `dp:workers`, and
     whose own chatter is trimmed to what keeps its record alive.
@@ -137,6 +199,9 @@ class TurnWorker(SimpleWorker):
     def unsubscribe(self) -> None:
         unsubscribe(self)
 
+    def _start_scheduler(self, burst: bool = False, logging_level: Any = "INFO", *_: Any) -> None:
+        start_scheduler(self, burst, logging_level)
+
 
 class ForkingTurnWorker(Worker):
     """RQ's forking Worker with the same heartbeats (`--fork`)."""
@@ -145,6 +210,9 @@ class ForkingTurnWorker(Worker):
 
     def unsubscribe(self) -> None:
         unsubscribe(self)
+
+    def _start_scheduler(self, burst: bool = False, logging_level: Any = "INFO", *_: Any) -> None:
+        start_scheduler(self, burst, logging_level)
 
     def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
         super().heartbeat(timeout, pipeline)
@@ -181,6 +249,7 @@ def wait_for_redis(client: redis.Redis, stop: threading.Event) -> bool:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m service.worker", description=__doc__)
     parser.add_argument("--pool", choices=POOLS, default="live", help="which queue to serve")
+    parser.add_argument("--name", default="", help="the start of the RQ worker's name")
     parser.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     parser.add_argument("--fork", action="store_true", help="fork a work horse per job")
     parser.add_argument("--simple", action="store_true", help="no fork per job (the default)")
@@ -214,6 +283,7 @@ def main(argv: list[str] | None = None) -> None:
                 serializer=JSONSerializer,
                 worker_ttl=WORKER_TTL,
                 maintenance_interval=MAINTENANCE_INTERVAL,
+                name=f"{args.name}-{uuid.uuid4().hex[:12]}" if args.name else None,
             )
             worker.beats = beats
             # The pool of the webhooks' queue runs RQ's scheduler: it enqueues their retries.

@@ -17,6 +17,9 @@ blp = Blueprint("health", __name__, description="Liveness and readiness probes."
 POOLS = ("live", "bulk", "recovery")
 THINK = "think"
 """A pool required only where `THINK_QUEUE` gives the thinking bots a queue of their own."""
+WEBHOOKS = "webhooks"
+"""Counted where `WEBHOOK_QUEUE` gives deliveries a queue of their own, never required: a
+service with no webhook endpoint needs no such worker, and no game waits for one."""
 
 
 @blp.route("/livez", methods=["GET"])
@@ -45,7 +48,7 @@ def readyz() -> dict[str, Any]:
     SystemHealthOut,
     example={
         "status": "ok",
-        "workers": {"live": 2, "bulk": 1, "recovery": 4, "think": 1},
+        "workers": {"live": 2, "bulk": 1, "recovery": 5, "think": 1, "webhooks": 2},
         "due_turns": 4,
         "oldest_due_seconds": 0.012,
         "overdue_after_seconds": 30,
@@ -64,6 +67,8 @@ def healthz() -> dict[str, Any]:
     overdue = int(config["TURNS_OVERDUE_SECONDS"])
     pools = (*POOLS, THINK) if config.get("THINK_QUEUE") else POOLS
     workers = {pool: health.count(pool) for pool in pools}
+    if config.get("WEBHOOK_QUEUE"):
+        workers[WEBHOOKS] = health.count(WEBHOOKS)
     facts: dict[str, Any] = {
         "workers": workers,
         "due_turns": health.due,

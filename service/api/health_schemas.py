@@ -19,7 +19,10 @@ class SystemHealthOut(Out):
         keys=fields.String(),
         values=fields.Integer(),
         required=True,
-        metadata={"description": "Processes alive per pool: `live`, `bulk`, `recovery`."},
+        metadata={
+            "description": "Processes alive per pool: `live`, `bulk`, `recovery`, `think` and"
+            " `webhooks` where they have queues of their own (`webhooks`: counted, not required)."
+        },
     )
     due_turns = fields.Integer(required=True, metadata={"description": "Bot turns due now."})
     oldest_due_seconds = fields.Float(

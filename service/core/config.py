@@ -107,9 +107,11 @@ class Settings(BaseSettings):
     greenlet a wait, under a threaded server keep it below the threads per process (a full
     house answers 503 `wait_slots_full`); the stream, feed and wait bounds answer 429 with
     Retry-After beyond them; `WEBHOOK_RETRY_SECONDS` empty is 5,30,120,600,1800,3600,7200,
-    14400,28800,28800 (`service.streams.webhooks`); a webhooks pool of its own is
-    `python -m service.worker --pool webhooks`; rate limits are in the `limits` library's
-    notation (`100/minute;2000/hour`, `service.http.rate_limits`).
+    14400,28800,28800 (`service.streams.webhooks`); the webhooks pool is
+    `python -m service.worker --pool webhooks`, one process per delivery in flight (run more
+    than `WEBHOOK_KEY_CONCURRENCY`: the rest serve the other keys while one key's are slow);
+    rate limits are in the `limits` library's notation (`100/minute;2000/hour`,
+    `service.http.rate_limits`).
     """
 
     model_config = SettingsConfigDict(case_sensitive=True, extra="ignore")
@@ -236,7 +238,14 @@ class Settings(BaseSettings):
     )
     # Webhooks (`service.streams.webhooks`)
     WEBHOOK_QUEUE: Text = Field(
-        default="", description="RQ queue of webhook deliveries ('': BULK_QUEUE)"
+        default="duckpond-webhooks",
+        description="RQ queue of webhook deliveries, the `webhooks` pool's ('': BULK_QUEUE)",
+    )
+    WEBHOOK_KEY_CONCURRENCY: Annotated[Int, _at_least(1)] = Field(
+        default=1, description="deliveries one app key may have in flight at once, all endpoints"
+    )
+    WEBHOOK_ENDPOINT_CONCURRENCY: Annotated[Int, _at_least(1)] = Field(
+        default=1, description="deliveries one endpoint may have in flight at once"
     )
     WEBHOOK_RETRY_SECONDS: Text = Field(
         default="", description="waits before each retry, comma-separated ('': about a day's worth)"

@@ -230,6 +230,21 @@ def endpoint_key(key_id: str, eid: str) -> str:
     return app_key_part(key_id, f"webhook:{eid}")
 
 
+def key_slots_key(key_id: str) -> str:
+    """Sorted set: the key's deliveries in flight (job id -> ms their slot expires)."""
+    return app_key_part(key_id, "webhooks:inflight")
+
+
+def endpoint_slots_key(key_id: str, eid: str) -> str:
+    """Sorted set: an endpoint's deliveries in flight (job id -> ms their slot expires)."""
+    return endpoint_key(key_id, eid) + ":inflight"
+
+
+def waiting_key(key_id: str, eid: str) -> str:
+    """Sorted set: an endpoint's deliveries deferred for want of a slot (job id -> ms)."""
+    return endpoint_key(key_id, eid) + ":waiting"
+
+
 def log_key(key_id: str, eid: str) -> str:
     """Hash: an endpoint's deliveries, webhook-id -> its delivery (JSON)."""
     return endpoint_key(key_id, eid) + ":log"

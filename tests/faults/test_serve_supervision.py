@@ -19,7 +19,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any, Literal, TypeVar, cast
@@ -36,9 +36,18 @@ PARTS = {
     "worker-live": r"service\.worker --pool live",
     "worker-think": r"service\.worker --pool think",
     "worker-bulk": r"service\.worker --pool bulk",
+    "worker-webhooks-1": r"service\.worker --pool webhooks --name webhooks-1\b",
+    "worker-webhooks-2": r"service\.worker --pool webhooks --name webhooks-2\b",
     "api": r"gunicorn ",
 }
-POOLS = {"worker-live": "live", "worker-think": "think", "worker-bulk": "bulk"}
+POOLS = {
+    "worker-live": "live",
+    "worker-think": "think",
+    "worker-bulk": "bulk",
+    "worker-webhooks-1": "webhooks-1",
+    "worker-webhooks-2": "webhooks-2",
+}
+"""Each worker part, and the start of its beats' names in `dp:workers` (`<pool>:<RQ name>`)."""
 LIVE_BACK_WITHIN = 2.0
 """The live tables' worker beats again within this many seconds of its death (issue 23)."""
 
@@ -134,6 +143,8 @@ class Serve(Watched):
             members = cast(list[bytes], self.redis().zrange("dp:workers", 0, -1))
         except redis.RedisError:
             return set()
+        if pool.startswith("webhooks-"):  # one process of the pool: its RQ name says which
+            return {m for m in members if m.startswith(f"webhooks:{pool}-".encode())}
         return {m for m in members if m.startswith(f"{pool}:".encode())}
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
@@ -237,7 +248,9 @@ def _all_back(
         timeout=30,
         what="/healthz 200",
     )
-    assert all(health["workers"][pool] >= 1 for pool in (*POOLS.values(), "recovery")), health
+    pools = ("live", "think", "bulk", "recovery")
+    assert all(health["workers"][pool] >= 1 for pool in pools), health
+    assert health["workers"]["webhooks"] >= 2, health
     assert serve.proc.poll() is None  # the rest of the stack was not stopped
     return now, back_at
 
@@ -381,8 +394,69 @@ def test_ctrl_c_in_a_terminal_stops_the_api_then_the_workers_then_redis(tmp_path
         _kill_leftovers(redis_port)
     assert done.returncode == 130, done.stdout[-3000:] + done.stderr
     stops = re.findall(r"\[serve\] stopping ([\w-]+) \(pid", done.stdout)
-    assert stops == ["api", "worker-bulk", "worker-think", "worker-live", "redis"], done.stdout
+    assert stops == [
+        "api", "worker-webhooks-2", "worker-webhooks-1", "worker-bulk", "worker-think",
+        "worker-live", "redis",
+    ], done.stdout  # fmt: skip
     assert "[serve] stopped." in done.stdout
     redis_log = (tmp_path / "redis" / "redis.log").read_text()
     assert "Calling fsync() on the AOF file" in redis_log
     assert "ready to exit" in redis_log
+
+
+def _ours(redis_port: int, parts: Collection[int] = ()) -> dict[int, str]:
+    """pid -> command line of every live process started for this scripts/serve: `parts`, and
+    whatever has its Redis's address in its environment (gunicorn's workers, RQ's scheduler;
+    redis-server writes its title over its environment, hence `parts`)."""
+    mark = f"REDIS_URL=redis://127.0.0.1:{redis_port}/0".encode()
+    found: dict[int, str] = {}
+    for pid, (_, _, line) in _processes().items():
+        with contextlib.suppress(OSError), open(f"/proc/{pid}/environ", "rb") as environ:
+            if pid in parts or mark in environ.read().split(b"\0"):
+                with contextlib.suppress(OSError), open(f"/proc/{pid}/stat") as stat:
+                    if stat.read().rsplit(")", 1)[1].split()[0] != "Z":
+                        found[pid] = line
+    return found
+
+
+def test_a_supervisor_killed_with_sigkill_takes_every_part_down(tmp_path: Path) -> None:
+    """Issue 31, item 18: the supervisor SIGKILLed left 8 processes running unsupervised, and a
+    second scripts/serve on the busy port named its holder with a mangled `ss` line. Now every
+    process of the stack is gone within a few seconds, and the refusal names each holder."""
+    running = Serve(tmp_path / "first")
+    try:
+        running.wait_line(r"duckpond is running", timeout=120)
+        parts = _until(lambda: len(found := running.parts()) == len(PARTS) and found)
+        # A second scripts/serve on the same port: it says, in words, what holds it.
+        second = subprocess.run(
+            ["bash", "scripts/serve", "--port", str(running.port), "--redis-port",
+             str(free_port()), "--data-dir", str(tmp_path / "second")],
+            cwd=ROOT, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert second.returncode == 1, second.stderr
+        assert f"port {running.port} on 127.0.0.1 (for the API) is already in use, by:" in (
+            second.stderr
+        )
+        assert re.search(rf"pid {parts['api']}: \S*python\S* -m gunicorn ", second.stderr), (
+            second.stderr
+        )
+        assert "users:((" not in second.stderr and '",pid=' not in second.stderr
+        before = _ours(running.redis_port, parts.values())
+        assert len(before) > len(PARTS), before  # the parts, gunicorn's worker, RQ's scheduler
+        supervisor = next(pid for pid, line in before.items() if "service.supervise" in line)
+        os.kill(supervisor, signal.SIGKILL)
+        killed = time.monotonic()
+        running.wait_line(r"the supervisor exited with status 137", timeout=10)
+        left: dict[int, str] = {}
+        while time.monotonic() - killed < 15:
+            if not (left := _ours(running.redis_port, parts.values())):
+                break
+            time.sleep(0.05)
+        took = time.monotonic() - killed
+        print(f"\n[faults] supervisor SIGKILLed: {len(before)} processes, gone after {took:.2f} s")
+        assert not left, f"left running {took:.1f} s after the supervisor's death: {left}"
+        assert took < 5.0, took
+        # The port is free again: a new scripts/serve could start.
+        assert running.call("GET", "/livez")[0] == 0
+    finally:
+        running.stop()

@@ -118,3 +118,33 @@ def test_sigterm_stops_the_parts_in_reverse_order(running: Running) -> None:
     stops = [m.group(1) for line in running.lines if (m := re.match(r".*stopping (\w+) \(", line))]
     assert [name for name in stops if name != "crashing"] == ["other", "steady"], running.lines
     assert running.lines[-1] == "[serve] stopped."
+
+
+def _gone(pid: int) -> bool:
+    """True once `pid` has ended (a zombie counts: it runs nothing any more)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def test_the_parts_die_with_a_supervisor_killed_with_sigkill(running: Running) -> None:
+    """Issue 31, item 18: a supervisor killed with SIGKILL runs none of its code, and its parts
+    (each in a session of its own) went on unsupervised. Now the kernel SIGTERMs each part."""
+    running.wait_line(r"\[steady\] pid \d+")
+    running.wait_line(r"\[other\] pid \d+")
+    parts = [running.pid("steady"), running.pid("other")]
+    assert not any(_gone(pid) for pid in parts)
+    os.kill(running.proc.pid, signal.SIGKILL)
+    killed = time.monotonic()
+    running.proc.wait(timeout=10)
+    while not all(_gone(pid) for pid in parts) and time.monotonic() - killed < 10:
+        time.sleep(0.02)
+    took = time.monotonic() - killed
+    left = [pid for pid in parts if not _gone(pid)]
+    for pid in left:  # never leave them behind, whatever the outcome
+        os.kill(pid, signal.SIGKILL)
+    print(f"\n[faults] supervisor SIGKILLed: its parts gone after {took:.2f} s")
+    assert not left, f"parts still running {took:.1f} s after their supervisor's death: {left}"
+    assert took < 3.0

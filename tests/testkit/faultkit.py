@@ -115,10 +115,12 @@ class Workers:
         self.since: dict[str, float] = {}
         self.started = 0
 
-    def start(self, pool: str, **env: str) -> subprocess.Popen[bytes]:
+    def start(self, pool: str, name: str = "", **env: str) -> subprocess.Popen[bytes]:
+        """Start (or start again) the process `name` (default: the pool's own) of `pool`."""
         full = dict(os.environ, REDIS_URL=self.server.url, **FAST, **env)
         self.started += 1
-        with (self.logs / f"{pool}-{self.started}.log").open("wb") as out:
+        name = name or pool
+        with (self.logs / f"{name}-{self.started}.log").open("wb") as out:
             proc = subprocess.Popen(
                 [sys.executable, "-m", "service.worker", "--pool", pool],
                 cwd=ROOT,
@@ -127,8 +129,8 @@ class Workers:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        self.procs[pool] = proc
-        self.since[pool] = time.monotonic()
+        self.procs[name] = proc
+        self.since[name] = time.monotonic()
         return proc
 
     def age(self, pool: str) -> float:

@@ -29,7 +29,8 @@ class SystemHealthOut:
             oldest_due_seconds (float): How long the oldest due bot turn has waited.
             overdue_after_seconds (int): Beyond this, turns count as overdue.
             status (str): "ok" (else a 503).
-            workers (SystemHealthOutWorkers): Processes alive per pool: `live`, `bulk`, `recovery`.
+            workers (SystemHealthOutWorkers): Processes alive per pool: `live`, `bulk`, `recovery`, `think` and `webhooks`
+                where they have queues of their own (`webhooks`: counted, not required).
      """
 
     due_turns: int

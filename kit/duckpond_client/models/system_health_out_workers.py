@@ -20,7 +20,8 @@ T = TypeVar("T", bound="SystemHealthOutWorkers")
 
 @_attrs_define
 class SystemHealthOutWorkers:
-    """ Processes alive per pool: `live`, `bulk`, `recovery`.
+    """ Processes alive per pool: `live`, `bulk`, `recovery`, `think` and `webhooks` where they have queues of their own
+    (`webhooks`: counted, not required).
 
      """
 

@@ -3471,7 +3471,7 @@ export interface components {
             overdue_after_seconds: number;
             /** @description "ok" (else a 503). */
             status: string;
-            /** @description Processes alive per pool: `live`, `bulk`, `recovery`. */
+            /** @description Processes alive per pool: `live`, `bulk`, `recovery`, `think` and `webhooks` where they have queues of their own (`webhooks`: counted, not required). */
             workers: {
                 [key: string]: number;
             };
@@ -12277,8 +12277,9 @@ export interface operations {
                      *       "workers": {
                      *         "bulk": 1,
                      *         "live": 2,
-                     *         "recovery": 4,
-                     *         "think": 1
+                     *         "recovery": 5,
+                     *         "think": 1,
+                     *         "webhooks": 2
                      *       }
                      *     }
                      */

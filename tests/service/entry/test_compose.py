@@ -1,6 +1,6 @@
 """The compose file's structure (Docker cannot run here): the `cluster` profile has six Redis
 nodes joined as three masters with a replica each, two API containers behind one published
-port, and three workers (live, think, bulk), all pointing game data at the cluster and the
+port, and the workers (live, think, bulk, webhooks), all pointing game data at the cluster and the
 queues at `redis`."""
 
 from __future__ import annotations
@@ -39,7 +39,10 @@ def test_the_cluster_profile_has_six_nodes_two_apis_behind_one_port_and_three_wo
     assert "server api-cluster:8000" in conf and "proxy_read_timeout 40s" in conf
 
     workers = {n: s for n, s in cluster.items() if n.startswith("worker-")}
-    assert sorted(s["command"][-1] for s in workers.values()) == ["bulk", "live", "think"]
+    assert sorted(s["command"][-1] for s in workers.values()) == [
+        "bulk", "live", "think", "webhooks",
+    ]  # fmt: skip
+    assert workers["worker-webhooks-cluster"]["deploy"]["replicas"] == 2
     for service in [api, *workers.values()]:
         env = service["environment"]
         assert (
@@ -55,6 +58,9 @@ def test_the_cluster_profile_has_six_nodes_two_apis_behind_one_port_and_three_wo
 def test_the_default_stack_is_unchanged_by_the_profile() -> None:
     services = _services()
     default = sorted(n for n, s in services.items() if not s.get("profiles"))
-    assert default == ["api", "redis", "worker", "worker-bulk", "worker-think"]
+    assert default == ["api", "redis", "worker", "worker-bulk", "worker-think", "worker-webhooks"]
+    # Webhook deliveries on their own pool, more than one process (issue 31, item 12).
+    assert services["worker-webhooks"]["command"][-2:] == ["--pool", "webhooks"]
+    assert services["worker-webhooks"]["deploy"]["replicas"] == 2
     assert services["worker-think"]["command"][-2:] == ["--pool", "think"]
     assert services["api"]["environment"]["THINK_QUEUE"] == "duckpond-think"

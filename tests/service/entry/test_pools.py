@@ -119,3 +119,18 @@ def test_healthz_wants_a_think_worker_only_where_thinking_bots_have_their_own_qu
     )
     answer = shared.test_client().get("/healthz")
     assert answer.status_code == 200 and "think" not in answer.json["workers"]
+
+
+def test_healthz_counts_the_webhooks_pool_and_does_not_require_it(
+    pools_app: Flask, redis_port: int
+) -> None:
+    """Deliveries have a queue and pool of their own (issue 31, item 12): /healthz says how
+    many of its processes beat, and stays 200 with none (a service without endpoints)."""
+    store = pools_app.extensions["duckpond"].store
+    for pool in ("live", "bulk", "recovery", "think"):
+        store.beat(f"{pool}:test-host:1")
+    answer = pools_app.test_client().get("/healthz")
+    assert answer.status_code == 200 and answer.json["workers"]["webhooks"] == 0, answer.json
+    store.beat("webhooks:webhooks-1-test")
+    store.beat("webhooks:webhooks-2-test")
+    assert pools_app.test_client().get("/healthz").json["workers"]["webhooks"] == 2

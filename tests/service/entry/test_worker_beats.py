@@ -14,8 +14,9 @@ import redis
 from rq import Queue
 from rq.serializers import JSONSerializer
 from rq.worker.base import BaseWorker
+from testkit.faultkit import free_port
 
-from service.worker import BEAT_EVERY, TurnWorker
+from service.worker import BEAT_EVERY, Scheduler, TurnWorker
 
 DB = 6
 QUEUE = "beats-test"
@@ -93,3 +94,13 @@ def test_a_longer_ttl_or_a_second_later_beats_again(client: redis.Redis) -> None
         assert client.hget(worker.key, "last_heartbeat") != first
     finally:
         worker.register_death()
+
+
+def test_the_scheduler_stops_without_a_traceback_when_redis_is_gone() -> None:
+    """Issue 31, item 13: RQ's scheduler, stopped (SIGTERM from its worker) while Redis was
+    down, died in `release_locks` with a ConnectionError (once in ten Redis kills)."""
+    dead = redis.Redis(port=free_port(), socket_connect_timeout=0.5)
+    scheduler = Scheduler([QUEUE], connection=dead)
+    scheduler._acquired_locks = {QUEUE}
+    scheduler.stop()
+    assert scheduler.acquired_locks == set()

@@ -10,16 +10,28 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import redis
 from flask import Flask
+from rq import Retry
+from rq.job import Job
+from rq.registry import ScheduledJobRegistry
+from rq.serializers import JSONSerializer
 from standardwebhooks import Webhook, WebhookVerificationError
 from testkit.svc_helpers import API, auth, wait_for
 
 from service.access.app_keys import AppKeys
+from service.storage.keys import (
+    DELIVER_WEBHOOK_JOB,
+    endpoint_slots_key,
+    key_slots_key,
+    waiting_key,
+)
+from service.streams.webhooks import DEFER_MAX, DEFER_MIN, defer_seconds
 
 QUEUE = "duckpond-test-webhooks"
 LOOPBACK = "127.0.0.0/8,::1/128"
@@ -222,3 +234,41 @@ def test_bad_endpoints_and_wrong_keys_are_refused_in_the_one_error_shape(
     keys.revoke(mine.id)
     revoked = strict.get(f"{API}/webhooks", headers=auth(mine.key))
     assert revoked.status_code == 403 and revoked.json["errors"]["reason"] == "app_key_revoked"
+
+
+def test_a_delivery_without_a_free_slot_is_deferred_with_its_retries(
+    make_app: Callable[..., Flask], r: redis.Redis
+) -> None:
+    """Issue 31, item 12: a key's deliveries share its slots; one that finds them full is
+    scheduled again (a copy with the retries it had left: at least once, as ever) rather than
+    waiting in its worker. The slots are one script, so two workers never both take the last."""
+    hooks = make_app(**FAST).extensions["duckpond"].webhooks
+    key_id, eid = "ab12", "wh_0123456789abcdef"
+    keys = [key_slots_key(key_id), endpoint_slots_key(key_id, eid), waiting_key(key_id, eid)]
+    now = int(time.time() * 1000)
+
+    def take(slot: str) -> list[int]:
+        return cast(list[int], hooks.slots(keys=keys, args=[slot, now, 60_000, 1, 1, 600_000]))
+
+    assert take("webhook_a_1") == [1, 0]
+    assert take("webhook_a_2") == [0, 1]  # the key's one slot is taken: it waits
+    assert take("webhook_a_3") == [0, 2]
+    hooks.slots(keys=keys, args=["webhook_a_1", now, "free"])
+    assert take("webhook_a_2") == [1, 0]  # freed: the next one takes it, and waits no more
+
+    job = hooks.queue.enqueue_call(
+        DELIVER_WEBHOOK_JOB,
+        args=(key_id, eid, 7, "turn", "{}"),
+        job_id="webhook_wh_0123456789abcdef_7",
+        retry=Retry(max=3, interval=[1, 1, 1]),
+    )
+    job.retries_left = 2  # one attempt failed already
+    assert hooks.defer(job, key_id, eid, waiting=1) == "deferred"
+    copy = Job.fetch(f"{job.id}-d1", connection=hooks.queue.connection, serializer=JSONSerializer)
+    assert copy.args == list(job.args) and copy.retries_left == 2
+    assert copy.meta["deferrals"] == 1
+    scheduled = ScheduledJobRegistry(queue=hooks.queue)
+    assert copy.id in scheduled.get_job_ids()
+    due = (scheduled.get_scheduled_time(copy) - datetime.now(UTC)).total_seconds()
+    assert 0 <= due <= DEFER_MAX  # no attempt timed yet: the timeout's worth per delivery ahead
+    assert defer_seconds(1, 1, 0.05) == DEFER_MIN and defer_seconds(100, 1, 5) == DEFER_MAX
