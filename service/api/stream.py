@@ -40,12 +40,13 @@ SSE_EVENT = {
     "required": ["data"],
     "properties": {
         "id": {"type": "string", "pattern": "^[0-9]{1,18}$", "description": "An event number."},
-        "event": {"type": "string", "enum": ["snapshot", "event", "end"]},
+        "event": {"type": "string", "enum": ["snapshot", "event", "end", "rematch"]},
         "data": {
             "type": "string",
             "contentMediaType": "application/json",
             "description": "JSON: the view (`snapshot`), an event as `/events` lists it "
-            "(`event`), or the game's id, version and status (`end`).",
+            "(`event`), the game's id, version and status (`end`), or its rematch "
+            "(`rematch`, with `?rematch=true`).",
         },
     },
 }
@@ -59,7 +60,9 @@ STREAM_RESPONSE = {
     "is the number of the last event it includes), `event` (an event the caller may see, as "
     "`/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every "
     "event was sent). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an "
-    "empty line in NDJSON).",
+    "empty line in NDJSON). With `?rematch=true`, a finished game's stream "
+    "stays open after `end` until its rematch is asked for: one `rematch` frame (no `id`), "
+    "then it closes.",
     "headers": {
         "Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}},
     },
@@ -110,8 +113,10 @@ def stream_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) ->
         if request.method == "HEAD":
             body: Any = []
         else:
+            lobby = tables().lobby
+            offer = (lambda: lobby.offer(game_id)) if query.get("rematch") else None
             body = streams.frames(
-                stored, who, snapshot, start, media, peer, socket_of(request.environ)
+                stored, who, snapshot, start, media, peer, socket_of(request.environ), offer
             )
         response = Response(body, 200, mimetype=media)
     except BaseException:

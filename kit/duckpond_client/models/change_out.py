@@ -35,6 +35,7 @@ if TYPE_CHECKING:
   from ..models.hand_dealt_event import HandDealtEvent
   from ..models.party_revealed_event import PartyRevealedEvent
   from ..models.rank_matched_event import RankMatchedEvent
+  from ..models.rematch_declined_event import RematchDeclinedEvent
   from ..models.resigned_event import ResignedEvent
   from ..models.seat_away_event import SeatAwayEvent
   from ..models.seat_out import SeatOut
@@ -64,10 +65,10 @@ class ChangeOut:
             auto_deal (bool):
             events (list[AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent |
                 ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent |
-                GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | ResignedEvent |
-                SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent |
-                TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent]): The events
-                this change caused that the caller may see.
+                GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | RematchDeclinedEvent
+                | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent |
+                TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent |
+                WeddingPartnerEvent]): The events this change caused that the caller may see.
             game (str):
             id (str):
             role (ChangeOutRole): How the caller was recognised, from its token alone.
@@ -83,7 +84,7 @@ class ChangeOut:
      """
 
     auto_deal: bool
-    events: list[AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent | ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent | GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent]
+    events: list[AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent | ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent | GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | RematchDeclinedEvent | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent]
     game: str
     id: str
     role: ChangeOutRole
@@ -121,6 +122,7 @@ class ChangeOut:
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
         from ..models.party_revealed_event import PartyRevealedEvent # noqa: PLC0415
         from ..models.rank_matched_event import RankMatchedEvent # noqa: PLC0415
+        from ..models.rematch_declined_event import RematchDeclinedEvent # noqa: PLC0415
         from ..models.resigned_event import ResignedEvent # noqa: PLC0415
         from ..models.seat_away_event import SeatAwayEvent # noqa: PLC0415
         from ..models.seat_out import SeatOut # noqa: PLC0415
@@ -142,6 +144,8 @@ class ChangeOut:
             if isinstance(events_item_data, GameCreatedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameAbandonedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, RematchDeclinedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, TurnTimedOutEvent):
                 events_item = events_item_data.to_dict()
@@ -280,6 +284,7 @@ class ChangeOut:
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
         from ..models.party_revealed_event import PartyRevealedEvent # noqa: PLC0415
         from ..models.rank_matched_event import RankMatchedEvent # noqa: PLC0415
+        from ..models.rematch_declined_event import RematchDeclinedEvent # noqa: PLC0415
         from ..models.resigned_event import ResignedEvent # noqa: PLC0415
         from ..models.seat_away_event import SeatAwayEvent # noqa: PLC0415
         from ..models.seat_out import SeatOut # noqa: PLC0415
@@ -299,7 +304,7 @@ class ChangeOut:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent | ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent | GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent:
+            def _parse_events_item(data: object) -> AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent | ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent | GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | RematchDeclinedEvent | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -323,7 +328,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_2 = TurnTimedOutEvent.from_dict(data)
+                    events_item_type_2 = RematchDeclinedEvent.from_dict(data)
 
 
 
@@ -333,7 +338,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_3 = TurnStartedEvent.from_dict(data)
+                    events_item_type_3 = TurnTimedOutEvent.from_dict(data)
 
 
 
@@ -343,7 +348,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_4 = SeatAwayEvent.from_dict(data)
+                    events_item_type_4 = TurnStartedEvent.from_dict(data)
 
 
 
@@ -353,7 +358,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_5 = SeatReturnedEvent.from_dict(data)
+                    events_item_type_5 = SeatAwayEvent.from_dict(data)
 
 
 
@@ -363,7 +368,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_6 = SeatTakenEvent.from_dict(data)
+                    events_item_type_6 = SeatReturnedEvent.from_dict(data)
 
 
 
@@ -373,7 +378,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_7 = DealStartedEvent.from_dict(data)
+                    events_item_type_7 = SeatTakenEvent.from_dict(data)
 
 
 
@@ -383,7 +388,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_8 = HandDealtEvent.from_dict(data)
+                    events_item_type_8 = DealStartedEvent.from_dict(data)
 
 
 
@@ -393,7 +398,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_9 = CardPlayedEvent.from_dict(data)
+                    events_item_type_9 = HandDealtEvent.from_dict(data)
 
 
 
@@ -403,7 +408,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_10 = TrickWonEvent.from_dict(data)
+                    events_item_type_10 = CardPlayedEvent.from_dict(data)
 
 
 
@@ -413,7 +418,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_11 = CardDrawnEvent.from_dict(data)
+                    events_item_type_11 = TrickWonEvent.from_dict(data)
 
 
 
@@ -423,7 +428,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_12 = CardsDrawnEvent.from_dict(data)
+                    events_item_type_12 = CardDrawnEvent.from_dict(data)
 
 
 
@@ -433,7 +438,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_13 = CourseChangedEvent.from_dict(data)
+                    events_item_type_13 = CardsDrawnEvent.from_dict(data)
 
 
 
@@ -443,7 +448,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_14 = DealScoredEvent.from_dict(data)
+                    events_item_type_14 = CourseChangedEvent.from_dict(data)
 
 
 
@@ -453,7 +458,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_15 = ResignedEvent.from_dict(data)
+                    events_item_type_15 = DealScoredEvent.from_dict(data)
 
 
 
@@ -463,7 +468,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_16 = GameOverEvent.from_dict(data)
+                    events_item_type_16 = ResignedEvent.from_dict(data)
 
 
 
@@ -473,7 +478,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_17 = RankMatchedEvent.from_dict(data)
+                    events_item_type_17 = GameOverEvent.from_dict(data)
 
 
 
@@ -483,7 +488,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_18 = ConcededEvent.from_dict(data)
+                    events_item_type_18 = RankMatchedEvent.from_dict(data)
 
 
 
@@ -493,7 +498,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_19 = TieAtTargetEvent.from_dict(data)
+                    events_item_type_19 = ConcededEvent.from_dict(data)
 
 
 
@@ -503,7 +508,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_20 = CardsPlayedEvent.from_dict(data)
+                    events_item_type_20 = TieAtTargetEvent.from_dict(data)
 
 
 
@@ -513,7 +518,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_21 = StockCardEvent.from_dict(data)
+                    events_item_type_21 = CardsPlayedEvent.from_dict(data)
 
 
 
@@ -523,7 +528,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_22 = DuckedEvent.from_dict(data)
+                    events_item_type_22 = StockCardEvent.from_dict(data)
 
 
 
@@ -533,7 +538,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_23 = WeddingEvent.from_dict(data)
+                    events_item_type_23 = DuckedEvent.from_dict(data)
 
 
 
@@ -543,7 +548,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_24 = AnnouncedEvent.from_dict(data)
+                    events_item_type_24 = WeddingEvent.from_dict(data)
 
 
 
@@ -553,7 +558,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_25 = PartyRevealedEvent.from_dict(data)
+                    events_item_type_25 = AnnouncedEvent.from_dict(data)
 
 
 
@@ -563,20 +568,30 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_26 = WeddingPartnerEvent.from_dict(data)
+                    events_item_type_26 = PartyRevealedEvent.from_dict(data)
 
 
 
                     return events_item_type_26
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_27 = WeddingPartnerEvent.from_dict(data)
+
+
+
+                    return events_item_type_27
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                events_item_type_27 = WeddingFailedEvent.from_dict(data)
+                events_item_type_28 = WeddingFailedEvent.from_dict(data)
 
 
 
-                return events_item_type_27
+                return events_item_type_28
 
             events_item = _parse_events_item(events_item_data)
 

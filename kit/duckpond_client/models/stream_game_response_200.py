@@ -25,8 +25,8 @@ class StreamGameResponse200:
     """ One event of the stream (OpenAPI 3.1 reads an event stream's schema as each event's).
 
         Attributes:
-            data (str): JSON: the view (`snapshot`), an event as `/events` lists it (`event`), or the game's id, version and
-                status (`end`).
+            data (str): JSON: the view (`snapshot`), an event as `/events` lists it (`event`), the game's id, version and
+                status (`end`), or its rematch (`rematch`, with `?rematch=true`).
             event (StreamGameResponse200Event | Unset):
             id (str | Unset): An event number.
      """
