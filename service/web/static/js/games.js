@@ -101,7 +101,7 @@ export function describe(event, who) {
     case "turn_started":
       return `${who(d.seat)} ${who(d.seat) === "You" ? "are" : "is"} on the clock.`;
     case "seat_away":
-      return d.by === "timeouts" ? `${who(d.seat)} timed out too often: a bot plays the seat until they return.` : `${who(d.seat)} stepped away: a bot plays the seat.`;
+      return d.by === "timeouts" ? `${who(d.seat)} timed out too often: a bot plays the seat until ${who(d.seat) === "You" ? "you return" : "they return"}.` : `${who(d.seat)} stepped away: a bot plays the seat.`;
     case "seat_returned":
       return `${who(d.seat)} ${who(d.seat) === "You" ? "are" : "is"} back.`;
     case "tie_at_target":
