@@ -165,7 +165,8 @@ export function statusPanel(table) {
  * @param {Table} table
  */
 export function rematchButton(table) {
-  if (table.body.status !== "over" || table.seat === null || table.offer) return null; // an offer: Accept
+  if (table.body.status !== "over" || table.seat === null || table.offer?.status === "abandoned") return null;
+  const offered = table.offer !== null; // another player asked: this button accepts
   return h("button.primary.rematch", { type: "button", disabled: table.busy, onclick: async () => {
     table.busy = true;
     try {
@@ -177,7 +178,7 @@ export function rematchButton(table) {
     } finally {
       table.busy = false;
     }
-  } }, "Rematch");
+  } }, offered ? "Accept the rematch" : "Rematch");
 }
 
 /**
