@@ -112,18 +112,8 @@ async function joinPage(main, id, code, { signal }) {
       h("p", {}, text),
       h("p.after", {},
         watchable ? h("a.primary.watch", { href: `#/watch/${id}` }, full ? "Watch this table" : "See how it ended") : null,
-        watchable ? " " : null,
+        watchable ? " · " : null,
         h("a.lobby", { href: "#/" }, "Back to the lobby"))));
-    focusTitle(main);
-  }
-}
-
-/** @param {HTMLElement} main */
-function focusTitle(main) {
-  const title = main.querySelector("h1");
-  if (title instanceof HTMLElement) {
-    title.tabIndex = -1;
-    title.focus();
   }
 }
 

@@ -255,11 +255,9 @@ export class Table {
         this.say(text);
         return { text, kind: "info", partner };
       }
-      case "rematch_declined": {
-        const text = `${this.who(event.data.seat)} declined the rematch.`;
-        this.say(text);
-        return { text, kind: "info" };
-      }
+      case "rematch_declined": // the banner says it
+        this.say(`${this.who(event.data.seat)} declined the rematch.`);
+        return null;
       case "deal_scored":
         if (!over) this.say(`Deal ${event.data.deal_no} is over.`);
         return null;
