@@ -242,6 +242,7 @@ const EXPLAINED = {
   bad_invite_code: "That code is not this table's invite code.",
   seats_open: "The table waits until every open seat is taken.",
   no_rematch: "Nobody asked for a rematch of this game yet.",
+  rematch_started: "Every player has joined the rematch: it is under way.",
 };
 
 /**
