@@ -195,6 +195,7 @@ def test_a_rematch_offer_reaches_the_other_page_and_is_accepted(
         shoot(other, "table-rematch-offer")
         shoot(page, "table-rematch-waiting")
         offer.locator("button", has_text="Accept").click()
+        other.wait_for_function(f"() => !location.hash.includes('{tokens[1]}')")
         expect(other.locator(".table-title")).to_contain_text("You are seat 1")
         new_id = page.evaluate("location.hash").split("/")[-1].split(".")[0]
         assert other.evaluate("location.hash").split("/")[-1].split(".")[0] == new_id
