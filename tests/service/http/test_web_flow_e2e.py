@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import test_web_e2e as e2e
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from test_web_e2e import PHONE, Console, api, shoot, wait_ready
 from test_web_table_e2e import call, second_page
 
@@ -25,6 +25,8 @@ context = e2e.context
 console = e2e.console
 page = e2e.page
 
+PHONE_SIZE: ViewportSize = {"width": PHONE["width"], "height": PHONE["height"]}
+DESKTOP_SIZE: ViewportSize = {"width": e2e.DESKTOP["width"], "height": e2e.DESKTOP["height"]}
 AT_ONCE = 5_000  # ms: "at once" on a loaded machine (the stream itself takes well under a second)
 
 
@@ -243,7 +245,7 @@ def test_a_turn_timeout_is_told_at_the_table_not_only_in_the_log(page: Page, liv
         first_dealer=3,
         away_after=1,
     )
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size(PHONE_SIZE)
     page.goto(f"/#/play/{created['seats'][0]['token']}")
     notice = page.locator(".table-notice")
     expect(notice).to_contain_text("You ran out of time: the heuristic bot played for you.",
@@ -254,7 +256,7 @@ def test_a_turn_timeout_is_told_at_the_table_not_only_in_the_log(page: Page, liv
     log = page.locator(".log")
     expect(log).to_contain_text("a bot plays the seat until you return.")
     assert "on the clock" not in log.inner_text()
-    page.set_viewport_size(e2e.DESKTOP)
+    page.set_viewport_size(DESKTOP_SIZE)
     shoot(page, "table-timeout-notice")
 
 

@@ -8,7 +8,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from testkit.streamkit import API, NDJSON, Frame, Live, call
+from testkit.streamkit import API, NDJSON, Frame, Live
+from testkit.svc_helpers import call
 
 FAST = {"STREAM_KEEPALIVE_SECONDS": "0.3", "STREAM_HANGUP_CHECK_SECONDS": "0.2"}
 
