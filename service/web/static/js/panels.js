@@ -98,7 +98,7 @@ export function rematchOffer(table) {
     body = [h("p", {}, "Your rematch is ready."),
       h("p.choices", {}, h("button.primary.accept", { type: "button", disabled: table.busy, onclick: () => table.answerRematch(true) }, "Go to the rematch"))];
   } else {
-    body = [h("p", {}, `${offer.joined.map(table.who).join(" and ")} asked for a rematch: the same seats and options again.`),
+    body = [h("p", {}, `${table.asker(offer)} asked for a rematch: the same seats and options again.`),
       h("p.choices", {},
         h("button.primary.accept", { type: "button", disabled: table.busy, onclick: () => table.answerRematch(true) }, "Accept"),
         " ",

@@ -150,6 +150,14 @@ export class Table {
   }
 
   /**
+   * Who asked for the rematch: the seats in it already (none: the host asked).
+   * @param {RematchOffer} offer
+   */
+  asker(offer) {
+    return offer.joined.length ? offer.joined.map(this.who).join(" and ") : "The host";
+  }
+
+  /**
    * The finished game's rematch, as its stream told it: offered to this seat (Accept or
    * Decline), or already declined.
    * @param {RematchOffer} offer
@@ -158,7 +166,7 @@ export class Table {
     this.offer = offer;
     if (offer.status === "abandoned") this.say("The rematch was declined.");
     else if (this.seat !== null && !offer.joined.includes(this.seat)) {
-      this.say(`${offer.joined.map(this.who).join(" and ")} asked for a rematch: accept or decline it.`);
+      this.say(`${this.asker(offer)} asked for a rematch: accept or decline it.`);
     }
     this.render();
   }
