@@ -81,6 +81,8 @@ class ChangeOut:
                 game (`game` tells which): with a seat token it adds `seat`, `hand` and `legal_moves` (empty unless it is that
                 seat's turn); the host and spectators get the public view.
             clock (ClockOut | Unset):
+            rematch_of (str | Unset): Only in a rematch: the finished game it is the rematch of (its open seats are that
+                game's players', taken by asking for the rematch).
      """
 
     auto_deal: bool
@@ -94,6 +96,7 @@ class ChangeOut:
     version: int
     view: DoppelkopfView | DoubleduckView | DucksoupView | DuckView
     clock: ClockOut | Unset = UNSET
+    rematch_of: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -239,6 +242,8 @@ class ChangeOut:
         if not isinstance(self.clock, Unset):
             clock = self.clock.to_dict()
 
+        rematch_of = self.rematch_of
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -256,6 +261,8 @@ class ChangeOut:
         })
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if rematch_of is not UNSET:
+            field_dict["rematch_of"] = rematch_of
 
         return field_dict
 
@@ -684,6 +691,8 @@ class ChangeOut:
 
 
 
+        rematch_of = d.pop("rematch_of", UNSET)
+
         change_out = cls(
             auto_deal=auto_deal,
             events=events,
@@ -696,6 +705,7 @@ class ChangeOut:
             version=version,
             view=view,
             clock=clock,
+            rematch_of=rematch_of,
         )
 
 

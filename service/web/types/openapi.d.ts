@@ -1245,6 +1245,8 @@ export interface components {
             events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["RematchDeclinedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["TurnStartedEvent"] | components["schemas"]["SeatAwayEvent"] | components["schemas"]["SeatReturnedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
             game: string;
             id: string;
+            /** @description Only in a rematch: the finished game it is the rematch of (its open seats are that game's players', taken by asking for the rematch). */
+            rematch_of?: string;
             /**
              * @description How the caller was recognised, from its token alone.
              * @enum {string}
@@ -1340,6 +1342,8 @@ export interface components {
             id: string;
             /** @description With open seats: the code that takes one (`POST .../claim`), shown only here (and in the lobby, for a listed table). */
             invite_code?: string;
+            /** @description Only in a rematch: the finished game it is the rematch of (its open seats are that game's players', taken by asking for the rematch). */
+            rematch_of?: string;
             /**
              * @description How the caller was recognised, from its token alone.
              * @enum {string}
@@ -2883,6 +2887,8 @@ export interface components {
             clock?: components["schemas"]["ClockOut"];
             game: string;
             id: string;
+            /** @description Only in a rematch: the finished game it is the rematch of (its open seats are that game's players', taken by asking for the rematch). */
+            rematch_of?: string;
             /**
              * @description How the caller was recognised, from its token alone.
              * @enum {string}
@@ -3431,6 +3437,8 @@ export interface components {
             clock?: components["schemas"]["ClockOut"];
             game: string;
             id: string;
+            /** @description Only in a rematch: the finished game it is the rematch of (its open seats are that game's players', taken by asking for the rematch). */
+            rematch_of?: string;
             /**
              * @description How the caller was recognised, from its token alone.
              * @enum {string}

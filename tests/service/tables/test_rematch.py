@@ -286,3 +286,16 @@ def test_declining_is_refused_once_played_or_before_the_end(client: FlaskClient)
     assert host.status_code == 403 and host.json["errors"]["reason"] == "not_a_player"
     anonymous = client.post(f"{API}/games/{table.gid}/rematch/decline")
     assert anonymous.status_code == 401
+
+
+def test_a_rematch_says_which_game_it_follows(client: FlaskClient) -> None:
+    """Its seats wait for the finished game's players: any view of it says whose rematch it
+    is (a page then asks them to accept, not strangers to take an open seat)."""
+    table = finished(client)
+    made = rematch(client, table.gid, table.seat(0).token).json
+    assert made["rematch_of"] == table.gid
+    for token in (made["token"], None):  # the asker's seat, and a spectator
+        view = client.get(f"{API}/games/{made['id']}", headers=auth(token) if token else {})
+        assert view.status_code == 200 and view.json["rematch_of"] == table.gid, view.json
+    plain = client.get(f"{API}/games/{table.gid}", headers=auth(table.seat(0).token)).json
+    assert "rematch_of" not in plain

@@ -137,10 +137,8 @@ export class GameLink {
   }
 
   /** A finished game's rematch (asked, or joined): the new seat's token. */
-  async rematch() {
-    const next = await this.request("/games/{game_id}/rematch", { method: "post", params: { game_id: this.gameId }, body: {} });
-    sessionStorage.setItem(`rematch:${next.id}`, next.rematch_of); // its table then speaks of a rematch
-    return next;
+  rematch() {
+    return this.request("/games/{game_id}/rematch", { method: "post", params: { game_id: this.gameId }, body: {} });
   }
 
   /** Decline the rematch someone asked for (its asker's table is told at once). */

@@ -105,8 +105,6 @@ export class Table {
     this.resignOffered = false; // the catalog says this game's seats may resign
     /** @type {RematchOffer | null} the finished game's rematch, as its stream told it */
     this.offer = null;
-    /** the finished game this table is the rematch of, when this browser asked for it or joined */
-    this.rematchOf = sessionStorage.getItem(`rematch:${this.gameId}`);
     this.started = false; // the events read at the start are history: told in the log only
     this.wasMyTurn = false;
     this.lastStatus = body.status;
@@ -303,6 +301,11 @@ export class Table {
       throw error;
     }
     this.render();
+  }
+
+  /** The finished game this table is the rematch of (null: not a rematch). */
+  get rematchOf() {
+    return this.body.rematch_of ?? null;
   }
 
   get seat() {
