@@ -34,4 +34,3 @@ class DeclineOut(Schema):
     declined_by = fields.Integer(
         required=True, metadata={"description": "The seat (of the finished game) that declined."}
     )
-
