@@ -252,6 +252,12 @@ class GameOut(Out):
     seat = fields.Integer(allow_none=True, required=True)
     seats = fields.List(fields.Nested(SeatOut), required=True)
     auto_deal = fields.Boolean(required=True)
+    rematch_of = fields.String(
+        metadata={
+            "description": "Only in a rematch: the finished game it is the rematch of (its "
+            "open seats are that game's players', taken by asking for the rematch)."
+        }
+    )
     clock = fields.Nested(
         ClockOut,
         metadata={"description": "A timed game's clock options and the server's time."},

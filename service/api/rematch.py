@@ -19,7 +19,7 @@ from service.api.common import (
     token_first,
 )
 from service.api.refusals import SEAT_REFUSED
-from service.api.rematch_schemas import RematchHeaders, RematchIn, RematchOut
+from service.api.rematch_schemas import DeclineOut, RematchHeaders, RematchIn, RematchOut
 from service.http import app_keys
 from service.tables.lobby import Settle
 
@@ -102,3 +102,44 @@ def get_rematch(_headers: dict[str, Any], game_id: str) -> Response:
     """The rematch someone asked for, with the caller's new token (taking its seat there,
     once: asking again answers the same token); 404 `no_rematch` while nobody asked."""
     return answer(game_id, ask=False)
+
+
+@blp.route("/<string:game_id>/rematch/decline", methods=["POST"])
+@blp.doc(operationId="decline_rematch")
+@blp.arguments(RematchIn(), example={})
+@blp.arguments(RematchHeaders(), location="headers")
+@blp.response(
+    200,
+    DeclineOut,
+    example={
+        "id": "Zq3kx7P2aB9w",
+        "rematch_of": "Pq1kx7P2aB9w",
+        "status": "abandoned",
+        "declined_by": 1,
+    },
+)
+@errors(
+    blp,
+    *SEAT_REFUSED,
+    "not_a_player",
+    "no_such_game",
+    "game_not_over",
+    "no_rematch",
+    "game_abandoned",
+    "rematch_started",
+    "stale_version",
+    "idempotency_in_progress",
+    400,
+    413,
+    "validation_error",
+    503,
+)
+def decline_rematch(_body: dict[str, Any], _headers: dict[str, Any], game_id: str) -> Response:
+    """Decline the rematch someone asked for, with a seat's token of the finished game (its
+    asker may withdraw it so). The rematch, still waiting for its players, is abandoned:
+    its stream tells `rematch_declined` (the seat) and `game_abandoned` at once to whoever
+    follows it. 409 `rematch_started` once every player joined; `game_abandoned` when it was
+    declined already."""
+    who, old = open_game(game_id, required=True)
+    body = tables().lobby.decline(game_id, who, old)
+    return json_response(body, 200)

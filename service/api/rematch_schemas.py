@@ -21,3 +21,16 @@ class RematchOut(SeatTokenOut):
     rematch_of = fields.String(
         required=True, metadata={"description": "The finished game this is the rematch of."}
     )
+
+
+class DeclineOut(Schema):
+    id = fields.String(required=True, metadata={"description": "The rematch declined."})
+    rematch_of = fields.String(
+        required=True, metadata={"description": "The finished game it was the rematch of."}
+    )
+    status = fields.String(
+        required=True, metadata={"description": "The rematch's status now: `abandoned`."}
+    )
+    declined_by = fields.Integer(
+        required=True, metadata={"description": "The seat (of the finished game) that declined."}
+    )

@@ -43,13 +43,14 @@ SSE_EVENT = {
     "required": ["data"],
     "properties": {
         "id": {"type": "string", "pattern": "^[0-9]{1,18}$", "description": "An event number."},
-        "event": {"type": "string", "enum": ["snapshot", "event", "end"]},
+        "event": {"type": "string", "enum": ["snapshot", "event", "end", "rematch"]},
         "data": {
             "type": "string",
             "contentMediaType": "application/json",
             "description": "JSON: the view (`snapshot`), an event as `/events` lists it "
-            "(`event`), or the game's id, version and status (`end`; with `reason` "
-            "`app_key_revoked` when a bound seat's key was revoked while it streamed).",
+            "(`event`), the game's id, version and status (`end`; with `reason` "
+            "`app_key_revoked` when a bound seat's key was revoked while it streamed), or its "
+            "rematch (`rematch`, with `?rematch=true`).",
         },
     },
 }
@@ -65,7 +66,9 @@ STREAM_RESPONSE = {
     "event was sent; or, with `reason` `app_key_revoked`, a bound seat's app key was revoked: "
     "its stream ends within about a second and sends nothing committed after). Idle streams "
     "get a keep-alive every 15 s (a `:` comment line in SSE, an "
-    "empty line in NDJSON).",
+    "empty line in NDJSON). With `?rematch=true`, a finished game's stream "
+    "stays open after `end` until its rematch is asked for: one `rematch` frame (no `id`), "
+    "then it closes.",
     "headers": {
         "Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}},
     },
@@ -121,8 +124,18 @@ def stream_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) ->
         if request.method == "HEAD":
             body: Any = []
         else:
+            lobby = tables().lobby
+            offer = (lambda: lobby.offer(game_id)) if query.get("rematch") else None
             body = streams.frames(
-                stored, who, snapshot, start, media, peer, socket_of(request.environ), revoked
+                stored,
+                who,
+                snapshot,
+                start,
+                media,
+                peer,
+                socket_of(request.environ),
+                revoked=revoked,
+                rematch=offer,
             )
         response = Response(body, 200, mimetype=media)
     except BaseException:

@@ -21,6 +21,17 @@ class StreamQuery(Schema):
         },
     )
 
+    rematch = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "Once the game is over, keep the stream open after its `end` frame "
+            "until someone asks for the rematch (`POST .../rematch`), then send it as a "
+            "`rematch` frame (its `id`, `status`, the human seats `joined` and still "
+            "`open_seats`) and close: how a finished table's other players are offered the "
+            "rematch at once. At once if it was asked already."
+        },
+    )
+
 
 class StreamHeaders(Schema):
     authorization = authorization_param()

@@ -98,6 +98,7 @@ REASONS: dict[str, tuple[int, str]] = {
     "stale_version": (409, "The game is past the expected version (another change won)."),
     "future_version": (409, "The game has not reached the expected version."),
     "game_not_over": (409, "The record is available only after the game ends."),
+    "rematch_started": (409, "Every player joined the rematch: it is under way, not declined."),
     "match_not_over": (
         409,
         "A game of an outside match keeps its record (and seed) until the whole match is done.",

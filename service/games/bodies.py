@@ -103,6 +103,8 @@ def game_body(
     clock = None if now is None else clock_out(meta, now)
     if clock is not None:
         body["clock"] = clock
+    if meta.get("rematch_of"):  # its seats wait for the finished game's players, not anyone
+        body["rematch_of"] = meta["rematch_of"]
     return body
 
 

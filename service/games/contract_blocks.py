@@ -74,7 +74,13 @@ SERVICE_EVENTS: dict[str, JSON] = {
     ),
     "game_abandoned": obj(
         {"by": TEXT},
-        description="The service's own last event of a game the host abandoned (`by`: `host`).",
+        description="The service's own last event of an abandoned game (`by`: `host` the host "
+        "abandoned it, `rematch_declined` a seat declined this rematch).",
+    ),
+    "rematch_declined": obj(
+        {"seat": SEAT},
+        description="A seat of the finished game declined this rematch (or its asker withdrew "
+        "it): `game_abandoned` follows.",
     ),
     "turn_timed_out": obj(
         {

@@ -211,6 +211,13 @@ class Store:
         head = Head(int(version), status.decode(), _seats(to_act))
         return head, count, cast(list[bytes], events[: max(count - after, 0)])
 
+    def poke(self, gid: str, head: Head) -> None:
+        """Publish `gid` at `head` again, unchanged, on its bucket's channel: what follows the
+        game (its streams) looks again at what is beside it (a finished game's rematch)."""
+        seats = " ".join(str(seat) for seat in head.to_act or ())
+        message = f"{gid} {head.version} {head.status} {seats}"
+        self.redis.spublish(changes_channel(tag(gid)), message)
+
     def _stored(self, gid: str, raw: dict[bytes, bytes]) -> Stored | None:
         if not raw or b"version" not in raw:
             return None

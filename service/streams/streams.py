@@ -309,6 +309,7 @@ class Streams:
         peer: Peer,
         sock: socket.socket | None,
         revoked: Callable[[], bool] | None = None,
+        rematch: Callable[[], Mapping[str, Any] | None] | None = None,
     ) -> Iterator[bytes]:
         """The stream's bytes: the `snapshot` body (None on a resume), then the events after
         `after` the caller may see, until the game's end, the client's hang-up, a client
@@ -317,7 +318,11 @@ class Streams:
         A bound seat's stream (`revoked`: whether the seat's app key was revoked since the
         stream opened) also ends once the key is revoked: asked before every batch it sends
         and every `REVOKE_CHECK_SECONDS` while idle, it ends with an `end` frame whose
-        `reason` is `app_key_revoked`, sending nothing committed after the revocation."""
+        `reason` is `app_key_revoked`, sending nothing committed after the revocation.
+
+        With `rematch` (what a finished game's rematch is, None while nobody asked), the
+        stream of a game that ended `over` stays open after its `end` frame until the rematch
+        is asked for, then sends it as one `rematch` frame and closes."""
         limits = self.limits
         piece = max(limits.send_buffer // 4, 1024)  # a socket that polls writable takes it
         if sock is not None:
@@ -369,6 +374,8 @@ class Streams:
                         return
                     yield chunk
                 if ended:
+                    if rematch is not None and head.status == OVER:
+                        yield from self._rematch(rematch, wake, media, client, deadline)
                     return
                 if not (yield from self._idle(wake, media, client, deadline, recheck)):
                     return
@@ -379,6 +386,30 @@ class Streams:
             if sock is not None:
                 with contextlib.suppress(OSError):
                     sock.settimeout(previous_timeout)
+
+    def _rematch(
+        self,
+        rematch: Callable[[], Mapping[str, Any] | None],
+        wake: threading.Event,
+        media: str,
+        client: Client,
+        deadline: float,
+    ) -> Generator[bytes, None, None]:
+        """After a finished game's `end`: wait for its rematch (the maker pokes the finished
+        game, `Store.poke`), then send it as a `rematch` frame."""
+        while True:
+            wake.clear()  # before the read: a poke after it wakes the sleep below
+            try:
+                offer = rematch()
+            except FAILURES as error:
+                log.warning("a stream of a finished game ends: %s", type(error).__name__)
+                return
+            if offer is not None:
+                if self._can_send(client.sock):
+                    yield sse.frame(media, to_json(offer), event="rematch")
+                return
+            if not (yield from self._idle(wake, media, client, deadline)):
+                return
 
     def _idle(
         self,

@@ -52,6 +52,7 @@ from service.core.errors import ServiceError
 from service.core.shards import DataClient
 from service.games import idempotency
 from service.games.bodies import (
+    ABANDONED,
     OVER,
     WAITING,
     Answer,
@@ -64,7 +65,7 @@ from service.games.bodies import status_of as game_status
 from service.games.callers import HOST, Caller, new_token, sha256
 from service.games.clocks import Seating, options_of, with_seating
 from service.storage.keys import create_pointer_key, game_key, lobby_key
-from service.storage.records import Stored
+from service.storage.records import Head, Stored
 from service.storage.store import valid_id
 from service.tables.commit import Change, Commit, bot_seats
 from service.tables.guards import refuse_abandoned
@@ -387,6 +388,80 @@ class Lobby:
             new = self._make(old, caller, old_token, key_hash, admit)
         return self._join(new, gid, caller, old_token)
 
+    def offer(self, gid: str) -> JSON | None:
+        """The rematch of finished game `gid` as its other players are offered it (None while
+        nobody asked): its id, status, and which human seats have joined and are still open.
+        No token: a stream of the finished game tells it to anyone who follows that game."""
+        held = cast(bytes | None, self.store.redis.get(create_pointer_key(rematch_hash(gid))))
+        if held is None:
+            return None
+        new = held.decode()
+        stored = self.store.load(new)
+        if stored is None:
+            return None  # being written: the maker's change wakes the stream again
+        open_ = [int(s) for s in stored.meta.get("open", ())]
+        humans = [i for i, s in enumerate(stored.meta["seats"]) if s.get("bot") is None]
+        return {
+            "id": new,
+            "rematch_of": gid,
+            "status": stored.status,
+            "joined": [s for s in humans if s not in open_],
+            "open_seats": open_,
+        }
+
+    def decline(self, gid: str, caller: Caller, old: Stored) -> JSON:
+        """A seat of finished game `gid` declines its rematch (or its asker withdraws it): the
+        rematch, still waiting for its players, is abandoned with `rematch_declined`, so the
+        page of whoever asked learns it at once from the rematch's stream. `old` is the
+        finished game as the caller's authentication read it."""
+        if caller.seat is None:
+            raise ServiceError("not_a_player", "only a seat's token may decline a rematch")
+        refuse_abandoned(old)
+        if old.status != OVER:
+            raise ServiceError(
+                "game_not_over", "a rematch is for a finished game", version=old.version
+            )
+        held = cast(bytes | None, self.store.redis.get(create_pointer_key(rematch_hash(gid))))
+        if held is None:
+            raise ServiceError("no_rematch", "nobody asked for a rematch of this game yet")
+        new = held.decode()
+        for _ in range(SEAT_TRIES):
+            stored = self._written(new)
+            refuse_abandoned(stored)
+            if stored.status != WAITING:
+                raise ServiceError(
+                    "rematch_started",
+                    "every player has joined the rematch: it is played, not declined",
+                    version=stored.version,
+                )
+            version = stored.version + 1
+            events = [
+                Event("rematch_declined", {"seat": caller.seat}),
+                Event("game_abandoned", {"by": "rematch_declined"}),
+            ]
+            change = Change(
+                stored=stored,
+                game=self.commits.game(stored),
+                version=version,
+                entries=[event_entry(e, version) for e in events],
+                actions=[],
+                status=ABANDONED,
+                to_act=(),
+                bots=(),
+                seating=None,  # no turn is due
+                state=stored.state,
+            )
+            try:
+                if self.commits.commit(change, "decline"):
+                    continue
+            except ServiceError as exc:
+                if exc.reason == "stale_version":
+                    continue
+                raise
+            log.info("game %s: seat %s declined rematch %s", gid, caller.seat, new)
+            return {"id": new, "rematch_of": gid, "status": ABANDONED, "declined_by": caller.seat}
+        raise ServiceError("stale_version", "the rematch changed too often meanwhile; retry")
+
     def _make(
         self, old: Stored, caller: Caller, old_token: str, key_hash: str, admit: Admit | None
     ) -> str:
@@ -417,6 +492,8 @@ class Lobby:
             answer = self.create(request, owner=owner, rematch=plan, bound=bound)
             if not answer.replayed:
                 made = str(answer.body["id"])
+                # The finished game's other players follow it for this (`offer`): tell them.
+                self.store.poke(old.gid, Head(old.version, old.status, ()))
             return str(answer.body["id"])
         finally:
             if settle is not None:

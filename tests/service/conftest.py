@@ -46,6 +46,7 @@ ON_BOTH = {
     "test_open_seats.py",  # open seats, claims and their races, the lobby
     "test_webhooks.py",  # signed deliveries, retries, disabling: relayed from the game's slot
     "test_rematch.py",
+    "test_rematch_stream.py",  # the offer heard from the finished game's slot
     "test_feed.py",  # the outbox relay, resume, retention
     "test_challenges.py",  # a challenge, its keys' feeds and its match in different slots
     "test_bound_seats.py",  # the seat's game on the cluster, its owner's key on the keys' Redis

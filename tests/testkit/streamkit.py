@@ -75,6 +75,7 @@ class Live:
         after: int | None = None,
         last_event_id: str | None = None,
         timeout: float = 10.0,
+        rematch: bool = False,
     ) -> None:
         self.media = media
         self.keepalives = 0
@@ -84,7 +85,10 @@ class Live:
             headers["Authorization"] = f"Bearer {token}"
         if last_event_id is not None:
             headers["Last-Event-ID"] = last_event_id
-        query = "" if after is None else f"?after={after}"
+        params = ([] if after is None else [f"after={after}"]) + (
+            ["rematch=true"] if rematch else []
+        )
+        query = f"?{'&'.join(params)}" if params else ""
         self.conn.request("GET", f"{API}/games/{gid}/stream{query}", headers=headers)
         self.answer = self.conn.getresponse()
         self.status = self.answer.status

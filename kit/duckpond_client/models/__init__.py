@@ -108,6 +108,7 @@ from .deal_started_data_dealt_by import DealStartedDataDealtBy
 from .deal_started_event import DealStartedEvent
 from .dealt_by_out import DealtByOut
 from .dealt_by_out_name import DealtByOutName
+from .decline_out import DeclineOut
 from .deliveries_out import DeliveriesOut
 from .delivery_out import DeliveryOut
 from .delivery_out_status import DeliveryOutStatus
@@ -327,6 +328,8 @@ from .progress_out import ProgressOut
 from .rank_matched_data import RankMatchedData
 from .rank_matched_event import RankMatchedEvent
 from .record_out import RecordOut
+from .rematch_declined_data import RematchDeclinedData
+from .rematch_declined_event import RematchDeclinedEvent
 from .rematch_in import RematchIn
 from .rematch_out import RematchOut
 from .rematch_out_role import RematchOutRole
@@ -494,6 +497,7 @@ __all__ = (
     "DealStartedEvent",
     "DealtByOut",
     "DealtByOutName",
+    "DeclineOut",
     "DeliveriesOut",
     "DeliveryOut",
     "DeliveryOutStatus",
@@ -713,6 +717,8 @@ __all__ = (
     "RankMatchedData",
     "RankMatchedEvent",
     "RecordOut",
+    "RematchDeclinedData",
+    "RematchDeclinedEvent",
     "RematchIn",
     "RematchOut",
     "RematchOutRole",

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
   from ..models.hand_dealt_event import HandDealtEvent
   from ..models.party_revealed_event import PartyRevealedEvent
   from ..models.rank_matched_event import RankMatchedEvent
+  from ..models.rematch_declined_event import RematchDeclinedEvent
   from ..models.resigned_event import ResignedEvent
   from ..models.seat_away_event import SeatAwayEvent
   from ..models.seat_out import SeatOut
@@ -64,10 +65,10 @@ class ChangeOut:
             auto_deal (bool):
             events (list[AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent |
                 ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent |
-                GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | ResignedEvent |
-                SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent |
-                TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent]): The events
-                this change caused that the caller may see.
+                GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | RematchDeclinedEvent
+                | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent |
+                TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent |
+                WeddingPartnerEvent]): The events this change caused that the caller may see.
             game (str):
             id (str):
             role (ChangeOutRole): How the caller was recognised, from its token alone.
@@ -80,10 +81,12 @@ class ChangeOut:
                 game (`game` tells which): with a seat token it adds `seat`, `hand` and `legal_moves` (empty unless it is that
                 seat's turn); the host and spectators get the public view.
             clock (ClockOut | Unset):
+            rematch_of (str | Unset): Only in a rematch: the finished game it is the rematch of (its open seats are that
+                game's players', taken by asking for the rematch).
      """
 
     auto_deal: bool
-    events: list[AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent | ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent | GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent]
+    events: list[AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent | ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent | GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | RematchDeclinedEvent | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent]
     game: str
     id: str
     role: ChangeOutRole
@@ -93,6 +96,7 @@ class ChangeOut:
     version: int
     view: DoppelkopfView | DoubleduckView | DucksoupView | DuckView
     clock: ClockOut | Unset = UNSET
+    rematch_of: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -121,6 +125,7 @@ class ChangeOut:
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
         from ..models.party_revealed_event import PartyRevealedEvent # noqa: PLC0415
         from ..models.rank_matched_event import RankMatchedEvent # noqa: PLC0415
+        from ..models.rematch_declined_event import RematchDeclinedEvent # noqa: PLC0415
         from ..models.resigned_event import ResignedEvent # noqa: PLC0415
         from ..models.seat_away_event import SeatAwayEvent # noqa: PLC0415
         from ..models.seat_out import SeatOut # noqa: PLC0415
@@ -142,6 +147,8 @@ class ChangeOut:
             if isinstance(events_item_data, GameCreatedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameAbandonedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, RematchDeclinedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, TurnTimedOutEvent):
                 events_item = events_item_data.to_dict()
@@ -235,6 +242,8 @@ class ChangeOut:
         if not isinstance(self.clock, Unset):
             clock = self.clock.to_dict()
 
+        rematch_of = self.rematch_of
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -252,6 +261,8 @@ class ChangeOut:
         })
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if rematch_of is not UNSET:
+            field_dict["rematch_of"] = rematch_of
 
         return field_dict
 
@@ -280,6 +291,7 @@ class ChangeOut:
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
         from ..models.party_revealed_event import PartyRevealedEvent # noqa: PLC0415
         from ..models.rank_matched_event import RankMatchedEvent # noqa: PLC0415
+        from ..models.rematch_declined_event import RematchDeclinedEvent # noqa: PLC0415
         from ..models.resigned_event import ResignedEvent # noqa: PLC0415
         from ..models.seat_away_event import SeatAwayEvent # noqa: PLC0415
         from ..models.seat_out import SeatOut # noqa: PLC0415
@@ -299,7 +311,7 @@ class ChangeOut:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent | ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent | GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent:
+            def _parse_events_item(data: object) -> AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent | ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent | GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | RematchDeclinedEvent | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -323,7 +335,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_2 = TurnTimedOutEvent.from_dict(data)
+                    events_item_type_2 = RematchDeclinedEvent.from_dict(data)
 
 
 
@@ -333,7 +345,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_3 = TurnStartedEvent.from_dict(data)
+                    events_item_type_3 = TurnTimedOutEvent.from_dict(data)
 
 
 
@@ -343,7 +355,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_4 = SeatAwayEvent.from_dict(data)
+                    events_item_type_4 = TurnStartedEvent.from_dict(data)
 
 
 
@@ -353,7 +365,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_5 = SeatReturnedEvent.from_dict(data)
+                    events_item_type_5 = SeatAwayEvent.from_dict(data)
 
 
 
@@ -363,7 +375,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_6 = SeatTakenEvent.from_dict(data)
+                    events_item_type_6 = SeatReturnedEvent.from_dict(data)
 
 
 
@@ -373,7 +385,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_7 = DealStartedEvent.from_dict(data)
+                    events_item_type_7 = SeatTakenEvent.from_dict(data)
 
 
 
@@ -383,7 +395,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_8 = HandDealtEvent.from_dict(data)
+                    events_item_type_8 = DealStartedEvent.from_dict(data)
 
 
 
@@ -393,7 +405,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_9 = CardPlayedEvent.from_dict(data)
+                    events_item_type_9 = HandDealtEvent.from_dict(data)
 
 
 
@@ -403,7 +415,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_10 = TrickWonEvent.from_dict(data)
+                    events_item_type_10 = CardPlayedEvent.from_dict(data)
 
 
 
@@ -413,7 +425,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_11 = CardDrawnEvent.from_dict(data)
+                    events_item_type_11 = TrickWonEvent.from_dict(data)
 
 
 
@@ -423,7 +435,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_12 = CardsDrawnEvent.from_dict(data)
+                    events_item_type_12 = CardDrawnEvent.from_dict(data)
 
 
 
@@ -433,7 +445,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_13 = CourseChangedEvent.from_dict(data)
+                    events_item_type_13 = CardsDrawnEvent.from_dict(data)
 
 
 
@@ -443,7 +455,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_14 = DealScoredEvent.from_dict(data)
+                    events_item_type_14 = CourseChangedEvent.from_dict(data)
 
 
 
@@ -453,7 +465,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_15 = ResignedEvent.from_dict(data)
+                    events_item_type_15 = DealScoredEvent.from_dict(data)
 
 
 
@@ -463,7 +475,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_16 = GameOverEvent.from_dict(data)
+                    events_item_type_16 = ResignedEvent.from_dict(data)
 
 
 
@@ -473,7 +485,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_17 = RankMatchedEvent.from_dict(data)
+                    events_item_type_17 = GameOverEvent.from_dict(data)
 
 
 
@@ -483,7 +495,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_18 = ConcededEvent.from_dict(data)
+                    events_item_type_18 = RankMatchedEvent.from_dict(data)
 
 
 
@@ -493,7 +505,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_19 = TieAtTargetEvent.from_dict(data)
+                    events_item_type_19 = ConcededEvent.from_dict(data)
 
 
 
@@ -503,7 +515,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_20 = CardsPlayedEvent.from_dict(data)
+                    events_item_type_20 = TieAtTargetEvent.from_dict(data)
 
 
 
@@ -513,7 +525,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_21 = StockCardEvent.from_dict(data)
+                    events_item_type_21 = CardsPlayedEvent.from_dict(data)
 
 
 
@@ -523,7 +535,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_22 = DuckedEvent.from_dict(data)
+                    events_item_type_22 = StockCardEvent.from_dict(data)
 
 
 
@@ -533,7 +545,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_23 = WeddingEvent.from_dict(data)
+                    events_item_type_23 = DuckedEvent.from_dict(data)
 
 
 
@@ -543,7 +555,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_24 = AnnouncedEvent.from_dict(data)
+                    events_item_type_24 = WeddingEvent.from_dict(data)
 
 
 
@@ -553,7 +565,7 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_25 = PartyRevealedEvent.from_dict(data)
+                    events_item_type_25 = AnnouncedEvent.from_dict(data)
 
 
 
@@ -563,20 +575,30 @@ class ChangeOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_26 = WeddingPartnerEvent.from_dict(data)
+                    events_item_type_26 = PartyRevealedEvent.from_dict(data)
 
 
 
                     return events_item_type_26
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_27 = WeddingPartnerEvent.from_dict(data)
+
+
+
+                    return events_item_type_27
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                events_item_type_27 = WeddingFailedEvent.from_dict(data)
+                events_item_type_28 = WeddingFailedEvent.from_dict(data)
 
 
 
-                return events_item_type_27
+                return events_item_type_28
 
             events_item = _parse_events_item(events_item_data)
 
@@ -669,6 +691,8 @@ class ChangeOut:
 
 
 
+        rematch_of = d.pop("rematch_of", UNSET)
+
         change_out = cls(
             auto_deal=auto_deal,
             events=events,
@@ -681,6 +705,7 @@ class ChangeOut:
             version=version,
             view=view,
             clock=clock,
+            rematch_of=rematch_of,
         )
 
 

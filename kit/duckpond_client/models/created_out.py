@@ -49,6 +49,8 @@ class CreatedOut:
             clock (ClockOut | Unset):
             invite_code (str | Unset): With open seats: the code that takes one (`POST .../claim`), shown only here (and in
                 the lobby, for a listed table).
+            rematch_of (str | Unset): Only in a rematch: the finished game it is the rematch of (its open seats are that
+                game's players', taken by asking for the rematch).
      """
 
     auto_deal: bool
@@ -63,6 +65,7 @@ class CreatedOut:
     view: DoppelkopfView | DoubleduckView | DucksoupView | DuckView
     clock: ClockOut | Unset = UNSET
     invite_code: str | Unset = UNSET
+    rematch_of: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -117,6 +120,8 @@ class CreatedOut:
 
         invite_code = self.invite_code
 
+        rematch_of = self.rematch_of
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -136,6 +141,8 @@ class CreatedOut:
             field_dict["clock"] = clock
         if invite_code is not UNSET:
             field_dict["invite_code"] = invite_code
+        if rematch_of is not UNSET:
+            field_dict["rematch_of"] = rematch_of
 
         return field_dict
 
@@ -242,6 +249,8 @@ class CreatedOut:
 
         invite_code = d.pop("invite_code", UNSET)
 
+        rematch_of = d.pop("rematch_of", UNSET)
+
         created_out = cls(
             auto_deal=auto_deal,
             game=game,
@@ -255,6 +264,7 @@ class CreatedOut:
             view=view,
             clock=clock,
             invite_code=invite_code,
+            rematch_of=rematch_of,
         )
 
 

@@ -67,6 +67,7 @@ class ErrorDetailsOutReason(StrEnum):
     REDIS_READ_ONLY = "redis_read_only"
     REDIS_TIMEOUT = "redis_timeout"
     REDIS_UNAVAILABLE = "redis_unavailable"
+    REMATCH_STARTED = "rematch_started"
     RESIGN_NOT_OFFERED = "resign_not_offered"
     RETIRED_BOT = "retired_bot"
     SEATS_OPEN = "seats_open"

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
   from ..models.hand_dealt_event import HandDealtEvent
   from ..models.party_revealed_event import PartyRevealedEvent
   from ..models.rank_matched_event import RankMatchedEvent
+  from ..models.rematch_declined_event import RematchDeclinedEvent
   from ..models.resigned_event import ResignedEvent
   from ..models.seat_away_event import SeatAwayEvent
   from ..models.seat_returned_event import SeatReturnedEvent
@@ -55,10 +56,10 @@ class EventsOut:
             after (int):
             events (list[AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent |
                 ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent |
-                GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | ResignedEvent |
-                SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent |
-                TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent]): Typed per
-                event `type`; private ones carry `visible_to`.
+                GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | RematchDeclinedEvent
+                | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent |
+                TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent |
+                WeddingPartnerEvent]): Typed per event `type`; private ones carry `visible_to`.
             has_more (bool): More events follow this page: ask again with `next_after`.
             id (str):
             last (int): Pass as `after` to get what follows.
@@ -67,7 +68,7 @@ class EventsOut:
      """
 
     after: int
-    events: list[AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent | ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent | GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent]
+    events: list[AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent | ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent | GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | RematchDeclinedEvent | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent]
     has_more: bool
     id: str
     last: int
@@ -96,6 +97,7 @@ class EventsOut:
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
         from ..models.party_revealed_event import PartyRevealedEvent # noqa: PLC0415
         from ..models.rank_matched_event import RankMatchedEvent # noqa: PLC0415
+        from ..models.rematch_declined_event import RematchDeclinedEvent # noqa: PLC0415
         from ..models.resigned_event import ResignedEvent # noqa: PLC0415
         from ..models.seat_away_event import SeatAwayEvent # noqa: PLC0415
         from ..models.seat_returned_event import SeatReturnedEvent # noqa: PLC0415
@@ -116,6 +118,8 @@ class EventsOut:
             if isinstance(events_item_data, GameCreatedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameAbandonedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, RematchDeclinedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, TurnTimedOutEvent):
                 events_item = events_item_data.to_dict()
@@ -219,6 +223,7 @@ class EventsOut:
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
         from ..models.party_revealed_event import PartyRevealedEvent # noqa: PLC0415
         from ..models.rank_matched_event import RankMatchedEvent # noqa: PLC0415
+        from ..models.rematch_declined_event import RematchDeclinedEvent # noqa: PLC0415
         from ..models.resigned_event import ResignedEvent # noqa: PLC0415
         from ..models.seat_away_event import SeatAwayEvent # noqa: PLC0415
         from ..models.seat_returned_event import SeatReturnedEvent # noqa: PLC0415
@@ -237,7 +242,7 @@ class EventsOut:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent | ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent | GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent:
+            def _parse_events_item(data: object) -> AnnouncedEvent | CardDrawnEvent | CardPlayedEvent | CardsDrawnEvent | CardsPlayedEvent | ConcededEvent | CourseChangedEvent | DealScoredEvent | DealStartedEvent | DuckedEvent | GameAbandonedEvent | GameCreatedEvent | GameOverEvent | HandDealtEvent | PartyRevealedEvent | RankMatchedEvent | RematchDeclinedEvent | ResignedEvent | SeatAwayEvent | SeatReturnedEvent | SeatTakenEvent | StockCardEvent | TieAtTargetEvent | TrickWonEvent | TurnStartedEvent | TurnTimedOutEvent | WeddingEvent | WeddingFailedEvent | WeddingPartnerEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -261,7 +266,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_2 = TurnTimedOutEvent.from_dict(data)
+                    events_item_type_2 = RematchDeclinedEvent.from_dict(data)
 
 
 
@@ -271,7 +276,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_3 = TurnStartedEvent.from_dict(data)
+                    events_item_type_3 = TurnTimedOutEvent.from_dict(data)
 
 
 
@@ -281,7 +286,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_4 = SeatAwayEvent.from_dict(data)
+                    events_item_type_4 = TurnStartedEvent.from_dict(data)
 
 
 
@@ -291,7 +296,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_5 = SeatReturnedEvent.from_dict(data)
+                    events_item_type_5 = SeatAwayEvent.from_dict(data)
 
 
 
@@ -301,7 +306,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_6 = SeatTakenEvent.from_dict(data)
+                    events_item_type_6 = SeatReturnedEvent.from_dict(data)
 
 
 
@@ -311,7 +316,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_7 = DealStartedEvent.from_dict(data)
+                    events_item_type_7 = SeatTakenEvent.from_dict(data)
 
 
 
@@ -321,7 +326,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_8 = HandDealtEvent.from_dict(data)
+                    events_item_type_8 = DealStartedEvent.from_dict(data)
 
 
 
@@ -331,7 +336,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_9 = CardPlayedEvent.from_dict(data)
+                    events_item_type_9 = HandDealtEvent.from_dict(data)
 
 
 
@@ -341,7 +346,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_10 = TrickWonEvent.from_dict(data)
+                    events_item_type_10 = CardPlayedEvent.from_dict(data)
 
 
 
@@ -351,7 +356,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_11 = CardDrawnEvent.from_dict(data)
+                    events_item_type_11 = TrickWonEvent.from_dict(data)
 
 
 
@@ -361,7 +366,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_12 = CardsDrawnEvent.from_dict(data)
+                    events_item_type_12 = CardDrawnEvent.from_dict(data)
 
 
 
@@ -371,7 +376,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_13 = CourseChangedEvent.from_dict(data)
+                    events_item_type_13 = CardsDrawnEvent.from_dict(data)
 
 
 
@@ -381,7 +386,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_14 = DealScoredEvent.from_dict(data)
+                    events_item_type_14 = CourseChangedEvent.from_dict(data)
 
 
 
@@ -391,7 +396,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_15 = ResignedEvent.from_dict(data)
+                    events_item_type_15 = DealScoredEvent.from_dict(data)
 
 
 
@@ -401,7 +406,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_16 = GameOverEvent.from_dict(data)
+                    events_item_type_16 = ResignedEvent.from_dict(data)
 
 
 
@@ -411,7 +416,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_17 = RankMatchedEvent.from_dict(data)
+                    events_item_type_17 = GameOverEvent.from_dict(data)
 
 
 
@@ -421,7 +426,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_18 = ConcededEvent.from_dict(data)
+                    events_item_type_18 = RankMatchedEvent.from_dict(data)
 
 
 
@@ -431,7 +436,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_19 = TieAtTargetEvent.from_dict(data)
+                    events_item_type_19 = ConcededEvent.from_dict(data)
 
 
 
@@ -441,7 +446,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_20 = CardsPlayedEvent.from_dict(data)
+                    events_item_type_20 = TieAtTargetEvent.from_dict(data)
 
 
 
@@ -451,7 +456,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_21 = StockCardEvent.from_dict(data)
+                    events_item_type_21 = CardsPlayedEvent.from_dict(data)
 
 
 
@@ -461,7 +466,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_22 = DuckedEvent.from_dict(data)
+                    events_item_type_22 = StockCardEvent.from_dict(data)
 
 
 
@@ -471,7 +476,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_23 = WeddingEvent.from_dict(data)
+                    events_item_type_23 = DuckedEvent.from_dict(data)
 
 
 
@@ -481,7 +486,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_24 = AnnouncedEvent.from_dict(data)
+                    events_item_type_24 = WeddingEvent.from_dict(data)
 
 
 
@@ -491,7 +496,7 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_25 = PartyRevealedEvent.from_dict(data)
+                    events_item_type_25 = AnnouncedEvent.from_dict(data)
 
 
 
@@ -501,20 +506,30 @@ class EventsOut:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    events_item_type_26 = WeddingPartnerEvent.from_dict(data)
+                    events_item_type_26 = PartyRevealedEvent.from_dict(data)
 
 
 
                     return events_item_type_26
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_27 = WeddingPartnerEvent.from_dict(data)
+
+
+
+                    return events_item_type_27
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                events_item_type_27 = WeddingFailedEvent.from_dict(data)
+                events_item_type_28 = WeddingFailedEvent.from_dict(data)
 
 
 
-                return events_item_type_27
+                return events_item_type_28
 
             events_item = _parse_events_item(events_item_data)
 

@@ -46,6 +46,8 @@ class GameOut:
                 game (`game` tells which): with a seat token it adds `seat`, `hand` and `legal_moves` (empty unless it is that
                 seat's turn); the host and spectators get the public view.
             clock (ClockOut | Unset):
+            rematch_of (str | Unset): Only in a rematch: the finished game it is the rematch of (its open seats are that
+                game's players', taken by asking for the rematch).
      """
 
     auto_deal: bool
@@ -58,6 +60,7 @@ class GameOut:
     version: int
     view: DoppelkopfView | DoubleduckView | DucksoupView | DuckView
     clock: ClockOut | Unset = UNSET
+    rematch_of: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -108,6 +111,8 @@ class GameOut:
         if not isinstance(self.clock, Unset):
             clock = self.clock.to_dict()
 
+        rematch_of = self.rematch_of
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -124,6 +129,8 @@ class GameOut:
         })
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if rematch_of is not UNSET:
+            field_dict["rematch_of"] = rematch_of
 
         return field_dict
 
@@ -226,6 +233,8 @@ class GameOut:
 
 
 
+        rematch_of = d.pop("rematch_of", UNSET)
+
         game_out = cls(
             auto_deal=auto_deal,
             game=game,
@@ -237,6 +246,7 @@ class GameOut:
             version=version,
             view=view,
             clock=clock,
+            rematch_of=rematch_of,
         )
 
 

@@ -47,6 +47,8 @@ class SeatTokenOut:
                 game (`game` tells which): with a seat token it adds `seat`, `hand` and `legal_moves` (empty unless it is that
                 seat's turn); the host and spectators get the public view.
             clock (ClockOut | Unset):
+            rematch_of (str | Unset): Only in a rematch: the finished game it is the rematch of (its open seats are that
+                game's players', taken by asking for the rematch).
      """
 
     auto_deal: bool
@@ -60,6 +62,7 @@ class SeatTokenOut:
     version: int
     view: DoppelkopfView | DoubleduckView | DucksoupView | DuckView
     clock: ClockOut | Unset = UNSET
+    rematch_of: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -112,6 +115,8 @@ class SeatTokenOut:
         if not isinstance(self.clock, Unset):
             clock = self.clock.to_dict()
 
+        rematch_of = self.rematch_of
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -129,6 +134,8 @@ class SeatTokenOut:
         })
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if rematch_of is not UNSET:
+            field_dict["rematch_of"] = rematch_of
 
         return field_dict
 
@@ -233,6 +240,8 @@ class SeatTokenOut:
 
 
 
+        rematch_of = d.pop("rematch_of", UNSET)
+
         seat_token_out = cls(
             auto_deal=auto_deal,
             game=game,
@@ -245,6 +254,7 @@ class SeatTokenOut:
             version=version,
             view=view,
             clock=clock,
+            rematch_of=rematch_of,
         )
 
 

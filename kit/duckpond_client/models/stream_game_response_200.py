@@ -25,8 +25,9 @@ class StreamGameResponse200:
     """ One event of the stream (OpenAPI 3.1 reads an event stream's schema as each event's).
 
         Attributes:
-            data (str): JSON: the view (`snapshot`), an event as `/events` lists it (`event`), or the game's id, version and
-                status (`end`; with `reason` `app_key_revoked` when a bound seat's key was revoked while it streamed).
+            data (str): JSON: the view (`snapshot`), an event as `/events` lists it (`event`), the game's id, version and
+                status (`end`; with `reason` `app_key_revoked` when a bound seat's key was revoked while it streamed), or its
+                rematch (`rematch`, with `?rematch=true`).
             event (StreamGameResponse200Event | Unset):
             id (str | Unset): An event number.
      """

@@ -3,6 +3,7 @@ from enum import StrEnum
 class StreamGameResponse200Event(StrEnum):
     END = "end"
     EVENT = "event"
+    REMATCH = "rematch"
     SNAPSHOT = "snapshot"
 
     def __str__(self) -> str:

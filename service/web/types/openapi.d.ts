@@ -492,6 +492,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{game_id}/rematch/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline the rematch someone asked for, with a seat's token of the finished game (its
+         *     asker may withdraw it so). The rematch, still waiting for its players, is abandoned:
+         *     its stream tells `rematch_declined` (the seat) and `game_abandoned` at once to whoever
+         *     follows it. 409 `rematch_started` once every player joined; `game_abandoned` when it was
+         *     declined already.
+         */
+        post: operations["decline_rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/{game_id}/resign": {
         parameters: {
             query?: never;
@@ -1248,9 +1273,11 @@ export interface components {
             /** @description A timed game's clock options and the server's time. */
             clock?: components["schemas"]["ClockOut"];
             /** @description The events this change caused that the caller may see. */
-            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["TurnStartedEvent"] | components["schemas"]["SeatAwayEvent"] | components["schemas"]["SeatReturnedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
+            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["RematchDeclinedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["TurnStartedEvent"] | components["schemas"]["SeatAwayEvent"] | components["schemas"]["SeatReturnedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
             game: string;
             id: string;
+            /** @description Only in a rematch: the finished game it is the rematch of (its open seats are that game's players', taken by asking for the rematch). */
+            rematch_of?: string;
             /**
              * @description How the caller was recognised, from its token alone.
              * @enum {string}
@@ -1346,6 +1373,8 @@ export interface components {
             id: string;
             /** @description With open seats: the code that takes one (`POST .../claim`), shown only here (and in the lobby, for a listed table). */
             invite_code?: string;
+            /** @description Only in a rematch: the finished game it is the rematch of (its open seats are that game's players', taken by asking for the rematch). */
+            rematch_of?: string;
             /**
              * @description How the caller was recognised, from its token alone.
              * @enum {string}
@@ -1605,6 +1634,16 @@ export interface components {
             doc: string;
             /** @enum {string} */
             name: "server_shuffle" | "client_seed" | "host_cards";
+        };
+        DeclineOut: {
+            /** @description The seat (of the finished game) that declined. */
+            declined_by: number;
+            /** @description The rematch declined. */
+            id: string;
+            /** @description The finished game it was the rematch of. */
+            rematch_of: string;
+            /** @description The rematch's status now: `abandoned`. */
+            status: string;
         };
         DeliveriesOut: {
             deliveries: components["schemas"]["DeliveryOut"][];
@@ -2779,7 +2818,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_required" | "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "bot_name_taken" | "card_not_in_hand" | "challenge_closed" | "challenge_required" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "match_not_over" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_challenged_bot" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_bot" | "no_such_challenge" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_bot" | "not_your_challenge" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "resign_not_offered" | "retired_bot" | "seat_of_another_key" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_bots" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
+            reason: "app_key_required" | "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "bot_name_taken" | "card_not_in_hand" | "challenge_closed" | "challenge_required" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "match_not_over" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_challenged_bot" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_bot" | "no_such_challenge" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_bot" | "not_your_challenge" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "rematch_started" | "resign_not_offered" | "retired_bot" | "seat_of_another_key" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_bots" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
             /** @description With `bot_name_taken`: `true` when the name is a live bot of the presenting app key (registering it again can reuse it), `false` when another key's, retired, or a built-in bot's. */
@@ -2805,7 +2844,7 @@ export interface components {
         EventsOut: {
             after: number;
             /** @description Typed per event `type`; private ones carry `visible_to`. */
-            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["TurnStartedEvent"] | components["schemas"]["SeatAwayEvent"] | components["schemas"]["SeatReturnedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
+            events: (components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameAbandonedEvent"] | components["schemas"]["RematchDeclinedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["TurnStartedEvent"] | components["schemas"]["SeatAwayEvent"] | components["schemas"]["SeatReturnedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CourseChangedEvent"] | components["schemas"]["DealScoredEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["RankMatchedEvent"] | components["schemas"]["ConcededEvent"] | components["schemas"]["TieAtTargetEvent"] | components["schemas"]["CardsPlayedEvent"] | components["schemas"]["StockCardEvent"] | components["schemas"]["DuckedEvent"] | components["schemas"]["WeddingEvent"] | components["schemas"]["AnnouncedEvent"] | components["schemas"]["PartyRevealedEvent"] | components["schemas"]["WeddingPartnerEvent"] | components["schemas"]["WeddingFailedEvent"])[];
             /** @description More events follow this page: ask again with `next_after`. */
             has_more: boolean;
             id: string;
@@ -2891,6 +2930,8 @@ export interface components {
             clock?: components["schemas"]["ClockOut"];
             game: string;
             id: string;
+            /** @description Only in a rematch: the finished game it is the rematch of (its open seats are that game's players', taken by asking for the rematch). */
+            rematch_of?: string;
             /**
              * @description How the caller was recognised, from its token alone.
              * @enum {string}
@@ -3243,6 +3284,25 @@ export interface components {
             /** @description Number of accepted state changes of the game; 0 right after creation. */
             version: number;
         };
+        /** @description Sent by: service. */
+        RematchDeclinedData: {
+            /** @description A seat, from 0. */
+            seat: number;
+        };
+        RematchDeclinedEvent: {
+            data: components["schemas"]["RematchDeclinedData"];
+            /** @description Event number, from 1. */
+            n: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rematch_declined";
+            /** @description The version it produced. */
+            version: number;
+            /** @description Present on private events only. */
+            visible_to?: number;
+        };
         RematchIn: Record<string, never>;
         RematchOut: {
             auto_deal: boolean;
@@ -3422,6 +3482,8 @@ export interface components {
             clock?: components["schemas"]["ClockOut"];
             game: string;
             id: string;
+            /** @description Only in a rematch: the finished game it is the rematch of (its open seats are that game's players', taken by asking for the rematch). */
+            rematch_of?: string;
             /**
              * @description How the caller was recognised, from its token alone.
              * @enum {string}
@@ -8760,6 +8822,200 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    decline_rematch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
+                Authorization: string;
+                /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
+                "Duckpond-App-Key"?: string;
+            };
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["RematchIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "declined_by": 1,
+                     *       "id": "Zq3kx7P2aB9w",
+                     *       "rematch_of": "Pq1kx7P2aB9w",
+                     *       "status": "abandoned"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeclineOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_token`: This needs `Authorization: Bearer <token>`.; `bad_token`: The token is not a token of this game.; `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service.; `app_key_required`: The seat is bound to an app key: its token works only with `Duckpond-App-Key: <that app key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_token"
+                     *       },
+                     *       "message": "This needs `Authorization: Bearer <token>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `token_of_another_game`: The token belongs to another game.; `seat_of_another_key`: The seat is bound to another app key than the `Duckpond-App-Key` presented.; `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_a_player`: Only a seat's token may move; the host token has no seat. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "token_of_another_game"
+                     *       },
+                     *       "message": "The token belongs to another game.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_game`: No game has this id (or it expired after its end).; `no_rematch`: Nobody asked for a rematch of this game yet (POST asks for one). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_game"
+                     *       },
+                     *       "message": "No game has this id (or it expired after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `game_not_over`: The record is available only after the game ends.; `game_abandoned`: The host abandoned the game: it takes no more changes.; `rematch_started`: Every player joined the rematch: it is under way, not declined.; `stale_version`: The game is past the expected version (another change won).; `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "game_not_over"
+                     *       },
+                     *       "message": "The record is available only after the game ends.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     resign: {
         parameters: {
             query?: never;
@@ -10212,6 +10468,8 @@ export interface operations {
             query?: {
                 /** @description Resume after this event number (the `id` of the last frame read): no snapshot, only the events after it, from 0 to 1000000000 as `/events` takes it. `Last-Event-ID` wins when both are sent. */
                 after?: string;
+                /** @description Once the game is over, keep the stream open after its `end` frame until someone asks for the rematch (`POST .../rematch`), then send it as a `rematch` frame (its `id`, `status`, the human seats `joined` and still `open_seats`) and close: how a finished table's other players are offered the rematch at once. At once if it was asked already. */
+                rematch?: boolean;
             };
             header?: {
                 /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
@@ -10228,7 +10486,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream, until the game's end (then an `end` frame) or the client leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` is the number of the last event it includes), `event` (an event the caller may see, as `/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every event was sent; or, with `reason` `app_key_revoked`, a bound seat's app key was revoked: its stream ends within about a second and sends nothing committed after). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
+            /** @description The stream, until the game's end (then an `end` frame) or the client leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` is the number of the last event it includes), `event` (an event the caller may see, as `/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every event was sent; or, with `reason` `app_key_revoked`, a bound seat's app key was revoked: its stream ends within about a second and sends nothing committed after). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). With `?rematch=true`, a finished game's stream stays open after `end` until its rematch is asked for: one `rematch` frame (no `id`), then it closes. */
             200: {
                 headers: {
                     "Cache-Control"?: "no-store";
@@ -10256,10 +10514,10 @@ export interface operations {
                      *     data: {"id":"q7Zk3xP2aB9w","version":60,"status":"over"}
                      */
                     "text/event-stream": {
-                        /** @description JSON: the view (`snapshot`), an event as `/events` lists it (`event`), or the game's id, version and status (`end`; with `reason` `app_key_revoked` when a bound seat's key was revoked while it streamed). */
+                        /** @description JSON: the view (`snapshot`), an event as `/events` lists it (`event`), the game's id, version and status (`end`; with `reason` `app_key_revoked` when a bound seat's key was revoked while it streamed), or its rematch (`rematch`, with `?rematch=true`). */
                         data: string;
                         /** @enum {string} */
-                        event?: "snapshot" | "event" | "end";
+                        event?: "snapshot" | "event" | "end" | "rematch";
                         /** @description An event number. */
                         id?: string;
                     };

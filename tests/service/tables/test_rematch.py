@@ -240,3 +240,62 @@ def test_the_old_host_cannot_join_a_rematch_already_over(client: FlaskClient, r:
     late = rematch(client, old.gid, old.host, "get")
     assert late.status_code == 409 and late.json["errors"]["reason"] == "game_over"
     assert Table(client, alice["id"], {}).snapshot(r) == before
+
+
+# --- declining a rematch -----------------------------------------------------------------------
+
+
+def decline(client: FlaskClient, gid: str, token: str):  # type: ignore[no-untyped-def]
+    return client.post(f"{API}/games/{gid}/rematch/decline", headers=auth(token))
+
+
+def test_a_declined_rematch_is_abandoned_and_cannot_be_joined(client: FlaskClient) -> None:
+    table = finished(client)
+    none = decline(client, table.gid, table.seat(1).token)
+    assert none.status_code == 404 and none.json["errors"]["reason"] == "no_rematch"
+    made = rematch(client, table.gid, table.seat(0).token).json
+    answer = decline(client, table.gid, table.seat(1).token)
+    assert answer.status_code == 200, answer.json
+    assert answer.json == {
+        "id": made["id"],
+        "rematch_of": table.gid,
+        "status": "abandoned",
+        "declined_by": 1,
+    }
+    after = client.get(f"{API}/games/{made['id']}/events?after=0").json["events"]
+    assert [(e["type"], e["data"]) for e in after[-2:]] == [
+        ("rematch_declined", {"seat": 1}),
+        ("game_abandoned", {"by": "rematch_declined"}),
+    ]
+    join = rematch(client, table.gid, table.seat(1).token)
+    assert join.status_code == 409 and join.json["errors"]["reason"] == "game_abandoned"
+    again = decline(client, table.gid, table.seat(0).token)
+    assert again.status_code == 409 and again.json["errors"]["reason"] == "game_abandoned"
+
+
+def test_declining_is_refused_once_played_or_before_the_end(client: FlaskClient) -> None:
+    table = finished(client)
+    rematch(client, table.gid, table.seat(0).token)
+    rematch(client, table.gid, table.seat(1).token)  # both joined: the rematch is on
+    late = decline(client, table.gid, table.seat(1).token)
+    assert late.status_code == 409 and late.json["errors"]["reason"] == "rematch_started"
+    live = Table.create(client, game="ducksoup", seats=[{}, {}])
+    early = decline(client, live.gid, live.seat(0).token)
+    assert early.status_code == 409 and early.json["errors"]["reason"] == "game_not_over"
+    host = decline(client, table.gid, table.host)
+    assert host.status_code == 403 and host.json["errors"]["reason"] == "not_a_player"
+    anonymous = client.post(f"{API}/games/{table.gid}/rematch/decline")
+    assert anonymous.status_code == 401
+
+
+def test_a_rematch_says_which_game_it_follows(client: FlaskClient) -> None:
+    """Its seats wait for the finished game's players: any view of it says whose rematch it
+    is (a page then asks them to accept, not strangers to take an open seat)."""
+    table = finished(client)
+    made = rematch(client, table.gid, table.seat(0).token).json
+    assert made["rematch_of"] == table.gid
+    for token in (made["token"], None):  # the asker's seat, and a spectator
+        view = client.get(f"{API}/games/{made['id']}", headers=auth(token) if token else {})
+        assert view.status_code == 200 and view.json["rematch_of"] == table.gid, view.json
+    plain = client.get(f"{API}/games/{table.gid}", headers=auth(table.seat(0).token)).json
+    assert "rematch_of" not in plain

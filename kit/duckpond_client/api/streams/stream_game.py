@@ -19,6 +19,7 @@ def _get_kwargs(
     game_id: str,
     *,
     after: str | Unset = UNSET,
+    rematch: bool | Unset = False,
     authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
@@ -41,6 +42,8 @@ def _get_kwargs(
     params: dict[str, Any] = {}
 
     params["after"] = after
+
+    params["rematch"] = rematch
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -137,6 +140,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     after: str | Unset = UNSET,
+    rematch: bool | Unset = False,
     authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
@@ -156,6 +160,7 @@ def sync_detailed(
     Args:
         game_id (str):
         after (str | Unset):
+        rematch (bool | Unset):  Default: False.
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
@@ -173,6 +178,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 after=after,
+rematch=rematch,
 authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 last_event_id=last_event_id,
@@ -190,6 +196,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     after: str | Unset = UNSET,
+    rematch: bool | Unset = False,
     authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
@@ -209,6 +216,7 @@ def sync(
     Args:
         game_id (str):
         after (str | Unset):
+        rematch (bool | Unset):  Default: False.
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
@@ -227,6 +235,7 @@ def sync(
         game_id=game_id,
 client=client,
 after=after,
+rematch=rematch,
 authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 last_event_id=last_event_id,
@@ -238,6 +247,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     after: str | Unset = UNSET,
+    rematch: bool | Unset = False,
     authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
@@ -257,6 +267,7 @@ async def asyncio_detailed(
     Args:
         game_id (str):
         after (str | Unset):
+        rematch (bool | Unset):  Default: False.
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
@@ -274,6 +285,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 after=after,
+rematch=rematch,
 authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 last_event_id=last_event_id,
@@ -291,6 +303,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     after: str | Unset = UNSET,
+    rematch: bool | Unset = False,
     authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
@@ -310,6 +323,7 @@ async def asyncio(
     Args:
         game_id (str):
         after (str | Unset):
+        rematch (bool | Unset):  Default: False.
         authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
@@ -328,6 +342,7 @@ async def asyncio(
         game_id=game_id,
 client=client,
 after=after,
+rematch=rematch,
 authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 last_event_id=last_event_id,

@@ -101,7 +101,13 @@ export function describe(event, who) {
     case "turn_started":
       return `${who(d.seat)} ${who(d.seat) === "You" ? "are" : "is"} on the clock.`;
     case "seat_away":
-      return d.by === "timeouts" ? `${who(d.seat)} timed out too often: a bot plays the seat until they return.` : `${who(d.seat)} stepped away: a bot plays the seat.`;
+      return d.by === "timeouts" ? `${who(d.seat)} timed out too often: a bot plays the seat until ${who(d.seat) === "You" ? "you return" : "they return"}.` : `${who(d.seat)} stepped away: a bot plays the seat.`;
+    case "resigned":
+      return `${who(d.seat)} resigned.`;
+    case "rematch_declined":
+      return `${who(d.seat)} declined the rematch.`;
+    case "game_abandoned":
+      return d.by === "rematch_declined" ? "The rematch will not be played." : "The host ended the game.";
     case "seat_returned":
       return `${who(d.seat)} ${who(d.seat) === "You" ? "are" : "is"} back.`;
     case "seat_taken": {

@@ -7,6 +7,7 @@ import { followGame } from "./stream.js";
 import { waitWords } from "./words.js";
 
 /** @typedef {import("./api.js").GameEvent} GameEvent */
+/** @typedef {import("./stream.js").RematchOffer} RematchOffer */
 /** @typedef {import("./api.js").ApiPath} ApiPath */
 /** @typedef {import("./main.js").PageContext} PageContext */
 /** @typedef {import("./games/generic.js").MoveBuilt} MoveBuilt */
@@ -84,16 +85,19 @@ export class GameLink {
   }
 
   /**
-   * Follow the game's stream to its end, from event `after` on: each batch of events.
+   * Follow the game's stream to its end, from event `after` on: each batch of events. With
+   * `onRematch`, a finished game's stream goes on until someone asks for its rematch.
    * @param {number} after
    * @param {(events: GameEvent[]) => Promise<void>} onEvents
+   * @param {((offer: RematchOffer) => void)} [onRematch]
    */
-  follow(after, onEvents) {
+  follow(after, onEvents, onRematch) {
     return followGame(this.gameId, {
       token: this.token,
       after,
       signal: this.signal,
       onEvents,
+      onRematch,
       onLost: (s, error) => this.notify(`${explain(error, { wait: false })} Trying again in ${waitWords(s)}…`, "warn", true),
       onBack: () => this.notify("Connected again.", "ok"),
     });
@@ -136,5 +140,20 @@ export class GameLink {
   /** A finished game's rematch (asked, or joined): the new seat's token. */
   rematch() {
     return this.request("/games/{game_id}/rematch", { method: "post", params: { game_id: this.gameId }, body: {} });
+  }
+
+  /** Decline the rematch someone asked for (its asker's table is told at once). */
+  declineRematch() {
+    return this.request("/games/{game_id}/rematch/decline", { method: "post", params: { game_id: this.gameId }, body: {} });
+  }
+
+  /**
+   * Resign the seat, at the version the page shows; the answer is the view after it.
+   * @param {number} version
+   */
+  resign(version) {
+    return this.request("/games/{game_id}/resign", {
+      method: "post", params: { game_id: this.gameId }, body: { expected_version: version },
+      headers: { "Idempotency-Key": crypto.randomUUID() } });
   }
 }

@@ -5,10 +5,10 @@
 //   #/ladder       the first game's ladder  #/ladder/<game>     that game's ladder
 //   #/key/<app key>  keep this app key in the browser (then the lobby, the key out of the URL)
 //   #/join/<game id>/<invite code>  take the lowest open seat of that table, then play it
-import { appKey, explain } from "./api.js";
+import { ApiError, api, appKey, explain } from "./api.js";
 import { h, mount } from "./dom.js";
 import { ladderPage } from "./ladder.js";
-import { claim, lobbyPage, watchIndex } from "./lobby.js";
+import { lobbyPage, watchIndex } from "./lobby.js";
 import { matchForm, matchPage } from "./match.js";
 import { tablePage } from "./table.js";
 
@@ -69,7 +69,7 @@ async function route() {
     if (page === "play" && arg) await tablePage(main, { ...context, token: arg });
     else if (page === "watch" && arg) await tablePage(main, { ...context, gameId: arg });
     else if (page === "watch") await watchIndex(main, context);
-    else if (page === "join" && arg && code) await claim(arg, decodeURIComponent(code), undefined, context);
+    else if (page === "join" && arg && code) await joinPage(main, arg, decodeURIComponent(code), context);
     else if (page === "matches") await matchForm(main, context);
     else if (page === "match" && arg) await matchPage(main, { ...context, id: arg });
     else if (page === "ladder") await ladderPage(main, { ...context, game: arg });
@@ -81,6 +81,50 @@ async function route() {
       h("p", {}, h("button", { type: "button", onclick: route }, "Try again"), " or ", h("a", { href: "#/" }, "start a new table"), ".")));
   }
 }
+
+/**
+ * A join link: take the table's lowest open seat, then play it. The seat's own address takes
+ * the link's place in the history (Back or a reload keep the seat; the code leaves the address
+ * bar). A table with no seat left gets a page that says so, offers to watch it and leads back.
+ * @param {HTMLElement} main
+ * @param {string} id
+ * @param {string} code
+ * @param {PageContext} context
+ */
+async function joinPage(main, id, code, { signal }) {
+  mount(main, h("p.loading", {}, "Taking a seat at the table…"));
+  try {
+    const taken = await api("/games/{game_id}/claim", { method: "post", params: { game_id: id },
+      body: { invite_code: code }, headers: { "Idempotency-Key": crypto.randomUUID() }, signal });
+    if (signal.aborted) return;
+    location.replace(`#/play/${taken.token}`); // a hashchange: the router shows the seat
+  } catch (error) {
+    if (signal.aborted || !(error instanceof ApiError)) throw error;
+    history.replaceState(null, "", `#/join/${id}`); // the code out of the address bar
+    const full = error.reason === "no_open_seat" || error.reason === "seat_taken";
+    const ended = error.reason === "game_abandoned" || error.reason === "game_over";
+    const title = full ? "This table is full" : ended ? "This table has ended" : "This link does not seat you";
+    const text = full ? "Every seat of this table was taken before you came: the link seats nobody any more."
+      : explain(error);
+    const watchable = error.reason !== "no_such_game" && error.reason !== "bad_invite_code";
+    mount(main, h("section.panel.join-refused", { "aria-labelledby": "join-title" },
+      h("h1#join-title", {}, title),
+      h("p", {}, text),
+      h("p.after", {},
+        watchable ? h("a.primary.watch", { href: `#/watch/${id}` }, full ? "Watch this table" : "See how it ended") : null,
+        watchable ? " · " : null,
+        h("a.lobby", { href: "#/" }, "Back to the lobby"))));
+  }
+}
+
+// "Skip to the table" moves the focus to the page's main part; the address (the route) stays.
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest("a[href='#main']") : null;
+  if (!link) return;
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView({ block: "start" });
+});
 
 window.addEventListener("hashchange", route);
 route();

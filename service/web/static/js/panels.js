@@ -9,8 +9,12 @@ import { dealCells } from "./games.js";
 /** @typedef {import("./deal.js").Story} Story */
 /** @typedef {import("./deal.js").Scored} Scored */
 
-/** @param {Table} table */
-export function turnBanner(table) {
+/**
+ * What the turn banner says, and its kind (its colour).
+ * @param {Table} table
+ * @returns {{text: string, kind: string}}
+ */
+export function bannerText(table) {
   const { status, view } = table.body;
   let text;
   let kind = "wait";
@@ -22,11 +26,16 @@ export function turnBanner(table) {
     else text = `Game over: you won${others ? ` with ${others}` : ""}!`;
     kind = "over";
   } else if (status === "abandoned") {
-    text = "The host ended this game.";
+    const declined = table.log.find((e) => e.type === "rematch_declined");
+    text = declined?.type === "rematch_declined"
+      ? `${table.who(declined.data.seat)} declined the rematch: it will not be played.`
+      : "The host ended this game.";
     kind = "over";
   } else if (status === "waiting") {
     const open = table.body.seats.filter((s) => s.open).map((s) => s.seat);
-    text = `Waiting for players to take the open seat${open.length === 1 ? "" : "s"} (${open.map((s) => `seat ${s}`).join(", ")}).`;
+    // A rematch's seats are its players' own: they take them by accepting, with no code.
+    if (table.rematchOf) text = `Waiting for ${open.map(table.who).join(" and ")} to accept the rematch.`;
+    else text = `Waiting for players to take the open seat${open.length === 1 ? "" : "s"} (${open.map((s) => `seat ${s}`).join(", ")}).`;
   } else if (table.inSummary()) {
     text = `Deal ${table.summaryOf} is over: here is how it scored.`;
     kind = "over";
@@ -41,7 +50,82 @@ export function turnBanner(table) {
   } else {
     text = `Waiting for ${view.to_act.map(table.who).join(", ")}…`;
   }
-  return h(`p.turn.turn-${kind}`, { role: "status", "aria-live": "polite" }, text);
+  return { text, kind };
+}
+
+/**
+ * The turn banner (a screen reader hears the table's changes from its live region instead:
+ * table.say).
+ * @param {Table} table
+ */
+export function turnBanner(table) {
+  const { text, kind } = bannerText(table);
+  return h(`p.turn.turn-${kind}`, {}, text);
+}
+
+/**
+ * The table's own notice above the play: a timeout, a resignation, a declined rematch; a
+ * partner's resignation asks to resign too or play on.
+ * @param {Table} table
+ */
+export function tableNotice(table) {
+  const { notice } = table;
+  if (!notice) return null;
+  const close = () => { table.notice = null; table.render(); };
+  const partner = notice.partner && !table.ended();
+  return h(`div.table-notice.notice-${notice.kind}`, {},
+    h("p", {}, notice.text),
+    partner
+      ? h("p.choices", {},
+        h("button.primary.resign-too", { type: "button", disabled: table.busy, onclick: () => { table.notice = null; table.resign(); } }, "Resign too"),
+        " ",
+        h("button.play-on", { type: "button", onclick: close }, "Play on"))
+      : h("button.ghost.dismiss", { type: "button", "aria-label": "Dismiss", onclick: close }, "×"));
+}
+
+/**
+ * A finished game's rematch as another player asked for it: Accept (this page moves to its
+ * seat of the new table) or Decline (the asker is told).
+ * @param {Table} table
+ */
+export function rematchOffer(table) {
+  const { offer, seat } = table;
+  if (!offer || seat === null || table.body.status !== "over") return null;
+  let body;
+  if (offer.status === "abandoned") {
+    body = [h("p", {}, "The rematch was declined."), h("p", {}, h("a", { href: "#/" }, "Start a new table"))];
+  } else if (offer.joined.includes(seat)) {
+    body = [h("p", {}, "Your rematch is ready."),
+      h("p.choices", {}, h("button.primary.accept", { type: "button", disabled: table.busy, onclick: () => table.answerRematch(true) }, "Go to the rematch"))];
+  } else {
+    body = [h("p", {}, `${table.asker(offer)} asked for a rematch: the same seats and options again.`),
+      h("p.choices", {},
+        h("button.primary.accept", { type: "button", disabled: table.busy, onclick: () => table.answerRematch(true) }, "Accept"),
+        " ",
+        h("button.decline", { type: "button", disabled: table.busy, onclick: () => table.answerRematch(false) }, "Decline"))];
+  }
+  return h("section.panel.rematch-offer", { "aria-labelledby": "rematch-title" },
+    h("h2#rematch-title", {}, "Rematch"), body);
+}
+
+/**
+ * Resign, where the game offers it (the catalog), with a confirm step.
+ * @param {Table} table
+ */
+export function resignControl(table) {
+  const { status, view } = table.body;
+  if (!table.resignOffered || table.seat === null || (status !== "playing" && status !== "deal_pending")) return null;
+  if ("resigned" in view && view.resigned.includes(table.seat)) return null;
+  if (!table.confirming) {
+    return h("p.resign", {}, h("button.ghost.resign", { type: "button", disabled: table.busy,
+      onclick: () => { table.confirming = true; table.render(); /** @type {HTMLElement | null} */ (table.main.querySelector("button.resign-yes"))?.focus(); } }, "Resign…"));
+  }
+  return h("div.resign-confirm", { role: "group", "aria-labelledby": "resign-ask" },
+    h("p#resign-ask", {}, "Resign this game? The other side wins; it cannot be undone."),
+    h("p.choices", {},
+      h("button.danger.resign-yes", { type: "button", disabled: table.busy, onclick: () => table.resign() }, "Resign"),
+      " ",
+      h("button.resign-no", { type: "button", onclick: () => { table.confirming = false; table.render(); } }, "Keep playing")));
 }
 
 /**
@@ -90,6 +174,7 @@ export function statusPanel(table) {
   return h("section.panel.status", { "aria-labelledby": "status-title" },
     h("h2#status-title", {}, "Table"),
     h("dl", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
+    resignControl(table),
     table.ended() ? h("p.after", {}, rematchButton(table), " ", h("a", { href: "#/" }, "Start a new table")) : null);
 }
 
@@ -98,18 +183,20 @@ export function statusPanel(table) {
  * @param {Table} table
  */
 export function rematchButton(table) {
-  if (table.body.status !== "over" || table.seat === null) return null;
+  if (table.body.status !== "over" || table.seat === null || table.offer?.status === "abandoned") return null;
+  const offered = table.offer !== null; // another player asked: this button accepts
   return h("button.primary.rematch", { type: "button", disabled: table.busy, onclick: async () => {
     table.busy = true;
     try {
       const next = await table.link.rematch();
+      table.offer = null;
       location.hash = `#/play/${next.token}`;
     } catch (error) {
       table.notify(explain(error), "error");
     } finally {
       table.busy = false;
     }
-  } }, "Rematch");
+  } }, offered ? "Accept the rematch" : "Rematch");
 }
 
 /**
@@ -197,7 +284,9 @@ export function scorePanel(table) {
 
 /** @param {Table} table */
 export function logPanel(table) {
-  const lines = table.log.map((e) => ({ n: e.n, text: table.display.describe(e, table.who) }));
+  // A turn's start is not news: the seat's clock shows it (it was logged on every turn).
+  const lines = table.log.filter((e) => e.type !== "turn_started")
+    .map((e) => ({ n: e.n, text: table.display.describe(e, table.who) }));
   return h("section.panel.log", { "aria-labelledby": "log-title" },
     h("h2#log-title", {}, "What happened"),
     h("ol", { role: "log", tabindex: 0 }, lines.slice(-200).map((l) => h("li", { dataset: { n: l.n } }, l.text))));

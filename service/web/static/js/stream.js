@@ -10,26 +10,35 @@ import { retryAfter } from "./words.js";
  * A line of the stream (keep-alives, empty lines, are skipped).
  * @typedef {{id: string, event: "event", data: GameEvent}
  *   | {id: string, event: "snapshot", data: GameOut}
- *   | {event: "end", data: {id: string, version: number, status: GameOut["status"]}}} Frame
+ *   | {event: "end", data: {id: string, version: number, status: GameOut["status"]}}
+ *   | {event: "rematch", data: RematchOffer}} Frame
+ */
+/**
+ * A finished game's rematch as its stream tells it (`?rematch=true`): its id and status, the
+ * human seats that took their seat in it and those it waits for.
+ * @typedef {{id: string, rematch_of: string, status: GameOut["status"], joined: number[], open_seats: number[]}} RematchOffer
  */
 
 /**
  * Follow a game's events numbered after `after` until the game ends (resolves) or `signal`
  * aborts. `onEvents(events)` gets the events of each read, awaited before the next;
  * `onLost(seconds)` says the connection is lost (and when it tries again), `onBack()` that it
- * works again. A refusal (404, 401...) rejects with its ApiError.
+ * works again. A refusal (404, 401...) rejects with its ApiError. With `onRematch`, a game
+ * that ends `over` is followed on until its rematch is asked for: `onRematch(offer)`, then it
+ * resolves.
  * @param {string} gameId
  * @param {{token: string | undefined, after: number, signal: AbortSignal,
  *   onEvents: (events: GameEvent[]) => Promise<void>,
+ *   onRematch?: ((offer: RematchOffer) => void) | undefined,
  *   onLost: (seconds: number, error: ConnectionLost) => void, onBack: () => void}} options
  * @returns {Promise<void>}
  */
-export async function followGame(gameId, { token, after, signal, onEvents, onLost, onBack }) {
+export async function followGame(gameId, { token, after, signal, onEvents, onRematch, onLost, onBack }) {
   let delay = 1000;
   let lost = false;
   while (!signal.aborted) {
     try {
-      const ended = await readStream(gameId, token, after, signal, async (frames) => {
+      const ended = await readStream(gameId, token, after, signal, onRematch, async (frames) => {
         if (lost) {
           lost = false;
           delay = 1000;
@@ -60,19 +69,21 @@ export async function followGame(gameId, { token, after, signal, onEvents, onLos
 
 /**
  * One connection: `onFrames(frames)` for the frames of each read. True when the `end` frame
- * came, false when the connection closed before it.
+ * came (with `onRematch` and a finished game: the `rematch` frame after it), false when the
+ * connection closed before it.
  * @param {string} gameId
  * @param {string | undefined} token
  * @param {number} after
  * @param {AbortSignal} signal
+ * @param {((offer: RematchOffer) => void) | undefined} onRematch
  * @param {(frames: Frame[]) => Promise<void>} onFrames
  * @returns {Promise<boolean>}
  */
-async function readStream(gameId, token, after, signal, onFrames) {
+async function readStream(gameId, token, after, signal, onRematch, onFrames) {
   /** @type {Record<string, string>} */
   const headers = { Accept: "application/x-ndjson" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const path = url("/games/{game_id}/stream", { game_id: gameId }, { after });
+  const path = url("/games/{game_id}/stream", { game_id: gameId }, onRematch ? { after, rematch: true } : { after });
   let response;
   try {
     response = await fetch(BASE + path, { headers, signal, cache: "no-store" });
@@ -103,7 +114,11 @@ async function readStream(gameId, token, after, signal, onFrames) {
     /** @type {Frame[]} */
     const frames = lines.filter((line) => line.trim()).map((line) => JSON.parse(line));
     await onFrames(frames);
-    if (frames.some((frame) => frame.event === "end")) {
+    const offer = frames.find((frame) => frame.event === "rematch");
+    if (offer && onRematch) onRematch(/** @type {RematchOffer} */ (offer.data));
+    const end = frames.find((frame) => frame.event === "end");
+    const waits = onRematch && end?.event === "end" && end.data.status === "over"; // the rematch frame follows
+    if (offer || (end && !waits)) {
       reader.cancel().catch(() => {});
       return true;
     }

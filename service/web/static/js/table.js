@@ -8,7 +8,7 @@
 // it draws is in felt.js (the seats and the centre), hand.js (the hand and the moves),
 // panels.js (the banner and the side panels) and clock.js; what differs by game comes from the
 // game's display (games/index.js).
-import { ApiError, explain } from "./api.js";
+import { ApiError, api, explain } from "./api.js";
 import { everySecond, tickClocks } from "./clock.js";
 import * as deals from "./deal.js";
 import { h, mount } from "./dom.js";
@@ -22,10 +22,28 @@ import * as panels from "./panels.js";
 /** @typedef {import("./api.js").ScoreOut} ScoreOut */
 /** @typedef {import("./api.js").GameEvent} GameEvent */
 /** @typedef {import("./api.js").Move} Move */
+/** @typedef {import("./stream.js").RematchOffer} RematchOffer */
+/**
+ * What the table itself tells the player, above the play (the log below may be out of sight):
+ * a timeout, a resignation, a declined rematch. `partner`: a partner resigned, and the player
+ * may resign too or play on.
+ * @typedef {{text: string, kind: "warn" | "info", partner?: boolean}} TableNotice
+ */
 /** @typedef {Extract<Move, {card: string}>} CardMove a move that plays one card (with its call) */
 /** @typedef {import("./main.js").PageContext} PageContext */
 /** @typedef {import("./games/generic.js").MoveBuilt} MoveBuilt */
 /** @typedef {import("./games/generic.js").GameDisplay} GameDisplay */
+
+/** @type {Promise<Set<string>> | null} the games whose seats may resign (the catalog's `resign`) */
+let resigning = null;
+
+/** Which games offer resigning, as the catalog says: read once a page load. */
+function resignOffered() {
+  resigning ??= api("/catalog", {})
+    .then(({ games }) => new Set(games.filter((g) => g.resign.offered).map((g) => g.name)))
+    .catch(() => { resigning = null; return new Set(); });
+  return resigning;
+}
 
 /**
  * A seat's table (`token`: its game is the token's first part) or a spectator's (`gameId`).
@@ -78,18 +96,36 @@ export class Table {
     /** the table's invite code for its open seats (the creator's browser keeps it) */
     this.code = sessionStorage.getItem(`code:${this.gameId}`);
     this.skew = 0; // ms: the server's clock minus this browser's, from the last timed answer
+    this.view = h("div.table-root", {}); // what render() draws; the live region stays beside it
+    /** the screen reader's polite news of the table: turns, timeouts, results */
+    this.live = h("div#table-live.visually-hidden", { role: "status", "aria-live": "polite" });
+    /** @type {TableNotice | null} */
+    this.notice = null;
+    this.confirming = false; // the Resign button asked "are you sure?"
+    this.resignOffered = false; // the catalog says this game's seats may resign
+    /** @type {RematchOffer | null} the finished game's rematch, as its stream told it */
+    this.offer = null;
+    this.started = false; // the events read at the start are history: told in the log only
+    this.wasMyTurn = false;
+    this.lastStatus = body.status;
   }
 
   // --- following the game (its requests: link.js) -------------------------------------------
 
   async run() {
+    mount(this.main, this.view, this.live);
     // A timed game's clocks count down between answers (deadlines are in the server's time).
     everySecond(() => tickClocks(this.main, this.skew), this.signal);
+    resignOffered().then((games) => {
+      this.resignOffered = games.has(this.body.view.game);
+      this.render();
+    });
     const events = await this.link.eventsSince(this.last);
     // Opened between deals or after the end: the last deal's summary, as if just played.
     const { status } = this.body;
     if (status === "deal_pending" || status === "over") this.summaryOf = this.body.view.deal_no;
     this.take(this.body, events);
+    this.started = true;
     await this.catchUp();
     await this.watch();
   }
@@ -103,10 +139,34 @@ export class Table {
 
   /** Follow the game's stream to its end: each batch of events, then the view after them. */
   async watch() {
+    // A seat's finished table goes on listening: another player may ask for a rematch.
+    const onRematch = this.seat === null ? undefined : (/** @type {RematchOffer} */ offer) => this.rematchOffered(offer);
     await this.link.follow(this.last, async (events) => {
       this.addEvents(events);
       await this.catchUp();
-    });
+    }, onRematch);
+  }
+
+  /**
+   * Who asked for the rematch: the seats in it already (none: the host asked).
+   * @param {RematchOffer} offer
+   */
+  asker(offer) {
+    return offer.joined.length ? offer.joined.map(this.who).join(" and ") : "The host";
+  }
+
+  /**
+   * The finished game's rematch, as its stream told it: offered to this seat (Accept or
+   * Decline), or already declined.
+   * @param {RematchOffer} offer
+   */
+  rematchOffered(offer) {
+    this.offer = offer;
+    if (offer.status === "abandoned") this.say("The rematch was declined.");
+    else if (this.seat !== null && !offer.joined.includes(this.seat)) {
+      this.say(`${this.asker(offer)} asked for a rematch: accept or decline it.`);
+    }
+    this.render();
   }
 
   /**
@@ -148,14 +208,104 @@ export class Table {
       this.summaryOf = event.data.deal_no; // waits for the player's "Continue"
       this.browsed = null;
     }
+    if (this.started) {
+      const over = fresh.some((e) => e.type === "game_over");
+      /** @type {TableNotice[]} */
+      const told = [];
+      for (const event of fresh) {
+        const notice = this.tell(event, over);
+        if (notice) told.push(notice);
+      }
+      if (told.length) { // one notice for the change: a timeout and the seat's going away
+        const kind = told.some((n) => n.kind === "warn") ? "warn" : "info";
+        this.notice = { text: told.map((n) => n.text).join(" "), kind, partner: told.some((n) => n.partner) };
+      }
+    }
     this.seen = Math.max(this.seen, ...fresh.map((e) => e.version)); // the view may be behind them
     const scored = fresh.some((e) => e.type === "deal_scored" || e.type === "game_over");
     if (scored || !this.score) this.refreshScore();
   }
 
+  /**
+   * What the table says of a new event beside the log: news for a screen reader, and the
+   * notice to show above the play (null: none). `over`: the game ended in the same change.
+   * @param {GameEvent} event
+   * @param {boolean} over
+   * @returns {TableNotice | null}
+   */
+  tell(event, over) {
+    const mine = (/** @type {number} */ seat) => seat === this.seat;
+    switch (event.type) {
+      case "turn_timed_out": {
+        const { seat, bot } = event.data;
+        const text = mine(seat)
+          ? `You ran out of time: the ${bot} bot played for you.`
+          : `${this.who(seat)} ran out of time: the ${bot} bot played for them.`;
+        this.say(text);
+        return mine(seat) ? { text, kind: "warn" } : null;
+      }
+      case "seat_away":
+        if (mine(event.data.seat) && event.data.by === "timeouts") {
+          const text = "You timed out too often: a bot plays your seat until you return (“I'm back”).";
+          this.say(text);
+          return { text, kind: "warn" };
+        }
+        return null;
+      case "resigned": {
+        const { seat } = event.data;
+        if (mine(seat)) return null;
+        const partner = !over && this.partnerOf(seat);
+        const text = partner
+          ? `Your partner (${this.who(seat)}) resigned. Your side gives up only if you resign too.`
+          : `${this.who(seat)} resigned.`;
+        this.say(text);
+        return { text, kind: "info", partner };
+      }
+      case "rematch_declined": // the banner says it
+        this.say(`${this.who(event.data.seat)} declined the rematch.`);
+        return null;
+      case "deal_scored":
+        if (!over) this.say(`Deal ${event.data.deal_no} is over.`);
+        return null;
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * Whether `seat` is this seat's partner (a game with sides: Doubleduck).
+   * @param {number} seat
+   */
+  partnerOf(seat) {
+    const { view } = this.body;
+    if (this.seat === null || !("sides" in view)) return false;
+    return view.sides.some((side) => side.includes(seat) && side.includes(/** @type {number} */ (this.seat)));
+  }
+
+  /**
+   * News for a screen reader, in the table's polite live region (a line each: the region
+   * keeps the last few).
+   * @param {string} text
+   */
+  say(text) {
+    this.live.append(h("p", {}, text));
+    while (this.live.childElementCount > 3) this.live.firstElementChild?.remove();
+  }
+
+  /** Read the score again (not awaited: a page left meanwhile drops the answer). */
   async refreshScore() {
-    this.score = await this.link.score();
+    try {
+      this.score = await this.link.score();
+    } catch (error) {
+      if (this.signal.aborted) return;
+      throw error;
+    }
     this.render();
+  }
+
+  /** The finished game this table is the rematch of (null: not a rematch). */
+  get rematchOf() {
+    return this.body.rematch_of ?? null;
   }
 
   get seat() {
@@ -205,6 +355,7 @@ export class Table {
       const answer = await this.link.move(move, this.body.version);
       this.busy = false;
       this.notify(null);
+      if (this.notice?.kind === "warn") this.notice = null; // the player is back at the table
       this.take(answer, answer.events);
     } catch (error) {
       this.busy = false;
@@ -262,6 +413,56 @@ export class Table {
     await this.read();
   }
 
+  /** Resign the seat (after the confirm step); the answer is the view after it. */
+  async resign() {
+    this.confirming = false;
+    if (this.busy) return;
+    this.busy = true;
+    this.render();
+    try {
+      const answer = await this.link.resign(this.body.version);
+      this.busy = false;
+      this.notice = null;
+      this.take(answer, answer.events);
+      if (answer.status !== "over") {
+        this.notice = { text: "You resigned. Your side gives up once your partner resigns too.", kind: "info" };
+        this.say(this.notice.text);
+      }
+    } catch (error) {
+      this.busy = false;
+      if (!(error instanceof ApiError)) throw error;
+      await this.refused(error);
+    }
+    await this.catchUp();
+  }
+
+  /**
+   * Answer the rematch offered: accept (this seat's page moves to its seat of the new table)
+   * or decline (whoever asked is told at once).
+   * @param {boolean} accept
+   */
+  async answerRematch(accept) {
+    if (this.busy) return;
+    this.busy = true;
+    this.render();
+    try {
+      if (accept) {
+        const next = await this.link.rematch();
+        location.hash = `#/play/${next.token}`;
+        return;
+      }
+      await this.link.declineRematch();
+      if (this.offer) this.offer = { ...this.offer, status: "abandoned" };
+      this.notice = { text: "You declined the rematch.", kind: "info" };
+      this.say(this.notice.text);
+    } catch (error) {
+      this.notify(explain(error), "error");
+    } finally {
+      this.busy = false;
+    }
+    this.render();
+  }
+
   // --- names -------------------------------------------------------------------------------
 
   /** @param {number} seat */
@@ -277,13 +478,15 @@ export class Table {
     const role = this.seat === null ? "Watching" : `You are seat ${this.seat}`;
     const summary = this.inSummary();
     mount(
-      this.main,
+      this.view,
       h(`div.table-page.game-${game}`,
         { dataset: { version: this.body.version, status: this.body.status,
           turn: this.myTurn() && !this.busy && !summary ? "you" : "wait", summary: summary ? "open" : "closed" } },
         h("div.play-area", {},
           h("h1.table-title", {}, title, h("small", {}, ` · game ${this.gameId} · ${role}`)),
           panels.turnBanner(this),
+          panels.tableNotice(this),
+          panels.rematchOffer(this),
           summary ? panels.summaryPanel(this) : [
             felt(this),
             actions(this),
@@ -300,5 +503,16 @@ export class Table {
     const logList = this.main.querySelector(".log ol");
     if (logList) logList.scrollTop = logList.scrollHeight;
     document.title = `${this.myTurn() ? "▶ Your turn · " : ""}${title} · duckpond`;
+    this.news();
+  }
+
+  /** Tell a screen reader when the turn comes to this seat, and how the game ended. */
+  news() {
+    const mine = this.myTurn() && !this.busy && !this.inSummary();
+    if (mine && !this.wasMyTurn) this.say(this.display.yourTurn(this.body.view));
+    this.wasMyTurn = mine;
+    const { status } = this.body;
+    if (status !== this.lastStatus && this.ended()) this.say(panels.bannerText(this).text);
+    this.lastStatus = status;
   }
 }

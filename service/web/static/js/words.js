@@ -46,6 +46,7 @@ export const REFUSALS = {
   game_abandoned: "The host ended this game: it takes no more moves.",
   game_not_over: "The game's full record is shown once the game is over.",
   no_rematch: "Nobody asked for a rematch of this game yet.",
+  rematch_started: "Every player has joined the rematch: it is under way.",
   resign_not_offered: "This game has no resigning: play it out.",
   // Moves
   stale_version: "Another tab or window moved first.",

@@ -1,0 +1,309 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.decline_out import DeclineOut
+from ...models.error_out import ErrorOut
+from ...models.rematch_in import RematchIn
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    game_id: str,
+    *,
+    body: RematchIn,
+    authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["Authorization"] = authorization
+
+    if not isinstance(duckpond_app_key, Unset):
+        headers["Duckpond-App-Key"] = duckpond_app_key
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/games/{game_id}/rematch/decline".format(game_id=quote(str(game_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> DeclineOut | ErrorOut:
+    if response.status_code == 200:
+        response_200 = DeclineOut.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorOut.from_dict(response.json())
+
+
+
+        return response_503
+
+    response_default = ErrorOut.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[DeclineOut | ErrorOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: RematchIn,
+    authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
+
+) -> Response[DeclineOut | ErrorOut]:
+    """ Decline the rematch someone asked for, with a seat's token of the finished game (its
+    asker may withdraw it so). The rematch, still waiting for its players, is abandoned:
+    its stream tells `rematch_declined` (the seat) and `game_abandoned` at once to whoever
+    follows it. 409 `rematch_started` once every player joined; `game_abandoned` when it was
+    declined already.
+
+    Args:
+        game_id (str):
+        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
+        body (RematchIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeclineOut | ErrorOut]
+     """
+
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+body=body,
+authorization=authorization,
+duckpond_app_key=duckpond_app_key,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: RematchIn,
+    authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
+
+) -> DeclineOut | ErrorOut | None:
+    """ Decline the rematch someone asked for, with a seat's token of the finished game (its
+    asker may withdraw it so). The rematch, still waiting for its players, is abandoned:
+    its stream tells `rematch_declined` (the seat) and `game_abandoned` at once to whoever
+    follows it. 409 `rematch_started` once every player joined; `game_abandoned` when it was
+    declined already.
+
+    Args:
+        game_id (str):
+        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
+        body (RematchIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeclineOut | ErrorOut
+     """
+
+
+    return sync_detailed(
+        game_id=game_id,
+client=client,
+body=body,
+authorization=authorization,
+duckpond_app_key=duckpond_app_key,
+
+    ).parsed
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: RematchIn,
+    authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
+
+) -> Response[DeclineOut | ErrorOut]:
+    """ Decline the rematch someone asked for, with a seat's token of the finished game (its
+    asker may withdraw it so). The rematch, still waiting for its players, is abandoned:
+    its stream tells `rematch_declined` (the seat) and `game_abandoned` at once to whoever
+    follows it. 409 `rematch_started` once every player joined; `game_abandoned` when it was
+    declined already.
+
+    Args:
+        game_id (str):
+        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
+        body (RematchIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeclineOut | ErrorOut]
+     """
+
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+body=body,
+authorization=authorization,
+duckpond_app_key=duckpond_app_key,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: RematchIn,
+    authorization: str,
+    duckpond_app_key: str | Unset = UNSET,
+
+) -> DeclineOut | ErrorOut | None:
+    """ Decline the rematch someone asked for, with a seat's token of the finished game (its
+    asker may withdraw it so). The rematch, still waiting for its players, is abandoned:
+    its stream tells `rematch_declined` (the seat) and `game_abandoned` at once to whoever
+    follows it. 409 `rematch_started` once every player joined; `game_abandoned` when it was
+    declined already.
+
+    Args:
+        game_id (str):
+        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
+        duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
+            owner.
+        body (RematchIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeclineOut | ErrorOut
+     """
+
+
+    return (await asyncio_detailed(
+        game_id=game_id,
+client=client,
+body=body,
+authorization=authorization,
+duckpond_app_key=duckpond_app_key,
+
+    )).parsed
