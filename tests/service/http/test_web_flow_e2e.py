@@ -267,3 +267,51 @@ def test_the_live_region_says_your_turn(page: Page, live_url: str) -> None:
     expect(live).to_have_attribute("aria-live", "polite")
     wait_ready(page)
     expect(live).to_contain_text("Your turn")
+
+
+# --- 2: an invited friend's seat waits for them --------------------------------------------
+
+
+def test_an_invited_friend_finds_the_table_waiting_for_them(
+    browser: Browser, page: Page, live_url: str, console: Console
+) -> None:
+    """A timed Duck Soup table with a friend's seat (invite link): nobody's clock runs, no bot
+    plays, until the friend opens the link (in a browser with no app key); then the clocks
+    start fresh. Before, the table started at once and the leader timed out after 10 s."""
+    page.goto("/")
+    page.check("input[name=game][value=ducksoup]")
+    page.select_option("#seat-1", "")  # "A friend (invite link)"
+    page.fill("#opt-turn_seconds", "10")
+    page.click("form.lobby button[type=submit]")
+    turn = page.locator(".turn")
+    expect(turn).to_contain_text("Seat 1 to open the invite link", timeout=e2e.TURN)
+    expect(turn).to_contain_text("No clock runs until everyone is seated.")
+    link = page.locator("a.invite[data-seat='1']").get_attribute("href")
+    assert link is not None
+    host = page.url.split("#/play/")[1]
+    game_id = host.split(".")[0]
+    shoot(page, "table-invited-waiting")
+    time.sleep(12)  # longer than a turn: a running clock would have timed out by now
+    waited = call(live_url, f"/games/{game_id}", host)
+    assert waited["status"] == "waiting", waited["status"]
+    assert waited["seats"][1].get("invited") is True
+    events = call(live_url, f"/games/{game_id}/events", host)["events"]
+    assert not [e for e in events if e["type"] == "turn_timed_out"], events
+
+    friend_ctx = browser.new_context(base_url=live_url, viewport=e2e.DESKTOP)  # no app key
+    friend_ctx.set_default_timeout(e2e.TURN)
+    try:
+        friend = console.watch(friend_ctx.new_page())
+        friend.goto(link)
+        expect(friend.locator(".table-page")).to_have_attribute("data-status", "playing")
+        started = call(live_url, f"/games/{game_id}", host)
+        assert started["status"] == "playing"
+        assert "invited" not in started["seats"][1]
+        events = call(live_url, f"/games/{game_id}/events", host)["events"]
+        assert not [e for e in events if e["type"] == "turn_timed_out"], events
+        running = [s["clock"] for s in started["seats"] if s.get("clock", {}).get("deadline")]
+        assert len(running) == 1, started["seats"]  # the leader's, started when the friend came
+        assert running[0]["remaining_ms"] > 5_000, running  # fresh, not 12 s spent
+        expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
+    finally:
+        friend_ctx.close()

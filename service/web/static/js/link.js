@@ -137,6 +137,15 @@ export class GameLink {
     return this.request(path, { method: "post", params: { game_id: this.gameId, seat: String(seat) }, body: {} });
   }
 
+  /**
+   * Take this invited seat (the token's holder has come): the table waited for it, no clock
+   * running, and starts once every invited and open seat is taken.
+   * @param {number} seat
+   */
+  takeInvited(seat) {
+    return this.request("/games/{game_id}/seats/{seat}/claim", { method: "post", params: { game_id: this.gameId, seat: String(seat) }, body: {} });
+  }
+
   /** A finished game's rematch (asked, or joined): the new seat's token. */
   rematch() {
     return this.request("/games/{game_id}/rematch", { method: "post", params: { game_id: this.gameId }, body: {} });

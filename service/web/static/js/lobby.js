@@ -171,11 +171,12 @@ export async function lobbyPage(main, { signal, go, notify }) {
       event.preventDefault();
       // Without a key the server can only refuse (401): say how to get one instead.
       if (!appKey.get()) return notify(REFUSALS.missing_app_key, "error");
-      /** @type {{bot?: string, level?: string, open?: boolean}[]} a seat as the lobby's choice reads: the catalog names the bots */
-      const seatsIn = selects.map((select) => {
+      /** @type {{bot?: string, level?: string, open?: boolean, invited?: boolean}[]} a seat as the lobby's choice reads: the catalog names the bots */
+      const seatsIn = selects.map((select, s) => {
         if (select.value === "open") return { open: true };
         const [bot, level] = select.value.split(":");
-        if (!bot) return {};
+        // A friend's seat waits for its link's holder (no clock runs until they come); yours is taken.
+        if (!bot) return s === 0 ? {} : { invited: true };
         return level ? { bot, level } : { bot };
       });
       // Which games, bots, levels and options there are, the catalog says at run time (the

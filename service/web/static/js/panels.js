@@ -35,7 +35,15 @@ export function bannerText(table) {
     const open = table.body.seats.filter((s) => s.open).map((s) => s.seat);
     // A rematch's seats are its players' own: they take them by accepting, with no code.
     if (table.rematchOf) text = `Waiting for ${open.map(table.who).join(" and ")} to accept the rematch.`;
-    else text = `Waiting for players to take the open seat${open.length === 1 ? "" : "s"} (${open.map((s) => `seat ${s}`).join(", ")}).`;
+    else {
+      // Invited seats wait for their link's holder as open seats wait for a code: no clock runs.
+      const invited = table.body.seats.filter((s) => s.invited).map((s) => s.seat);
+      const parts = [
+        open.length ? `players to take the open seat${open.length === 1 ? "" : "s"} (${open.map((s) => `seat ${s}`).join(", ")})` : "",
+        invited.length ? `${invited.map(table.who).join(" and ")} to open the invite link${invited.length === 1 ? "" : "s"}` : "",
+      ].filter(Boolean);
+      text = `Waiting for ${parts.join(", and for ")}. No clock runs until everyone is seated.`;
+    }
   } else if (table.inSummary()) {
     text = `Deal ${table.summaryOf} is over: here is how it scored.`;
     kind = "over";

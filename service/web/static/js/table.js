@@ -55,7 +55,10 @@ export async function tablePage(main, { token, gameId, signal, notify }) {
   const id = gameId ?? token?.split(".")[0];
   if (!id) throw new Error("no game to show");
   const link = new GameLink(id, token, signal, notify);
-  const first = await link.game();
+  const read = await link.game();
+  // An invited seat's holder has come: the table waited for them (no clock ran) until now.
+  const seat = read.seat ?? null;
+  const first = seat !== null && read.seats[seat]?.invited ? await link.takeInvited(seat) : read;
   await new Table(main, { link, signal, notify }, first).run();
 }
 
