@@ -2,7 +2,7 @@
 // table's status, the summary of a scored deal, running counts, the deal's tricks to browse,
 // the score and the log). What differs by game comes from the game's display (table.display).
 import { explain } from "./api.js";
-import { h } from "./dom.js";
+import { h, scrollBox } from "./dom.js";
 import { dealCells } from "./games.js";
 
 /** @typedef {import("./table.js").Table} Table */
@@ -165,7 +165,7 @@ export function scorePanel(table) {
   const { deals, totals, game_points: points } = table.score;
   return h("section.panel.score", { "aria-labelledby": "score-title" },
     h("h2#score-title", {}, "Score"),
-    h("div.scroll", {}, h("table", {},
+    scrollBox("Score by deal", h("table", {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Deal"),
         heads.map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, deals.map((deal) => h("tr", {}, h("th", { scope: "row" }, String(deal.deal_no)),
@@ -182,5 +182,8 @@ export function logPanel(table) {
   const lines = table.log.map((e) => ({ n: e.n, text: table.display.describe(e, table.who) }));
   return h("section.panel.log", { "aria-labelledby": "log-title" },
     h("h2#log-title", {}, "What happened"),
-    h("ol", { role: "log", tabindex: 0 }, lines.slice(-200).map((l) => h("li", { dataset: { n: l.n } }, l.text))));
+    // The list is a list (its items are list items); the region around it is the log.
+    h("div", { role: "log", "aria-labelledby": "log-title" },
+      h("ol", { tabindex: 0, "aria-label": "Events, latest last" },
+        lines.filter((l) => l.text).slice(-200).map((l) => h("li", { dataset: { n: l.n } }, l.text)))));
 }
