@@ -104,6 +104,7 @@ def test_every_page_passes_axe(page: Page, live_url: str, console: Console) -> N
     page.goto("/#/watch")
     expect(page.locator(".live-list li")).to_have_count(1)
     audit.check(page, "watch: live games")
+    shoot(page, "a11y-watch")
 
     page.goto("/#/matches")
     expect(page.locator("#match-game")).to_be_visible()
@@ -124,6 +125,7 @@ def test_every_page_passes_axe(page: Page, live_url: str, console: Console) -> N
     page.select_option("#ladder-game", "ducksoup")
     expect(page.locator(".ladder tbody th")).to_have_count(2)
     audit.check(page, "ladder: Duck Soup (two bots rated)")
+    shoot(page, "a11y-ladder")
 
     # The notice (a refusal's words, with its Dismiss button) and a page that could not be shown.
     console.allow(r"status of 4\d\d")
@@ -159,6 +161,7 @@ def test_a_trick_games_table_passes_axe(page: Page, live_url: str, game: str) ->
     open_seat(page, token)
     expect(page.locator(".last-trick")).to_be_visible()
     audit.check(page, f"{game}: our turn mid-deal (tricks to browse, log, score)")
+    shoot(page, f"a11y-{game}-mid-deal")
     page.goto(f"/#/watch/{created['id']}")
     expect(page.locator(".table-title")).to_contain_text("Watching")
     audit.check(page, f"{game}: watched mid-deal")
@@ -272,6 +275,8 @@ def test_a_whole_duck_soup_deal_by_keyboard_alone(page: Page) -> None:
                 tab_to(page, ".hand button.card[tabindex='0']")
             me = focused(page)
             assert me["outline"] not in ("none", ""), f"the focused card shows no focus: {me}"
+            if moves == 2:
+                shoot(page, "a11y-keyboard-hand")
             for _ in range(20):  # arrows move along the hand to a playable card
                 if "legal" in focused(page)["cls"]:
                     break
@@ -337,6 +342,7 @@ def test_a_duck_turn_by_keyboard_draws_once_in_the_log(page: Page, live_url: str
     assert focused(page)["name"] == "yellow 4, playable, picked 3", focused(page)
     expect(page.locator(".actions .hint")).to_contain_text("a legal play")
     expect(page.locator(".actions .hint")).to_contain_text("yellow 2, yellow 3, yellow 4")
+    shoot(page, "a11y-duck-picked-by-keyboard")
     tab_to(page, ".actions button[data-draw=stock]", back=True)
     page.keyboard.press("Enter")
     page.wait_for_function(
