@@ -99,10 +99,25 @@ def test_every_page_passes_axe(page: Page, live_url: str, console: Console) -> N
     expect(page.locator("#seat-count")).to_be_visible()
     audit.check(page, "start form: Duck (a seat count)")
 
+    # A table waiting for its open seat (the invite panel: its code and join link), with a
+    # friend's seat (its invite link and Copy button); then the lobby lists it.
+    page.select_option("#seat-count", "4")
+    page.select_option("#seat-1", "open")
+    page.select_option("#seat-2", "")
+    page.check("#list-in-lobby")
+    page.click("form.lobby button[type=submit]")
+    expect(page.locator(".invites .open-seats code")).not_to_be_empty()
+    expect(page.locator(".invites a.invite")).to_have_count(1)
+    audit.check(page, "a table waiting for its open seat, with invites")
+    page.goto("/")
+    page.check("input[name=game][value=duck]")
+    expect(page.locator(".open-tables button", has_text="Take seat 1")).to_have_count(1)
+    audit.check(page, "landing: the lobby's open tables")
+
     # A live game for the Watch list; a finished match for its result and the ladder.
     api(live_url, "/games", {"game": "ducksoup", "seats": [{}, {"bot": "random"}]})
     page.goto("/#/watch")
-    expect(page.locator(".live-list li")).to_have_count(1)
+    expect(page.locator(".live-list li")).to_have_count(2)  # the waiting table too
     audit.check(page, "watch: live games")
     shoot(page, "a11y-watch")
 
