@@ -320,7 +320,9 @@ def test_a_whole_duck_soup_deal_by_keyboard_alone(page: Page) -> None:
         )
     expect(page.locator(".summary")).to_be_visible()
     assert moves >= 10, moves
-    tab_to(page, ".summary button.next")
+    # The hand gave way to the summary: its heading has the focus, its buttons come next.
+    assert page.evaluate("() => document.activeElement?.id") == "summary-title", focused(page)
+    tab_to(page, ".summary button.next", limit=3)
     page.keyboard.press("Enter")
     expect(page.locator(".summary")).to_have_count(0)
     expect(page.locator(".turn")).to_contain_text("Game over")

@@ -4,6 +4,7 @@
 import { explain } from "./api.js";
 import { h, scrollBox } from "./dom.js";
 import { dealCells } from "./games.js";
+import { focusedCard } from "./hand.js";
 
 /** @typedef {import("./table.js").Table} Table */
 /** @typedef {import("./deal.js").Story} Story */
@@ -41,7 +42,7 @@ export function turnBanner(table) {
   } else {
     text = `Waiting for ${view.to_act.map(table.who).join(", ")}…`;
   }
-  return h(`p.turn.turn-${kind}`, { role: "status", "aria-live": "polite" }, text);
+  return h(`p.turn.turn-${kind}`, { role: "status", "aria-live": "polite", tabindex: -1 }, text);
 }
 
 /** @param {Table} table */
@@ -109,11 +110,11 @@ export function summaryPanel(table) {
     button = h("button.primary.next", { type: "button", disabled: table.busy, onclick: () => table.deal() }, "Next deal");
   } else {
     const ended = table.ended(); // then a rematch is the primary button
-    button = h(`button.next${ended ? "" : ".primary"}`, { type: "button", onclick: () => { table.summaryOf = null; table.render(); } }, ended ? "Close" : "Continue");
+    button = h(`button.next${ended ? "" : ".primary"}`, { type: "button", onclick: () => { table.summaryOf = null; table.render(); focusedCard(table)?.focus(); } }, ended ? "Close" : "Continue");
   }
   const waiting = status === "deal_pending" && table.seat === null ? h("p.legend", {}, "Waiting for a player to deal the next deal.") : null;
   return h("section.panel.summary", { "aria-labelledby": "summary-title" },
-    h("h2#summary-title", {}, `Deal ${dealNo}${last ? ` of ${last}` : ""} is over`),
+    h("h2#summary-title", { tabindex: -1 }, `Deal ${dealNo}${last ? ` of ${last}` : ""} is over`),
     table.display.summary(view, scored, story, table.who),
     waiting,
     h("div.summary-actions", {}, rematchButton(table), button));
