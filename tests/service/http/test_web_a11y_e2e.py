@@ -326,6 +326,8 @@ def test_a_whole_duck_soup_deal_by_keyboard_alone(page: Page) -> None:
     page.keyboard.press("Enter")
     expect(page.locator(".summary")).to_have_count(0)
     expect(page.locator(".turn")).to_contain_text("Game over")
+    assert "turn" in focused(page)["cls"], f"Close dropped the focus: {focused(page)}"
+    tab_to(page, "button.rematch", limit=30)  # the game's end offers a rematch, by keyboard too
     log = page.locator(".log").inner_text()
     assert log.count("You played") == moves or "conceded" in log
     shoot(page, "a11y-keyboard-over")

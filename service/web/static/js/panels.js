@@ -110,7 +110,11 @@ export function summaryPanel(table) {
     button = h("button.primary.next", { type: "button", disabled: table.busy, onclick: () => table.deal() }, "Next deal");
   } else {
     const ended = table.ended(); // then a rematch is the primary button
-    button = h(`button.next${ended ? "" : ".primary"}`, { type: "button", onclick: () => { table.summaryOf = null; table.render(); focusedCard(table)?.focus(); } }, ended ? "Close" : "Continue");
+    button = h(`button.next${ended ? "" : ".primary"}`, { type: "button", onclick: () => {
+      table.summaryOf = null;
+      table.render();
+      (focusedCard(table) ?? table.main.querySelector(".turn"))?.focus(); // the focus goes on, not to the page's top
+    } }, ended ? "Close" : "Continue");
   }
   const waiting = status === "deal_pending" && table.seat === null ? h("p.legend", {}, "Waiting for a player to deal the next deal.") : null;
   return h("section.panel.summary", { "aria-labelledby": "summary-title" },
