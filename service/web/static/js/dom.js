@@ -99,3 +99,14 @@ export function mount(el, ...children) {
   append(el, children);
   return el;
 }
+
+/**
+ * A box that scrolls sideways when its content (a wide table) is wider than a phone. Keyboard
+ * users scroll it too: it takes the focus, and is a region named `label` (WCAG 2.1.1; axe's
+ * scrollable-region-focusable).
+ * @param {string} label
+ * @param {...Child} children
+ */
+export function scrollBox(label, ...children) {
+  return h("div.scroll", { tabindex: 0, role: "region", "aria-label": label }, ...children);
+}

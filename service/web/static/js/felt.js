@@ -34,7 +34,7 @@ export function felt(table) {
     const place = PLACES[n][(seat - me + n) % n];
     const acting = view.to_act.includes(seat) && table.body.status === "playing";
     const info = table.body.seats[seat];
-    const tags = [info.kind === "bot" ? `bot: ${info.bot}${info.level ? ` (${info.level})` : ""}` : info.open ? "open seat" : "human",
+    const tags = [info.kind === "bot" ? `bot: ${info.bot}${info.level ? ` (${info.level})` : ""}` : info.open ? "open seat" : info.invited ? "invited" : "human",
       ...seatTags(view, seat), ...display.seatTags(view, seat)];
     if (info.away) tags.push(`away: ${info.stand_in ?? "a bot"} plays`);
     const clock = info.clock?.remaining_ms ?? null;

@@ -1,10 +1,16 @@
 // The player's moves: the hand (its cards as buttons, with the keyboard focus kept on one card),
 // and the buttons for what is not a card (concede, announce, duck, deal, a card's calls, and
 // whatever controls the game's display adds: Duck's draws).
+//
+// The hand is a toolbar (WAI-ARIA Authoring Practices): one Tab stop, whose card the arrow keys,
+// Home and End move (a roving tabindex), Enter or Space plays (Duck: picks). Its cards stay
+// focusable when they cannot be played (aria-disabled, not disabled: a disabled button drops
+// the focus), so a keyboard player's focus stays in the hand while the others play.
 import { cardName, faceParts, sortHand } from "./cards.js";
 import { h } from "./dom.js";
 
 /** @typedef {import("./table.js").Table} Table */
+/** @typedef {import("./games/generic.js").MoveBuilt} MoveBuilt */
 
 /**
  * The hand in the game's order.
@@ -32,23 +38,30 @@ export function actions(table) {
   if (status === "deal_pending" && table.seat !== null) {
     buttons.push(h("button.primary", { type: "button", disabled: table.busy, onclick: () => table.deal() }, "Deal the next deal"));
   }
+  // A move sent from here takes its button away: the focus goes back to the hand first, so
+  // the table's redraw keeps it there (not on the page's top).
+  /** @param {MoveBuilt} move */
+  const send = (move) => {
+    focusedCard(table)?.focus();
+    table.send(move);
+  };
   if (table.myTurn()) {
     for (const move of view.legal_moves ?? []) {
       if ("card" in move || "cards" in move) continue;
-      buttons.push(h("button.action", { type: "button", disabled: table.busy, onclick: () => table.send(move) },
+      buttons.push(h("button.action", { type: "button", disabled: table.busy, onclick: () => send(move) },
         display.actionLabel(move, view)));
     }
     if (table.choices) {
       for (const move of table.choices) {
         buttons.push(h(`button.call${"call" in move && move.call ? ".with-call" : ""}`, { type: "button", disabled: table.busy,
-          onclick: () => table.send(move) }, display.callLabel(move, view)));
+          onclick: () => send(move) }, display.callLabel(move, view)));
       }
-      buttons.push(h("button.ghost", { type: "button", onclick: () => { table.choices = null; table.render(); } }, "Cancel"));
+      buttons.push(h("button.ghost", { type: "button", onclick: () => { table.choices = null; focusedCard(table)?.focus(); table.render(); } }, "Cancel"));
     }
     buttons.push(...display.moveControls({
       view, who: table.who, busy: table.busy, hand: sortedHand(table), picked: table.picked,
-      send: (move) => table.send(move),
-      clear: () => { table.picked = []; table.render(); },
+      send,
+      clear: () => { table.picked = []; focusedCard(table)?.focus(); table.render(); },
     }));
   }
   if (!buttons.length) return null;
@@ -61,12 +74,15 @@ export function hand(table) {
   const cardsInHand = sortedHand(table);
   const legal = new Set((view.legal_moves ?? []).flatMap((m) => ("cards" in m ? m.cards : "card" in m ? [m.card] : [])));
   const yourTurn = table.myTurn() && !table.busy;
+  table.focus = Math.max(0, Math.min(table.focus, cardsInHand.length - 1)); // the hand shrank
+  const picks = table.display.picksCards;
   const cards = cardsInHand.map((card, index) => {
     const picked = table.picked.indexOf(index);
     const isLegal = yourTurn && legal.has(card);
     const label = `${cardName(card)}${isLegal ? ", playable" : ""}${picked >= 0 ? `, picked ${picked + 1}` : ""}`;
     return h(`button.card${isLegal ? ".legal" : ""}${picked >= 0 ? ".picked" : ""}`,
-      { type: "button", "aria-label": label, tabindex: index === table.focus ? 0 : -1, disabled: !yourTurn,
+      { type: "button", "aria-label": label, tabindex: index === table.focus ? 0 : -1,
+        "aria-disabled": yourTurn ? null : "true", "aria-pressed": picks ? String(picked >= 0) : null,
         dataset: { index, card }, onclick: () => activate(table, index),
         onfocus: () => { table.focus = index; } },
       faceParts(card),
@@ -75,9 +91,9 @@ export function hand(table) {
   const hint = table.display.handHint;
   return h("section.hand-area", { "aria-label": "Your hand" },
     h("h2.visually-hidden", {}, "Your hand"),
-    h("div.hand", { role: "group", "aria-label": `Your hand, ${cardsInHand.length} cards. ${hint}.`,
+    h("div.hand", { role: "toolbar", "aria-label": `Your hand, ${cardsInHand.length} cards`, "aria-describedby": "hand-keys",
       onkeydown: (/** @type {KeyboardEvent} */ e) => key(table, e, cardsInHand.length) }, cards),
-    h("p.keys", { "aria-hidden": "true" }, `${hint}.`));
+    h("p#hand-keys.keys", {}, `${hint}.`));
 }
 
 /**
@@ -127,6 +143,7 @@ function key(table, event, size) {
 function activate(table, index) {
   const { view } = table.body;
   table.focus = index;
+  if (!table.myTurn() || table.busy) return; // aria-disabled: not this seat's turn, or a move on its way
   if (table.display.picksCards) {
     const at = table.picked.indexOf(index);
     if (at >= 0) table.picked.splice(at, 1);

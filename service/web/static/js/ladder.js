@@ -1,6 +1,6 @@
 // The ladder: every rated bot of one game, best ordinal first (OpenSkill, from match games).
 import { api } from "./api.js";
-import { h, mount } from "./dom.js";
+import { h, mount, scrollBox } from "./dom.js";
 
 /** @typedef {import("./api.js").LadderEntry} LadderEntry */
 /** @typedef {import("./main.js").PageContext} PageContext */
@@ -29,7 +29,7 @@ export async function ladderPage(main, { game, signal, go }) {
   mount(main, h("section.panel.ladder", { "aria-labelledby": "ladder-title" },
     h("h1#ladder-title", {}, `Ladder: ${shown.title}`),
     h("label.field", {}, h("span", {}, "Game"), picker),
-    entries.length ? h("div.scroll", {}, h("table", {},
+    entries.length ? scrollBox(`Ladder of ${shown.title}`, h("table", {},
       h("thead", {}, h("tr", {}, ["#", "Bot", "Ordinal", "Skill (μ ± σ)", "Games", "Last played"].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, entries.map((e, i) => h("tr", {},
         h("td", {}, String(i + 1)),

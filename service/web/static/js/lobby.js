@@ -296,12 +296,15 @@ function joinBox(context) {
   h("button", { type: "submit" }, "Join"));
 }
 
-/** @param {PageContext["go"]} go */
-function watchBox(go) {
+/**
+ * @param {PageContext["go"]} go
+ * @param {"h1" | "h2"} [heading] the Watch page's own heading is its h1; the lobby's box an h2
+ */
+function watchBox(go, heading = "h2") {
   const input = h("input", { id: "watch-id", type: "text", required: true, placeholder: "game id",
     pattern: "[A-Za-z0-9_\\-]+", autocomplete: "off" });
   return h("form.panel.watch-box", { onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); go(`#/watch/${input.value.trim()}`); } },
-    h("h2", {}, "Watch a game"),
+    h(heading, {}, "Watch a game"),
     h("label.field", {}, h("span", {}, "Game id"), input),
     h("button", { type: "submit" }, "Watch"));
 }
@@ -339,7 +342,7 @@ export function keyBox(notify) {
 export async function watchIndex(main, { go, signal }) {
   const live = h("section.panel.live-games", { "aria-labelledby": "live-title" },
     h("h2#live-title", {}, "Live games"), h("p.loading", {}, "Looking for this app key's live games…"));
-  mount(main, watchBox(go), live);
+  mount(main, watchBox(go, "h1"), live); // the Watch page's own heading
   if (!appKey.get()) {
     mount(live, h("h2#live-title", {}, "Live games"), h("p", {}, "With an app key saved in this browser, its live games are listed here."));
     return;

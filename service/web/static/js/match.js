@@ -1,6 +1,6 @@
 // Matches: bots against bots over duplicate deals; progress, then results with 95% intervals.
 import { api, appKey, explain, retrying, sleep } from "./api.js";
-import { h, mount, svg } from "./dom.js";
+import { h, mount, scrollBox, svg } from "./dom.js";
 import { botChoices, optionFields, seatCount } from "./lobby.js";
 import { REFUSALS, gameTitle, waitWords } from "./words.js";
 
@@ -125,7 +125,7 @@ function resultsPanel(results) {
     h("h2#results-title", {}, `Results over ${results.games} games`),
     chart(results.bots, "deal_score", "Mean score per deal, with its 95% interval"),
     chart(results.bots, "game_points", "Mean game points per game, with its 95% interval"),
-    h("div.scroll", {}, h("table", {},
+    scrollBox("Results by bot", h("table", {},
       h("thead", {}, h("tr", {}, ["Bot", "Seat games", "Wins", "Win rate", "Score per deal", "Game points"].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, results.bots.map((b) => h("tr", {},
         h("th", { scope: "row" }, b.bot), h("td", {}, String(b.seat_games)), h("td", {}, String(b.wins)),

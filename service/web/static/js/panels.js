@@ -2,8 +2,9 @@
 // table's status, the summary of a scored deal, running counts, the deal's tricks to browse,
 // the score and the log). What differs by game comes from the game's display (table.display).
 import { explain } from "./api.js";
-import { h } from "./dom.js";
+import { h, scrollBox } from "./dom.js";
 import { dealCells } from "./games.js";
+import { focusedCard } from "./hand.js";
 
 /** @typedef {import("./table.js").Table} Table */
 /** @typedef {import("./deal.js").Story} Story */
@@ -68,7 +69,7 @@ export function bannerText(table) {
  */
 export function turnBanner(table) {
   const { text, kind } = bannerText(table);
-  return h(`p.turn.turn-${kind}`, {}, text);
+  return h(`p.turn.turn-${kind}`, { tabindex: -1 }, text); // holds a keyboard player's focus
 }
 
 /**
@@ -222,11 +223,15 @@ export function summaryPanel(table) {
     button = h("button.primary.next", { type: "button", disabled: table.busy, onclick: () => table.deal() }, "Next deal");
   } else {
     const ended = table.ended(); // then a rematch is the primary button
-    button = h(`button.next${ended ? "" : ".primary"}`, { type: "button", onclick: () => { table.summaryOf = null; table.render(); } }, ended ? "Close" : "Continue");
+    button = h(`button.next${ended ? "" : ".primary"}`, { type: "button", onclick: () => {
+      table.summaryOf = null;
+      table.render();
+      (focusedCard(table) ?? table.main.querySelector(".turn"))?.focus(); // the focus goes on, not to the page's top
+    } }, ended ? "Close" : "Continue");
   }
   const waiting = status === "deal_pending" && table.seat === null ? h("p.legend", {}, "Waiting for a player to deal the next deal.") : null;
   return h("section.panel.summary", { "aria-labelledby": "summary-title" },
-    h("h2#summary-title", {}, `Deal ${dealNo}${last ? ` of ${last}` : ""} is over`),
+    h("h2#summary-title", { tabindex: -1 }, `Deal ${dealNo}${last ? ` of ${last}` : ""} is over`),
     table.display.summary(view, scored, story, table.who),
     waiting,
     h("div.summary-actions", {}, rematchButton(table), button));
@@ -278,7 +283,7 @@ export function scorePanel(table) {
   const { deals, totals, game_points: points } = table.score;
   return h("section.panel.score", { "aria-labelledby": "score-title" },
     h("h2#score-title", {}, "Score"),
-    h("div.scroll", {}, h("table", {},
+    scrollBox("Score by deal", h("table", {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Deal"),
         heads.map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, deals.map((deal) => h("tr", {}, h("th", { scope: "row" }, String(deal.deal_no)),
@@ -297,5 +302,8 @@ export function logPanel(table) {
     .map((e) => ({ n: e.n, text: table.display.describe(e, table.who) }));
   return h("section.panel.log", { "aria-labelledby": "log-title" },
     h("h2#log-title", {}, "What happened"),
-    h("ol", { role: "log", tabindex: 0 }, lines.slice(-200).map((l) => h("li", { dataset: { n: l.n } }, l.text))));
+    // The list is a list (its items are list items); the region around it is the log.
+    h("div", { role: "log", "aria-labelledby": "log-title" },
+      h("ol", { tabindex: 0, "aria-label": "Events, latest last" },
+        lines.filter((l) => l.text).slice(-200).map((l) => h("li", { dataset: { n: l.n } }, l.text)))));
 }

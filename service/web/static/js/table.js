@@ -475,7 +475,8 @@ export class Table {
 
   render() {
     if (this.signal.aborted) return;
-    const hadFocus = document.activeElement && this.main.contains(document.activeElement) && document.activeElement.closest(".hand");
+    // A keyboard player's focus in the hand (or where it went when the hand emptied) survives the redraw.
+    const hadFocus = document.activeElement && this.main.contains(document.activeElement) && document.activeElement.closest(".hand, .turn, #summary-title");
     const { game } = this.body;
     const title = this.display.title;
     const role = this.seat === null ? "Watching" : `You are seat ${this.seat}`;
@@ -502,7 +503,10 @@ export class Table {
           panels.scorePanel(this),
           panels.logPanel(this))),
     );
-    if (hadFocus) focusedCard(this)?.focus();
+    // The hand's focus stays in the hand; when the hand gives way to a deal's summary, the
+    // summary's heading takes it (read out, and the summary's buttons are the next Tab stops);
+    // while the hand is empty and the others play, the turn banner holds it.
+    if (hadFocus) (focusedCard(this) ?? this.main.querySelector("#summary-title") ?? this.main.querySelector(".turn"))?.focus();
     const logList = this.main.querySelector(".log ol");
     if (logList) logList.scrollTop = logList.scrollHeight;
     document.title = `${this.myTurn() ? "▶ Your turn · " : ""}${title} · duckpond`;

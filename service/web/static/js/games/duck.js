@@ -1,10 +1,10 @@
 // Duck: no tricks. A turn lays a set or a run of picked cards (in order) and draws from the
 // pile or a neighbour's pile; a seat may duck. Hands are laid open at the deal's end, each seat
 // banks its best card, and a lifebelt may change hands.
-import { cardBacks, cardFace, cardText } from "../cards.js";
+import { cardBacks, cardFace, cardName, cardText } from "../cards.js";
 import { faces, grid, num, signed } from "../deal.js";
 import { h } from "../dom.js";
-import { count } from "../games.js";
+import { count, describe } from "../games.js";
 import { generic } from "./generic.js";
 
 /** @typedef {import("../api.js").ViewOf<"duck">} DuckView */
@@ -30,14 +30,22 @@ function draws({ view, who, busy, hand, picked, send, clear }) {
     return out;
   }
   const valid = matches.length > 0;
-  out.push(h(`span.hint${valid ? ".ok" : ".bad"}`, {},
-    `Laying ${cards.map(cardText).join(" ")} (the last on top): ${valid ? "a legal play" : "not a set or a run in this order"}.`));
-  /** @param {number | undefined} seat @param {string} side */
+  // The cards read by name ("yellow 2"), drawn as their symbols ("●2").
+  out.push(h(`span.hint${valid ? ".ok" : ".bad"}`, {}, "Laying ",
+    h("span", { "aria-hidden": "true" }, cards.map(cardText).join(" ")),
+    h("span.visually-hidden", {}, cards.map(cardName).join(", ")),
+    ` (the last on top): ${valid ? "a legal play" : "not a set or a run in this order"}.`));
+  /**
+   * @param {number | undefined} seat
+   * @param {string} side
+   * @returns {[string, boolean, string]} the button's text, whether the pile has a card, its name read
+   */
   const pile = (seat, side) => {
     const top = seat === undefined ? null : view.piles[seat]?.top ?? null;
-    return /** @type {const} */ ([`Take ${top ? cardText(top) : "—"} from ${seat === undefined ? "nobody" : who(seat)} (${side})`, top !== null]);
+    const from = `from ${seat === undefined ? "nobody" : who(seat)} (${side})`;
+    return [`Take ${top ? cardText(top) : "—"} ${from}`, top !== null, `Take ${top ? cardName(top) : "nothing"} ${from}`];
   };
-  /** @type {["stock" | "left" | "right", string, boolean][]} */
+  /** @type {["stock" | "left" | "right", string, boolean, string?][]} */
   const sources = [
     ["stock", `Draw from the pile (${view.stock_count})`, view.stock_count > 0],
     ["left", ...pile(view.left, "left")],
@@ -50,9 +58,9 @@ function draws({ view, who, busy, hand, picked, send, clear }) {
     out.push(h("button.primary", { type: "button", disabled: busy, onclick: () => send({ type: "play", cards }) },
       "Lay them (no draw)"));
   } else {
-    for (const [draw, label, open] of sources) {
+    for (const [draw, label, open, name] of sources) {
       if (!open) continue;
-      out.push(h("button.primary", { type: "button", disabled: busy, dataset: { draw },
+      out.push(h("button.primary", { type: "button", disabled: busy, dataset: { draw }, "aria-label": name,
         onclick: () => send({ type: "play", cards, draw }) }, label));
     }
   }
@@ -100,6 +108,18 @@ function summary(d, who) {
  */
 const turnShown = (turn) => h("div.trick-shown", {}, turn.cards.length ? faces(turn.cards) : null, h("p", {}, `${turn.text}.`));
 
+/**
+ * One event as a sentence, a draw from the pile told once: the drawer sees its card
+ * (`stock_card`, private: "You drew yellow 3.") and then the public `card_drawn`, which
+ * tells them nothing more ("" : no line).
+ * @param {import("../api.js").GameEvent} event
+ * @param {Who} who
+ */
+function describeDuck(event, who) {
+  if (event.type === "card_drawn" && event.data.source === "stock" && who(event.data.seat) === "You") return "";
+  return describe(event, who);
+}
+
 /** @type {import("./generic.js").GameDisplay<DuckView>} */
 export const duck = {
   ...generic("duck"),
@@ -136,7 +156,7 @@ export const duck = {
     .replace(/the (left|right) source/, "your $1 neighbour's pile").replace("the stock source", "the draw pile"),
   sortKey: () => (c) => "YBR".indexOf(c[0]) * 10 + Number(c.slice(1)),
   picksCards: true,
-  handHint: "Arrow keys move, Enter picks, Escape clears",
+  handHint: "Arrow keys move, Enter or Space picks, Escape clears",
   moveControls: draws,
   countsTitle: "Banked so far",
   runningCounts: (view, _story, who) => view.banked.map((cards, seat) => {
@@ -146,4 +166,5 @@ export const duck = {
   }),
   history: { noun: "turn", count: (story) => story.turns.length, shown: (story, at) => turnShown(story.turns[at]) },
   summary: (_view, d, _story, who) => summary(d, who),
+  describe: describeDuck,
 };

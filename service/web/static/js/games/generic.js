@@ -52,7 +52,7 @@ import { COURSE, count, describe } from "../games.js";
  *   summary(view: V, scored: Scored, story: Story, who: Who): Child,
  *   columns(view: V, seats: number[], who: Who): string[],
  *   scoreLegend: string | null,
- *   describe(event: GameEvent, who: Who): string,
+ *   describe(event: GameEvent, who: Who): string, // "": nothing for the log (Duck's own draw, told once)
  * }} GameDisplay
  * @template {View} [V=View]
  */
@@ -132,7 +132,7 @@ export function generic(game) {
     plainWords: (message) => message,
     sortKey: () => () => 0, // the hand as dealt
     picksCards: false,
-    handHint: "Arrow keys move, Enter plays",
+    handHint: "Arrow keys move, Enter or Space plays",
     moveControls: () => [],
     countsTitle: "Taken this deal",
     runningCounts: () => [],
