@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import test_web_e2e as e2e
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from test_web_e2e import (
     Console,
     api,
@@ -24,7 +24,7 @@ from test_web_e2e import (
     table,
     wait_ready,
 )
-from test_web_table_e2e import last_card, open_seat, play_until
+from test_web_table_e2e import call, last_card, open_seat, play_until
 
 pytestmark = pytest.mark.e2e
 
@@ -375,3 +375,66 @@ def test_a_duck_turn_by_keyboard_draws_once_in_the_log(page: Page, live_url: str
     # The others see the draw without its card: once, from the public event.
     page.goto(f"/#/watch/{created['id']}")
     expect(page.locator(".log ol")).to_contain_text("Seat 0 drew from the draw pile.")
+
+
+def test_the_tables_dialogs_and_notices_pass_axe(
+    browser: Browser, page: Page, live_url: str, console: Console
+) -> None:
+    """What a table shows besides the play: the Resign confirm step, a rematch offer (Accept,
+    Decline), a friend's seat waiting for its link, the page a late visitor with a full table's
+    join link gets, a turn timeout's notice, and the landing page of a browser with no key."""
+    audit = Audit()
+    created = api(live_url, "/games", {"game": "ducksoup", "seats": [{}, {}]})
+    tokens = [s["token"] for s in created["seats"]]
+    page.goto(f"/#/play/{tokens[0]}")
+    expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
+    page.click("button.resign")
+    expect(page.locator(".resign-confirm")).to_be_visible()
+    audit.check(page, "table: the Resign confirm step")
+    page.click("button.resign-yes")
+    expect(page.locator(".turn")).to_contain_text("Game over")
+    page.goto(f"/#/play/{tokens[1]}")
+    expect(page.locator(".table-page")).to_have_attribute("data-status", "over")
+    page.wait_for_timeout(500)  # its stream waits for a rematch
+    call(live_url, f"/games/{created['id']}/rematch", tokens[0], {})
+    expect(page.locator(".rematch-offer")).to_contain_text("asked for a rematch")
+    audit.check(page, "table: a rematch offer (Accept, Decline)")
+
+    invited = api(live_url, "/games", {"game": "ducksoup", "seats": [{}, {"invited": True}]})
+    page.goto(f"/#/play/{invited['seats'][0]['token']}")
+    expect(page.locator(".turn")).to_contain_text("to open the invite link")
+    audit.check(page, "table: a friend's seat waiting for its link")
+
+    full = api(live_url, "/games", {"game": "ducksoup", "seats": [{}, {"open": True}]})
+    join = f"/#/join/{full['id']}/{full['invite_code']}"
+    page.goto(join)
+    expect(page.locator(".table-title")).to_contain_text("You are seat 1")
+    console.allow("409")  # the refused claim's request, as the browser logs it
+    page.evaluate("localStorage.clear(); sessionStorage.clear()")
+    page.goto("/#/watch")
+    page.goto(join)
+    expect(page.locator("main h1")).to_have_text("This table is full")
+    audit.check(page, "join link: a full table")
+
+    timed = api(
+        live_url,
+        "/games",
+        {
+            "game": "doubleduck",
+            "seats": [{}, {}, {}, {}],
+            "options": {"turn_seconds": 1, "reserve_seconds": 0, "first_dealer": 3},
+        },
+    )
+    page.goto(f"/#/play/{timed['seats'][0]['token']}")
+    expect(page.locator(".table-notice")).to_contain_text("You ran out of time", timeout=e2e.TURN)
+    audit.check(page, "table: a turn timeout's notice")
+
+    keyless = browser.new_context(base_url=live_url, viewport=DESKTOP)
+    try:
+        bare = console.watch(keyless.new_page())
+        bare.goto("/")
+        expect(bare.locator(".get-in")).to_be_visible()
+        audit.check(bare, "landing without an app key (how to get in)")
+    finally:
+        keyless.close()
+    audit.assert_clean()
