@@ -95,8 +95,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    # `play` runs until stopped and says nothing else: a line per seat it takes is its news.
+    # `match` prints a line per finished game itself, so its log stays quiet.
+    quiet = logging.INFO if args.command == "play" else logging.WARNING
     logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.WARNING,
+        level=logging.DEBUG if args.verbose else quiet,
         format="%(asctime)s %(levelname)s %(message)s",
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)

@@ -6,8 +6,9 @@ from marshmallow import Schema, fields
 
 from service.api.common_schemas import app_key_param, authorization_param
 
-EVENT_NUMBER = r"^[0-9]{1,10}$"
-"""A game's event number as text; `service.core.sse.event_number` also bounds it (MOST_EVENT)."""
+EVENT_NUMBER = r"^(?:[0-9]{1,9}|0[0-9]{9}|1000000000)$"
+"""A game's event number as text: up to ten digits, at most `service.core.sse.MOST_EVENT`
+(10**9), exactly what `sse.event_number` reads (a test holds the two together)."""
 
 
 class StreamQuery(Schema):
@@ -41,6 +42,6 @@ class StreamHeaders(Schema):
         metadata={
             "description": "Resume after this event number, as `?after=` (an EventSource "
             "sends it when it reconnects); empty is none, as in SSE.",
-            "pattern": r"^[0-9]{0,10}$",
+            "pattern": r"^(?:[0-9]{0,9}|0[0-9]{9}|1000000000)$",
         },
     )

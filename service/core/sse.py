@@ -83,11 +83,12 @@ def resume_from(last_event_id: str | None, after: str | None, most: int = MOST_E
 
 def event_number(name: str, raw: str | None, most: int = MOST_EVENT) -> int | None:
     """`raw` (a query's or a header's text, None when not given) as an event number from 0 to
-    `most`: the one reading of a resume point, so `/events` and the streams refuse the same
-    texts with the same 400 `invalid_event_id` and words."""
+    `most`, in no more digits than `most` has: the one reading of a resume point, so `/events`
+    and the streams refuse the same texts with the same 400 `invalid_event_id` and words, and
+    the spec's pattern (`service.api.stream_schemas`) says exactly which."""
     if raw is None:
         return None
-    if not EVENT_ID.fullmatch(raw) or int(raw) > most:
+    if not EVENT_ID.fullmatch(raw) or len(raw) > len(str(most)) or int(raw) > most:
         raise ServiceError(
             "invalid_event_id",
             f"{name} must be an event number from 0 to {most} in ASCII digits (the id of the"

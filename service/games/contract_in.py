@@ -112,9 +112,18 @@ OPEN_IS_HUMAN: JSON = {
 """An open seat is a human's: it names no bot (else 422 `invalid_seats`)."""
 INVITED_IS_HUMAN: JSON = {
     "if": {"properties": {"invited": {"const": True}}, "required": ["invited"]},
-    "then": {"not": {"anyOf": [{"required": ["bot"]}, {"required": ["level"]}]}},
+    "then": {
+        "not": {
+            "anyOf": [
+                {"required": ["bot"]},
+                {"required": ["level"]},
+                {"properties": {"open": {"const": True}}, "required": ["open"]},
+            ]
+        }
+    },
 }
-"""An invited seat is a human's too (else 422 `invalid_seats`)."""
+"""An invited seat is a human's whose token is handed out: no bot, and not open (a code takes
+an open seat) (else 422 `invalid_seats`)."""
 LISTED_HAS_OPEN_SEAT: JSON = {
     "if": {"required": ["lobby"]},
     "then": {

@@ -166,7 +166,8 @@ class Watched:
             start_new_session=True, **popen,
         )  # fmt: skip
         self.lines: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
@@ -180,10 +181,13 @@ class Watched:
         """The first line from `start` on that matches; fails if the process ends first."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
+            ended = self.proc.poll() is not None
+            if ended:  # its last lines may still be in the pipe: read them all first
+                self.reader.join(timeout=5)
             for line in self.lines[start:]:
                 if found := re.search(pattern, line):
                     return found
-            assert self.proc.poll() is None, f"{self.proc.args!r} exited:\n" + self.log()
+            assert not ended, f"{self.proc.args!r} exited:\n" + self.log()
             time.sleep(0.01)
         raise AssertionError(f"no line {pattern!r} within {timeout} s:\n" + self.log())
 

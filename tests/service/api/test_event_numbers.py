@@ -4,7 +4,10 @@ a point one takes, the other takes to the same effect."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +15,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from testkit.streamkit import SSE, parse
 from testkit.svc_helpers import API, Table, auth
+
+from service.core import sse
+from service.core.errors import ServiceError
+
+ROOT = Path(__file__).resolve().parents[3]
 
 REFUSED = [
     "+5",
@@ -22,6 +30,7 @@ REFUSED = [
     "\u0661",  # an Arabic-Indic 1
     "999999999999999999",
     "1000000001",  # one past the bound
+    "00000000005",  # eleven digits: more than the bound has
     "-1",
     "1.5",
     "1e3",
@@ -29,7 +38,7 @@ REFUSED = [
     "",
     "abc",
 ]
-TAKEN = ["0", "1", "0001", "1000000000"]
+TAKEN = ["0", "1", "0001", "0000000005", "1000000000"]
 
 
 @pytest.fixture
@@ -68,3 +77,18 @@ def test_both_take_the_same_points(client: FlaskClient, after: str) -> None:
     assert streamed[: len(listed)] == listed[: len(streamed)]
     if after in ("0", "1"):
         assert listed and listed[0] == int(after) + 1 and streamed[0] == listed[0]
+
+
+def test_the_specs_pattern_says_exactly_what_the_parser_takes() -> None:
+    """The stream's `after` pattern in the checked-in spec holds the same texts as the parser:
+    a client (or schemathesis) that keeps to the pattern is never refused, one that breaks it
+    always is."""
+    spec = json.loads((ROOT / "openapi" / "openapi.json").read_text())
+    params = spec["paths"]["/api/v1/games/{game_id}/stream"]["get"]["parameters"]
+    pattern = next(p["schema"]["pattern"] for p in params if p["name"] == "after")
+    for text in REFUSED + TAKEN:
+        try:
+            taken = sse.event_number("after", text) is not None
+        except ServiceError:
+            taken = False
+        assert bool(re.search(pattern, text)) == taken, (text, pattern)

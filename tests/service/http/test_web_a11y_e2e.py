@@ -145,6 +145,12 @@ def test_every_page_passes_axe(page: Page, live_url: str, console: Console) -> N
     # The notice (a refusal's words, with its Dismiss button) and a page that could not be shown.
     console.allow(r"status of 4\d\d")
     page.goto("/#/join/nosuchgame/nocode")
+    expect(page.locator("main h1")).to_have_text("This link does not seat you")
+    audit.check(page, "a join link that does not seat you")
+    page.goto("/#/")
+    page.fill("#join-id", "nosuchgame")
+    page.fill("#join-code", "nocode")
+    page.click("form.join-box button[type=submit]")
     expect(page.locator("#notice")).to_be_visible()
     audit.check(page, "notice: a refused claim")
     page.goto("/#/play/nosuchgame.nosuchtoken")
