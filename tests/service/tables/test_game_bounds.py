@@ -148,7 +148,11 @@ def test_abandoning_stops_the_bots(bot_client: FlaskClient, redis_port: int) -> 
     """Real workers play a bot-only game; once abandoned, its version never moves again and
     no turn of it is due."""
     r1 = redis.Redis(port=redis_port, db=1)
-    table = Table.create(bot_client, seats=BOTS4, seed="stop", options={"max_deals": 4})
+    # A long game (96 deals of Doppelkopf): the bots cannot finish it while the host's abandon
+    # races their moves (four deals of Doubleduck sometimes ended first: `game_over`).
+    table = Table.create(
+        bot_client, seats=BOTS4, seed="stop", options={"max_deals": 96}, game="doppelkopf"
+    )
     wait_for(lambda: table.public()["version"] >= 3)
     for _ in range(100):  # the bots move meanwhile: expect the version just read
         version = table.public()["version"]
