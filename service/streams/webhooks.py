@@ -506,7 +506,8 @@ class Webhooks:
             slot, now_ms, SLOT_MS, settings.key_slots, settings.endpoint_slots, WAITING_MS
         ]  # fmt: skip
         taken, waiting = cast(list[int], self.slots(keys=keys, args=args))
-        quick = not taken and self._attempt_seconds(key_id, eid) <= QUICK_ATTEMPT
+        took = self._attempt_seconds(key_id, eid)
+        quick = not taken and took is not None and took <= QUICK_ATTEMPT
         until = time.monotonic() + SLOT_WAIT
         while not taken and quick and time.monotonic() < until:
             time.sleep(SLOT_POLL)  # a quick endpoint's slot frees sooner than a deferral's 1 s
@@ -525,7 +526,11 @@ class Webhooks:
         is scheduled before this job ends, so a worker killed in between leaves this job to
         RQ (at least once, as ever)."""
         took = self._attempt_seconds(key_id, eid)
-        delay = defer_seconds(waiting, self.settings.endpoint_slots, took)
+        delay = (
+            DEFER_MIN
+            if took is None
+            else defer_seconds(waiting, self.settings.endpoint_slots, took)
+        )
         deferrals = int(job.meta.get("deferrals", 0)) + 1
         base = job.id.split("-", 1)[0]  # RQ's ids allow a dash; `job_id`'s hold none
         left = job.retries_left
@@ -542,10 +547,14 @@ class Webhooks:
         )
         return "deferred"
 
-    def _attempt_seconds(self, key_id: str, eid: str) -> float:
-        """How long the endpoint's last attempt took (the timeout before its first)."""
+    def _attempt_seconds(self, key_id: str, eid: str) -> float | None:
+        """How long the endpoint's last attempt took; None before its first has ended, when a
+        delivery that finds the slot taken is deferred by DEFER_MIN without waiting for it (a
+        burst's first deliveries, deferred by the timeout per delivery ahead, once waited up to
+        a minute behind a receiver answering in milliseconds; waiting for the slot instead held
+        a worker half a second per delivery behind a slow receiver's first attempt)."""
         raw = cast(bytes | None, self.redis.hget(endpoint_key(key_id, eid), "attempt_ms"))
-        return int(raw) / 1000 if raw else self.settings.timeout
+        return int(raw) / 1000 if raw else None
 
     def _deliver(self, key_id: str, eid: str, number: int, kind: str, data: str) -> str:
         raw = self._load(key_id, eid)

@@ -152,7 +152,7 @@ def test_a_slow_receiver_of_one_key_does_not_delay_another_keys_games_or_webhook
 
 BURST_WITHIN = 6.0
 """A key's burst of deliveries to a quick receiver is through within this many seconds of the
-last game's end (about 2.5 s here; 9.8 s when every delivery finding the key's slot taken was
+last game's end (0.4-1.1 s here; 9.8 s when every delivery finding the key's slot taken was
 deferred for its 1 s)."""
 
 

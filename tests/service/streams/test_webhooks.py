@@ -27,6 +27,7 @@ from testkit.svc_helpers import API, auth, wait_for
 from service.access.app_keys import AppKeys
 from service.storage.keys import (
     DELIVER_WEBHOOK_JOB,
+    endpoint_key,
     endpoint_slots_key,
     key_slots_key,
     waiting_key,
@@ -270,5 +271,11 @@ def test_a_delivery_without_a_free_slot_is_deferred_with_its_retries(
     scheduled = ScheduledJobRegistry(queue=hooks.queue)
     assert copy.id in scheduled.get_job_ids()
     due = (scheduled.get_scheduled_time(copy) - datetime.now(UTC)).total_seconds()
-    assert 0 <= due <= DEFER_MAX  # no attempt timed yet: the timeout's worth per delivery ahead
+    assert 0 <= due <= DEFER_MIN  # no attempt timed yet: the shortest deferral, not a guess
+    hooks.redis.hset(endpoint_key(key_id, eid), "attempt_ms", 5000)  # a slow receiver, measured
+    job.meta["deferrals"] = 1
+    assert hooks.defer(job, key_id, eid, waiting=30) == "deferred"
+    later = Job.fetch(f"{job.id}-d2", connection=hooks.queue.connection, serializer=JSONSerializer)
+    due = (scheduled.get_scheduled_time(later) - datetime.now(UTC)).total_seconds()
+    assert DEFER_MAX - 2 <= due <= DEFER_MAX  # 30 deliveries of 5 s ahead: a minute's wait
     assert defer_seconds(1, 1, 0.05) == DEFER_MIN and defer_seconds(100, 1, 5) == DEFER_MAX
