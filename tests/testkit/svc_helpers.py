@@ -20,10 +20,13 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from rq import Queue
+from rq.serializers import JSONSerializer
 from werkzeug.test import TestResponse
 
 from engine import cards
 from service.storage.keys import game_keys
+from service.worker import TurnWorker
 
 API = "/api/v1"
 GUNICORN_SERVER = ("--worker-class", "gevent", "--worker-connections", "4096")
@@ -187,6 +190,19 @@ def play_out(table: Table, *, max_moves: int = 5000) -> int:
         seat.post_move(legal[0])
         moves += 1
     raise AssertionError("the game did not end")
+
+
+def burst_worker(queue: Queue) -> TurnWorker:
+    """An in-process worker of `queue` (JSON serializer) for `.work(burst=True)`: the service's
+    own SimpleWorker. RQ's plain one took 60 s to end each burst here: redis-py 8.2's
+    `PubSubWorkerThread.stop()` joins a thread that may sleep 60 s in `get_message` when the
+    unsubscribe's answer came first, which the service's worker bounds (`service.worker`)."""
+    return TurnWorker([queue], connection=queue.connection, serializer=JSONSerializer)
+
+
+def run_queue(queue: Queue) -> None:
+    """Run the jobs queued on `queue` in this process, until it is empty."""
+    burst_worker(queue).work(burst=True)
 
 
 def wait_for(predicate: Any, timeout: float = 30.0, step: float = 0.05) -> Any:

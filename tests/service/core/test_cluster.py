@@ -17,11 +17,9 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from rq import SimpleWorker
-from rq.serializers import JSONSerializer
 from testkit import clusterkit
 from testkit.service_fixtures import QUEUE_DB
-from testkit.svc_helpers import API, Table, auth, wait_for
+from testkit.svc_helpers import API, Table, auth, run_queue, wait_for
 
 import service.jobs
 from service.app import create_app
@@ -144,7 +142,7 @@ def test_timed_turns_time_out_on_every_shard(
         time.sleep(0.05)
     assert fired >= len(masters)
     queue = games.bot_queue
-    SimpleWorker([queue], connection=queue.connection, serializer=JSONSerializer).work(burst=True)
+    run_queue(queue)
     for gid in by_shard.values():
         events = client.get(f"{API}/games/{gid}/events").json["events"]
         assert next(e["type"] for e in events if e["version"] == 1) == "turn_timed_out"

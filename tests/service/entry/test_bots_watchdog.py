@@ -22,11 +22,10 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from rq import SimpleWorker
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 from testkit.service_fixtures import QUEUE_DB, _env, flush_cluster
-from testkit.svc_helpers import API, Table, wait_for
+from testkit.svc_helpers import API, Table, run_queue, wait_for
 
 import service.jobs
 from service.app import create_app
@@ -52,7 +51,7 @@ def games(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Layers:
 
 def _run_jobs(games: Layers) -> None:
     queue = games.bot_queue
-    SimpleWorker([queue], connection=queue.connection, serializer=JSONSerializer).work(burst=True)
+    run_queue(queue)
 
 
 def _lose_the_enqueue(games: Layers, monkeypatch: pytest.MonkeyPatch) -> None:

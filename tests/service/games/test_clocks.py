@@ -17,10 +17,8 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from rq import SimpleWorker
-from rq.serializers import JSONSerializer
 from test_contract import check, component
-from testkit.svc_helpers import API, Seat, Table, auth, wait_for
+from testkit.svc_helpers import API, Seat, Table, auth, run_queue, wait_for
 
 import service.jobs
 from service.games.clocks import options_of, parse_options
@@ -47,7 +45,7 @@ def _timed(client: FlaskClient, **options: Any) -> Table:
 
 def _run_jobs(games: Layers) -> None:
     queue = games.bot_queue
-    SimpleWorker([queue], connection=queue.connection, serializer=JSONSerializer).work(burst=True)
+    run_queue(queue)
 
 
 def _time_out(games: Layers) -> int:

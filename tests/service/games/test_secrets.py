@@ -12,9 +12,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from rq import SimpleWorker
-from rq.serializers import JSONSerializer
-from testkit.svc_helpers import API, Table, auth, pinned_deal, play_out, wait_for
+from testkit.svc_helpers import API, Table, auth, pinned_deal, play_out, run_queue, wait_for
 from werkzeug.test import TestResponse
 
 import service.jobs
@@ -163,7 +161,7 @@ def test_clock_and_away_events_and_views_show_no_hand(
     dog = Watchdog(layers.store, layers.turns, Settings())
     slow = table.to_act()
     wait_for(dog.fire, timeout=10)  # its deadline passes: its bot plays, the seat is away
-    SimpleWorker([queue], connection=queue.connection, serializer=JSONSerializer).work(burst=True)
+    run_queue(queue)
     back = client.post(
         f"{API}/games/{gid}/seats/{slow}/return", json={}, headers=auth(tokens[slow])
     )

@@ -11,10 +11,10 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from rq import Queue, SimpleWorker
+from rq import Queue
 from rq.job import Job
 from rq.serializers import JSONSerializer
-from testkit.svc_helpers import wait_for
+from testkit.svc_helpers import burst_worker, run_queue, wait_for
 
 from bots import BOTS, Bot, random_bot
 from bots.match import MatchSpec, play_match
@@ -59,7 +59,7 @@ def run_jobs(app: Flask) -> None:
     q = queue_of(app)
     jobs.install(app.extensions["duckpond"])
     try:
-        SimpleWorker([q], connection=q.connection, serializer=JSONSerializer).work(burst=True)
+        run_queue(q)
     finally:
         jobs.install(None)
 
@@ -262,7 +262,7 @@ def test_live_bot_turns_never_queue_behind_match_games(app: Flask, r: redis.Redi
     assert layers.match_queue.name == match_q.name
     match_q.enqueue_call("builtins.len", args=("match",), job_id="m1")
     bot_q.enqueue_call("builtins.len", args=("bot",), job_id="b1")
-    worker = SimpleWorker([bot_q], connection=bot_q.connection, serializer=JSONSerializer)
+    worker = burst_worker(bot_q)
     assert worker.work(burst=True, max_jobs=1)
     assert (
         Job.fetch("b1", connection=bot_q.connection, serializer=JSONSerializer).get_status()
