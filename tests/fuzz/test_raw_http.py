@@ -38,7 +38,7 @@ def server(redis_port: int, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     with gunicorn(redis_port, DB, log=log, LOG_LEVEL="INFO", MAX_BODY_BYTES="16384",
                   MAX_WAIT_SECONDS="1") as port:  # fmt: skip
         status, _, body = exchange(port, request("POST", "/api/v1/games", {
-            "game": "ducksoup", "seats": [{}, {}], "seed": SECRET}))  # fmt: skip
+            "game": "ducksoup", "seats": [{}, {}], "seed": SECRET}), timeout=60)  # fmt: skip
         assert status == 201, body
         created = json.loads(body)
         yield {"port": port, "log": log, "game": created}
@@ -54,9 +54,13 @@ def request(method: str, path: str, body: Any = None, **headers: str) -> bytes:
     return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + data
 
 
-def exchange(port: int, raw: bytes) -> tuple[int | None, dict[str, str], bytes]:
-    """Send `raw`, close our side, read the first answer (None: the server sent nothing)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT) as s:
+def exchange(
+    port: int, raw: bytes, timeout: float = TIMEOUT
+) -> tuple[int | None, dict[str, str], bytes]:
+    """Send `raw`, close our side, read the first answer (None: the server sent nothing). The
+    first request of a fresh gunicorn worker loads the app: on a loaded machine it took over
+    5 s, so the fixture's creation allows a minute."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
         try:
             s.sendall(raw)
             s.shutdown(socket.SHUT_WR)
