@@ -9,7 +9,7 @@ from typing import Any
 from flask import Response, request
 from flask_smorest import Blueprint
 
-from service.api.common import EXAMPLE_ID, errors, layers, open_game, tables
+from service.api.common import ANYONE, EXAMPLE_ID, errors, layers, open_game, tables
 from service.api.refusals import SEAT_REFUSED, THROTTLED
 from service.api.stream_schemas import StreamHeaders, StreamQuery
 from service.core import sse
@@ -83,7 +83,7 @@ STREAM_RESPONSE = {
 
 
 @blp.route("/<string:game_id>/stream", methods=["GET"])
-@blp.doc(operationId="stream_game", responses={"200": STREAM_RESPONSE})
+@blp.doc(operationId="stream_game", security=ANYONE, responses={"200": STREAM_RESPONSE})
 @blp.arguments(StreamQuery(), location="query")
 @blp.arguments(StreamHeaders(), location="headers")
 @errors(

@@ -29,8 +29,9 @@ with the moves and events that express them, are in the repository's `docs/rules
 `{"bot": name}` for a bot (`GET /api/v1/bots`, `GET /api/v1/catalog`). The answer shows each
 human seat's token and the host token, once.
 
-**Auth.** Send `Authorization: Bearer <token>`. A seat token acts for its seat only and shows
-that seat's hand; the token alone names the seat. The host token may deal an explicit deal and
+**Auth.** Send `Authorization: Bearer <token>`. Each operation's `security` names the tokens
+it takes (the bearer schemes `seatToken`, `hostToken`, `appKey`; `{}` among them: none needed).
+A seat token acts for its seat only and shows that seat's hand; the token alone names the seat. The host token may deal an explicit deal and
 read what every spectator may read. Without a token you are a spectator: you see what a
 spectator at a real table sees, never a hand, the stock or the seed before the game ends.
 

@@ -6180,8 +6180,6 @@ export interface operations {
                 after_version?: number;
             };
             header?: {
-                /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
-                Authorization?: string;
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description An ETag from an earlier answer: 304 with no body while it holds. */
@@ -6498,9 +6496,7 @@ export interface operations {
     abandon_game: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: the host token, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
                 "If-Match"?: string;
             };
@@ -7164,9 +7160,7 @@ export interface operations {
     deal_next: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
@@ -7505,8 +7499,6 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
-                Authorization?: string;
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
             };
@@ -7695,9 +7687,7 @@ export interface operations {
                 /** @description Seconds (at most 30) to hold the answer until the game is ready for you: your seat is to act, or the deal or the game has ended. Saves polling: one request per turn. The answer comes at once when it is already so; after the time, it is the game as it is then. A wait the server cannot take now is refused with `Retry-After` and nothing done: 503 `wait_slots_full`, or 429 `too_many_waits` for too many waits without a token from one address. With `wait`, the answer's `events` are all those since this move that the seat may see (what the others played meanwhile). */
                 wait?: number;
             };
-            header: {
-                /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
@@ -8152,9 +8142,7 @@ export interface operations {
     get_rematch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
             };
@@ -8449,9 +8437,7 @@ export interface operations {
     ask_rematch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
             };
@@ -8825,9 +8811,7 @@ export interface operations {
     decline_rematch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
             };
@@ -9019,9 +9003,7 @@ export interface operations {
     resign: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: the resigning seat's token, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
@@ -9451,9 +9433,7 @@ export interface operations {
     leave_seat: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -9780,9 +9760,7 @@ export interface operations {
     take_invited_seat: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -10137,9 +10115,7 @@ export interface operations {
     return_to_seat: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -10472,8 +10448,6 @@ export interface operations {
                 rematch?: boolean;
             };
             header?: {
-                /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
-                Authorization?: string;
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description Resume after this event number, as `?after=` (an EventSource sends it when it reconnects); empty is none, as in SSE. */
@@ -11394,10 +11368,7 @@ export interface operations {
     cancel_match: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: the match's host token, from the creation's answer. */
-                Authorization: string;
-            };
+            header?: never;
             path: {
                 match_id: string;
             };
