@@ -68,12 +68,30 @@ STREAM_RESPONSE = {
     "get a keep-alive every 15 s (a `:` comment line in SSE, an "
     "empty line in NDJSON). With `?rematch=true`, a finished game's stream "
     "stays open after `end` until its rematch is asked for: one `rematch` frame (no `id`), "
-    "then it closes.",
+    "then it closes. On the wire, in SSE:\n\n```\n" + SSE_EXAMPLE + "```",
     "headers": {
         "Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}},
     },
     "content": {
-        sse.SSE: {"schema": SSE_EVENT, "example": SSE_EXAMPLE},
+        sse.SSE: {
+            "schema": SSE_EVENT,
+            # Each example is one event, as the schema is; the stream itself on the wire is
+            # the description's.
+            "examples": {
+                "snapshot": {
+                    "summary": "The first frame: the caller's view",
+                    "value": {"id": "6", "event": "snapshot", "data": to_json(SNAPSHOT_EXAMPLE)},
+                },
+                "event": {
+                    "summary": "An event the caller may see",
+                    "value": {"id": "7", "event": "event", "data": to_json(EVENT_EXAMPLE)},
+                },
+                "end": {
+                    "summary": "The game ended: the last frame",
+                    "value": {"event": "end", "data": to_json(END_EXAMPLE)},
+                },
+            },
+        },
         sse.NDJSON: {
             "schema": {"type": "string", "description": NDJSON_LINES},
             "example": NDJSON_EXAMPLE,

@@ -3208,22 +3208,6 @@ export interface components {
                 type: "announce";
             };
         };
-        PaginationMetadata: {
-            /** @description First available page number. */
-            first_page?: number;
-            /** @description Last available page number. */
-            last_page?: number;
-            /** @description Next page number. */
-            next_page?: number;
-            /** @description Current page number. */
-            page?: number;
-            /** @description Previous page number. */
-            previous_page?: number;
-            /** @description Total number of items. */
-            total?: number;
-            /** @description Total number of pages. */
-            total_pages?: number;
-        };
         /** @description Sent by: Doppelkopf. */
         PartyRevealedData: {
             /** @enum {string} */
@@ -10460,7 +10444,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream, until the game's end (then an `end` frame) or the client leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` is the number of the last event it includes), `event` (an event the caller may see, as `/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every event was sent; or, with `reason` `app_key_revoked`, a bound seat's app key was revoked: its stream ends within about a second and sends nothing committed after). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). With `?rematch=true`, a finished game's stream stays open after `end` until its rematch is asked for: one `rematch` frame (no `id`), then it closes. */
+            /**
+             * @description The stream, until the game's end (then an `end` frame) or the client leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` is the number of the last event it includes), `event` (an event the caller may see, as `/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every event was sent; or, with `reason` `app_key_revoked`, a bound seat's app key was revoked: its stream ends within about a second and sends nothing committed after). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). With `?rematch=true`, a finished game's stream stays open after `end` until its rematch is asked for: one `rematch` frame (no `id`), then it closes. On the wire, in SSE:
+             *
+             *     ```
+             *     id: 6
+             *     event: snapshot
+             *     data: {"id":"q7Zk3xP2aB9w","version":2,"status":"playing","...":"as GET"}
+             *
+             *     : keep-alive
+             *
+             *     id: 7
+             *     event: event
+             *     data: {"n":7,"version":3,"type":"card_played","data":{"seat":1,"card":"JS"}}
+             *
+             *     event: end
+             *     data: {"id":"q7Zk3xP2aB9w","version":60,"status":"over"}
+             *
+             *     ```
+             */
             200: {
                 headers: {
                     "Cache-Control"?: "no-store";
@@ -10473,20 +10475,6 @@ export interface operations {
                      *     {"event":"end","data":{"id":"q7Zk3xP2aB9w","version":60,"status":"over"}}
                      */
                     "application/x-ndjson": string;
-                    /**
-                     * @example id: 6
-                     *     event: snapshot
-                     *     data: {"id":"q7Zk3xP2aB9w","version":2,"status":"playing","...":"as GET"}
-                     *
-                     *     : keep-alive
-                     *
-                     *     id: 7
-                     *     event: event
-                     *     data: {"n":7,"version":3,"type":"card_played","data":{"seat":1,"card":"JS"}}
-                     *
-                     *     event: end
-                     *     data: {"id":"q7Zk3xP2aB9w","version":60,"status":"over"}
-                     */
                     "text/event-stream": {
                         /** @description JSON: the view (`snapshot`), an event as `/events` lists it (`event`), the game's id, version and status (`end`; with `reason` `app_key_revoked` when a bound seat's key was revoked while it streamed), or its rematch (`rematch`, with `?rematch=true`). */
                         data: string;
