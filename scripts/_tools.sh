@@ -6,6 +6,7 @@
 #   ensure_tools curl jq node:nodejs   # each command on PATH (COMMAND:PACKAGE when the Debian
 #                                      # package is named otherwise), installed when missing and root
 #   ensure_web_packages                # service/web's pinned npm packages (npm ci), when missing
+#   ensure_spec_linter                 # openapi/'s pinned Redocly CLI (npm ci), when missing
 
 _tools_log() { printf '[tools] %s\n' "$*" >&2; }
 
@@ -37,4 +38,18 @@ ensure_web_packages() {
     fi
     _tools_log "installing the web client's npm packages (npm ci in service/web)"
     npm ci --prefix "$web" --no-audit --no-fund --loglevel=error >&2
+}
+
+# Redocly CLI, exactly as openapi/package-lock.json pins it, for scripts/test's lint of the spec.
+# Its own small package beside the spec, not the web client's: the linter is the spec's
+# concern, and its node_modules stays apart from the web's.
+ensure_spec_linter() {
+    local spec
+    spec="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/openapi"
+    if [[ -x $spec/node_modules/.bin/redocly \
+          && ! $spec/package-lock.json -nt $spec/node_modules/.package-lock.json ]]; then
+        return 0
+    fi
+    _tools_log "installing the spec's linter (npm ci in openapi)"
+    npm ci --prefix "$spec" --no-audit --no-fund --loglevel=error >&2
 }

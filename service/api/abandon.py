@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 from service.api.abandon_schemas import AbandonHeaders, AbandonIn
 from service.api.common import (
     CHANGE_HEADERS,
+    HOST,
     errors,
     etag,
     expected_versions,
@@ -30,7 +31,7 @@ token_first(blp)
 
 
 @blp.route("/<string:game_id>/abandon", methods=["POST"])
-@blp.doc(operationId="abandon_game")
+@blp.doc(operationId="abandon_game", security=HOST)
 @blp.arguments(AbandonIn(), example={"expected_version": 104})
 @blp.arguments(AbandonHeaders(), location="headers")
 @blp.response(

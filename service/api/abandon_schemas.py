@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema
 
-from service.api.common_schemas import expected_version, if_match_param, token_param
+from service.api.common_schemas import expected_version, if_match_param
 
 
 class AbandonIn(Schema):
@@ -12,5 +12,4 @@ class AbandonIn(Schema):
 
 
 class AbandonHeaders(Schema):
-    authorization = token_param("the host token")
     if_match = if_match_param()

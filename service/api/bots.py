@@ -11,7 +11,7 @@ from flask_smorest import Blueprint
 from bots import BOTS
 from service.access.app_keys import AppKey
 from service.api.bots_schemas import BotIn, BotOut, BotsOut
-from service.api.common import KEY_ONLY, errors, registry, tables
+from service.api.common import KEY_ONLY, PUBLIC, errors, registry, tables
 from service.api.refusals import APP_KEY_REFUSED, THROTTLED
 from service.core.errors import ServiceError
 from service.http import app_keys
@@ -45,7 +45,7 @@ def builtin(bot: dict[str, Any]) -> dict[str, Any]:
 
 
 @blp.route("/bots", methods=["GET"])
-@blp.doc(operationId="list_bots")
+@blp.doc(operationId="list_bots", security=PUBLIC)
 @blp.response(200, BotsOut, example={"bots": [BUILTIN_EXAMPLE, OUTSIDE_EXAMPLE]})
 @errors(blp, *THROTTLED)
 def list_bots() -> dict[str, Any]:
@@ -90,7 +90,7 @@ def register_bot(body: dict[str, Any]) -> dict[str, Any]:
 
 
 @blp.route("/bots/<string:name>", methods=["GET"])
-@blp.doc(operationId="get_bot")
+@blp.doc(operationId="get_bot", security=PUBLIC)
 @blp.response(200, BotOut, example=OUTSIDE_EXAMPLE)
 @errors(blp, "no_such_bot", *THROTTLED)
 def get_bot(name: str) -> dict[str, Any]:

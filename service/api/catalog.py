@@ -8,7 +8,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from service.api.catalog_schemas import CatalogOut
-from service.api.common import matches, tables
+from service.api.common import PUBLIC, matches, tables
 
 blp = Blueprint("catalog", __name__, url_prefix="/api/v1", description="Games on offer.")
 
@@ -47,7 +47,7 @@ EXAMPLE = {
 
 
 @blp.route("/catalog", methods=["GET"])
-@blp.doc(operationId="get_catalog")
+@blp.doc(operationId="get_catalog", security=PUBLIC)
 @blp.response(200, CatalogOut, example=EXAMPLE)
 def catalog() -> dict[str, Any]:
     """List every game with its seat counts, options (with defaults) and move shapes.

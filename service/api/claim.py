@@ -9,7 +9,15 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from service.api.claim_schemas import ClaimIn
-from service.api.common import CHANGE_HEADERS, EXAMPLE_ID, errors, etag, json_response, tables
+from service.api.common import (
+    CHANGE_HEADERS,
+    EXAMPLE_ID,
+    PUBLIC,
+    errors,
+    etag,
+    json_response,
+    tables,
+)
 from service.api.common_schemas import CreateHeaders
 from service.api.games import GAME_EXAMPLE
 from service.api.games_schemas import SeatTokenOut
@@ -31,7 +39,7 @@ TOKEN_EXAMPLE: dict[str, Any] = {
 
 
 @blp.route("/<string:game_id>/claim", methods=["POST"])
-@blp.doc(operationId="claim_seat")
+@blp.doc(operationId="claim_seat", security=PUBLIC)
 @blp.arguments(ClaimIn(), example={"invite_code": "pQ3x9Lk2mN7vR4tZ", "seat": 1})
 @blp.arguments(CreateHeaders(), location="headers")
 @blp.response(200, SeatTokenOut, example=TOKEN_EXAMPLE, headers=CHANGE_HEADERS)

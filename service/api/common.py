@@ -24,10 +24,26 @@ from service.wiring import Layers
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-APP_KEY: list[dict[str, list[str]]] = [{"appKey": []}, {}]
+Security = list[dict[str, list[str]]]
+"""An operation's `security` in the spec: alternatives, each the schemes it sends together;
+`{}` (none) as an alternative makes the credential optional. The schemes are declared in
+`service.api.register`; every operation names its own (a test holds it)."""
+APP_KEY: Security = [{"appKey": []}, {}]
 """Creations: an app key (or nothing, where the operator turned app keys off)."""
-KEY_ONLY: list[dict[str, list[str]]] = [{"appKey": []}]
+KEY_ONLY: Security = [{"appKey": []}]
 """What only an app key may do or read, whatever the mode (its feed, webhooks, challenges)."""
+SEAT: Security = [{"seatToken": []}]
+"""What a seat does for itself: move, resign, step away and back, take its invited seat."""
+HOST: Security = [{"hostToken": []}]
+"""What only the host does: abandon a game, cancel a match."""
+SEAT_OR_HOST: Security = [{"seatToken": []}, {"hostToken": []}]
+"""What a seat or the host may do: deal the next deal, a rematch."""
+ANYONE: Security = [{}, {"seatToken": []}, {"hostToken": []}]
+"""What a spectator reads too: a seat's token adds its own hand and private events."""
+PUBLIC: Security = []
+"""What takes no credential at all (`Authorization` is ignored, not refused)."""
+TOKEN_MAX = 512
+"""The longest `Authorization` a route that needs a token reads (no token of ours is near it)."""
 EXAMPLE_ID = "q7Zk3xP2aB9w"
 
 
@@ -82,6 +98,12 @@ def token_first(blp: Blueprint, *endpoints: str) -> None:
         header = request.headers.get("Authorization")
         if header is None or not header.strip():
             raise ServiceError("missing_token", "this needs Authorization: Bearer <token>")
+        if len(header) > TOKEN_MAX:  # as the header's schema refused it when it had one
+            raise ServiceError(
+                "validation_error",
+                "The request does not match the schema.",
+                fields={"headers": {"Authorization": [f"Longer than maximum length {TOKEN_MAX}."]}},
+            )
 
     blp.before_request(check)
 

@@ -1,5 +1,6 @@
 """What every resource's schemas share: the base of answers, the error payload, whole numbers,
-fields documented by the games' contract, and the headers several operations take.
+fields documented by the games' contract, and the headers several operations take (not
+`Authorization`: credentials are the spec's security schemes, `service.api.SCHEMES`).
 
 Marshmallow schemas are also the OpenAPI spec; each resource's own are in `<resource>_schemas.py`
 beside its routes. Input schemas reject unknown fields (flask-smorest's default, against mass
@@ -70,37 +71,6 @@ def wait_param(more: str) -> fields.Float:
             "time, it is the game as it is then. A wait the server cannot take now is refused "
             "with `Retry-After` and nothing done: 503 `wait_slots_full`, or 429 "
             "`too_many_waits` for too many waits without a token from one address. " + more
-        },
-    )
-
-
-def authorization_param() -> fields.String:
-    """The optional `Authorization` header of what spectators may read too. A parameter, not a
-    security requirement: generated clients make any operation with one (even an optional
-    one) demand an authenticated client, and a spectator has no token."""
-    return fields.String(
-        data_key="Authorization",
-        metadata={
-            "description": "`Bearer <token>`: a seat's token shows that seat's own view (its "
-            "hand, its legal moves, its private events); the host token or none, the public "
-            "one.",
-            "example": "Bearer q7Zk3xP2aB9w.s3cr3t-seat-1",
-        },
-    )
-
-
-def token_param(whose: str) -> fields.String:
-    """The `Authorization` header a change needs (`Bearer <token>`; 401 without it, before
-    anything else is read). A parameter of each operation, like a view's, rather than a
-    security scheme: the token is the game's (or the match's) own, handed out by its creation,
-    and a client follows the spec's links to it."""
-    return fields.String(
-        data_key="Authorization",
-        required=True,
-        validate=validate.Length(max=512),
-        metadata={
-            "description": f"`Bearer <token>`: {whose}, from the creation's answer.",
-            "example": "Bearer q7Zk3xP2aB9w.s3cr3t-seat-1",
         },
     )
 

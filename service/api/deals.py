@@ -10,6 +10,7 @@ from flask_smorest import Blueprint
 
 from service.api.common import (
     CHANGE_HEADERS,
+    SEAT_OR_HOST,
     errors,
     expected_versions,
     open_game,
@@ -27,7 +28,7 @@ token_first(blp)
 
 
 @blp.route("/<string:game_id>/deal", methods=["POST"])
-@blp.doc(operationId="deal_next")
+@blp.doc(operationId="deal_next", security=SEAT_OR_HOST)
 @blp.arguments(DealRequestIn(), example={"expected_version": 104})
 @blp.arguments(ChangeHeaders(), location="headers")
 @blp.response(

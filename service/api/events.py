@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from service.api.common import EXAMPLE_ID, caller, errors, tables
+from service.api.common import ANYONE, EXAMPLE_ID, caller, errors, tables
 from service.api.events_schemas import EventsHeaders, EventsOut, EventsQuery
 from service.api.refusals import SEAT_REFUSED
 
@@ -15,7 +15,7 @@ blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Eve
 
 
 @blp.route("/<string:game_id>/events", methods=["GET"])
-@blp.doc(operationId="list_events")
+@blp.doc(operationId="list_events", security=ANYONE)
 @blp.arguments(EventsQuery(), location="query")
 @blp.arguments(EventsHeaders(), location="headers")
 @blp.response(

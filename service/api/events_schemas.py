@@ -6,13 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from service.api.common_schemas import (
-    VERSION_DOC,
-    Documented,
-    Out,
-    app_key_param,
-    authorization_param,
-)
+from service.api.common_schemas import VERSION_DOC, Documented, Out, app_key_param
 from service.core import sse
 from service.games import contract
 
@@ -51,7 +45,6 @@ class EventsQuery(Schema):
 
 
 class EventsHeaders(Schema):
-    authorization = authorization_param()
     app_key = app_key_param()
 
 

@@ -12,6 +12,7 @@ from flask_smorest import Blueprint
 
 from engine import GAMES
 from service.api.common import (
+    ANYONE,
     APP_KEY,
     CHANGE_HEADERS,
     EXAMPLE_ID,
@@ -168,7 +169,7 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     return response
 
 
-@blp.doc(operationId="get_game")
+@blp.doc(operationId="get_game", security=ANYONE)
 @blp.arguments(ViewQuery(), location="query")
 @blp.arguments(ViewHeaders(), location="headers")
 @blp.response(200, GameOut, example=GAME_EXAMPLE, headers=VIEW_HEADERS)

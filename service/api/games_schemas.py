@@ -12,9 +12,7 @@ from service.api.common_schemas import (
     Documented,
     Out,
     app_key_param,
-    authorization_param,
     if_match_param,
-    token_param,
     wait_param,
 )
 from service.games import contract
@@ -128,7 +126,6 @@ IF_NONE_MATCH_MAX = 512
 
 
 class ViewHeaders(Schema):
-    authorization = authorization_param()
     app_key = app_key_param()
     if_none_match = fields.String(
         data_key="If-None-Match",
@@ -140,7 +137,6 @@ class ViewHeaders(Schema):
 
 
 class ChangeHeaders(Schema):
-    authorization = token_param("a seat's token to move; a seat's or the host's to deal")
     app_key = app_key_param()
     idempotency_key = fields.String(
         data_key="Idempotency-Key",

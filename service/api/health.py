@@ -8,7 +8,7 @@ from typing import Any
 from flask import current_app
 from flask_smorest import Blueprint
 
-from service.api.common import errors, layers
+from service.api.common import PUBLIC, errors, layers
 from service.api.health_schemas import HealthOut, SystemHealthOut
 from service.core.errors import ServiceError
 
@@ -23,7 +23,7 @@ service with no webhook endpoint needs no such worker, and no game waits for one
 
 
 @blp.route("/livez", methods=["GET"])
-@blp.doc(operationId="check_liveness")
+@blp.doc(operationId="check_liveness", security=PUBLIC)
 @blp.response(200, HealthOut, example={"status": "ok"})
 def livez() -> dict[str, Any]:
     """The process answers (no dependency is checked)."""
@@ -31,7 +31,7 @@ def livez() -> dict[str, Any]:
 
 
 @blp.route("/readyz", methods=["GET"])
-@blp.doc(operationId="check_readiness")
+@blp.doc(operationId="check_readiness", security=PUBLIC)
 @blp.response(200, HealthOut, example={"status": "ready"})
 @errors(blp, 503)
 def readyz() -> dict[str, Any]:
@@ -42,7 +42,7 @@ def readyz() -> dict[str, Any]:
 
 
 @blp.route("/healthz", methods=["GET"])
-@blp.doc(operationId="check_health")
+@blp.doc(operationId="check_health", security=PUBLIC)
 @blp.response(
     200,
     SystemHealthOut,

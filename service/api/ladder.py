@@ -7,7 +7,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from engine import GAMES
-from service.api.common import errors, json_response, ratings, registry
+from service.api.common import PUBLIC, errors, json_response, ratings, registry
 from service.api.ladder_schemas import LadderOut
 from service.api.refusals import THROTTLED
 
@@ -42,7 +42,7 @@ LADDER_EXAMPLE = {
 
 
 @blp.route(f"/<any({', '.join(GAMES)}):game>", methods=["GET"])
-@blp.doc(operationId="get_ladder")
+@blp.doc(operationId="get_ladder", security=PUBLIC)
 @blp.response(200, LadderOut, example=LADDER_EXAMPLE)
 @errors(blp, "not_found", *THROTTLED)
 def get_ladder(game: str) -> Response:

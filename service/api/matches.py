@@ -11,7 +11,9 @@ from flask_smorest import Blueprint
 from bots.match import METHOD
 from service.api.common import (
     APP_KEY,
+    HOST,
     NO_STORE_HEADER,
+    PUBLIC,
     REPLAYED_HEADER,
     errors,
     location_header,
@@ -21,7 +23,6 @@ from service.api.common import (
 from service.api.common_schemas import CreateHeaders
 from service.api.matches_schemas import (
     GamesQuery,
-    MatchCancelHeaders,
     MatchCancelIn,
     MatchCreatedOut,
     MatchGamesOut,
@@ -182,7 +183,7 @@ def create_match(body: dict[str, Any], headers: dict[str, Any]) -> Response:
 
 
 @blp.route("/<string:match_id>", methods=["GET"])
-@blp.doc(operationId="get_match")
+@blp.doc(operationId="get_match", security=PUBLIC)
 @blp.response(200, MatchOut, example=MATCH_EXAMPLE)
 @errors(blp, "no_such_match", 503)
 def get_match(match_id: str) -> dict[str, Any]:
@@ -191,9 +192,8 @@ def get_match(match_id: str) -> dict[str, Any]:
 
 
 @blp.route("/<string:match_id>/cancel", methods=["POST"])
-@blp.doc(operationId="cancel_match")
+@blp.doc(operationId="cancel_match", security=HOST)
 @blp.arguments(MatchCancelIn(), example={})
-@blp.arguments(MatchCancelHeaders(), location="headers")
 @blp.response(200, MatchOut, example={**MATCH_EXAMPLE, "status": "cancelled"})
 @errors(
     blp,
@@ -206,14 +206,14 @@ def get_match(match_id: str) -> dict[str, Any]:
     "validation_error",
     503,
 )
-def cancel_match(body: dict[str, Any], headers: dict[str, Any], match_id: str) -> dict[str, Any]:
+def cancel_match(body: dict[str, Any], match_id: str) -> dict[str, Any]:
     """Cancel a match with its host token: each running job finishes the game it plays, no
     further game starts, and the results cover the games recorded. Again: the same answer."""
     return matches().cancel(match_id, request.headers.get("Authorization"))
 
 
 @blp.route("/<string:match_id>/games", methods=["GET"])
-@blp.doc(operationId="list_match_games")
+@blp.doc(operationId="list_match_games", security=PUBLIC)
 @blp.arguments(GamesQuery(), location="query")
 @blp.response(
     200,

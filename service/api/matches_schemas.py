@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from bots.match import MAX_GAMES, METHOD
-from service.api.common_schemas import Out, WholeNumber, token_param
+from service.api.common_schemas import Out, WholeNumber
 from service.matches.match_games import (
     CONCURRENCY,
     DEFAULT_CONCURRENCY,
@@ -192,10 +192,6 @@ class MatchCreatedOut(MatchOut):
 
 class MatchCancelIn(Schema):
     """A cancel takes no fields: the body may be absent or `{}`."""
-
-
-class MatchCancelHeaders(Schema):
-    authorization = token_param("the match's host token")
 
 
 class GamesQuery(Schema):

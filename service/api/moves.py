@@ -16,6 +16,7 @@ from service.api.common import (
     EXAMPLE_ID,
     EXAMPLE_SEAT,
     EXAMPLE_VIEW_AFTER,
+    SEAT,
     SECONDS,
     errors,
     etag,
@@ -70,7 +71,7 @@ def change_response(answer: Answer, status: int = 200) -> Response:
     return json_response(answer.body, status, headers, answer.text)
 
 
-@blp.doc(operationId="play_move")
+@blp.doc(operationId="play_move", security=SEAT)
 @blp.arguments(
     MoveIn(),
     example={"move": {"type": "play", "card": "JS", "call": "doubleduck"}, "expected_version": 12},

@@ -7,14 +7,14 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from service.api.common import EXAMPLE_ID, errors, tables
+from service.api.common import EXAMPLE_ID, PUBLIC, errors, tables
 from service.api.records_schemas import RecordOut
 
 blp = Blueprint("records", __name__, url_prefix="/api/v1/games", description="Game records.")
 
 
 @blp.route("/<string:game_id>/record", methods=["GET"])
-@blp.doc(operationId="get_record")
+@blp.doc(operationId="get_record", security=PUBLIC)
 @blp.response(
     200,
     RecordOut,

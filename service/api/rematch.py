@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 from service.api.claim import TOKEN_EXAMPLE
 from service.api.common import (
     CHANGE_HEADERS,
+    SEAT_OR_HOST,
     errors,
     etag,
     json_response,
@@ -63,7 +64,7 @@ def answer(game_id: str, *, ask: bool) -> Response:
 
 
 @blp.route("/<string:game_id>/rematch", methods=["POST"])
-@blp.doc(operationId="ask_rematch")
+@blp.doc(operationId="ask_rematch", security=SEAT_OR_HOST)
 @blp.arguments(RematchIn(), example={})
 @blp.arguments(RematchHeaders(), location="headers")
 @blp.response(200, RematchOut, example=REMATCH_EXAMPLE, headers=CHANGE_HEADERS)
@@ -94,7 +95,7 @@ def post_rematch(_body: dict[str, Any], _headers: dict[str, Any], game_id: str) 
 
 
 @blp.route("/<string:game_id>/rematch", methods=["GET"])
-@blp.doc(operationId="get_rematch")
+@blp.doc(operationId="get_rematch", security=SEAT_OR_HOST)
 @blp.arguments(RematchHeaders(), location="headers")
 @blp.response(200, RematchOut, example=REMATCH_EXAMPLE, headers=CHANGE_HEADERS)
 @errors(blp, *REFUSALS, "no_rematch")
@@ -105,7 +106,7 @@ def get_rematch(_headers: dict[str, Any], game_id: str) -> Response:
 
 
 @blp.route("/<string:game_id>/rematch/decline", methods=["POST"])
-@blp.doc(operationId="decline_rematch")
+@blp.doc(operationId="decline_rematch", security=SEAT_OR_HOST)
 @blp.arguments(RematchIn(), example={})
 @blp.arguments(RematchHeaders(), location="headers")
 @blp.response(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
-from service.api.common_schemas import app_key_param, token_param
+from service.api.common_schemas import app_key_param
 from service.api.games_schemas import SeatTokenOut
 
 
@@ -13,7 +13,6 @@ class RematchIn(Schema):
 
 
 class RematchHeaders(Schema):
-    authorization = token_param("a seat's token of the finished game, or its host token")
     app_key = app_key_param()
 
 

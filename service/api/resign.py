@@ -10,16 +10,17 @@ from flask_smorest import Blueprint
 
 from service.api.common import (
     CHANGE_HEADERS,
+    SEAT,
     errors,
     expected_versions,
     open_game,
     tables,
     token_first,
 )
-from service.api.games_schemas import ChangeOut
+from service.api.games_schemas import ChangeHeaders, ChangeOut
 from service.api.moves import CHANGE_EXAMPLE, change_response
 from service.api.refusals import GAME_ENDED, SEAT_REFUSED, VERSION_RACED
-from service.api.resign_schemas import ResignHeaders, ResignIn
+from service.api.resign_schemas import ResignIn
 
 blp = Blueprint(
     "resign", __name__, url_prefix="/api/v1/games", description="Resign (a seat gives up)."
@@ -28,9 +29,9 @@ token_first(blp)
 
 
 @blp.route("/<string:game_id>/resign", methods=["POST"])
-@blp.doc(operationId="resign")
+@blp.doc(operationId="resign", security=SEAT)
 @blp.arguments(ResignIn(), example={"expected_version": 40})
-@blp.arguments(ResignHeaders(), location="headers")
+@blp.arguments(ChangeHeaders(), location="headers")
 @blp.response(
     200,
     ChangeOut,

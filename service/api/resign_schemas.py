@@ -4,13 +4,8 @@ from __future__ import annotations
 
 from marshmallow import Schema
 
-from service.api.common_schemas import expected_version, token_param
-from service.api.games_schemas import ChangeHeaders
+from service.api.common_schemas import expected_version
 
 
 class ResignIn(Schema):
     expected_version = expected_version("Resign")
-
-
-class ResignHeaders(ChangeHeaders):
-    authorization = token_param("the resigning seat's token")

@@ -7,14 +7,14 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from service.api.common import EXAMPLE_ID, errors, tables
+from service.api.common import EXAMPLE_ID, PUBLIC, errors, tables
 from service.api.scores_schemas import ScoreOut
 
 blp = Blueprint("scores", __name__, url_prefix="/api/v1/games", description="Scores.")
 
 
 @blp.route("/<string:game_id>/score", methods=["GET"])
-@blp.doc(operationId="get_score")
+@blp.doc(operationId="get_score", security=PUBLIC)
 @blp.response(
     200,
     ScoreOut,

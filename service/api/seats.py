@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 
 from service.api.common import (
     CHANGE_HEADERS,
+    SEAT,
     errors,
     etag,
     expected_versions,
@@ -67,7 +68,7 @@ def _presence(
 
 
 @blp.route("/<string:game_id>/seats/<string:seat>/away", methods=["POST"])
-@blp.doc(operationId="leave_seat")
+@blp.doc(operationId="leave_seat", security=SEAT)
 @blp.arguments(PresenceIn(), example={"expected_version": 12})
 @blp.arguments(PresenceHeaders(), location="headers")
 @blp.response(200, ChangeOut, headers=HEADERS, example=_example("seat_away"))
@@ -84,7 +85,7 @@ def post_away(body: dict[str, Any], headers: dict[str, Any], game_id: str, seat:
 
 
 @blp.route("/<string:game_id>/seats/<string:seat>/return", methods=["POST"])
-@blp.doc(operationId="return_to_seat")
+@blp.doc(operationId="return_to_seat", security=SEAT)
 @blp.arguments(PresenceIn(), example={"expected_version": 20})
 @blp.arguments(PresenceHeaders(), location="headers")
 @blp.response(200, ChangeOut, headers=HEADERS, example=_example("seat_returned"))
@@ -101,7 +102,7 @@ def post_return(body: dict[str, Any], headers: dict[str, Any], game_id: str, sea
 
 
 @blp.route("/<string:game_id>/seats/<string:seat>/claim", methods=["POST"])
-@blp.doc(operationId="take_invited_seat")
+@blp.doc(operationId="take_invited_seat", security=SEAT)
 @blp.arguments(PresenceIn(), example={})
 @blp.arguments(PresenceHeaders(), location="headers")
 @blp.response(200, GameOut, example={**GAME_EXAMPLE, "seat": 1}, headers=HEADERS)

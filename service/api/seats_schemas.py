@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, validate
 
-from service.api.common_schemas import WholeNumber, app_key_param, if_match_param, token_param
+from service.api.common_schemas import WholeNumber, app_key_param, if_match_param
 
 
 class PresenceIn(Schema):
@@ -15,6 +15,5 @@ class PresenceIn(Schema):
 
 
 class PresenceHeaders(Schema):
-    authorization = token_param("the token of the seat named in the path")
     app_key = app_key_param()
     if_match = if_match_param()

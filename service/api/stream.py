@@ -9,7 +9,7 @@ from typing import Any
 from flask import Response, request
 from flask_smorest import Blueprint
 
-from service.api.common import EXAMPLE_ID, errors, layers, open_game, tables
+from service.api.common import ANYONE, EXAMPLE_ID, errors, layers, open_game, tables
 from service.api.refusals import SEAT_REFUSED, THROTTLED
 from service.api.stream_schemas import StreamHeaders, StreamQuery
 from service.core import sse
@@ -68,12 +68,30 @@ STREAM_RESPONSE = {
     "get a keep-alive every 15 s (a `:` comment line in SSE, an "
     "empty line in NDJSON). With `?rematch=true`, a finished game's stream "
     "stays open after `end` until its rematch is asked for: one `rematch` frame (no `id`), "
-    "then it closes.",
+    "then it closes. On the wire, in SSE:\n\n```\n" + SSE_EXAMPLE + "```",
     "headers": {
         "Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}},
     },
     "content": {
-        sse.SSE: {"schema": SSE_EVENT, "example": SSE_EXAMPLE},
+        sse.SSE: {
+            "schema": SSE_EVENT,
+            # Each example is one event, as the schema is; the stream itself on the wire is
+            # the description's.
+            "examples": {
+                "snapshot": {
+                    "summary": "The first frame: the caller's view",
+                    "value": {"id": "6", "event": "snapshot", "data": to_json(SNAPSHOT_EXAMPLE)},
+                },
+                "event": {
+                    "summary": "An event the caller may see",
+                    "value": {"id": "7", "event": "event", "data": to_json(EVENT_EXAMPLE)},
+                },
+                "end": {
+                    "summary": "The game ended: the last frame",
+                    "value": {"event": "end", "data": to_json(END_EXAMPLE)},
+                },
+            },
+        },
         sse.NDJSON: {
             "schema": {"type": "string", "description": NDJSON_LINES},
             "example": NDJSON_EXAMPLE,
@@ -83,7 +101,7 @@ STREAM_RESPONSE = {
 
 
 @blp.route("/<string:game_id>/stream", methods=["GET"])
-@blp.doc(operationId="stream_game", responses={"200": STREAM_RESPONSE})
+@blp.doc(operationId="stream_game", security=ANYONE, responses={"200": STREAM_RESPONSE})
 @blp.arguments(StreamQuery(), location="query")
 @blp.arguments(StreamHeaders(), location="headers")
 @errors(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
-from service.api.common_schemas import app_key_param, authorization_param
+from service.api.common_schemas import app_key_param
 
 EVENT_NUMBER = r"^(?:[0-9]{1,9}|0[0-9]{9}|1000000000)$"
 """A game's event number as text: up to ten digits, at most `service.core.sse.MOST_EVENT`
@@ -35,7 +35,6 @@ class StreamQuery(Schema):
 
 
 class StreamHeaders(Schema):
-    authorization = authorization_param()
     app_key = app_key_param()
     last_event_id = fields.String(
         data_key="Last-Event-ID",

@@ -79,6 +79,14 @@ Fits = Callable[[int, str], JSON]
 """What a body with `n` seats obeys: `fits(n, "max")` for at most `n`, `"min"` at least `n`."""
 
 
+def narrowing(schema: JSON) -> JSON:
+    """A `then` that narrows some properties and says nothing of the others (which the
+    enclosing schema holds). `unevaluatedProperties: true` is JSON Schema's default, said
+    aloud: Redocly's example check (`no-invalid-media-type-examples`) otherwise closes every
+    schema with `properties`, and would refuse a real creation body as an example."""
+    return {**schema, "unevaluatedProperties": True}
+
+
 def by_seat_count(cls: type[Game], seats: str, fits: Fits) -> list[JSON]:
     """What depends on the number of seats of a game that takes several (`if`/`then`): each
     count `n` but the last, the body whose `seats` array holds at most `n` entries also obeys
@@ -88,7 +96,8 @@ def by_seat_count(cls: type[Game], seats: str, fits: Fits) -> list[JSON]:
         for count, side in ((n, "max"), (n + 1, "min")):
             then = fits(count, side)
             if then:
-                out.append({"if": {"properties": {seats: {f"{side}Items": count}}}, "then": then})
+                out.append({"if": {"properties": {seats: {f"{side}Items": count}}},
+                            "then": narrowing(then)})  # fmt: skip
     return out
 
 
@@ -100,14 +109,20 @@ def seat_limits(cls: type[Game], options: str = "options") -> Fits:
             return {}
         names = {o.name for o in cls.options_spec} & SEAT_OPTIONS
         bound = {name: {"maximum": n - 1} for name in sorted(names)}
-        return {"properties": {options: {"properties": bound}}}
+        return {"properties": {options: narrowing({"properties": bound})}}
 
     return fits
 
 
+def present(name: str) -> JSON:
+    """A condition: the object has `name` (whatever its value). The property is named in
+    `properties` too, as linters want every `required` property defined where it is required."""
+    return {"properties": {name: {}}, "required": [name]}
+
+
 OPEN_IS_HUMAN: JSON = {
     "if": {"properties": {"open": {"const": True}}, "required": ["open"]},
-    "then": {"not": {"anyOf": [{"required": ["bot"]}, {"required": ["level"]}]}},
+    "then": {"not": {"anyOf": [present("bot"), present("level")]}},
 }
 """An open seat is a human's: it names no bot (else 422 `invalid_seats`)."""
 INVITED_IS_HUMAN: JSON = {
@@ -115,8 +130,8 @@ INVITED_IS_HUMAN: JSON = {
     "then": {
         "not": {
             "anyOf": [
-                {"required": ["bot"]},
-                {"required": ["level"]},
+                present("bot"),
+                present("level"),
                 {"properties": {"open": {"const": True}}, "required": ["open"]},
             ]
         }
@@ -125,7 +140,7 @@ INVITED_IS_HUMAN: JSON = {
 """An invited seat is a human's whose token is handed out: no bot, and not open (a code takes
 an open seat) (else 422 `invalid_seats`)."""
 LISTED_HAS_OPEN_SEAT: JSON = {
-    "if": {"required": ["lobby"]},
+    "if": present("lobby"),
     "then": {
         "properties": {
             "seats": {"contains": {"properties": {"open": {"const": True}}, "required": ["open"]}}

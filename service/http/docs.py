@@ -29,10 +29,12 @@ with the moves and events that express them, are in the repository's `docs/rules
 `{"bot": name}` for a bot (`GET /api/v1/bots`, `GET /api/v1/catalog`). The answer shows each
 human seat's token and the host token, once.
 
-**Auth.** Send `Authorization: Bearer <token>`. A seat token acts for its seat only and shows
-that seat's hand; the token alone names the seat. The host token may deal an explicit deal and
-read what every spectator may read. Without a token you are a spectator: you see what a
-spectator at a real table sees, never a hand, the stock or the seed before the game ends.
+**Auth.** Send `Authorization: Bearer <token>`. Each operation's `security` names the tokens
+it takes (the bearer schemes `seatToken`, `hostToken`, `appKey`; `{}` among them: none needed).
+A seat token acts for its seat only and shows that seat's hand; the token alone names the
+seat. The host token may deal an explicit deal and read what every spectator may read.
+Without a token you are a spectator: you see what a spectator at a real table sees, never a
+hand, the stock or the seed before the game ends.
 
 **Playing.** `GET /api/v1/games/{id}` is your view, with `legal_moves` when you are to act;
 `POST .../moves` plays one of them (a call travels with its card). Send `expected_version` (or
@@ -69,6 +71,8 @@ Anything else would be `/api/v2`.
 """
 
 SERVERS = [{"url": "/", "description": "This server (the spec is served by the API itself)."}]
+LICENSE = {"name": "MIT", "identifier": "MIT"}
+"""The repository's licence (its `LICENSE` file), as the spec's `info.license`."""
 
 ASSETS_URL = "/docs/static"
 ASSETS_DIR = Path(swagger_ui.__file__).parent / "static"

@@ -319,7 +319,6 @@ from .move_in_move_type_4 import MoveInMoveType4
 from .move_in_move_type_5 import MoveInMoveType5
 from .move_in_move_type_5_card import MoveInMoveType5Card
 from .move_in_move_type_6 import MoveInMoveType6
-from .pagination_metadata import PaginationMetadata
 from .party_revealed_data import PartyRevealedData
 from .party_revealed_data_party import PartyRevealedDataParty
 from .party_revealed_event import PartyRevealedEvent
@@ -708,7 +707,6 @@ __all__ = (
     "MoveInMoveType5",
     "MoveInMoveType5Card",
     "MoveInMoveType6",
-    "PaginationMetadata",
     "PartyRevealedData",
     "PartyRevealedDataParty",
     "PartyRevealedEvent",

@@ -3208,22 +3208,6 @@ export interface components {
                 type: "announce";
             };
         };
-        PaginationMetadata: {
-            /** @description First available page number. */
-            first_page?: number;
-            /** @description Last available page number. */
-            last_page?: number;
-            /** @description Next page number. */
-            next_page?: number;
-            /** @description Current page number. */
-            page?: number;
-            /** @description Previous page number. */
-            previous_page?: number;
-            /** @description Total number of items. */
-            total?: number;
-            /** @description Total number of pages. */
-            total_pages?: number;
-        };
         /** @description Sent by: Doppelkopf. */
         PartyRevealedData: {
             /** @enum {string} */
@@ -6180,8 +6164,6 @@ export interface operations {
                 after_version?: number;
             };
             header?: {
-                /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
-                Authorization?: string;
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description An ETag from an earlier answer: 304 with no body while it holds. */
@@ -6498,9 +6480,7 @@ export interface operations {
     abandon_game: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: the host token, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
                 "If-Match"?: string;
             };
@@ -7164,9 +7144,7 @@ export interface operations {
     deal_next: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
@@ -7505,8 +7483,6 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
-                Authorization?: string;
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
             };
@@ -7695,9 +7671,7 @@ export interface operations {
                 /** @description Seconds (at most 30) to hold the answer until the game is ready for you: your seat is to act, or the deal or the game has ended. Saves polling: one request per turn. The answer comes at once when it is already so; after the time, it is the game as it is then. A wait the server cannot take now is refused with `Retry-After` and nothing done: 503 `wait_slots_full`, or 429 `too_many_waits` for too many waits without a token from one address. With `wait`, the answer's `events` are all those since this move that the seat may see (what the others played meanwhile). */
                 wait?: number;
             };
-            header: {
-                /** @description `Bearer <token>`: a seat's token to move; a seat's or the host's to deal, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
@@ -8152,9 +8126,7 @@ export interface operations {
     get_rematch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
             };
@@ -8449,9 +8421,7 @@ export interface operations {
     ask_rematch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
             };
@@ -8825,9 +8795,7 @@ export interface operations {
     decline_rematch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: a seat's token of the finished game, or its host token, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
             };
@@ -9019,9 +8987,7 @@ export interface operations {
     resign: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: the resigning seat's token, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description A retry with the same key returns the first answer. */
@@ -9451,9 +9417,7 @@ export interface operations {
     leave_seat: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -9780,9 +9744,7 @@ export interface operations {
     take_invited_seat: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -10137,9 +10099,7 @@ export interface operations {
     return_to_seat: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: the token of the seat named in the path, from the creation's answer. */
-                Authorization: string;
+            header?: {
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description Expected version, as `"12"`; same as `expected_version`. */
@@ -10472,8 +10432,6 @@ export interface operations {
                 rematch?: boolean;
             };
             header?: {
-                /** @description `Bearer <token>`: a seat's token shows that seat's own view (its hand, its legal moves, its private events); the host token or none, the public one. */
-                Authorization?: string;
                 /** @description The app key (`dpk_...`) a bound seat belongs to: an outside bot's seat in a match works only with its token AND its owner's app key (401 `app_key_required` without it, 403 `seat_of_another_key` with another). Ignored for every other seat and for the host. */
                 "Duckpond-App-Key"?: string;
                 /** @description Resume after this event number, as `?after=` (an EventSource sends it when it reconnects); empty is none, as in SSE. */
@@ -10486,7 +10444,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream, until the game's end (then an `end` frame) or the client leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` is the number of the last event it includes), `event` (an event the caller may see, as `/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every event was sent; or, with `reason` `app_key_revoked`, a bound seat's app key was revoked: its stream ends within about a second and sends nothing committed after). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). With `?rematch=true`, a finished game's stream stays open after `end` until its rematch is asked for: one `rematch` frame (no `id`), then it closes. */
+            /**
+             * @description The stream, until the game's end (then an `end` frame) or the client leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` is the number of the last event it includes), `event` (an event the caller may see, as `/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every event was sent; or, with `reason` `app_key_revoked`, a bound seat's app key was revoked: its stream ends within about a second and sends nothing committed after). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). With `?rematch=true`, a finished game's stream stays open after `end` until its rematch is asked for: one `rematch` frame (no `id`), then it closes. On the wire, in SSE:
+             *
+             *     ```
+             *     id: 6
+             *     event: snapshot
+             *     data: {"id":"q7Zk3xP2aB9w","version":2,"status":"playing","...":"as GET"}
+             *
+             *     : keep-alive
+             *
+             *     id: 7
+             *     event: event
+             *     data: {"n":7,"version":3,"type":"card_played","data":{"seat":1,"card":"JS"}}
+             *
+             *     event: end
+             *     data: {"id":"q7Zk3xP2aB9w","version":60,"status":"over"}
+             *
+             *     ```
+             */
             200: {
                 headers: {
                     "Cache-Control"?: "no-store";
@@ -10499,20 +10475,6 @@ export interface operations {
                      *     {"event":"end","data":{"id":"q7Zk3xP2aB9w","version":60,"status":"over"}}
                      */
                     "application/x-ndjson": string;
-                    /**
-                     * @example id: 6
-                     *     event: snapshot
-                     *     data: {"id":"q7Zk3xP2aB9w","version":2,"status":"playing","...":"as GET"}
-                     *
-                     *     : keep-alive
-                     *
-                     *     id: 7
-                     *     event: event
-                     *     data: {"n":7,"version":3,"type":"card_played","data":{"seat":1,"card":"JS"}}
-                     *
-                     *     event: end
-                     *     data: {"id":"q7Zk3xP2aB9w","version":60,"status":"over"}
-                     */
                     "text/event-stream": {
                         /** @description JSON: the view (`snapshot`), an event as `/events` lists it (`event`), the game's id, version and status (`end`; with `reason` `app_key_revoked` when a bound seat's key was revoked while it streamed), or its rematch (`rematch`, with `?rematch=true`). */
                         data: string;
@@ -11394,10 +11356,7 @@ export interface operations {
     cancel_match: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `Bearer <token>`: the match's host token, from the creation's answer. */
-                Authorization: string;
-            };
+            header?: never;
             path: {
                 match_id: string;
             };

@@ -3,11 +3,14 @@ client author would, offline), plays a whole game of every game against bots on 
 service (gunicorn, Redis, the RQ worker) with nothing but its typed models: it creates the game,
 waits for its turns with `?wait=`, picks among its typed legal moves, has a move refused and
 reads the typed error, and reads the score and the record at the end. It never deals: a lone
-human's game deals by itself (`auto_deal`)."""
+human's game deals by itself (`auto_deal`). Its credentials are its client objects' alone (one
+`AuthenticatedClient` per token, as the spec's security schemes say): no operation takes one
+as an argument."""
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 import subprocess
 import sys
@@ -88,14 +91,18 @@ def test_a_generated_client_plays_a_whole_game(
     created = api["create_game"].sync(client=integrator, body=body)
     assert isinstance(created, m.CreatedOut), created
     assert created.auto_deal is True
-    token = created.seats[0].token
-    # The seat's token is a parameter of each operation that takes it, as the spec says.
-    me = http.Client(base_url=base, timeout=_timeout(WAIT + 20))
-    bearer = f"Bearer {token}"
+    # The seat's token lives in its own client object, as the spec's `seatToken` scheme says:
+    # no operation takes it as an argument.
+    me = http.AuthenticatedClient(
+        base_url=base, token=created.seats[0].token, timeout=_timeout(WAIT + 20)
+    )
+    host = http.AuthenticatedClient(base_url=base, token=created.host_token, timeout=_timeout(WAIT))
+    assert api["get_game"].sync(created.id, client=host).role == m.GameOutRole.HOST
+    assert api["get_game"].sync(created.id, client=anyone).role == m.GameOutRole.SPECTATOR
     view_type = getattr(m, f"{GAMES[name].__name__}View")
     rng = random.Random(seed)
 
-    game = api["get_game"].sync(created.id, client=anyone, wait=WAIT, authorization=bearer)
+    game = api["get_game"].sync(created.id, client=me, wait=WAIT)
     refused = False
     deals_seen = set()
     while game.status != m.GameOutStatus.OVER:
@@ -103,11 +110,11 @@ def test_a_generated_client_plays_a_whole_game(
         deals_seen.add(game.view.deal_no)
         moves = game.view.legal_moves
         if not moves:  # not our turn yet (or the wait ran out): wait again
-            game = api["get_game"].sync(created.id, client=me, wait=WAIT, authorization=bearer)
+            game = api["get_game"].sync(created.id, client=me, wait=WAIT)
             continue
         if not refused:  # a stale version: the typed error says why, and nothing changed
             stale = m.MoveIn(move=_body(m, moves[0]), expected_version=game.version + 5)
-            error = api["play_move"].sync(created.id, client=me, body=stale, authorization=bearer)
+            error = api["play_move"].sync(created.id, client=me, body=stale)
             assert isinstance(error, m.ErrorOut), error
             assert error.errors.reason == m.ErrorDetailsOutReason.FUTURE_VERSION
             assert error.code == 409
@@ -118,7 +125,6 @@ def test_a_generated_client_plays_a_whole_game(
             client=me,
             body=m.MoveIn(move=_body(m, move), expected_version=game.version),
             wait=WAIT,
-            authorization=bearer,
         )
         assert isinstance(answer, m.ChangeOut), answer
         game = answer
@@ -139,6 +145,28 @@ def test_a_generated_client_plays_a_whole_game(
     assert isinstance(feed.events[0], m.GameCreatedEvent)
     assert isinstance(feed.events[-1], m.GameOverEvent)
     assert feed.events[-1].data.winners == score.winners
+
+
+def test_no_generated_operation_takes_a_credential_argument(client_package: ModuleType) -> None:
+    """Credentials come from the client object (the spec's security schemes): no operation of
+    the generated client has an `authorization` argument, and those that need a token want an
+    `AuthenticatedClient`."""
+    api = Path(client_package.__file__ or "").parent / "api"
+    operations = {
+        path.stem: _mod(client_package, f"api.{path.parent.name}.{path.stem}")
+        for path in api.glob("*/*.py")
+        if path.stem != "__init__"
+    }
+    assert len(operations) > 40
+    taking = {
+        name: sorted(p for p in inspect.signature(op.sync_detailed).parameters if "auth" in p)
+        for name, op in operations.items()
+    }
+    assert {name: found for name, found in taking.items() if found} == {}
+    for name in ("play_move", "resign", "deal_next", "abandon_game", "cancel_match"):
+        client = inspect.signature(operations[name].sync_detailed).parameters["client"]
+        assert "AuthenticatedClient" in str(client.annotation), name
+        assert "| Client" not in str(client.annotation), name
 
 
 def _timeout(seconds: float) -> Any:

@@ -20,13 +20,10 @@ def _get_kwargs(
     game_id: str,
     *,
     body: AbandonIn,
-    authorization: str,
     if_match: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    headers["Authorization"] = authorization
-
     if not isinstance(if_match, Unset):
         headers["If-Match"] = if_match
 
@@ -141,9 +138,8 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: AbandonIn,
-    authorization: str,
     if_match: str | Unset = UNSET,
 
 ) -> Response[ChangeOut | ErrorOut]:
@@ -155,7 +151,6 @@ def sync_detailed(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         if_match (str | Unset):
         body (AbandonIn):
 
@@ -171,7 +166,6 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 body=body,
-authorization=authorization,
 if_match=if_match,
 
     )
@@ -185,9 +179,8 @@ if_match=if_match,
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: AbandonIn,
-    authorization: str,
     if_match: str | Unset = UNSET,
 
 ) -> ChangeOut | ErrorOut | None:
@@ -199,7 +192,6 @@ def sync(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         if_match (str | Unset):
         body (AbandonIn):
 
@@ -216,7 +208,6 @@ def sync(
         game_id=game_id,
 client=client,
 body=body,
-authorization=authorization,
 if_match=if_match,
 
     ).parsed
@@ -224,9 +215,8 @@ if_match=if_match,
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: AbandonIn,
-    authorization: str,
     if_match: str | Unset = UNSET,
 
 ) -> Response[ChangeOut | ErrorOut]:
@@ -238,7 +228,6 @@ async def asyncio_detailed(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         if_match (str | Unset):
         body (AbandonIn):
 
@@ -254,7 +243,6 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 body=body,
-authorization=authorization,
 if_match=if_match,
 
     )
@@ -268,9 +256,8 @@ if_match=if_match,
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: AbandonIn,
-    authorization: str,
     if_match: str | Unset = UNSET,
 
 ) -> ChangeOut | ErrorOut | None:
@@ -282,7 +269,6 @@ async def asyncio(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         if_match (str | Unset):
         body (AbandonIn):
 
@@ -299,7 +285,6 @@ async def asyncio(
         game_id=game_id,
 client=client,
 body=body,
-authorization=authorization,
 if_match=if_match,
 
     )).parsed

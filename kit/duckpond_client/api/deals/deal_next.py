@@ -20,15 +20,12 @@ def _get_kwargs(
     game_id: str,
     *,
     body: DealRequestIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    headers["Authorization"] = authorization
-
     if not isinstance(duckpond_app_key, Unset):
         headers["Duckpond-App-Key"] = duckpond_app_key
 
@@ -149,9 +146,8 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: DealRequestIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
@@ -165,7 +161,6 @@ def sync_detailed(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         idempotency_key (str | Unset):
@@ -184,7 +179,6 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
@@ -200,9 +194,8 @@ if_match=if_match,
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: DealRequestIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
@@ -216,7 +209,6 @@ def sync(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         idempotency_key (str | Unset):
@@ -236,7 +228,6 @@ def sync(
         game_id=game_id,
 client=client,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
@@ -246,9 +237,8 @@ if_match=if_match,
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: DealRequestIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
@@ -262,7 +252,6 @@ async def asyncio_detailed(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         idempotency_key (str | Unset):
@@ -281,7 +270,6 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
@@ -297,9 +285,8 @@ if_match=if_match,
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: DealRequestIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
@@ -313,7 +300,6 @@ async def asyncio(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         idempotency_key (str | Unset):
@@ -333,7 +319,6 @@ async def asyncio(
         game_id=game_id,
 client=client,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,

@@ -20,14 +20,10 @@ def _get_kwargs(
     *,
     after: int | Unset = 0,
     limit: int | Unset = 500,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    if not isinstance(authorization, Unset):
-        headers["Authorization"] = authorization
-
     if not isinstance(duckpond_app_key, Unset):
         headers["Duckpond-App-Key"] = duckpond_app_key
 
@@ -134,10 +130,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 500,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | EventsOut]:
@@ -149,7 +144,6 @@ def sync_detailed(
         game_id (str):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
-        authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
 
@@ -166,7 +160,6 @@ def sync_detailed(
         game_id=game_id,
 after=after,
 limit=limit,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     )
@@ -180,10 +173,9 @@ duckpond_app_key=duckpond_app_key,
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 500,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> ErrorOut | EventsOut | None:
@@ -195,7 +187,6 @@ def sync(
         game_id (str):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
-        authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
 
@@ -213,7 +204,6 @@ def sync(
 client=client,
 after=after,
 limit=limit,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     ).parsed
@@ -221,10 +211,9 @@ duckpond_app_key=duckpond_app_key,
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 500,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | EventsOut]:
@@ -236,7 +225,6 @@ async def asyncio_detailed(
         game_id (str):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
-        authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
 
@@ -253,7 +241,6 @@ async def asyncio_detailed(
         game_id=game_id,
 after=after,
 limit=limit,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     )
@@ -267,10 +254,9 @@ duckpond_app_key=duckpond_app_key,
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 500,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> ErrorOut | EventsOut | None:
@@ -282,7 +268,6 @@ async def asyncio(
         game_id (str):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
-        authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
 
@@ -300,7 +285,6 @@ async def asyncio(
 client=client,
 after=after,
 limit=limit,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     )).parsed

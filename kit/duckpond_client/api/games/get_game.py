@@ -20,15 +20,11 @@ def _get_kwargs(
     *,
     wait: float | Unset = 0.0,
     after_version: int | Unset = UNSET,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    if not isinstance(authorization, Unset):
-        headers["Authorization"] = authorization
-
     if not isinstance(duckpond_app_key, Unset):
         headers["Duckpond-App-Key"] = duckpond_app_key
 
@@ -135,10 +131,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     wait: float | Unset = 0.0,
     after_version: int | Unset = UNSET,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 
@@ -154,7 +149,6 @@ def sync_detailed(
         game_id (str):
         wait (float | Unset):  Default: 0.0.
         after_version (int | Unset):
-        authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         if_none_match (str | Unset):
@@ -172,7 +166,6 @@ def sync_detailed(
         game_id=game_id,
 wait=wait,
 after_version=after_version,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 if_none_match=if_none_match,
 
@@ -187,10 +180,9 @@ if_none_match=if_none_match,
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     wait: float | Unset = 0.0,
     after_version: int | Unset = UNSET,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 
@@ -206,7 +198,6 @@ def sync(
         game_id (str):
         wait (float | Unset):  Default: 0.0.
         after_version (int | Unset):
-        authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         if_none_match (str | Unset):
@@ -225,7 +216,6 @@ def sync(
 client=client,
 wait=wait,
 after_version=after_version,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 if_none_match=if_none_match,
 
@@ -234,10 +224,9 @@ if_none_match=if_none_match,
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     wait: float | Unset = 0.0,
     after_version: int | Unset = UNSET,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 
@@ -253,7 +242,6 @@ async def asyncio_detailed(
         game_id (str):
         wait (float | Unset):  Default: 0.0.
         after_version (int | Unset):
-        authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         if_none_match (str | Unset):
@@ -271,7 +259,6 @@ async def asyncio_detailed(
         game_id=game_id,
 wait=wait,
 after_version=after_version,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 if_none_match=if_none_match,
 
@@ -286,10 +273,9 @@ if_none_match=if_none_match,
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     wait: float | Unset = 0.0,
     after_version: int | Unset = UNSET,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 
@@ -305,7 +291,6 @@ async def asyncio(
         game_id (str):
         wait (float | Unset):  Default: 0.0.
         after_version (int | Unset):
-        authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         if_none_match (str | Unset):
@@ -324,7 +309,6 @@ async def asyncio(
 client=client,
 wait=wait,
 after_version=after_version,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 if_none_match=if_none_match,
 

@@ -19,12 +19,9 @@ def _get_kwargs(
     match_id: str,
     *,
     body: MatchCancelIn,
-    authorization: str,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    headers["Authorization"] = authorization
-
 
 
     
@@ -136,9 +133,8 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     match_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: MatchCancelIn,
-    authorization: str,
 
 ) -> Response[ErrorOut | MatchOut]:
     """ Cancel a match with its host token: each running job finishes the game it plays, no
@@ -146,7 +142,6 @@ def sync_detailed(
 
     Args:
         match_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         body (MatchCancelIn):
 
     Raises:
@@ -161,7 +156,6 @@ def sync_detailed(
     kwargs = _get_kwargs(
         match_id=match_id,
 body=body,
-authorization=authorization,
 
     )
 
@@ -174,9 +168,8 @@ authorization=authorization,
 def sync(
     match_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: MatchCancelIn,
-    authorization: str,
 
 ) -> ErrorOut | MatchOut | None:
     """ Cancel a match with its host token: each running job finishes the game it plays, no
@@ -184,7 +177,6 @@ def sync(
 
     Args:
         match_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         body (MatchCancelIn):
 
     Raises:
@@ -200,16 +192,14 @@ def sync(
         match_id=match_id,
 client=client,
 body=body,
-authorization=authorization,
 
     ).parsed
 
 async def asyncio_detailed(
     match_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: MatchCancelIn,
-    authorization: str,
 
 ) -> Response[ErrorOut | MatchOut]:
     """ Cancel a match with its host token: each running job finishes the game it plays, no
@@ -217,7 +207,6 @@ async def asyncio_detailed(
 
     Args:
         match_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         body (MatchCancelIn):
 
     Raises:
@@ -232,7 +221,6 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         match_id=match_id,
 body=body,
-authorization=authorization,
 
     )
 
@@ -245,9 +233,8 @@ authorization=authorization,
 async def asyncio(
     match_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: MatchCancelIn,
-    authorization: str,
 
 ) -> ErrorOut | MatchOut | None:
     """ Cancel a match with its host token: each running job finishes the game it plays, no
@@ -255,7 +242,6 @@ async def asyncio(
 
     Args:
         match_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         body (MatchCancelIn):
 
     Raises:
@@ -271,6 +257,5 @@ async def asyncio(
         match_id=match_id,
 client=client,
 body=body,
-authorization=authorization,
 
     )).parsed

@@ -21,15 +21,12 @@ def _get_kwargs(
     *,
     body: MoveIn,
     wait: float | Unset = 0.0,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    headers["Authorization"] = authorization
-
     if not isinstance(duckpond_app_key, Unset):
         headers["Duckpond-App-Key"] = duckpond_app_key
 
@@ -157,10 +154,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: MoveIn,
     wait: float | Unset = 0.0,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
@@ -181,7 +177,6 @@ def sync_detailed(
     Args:
         game_id (str):
         wait (float | Unset):  Default: 0.0.
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         idempotency_key (str | Unset):
@@ -201,7 +196,6 @@ def sync_detailed(
         game_id=game_id,
 body=body,
 wait=wait,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
@@ -217,10 +211,9 @@ if_match=if_match,
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: MoveIn,
     wait: float | Unset = 0.0,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
@@ -241,7 +234,6 @@ def sync(
     Args:
         game_id (str):
         wait (float | Unset):  Default: 0.0.
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         idempotency_key (str | Unset):
@@ -262,7 +254,6 @@ def sync(
 client=client,
 body=body,
 wait=wait,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
@@ -272,10 +263,9 @@ if_match=if_match,
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: MoveIn,
     wait: float | Unset = 0.0,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
@@ -296,7 +286,6 @@ async def asyncio_detailed(
     Args:
         game_id (str):
         wait (float | Unset):  Default: 0.0.
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         idempotency_key (str | Unset):
@@ -316,7 +305,6 @@ async def asyncio_detailed(
         game_id=game_id,
 body=body,
 wait=wait,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,
@@ -332,10 +320,9 @@ if_match=if_match,
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: MoveIn,
     wait: float | Unset = 0.0,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
@@ -356,7 +343,6 @@ async def asyncio(
     Args:
         game_id (str):
         wait (float | Unset):  Default: 0.0.
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         idempotency_key (str | Unset):
@@ -377,7 +363,6 @@ async def asyncio(
 client=client,
 body=body,
 wait=wait,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 idempotency_key=idempotency_key,
 if_match=if_match,

@@ -20,13 +20,10 @@ def _get_kwargs(
     game_id: str,
     *,
     body: RematchIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    headers["Authorization"] = authorization
-
     if not isinstance(duckpond_app_key, Unset):
         headers["Duckpond-App-Key"] = duckpond_app_key
 
@@ -141,9 +138,8 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: RematchIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | RematchOut]:
@@ -160,7 +156,6 @@ def sync_detailed(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         body (RematchIn):
@@ -177,7 +172,6 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     )
@@ -191,9 +185,8 @@ duckpond_app_key=duckpond_app_key,
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: RematchIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> ErrorOut | RematchOut | None:
@@ -210,7 +203,6 @@ def sync(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         body (RematchIn):
@@ -228,7 +220,6 @@ def sync(
         game_id=game_id,
 client=client,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     ).parsed
@@ -236,9 +227,8 @@ duckpond_app_key=duckpond_app_key,
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: RematchIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | RematchOut]:
@@ -255,7 +245,6 @@ async def asyncio_detailed(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         body (RematchIn):
@@ -272,7 +261,6 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     )
@@ -286,9 +274,8 @@ duckpond_app_key=duckpond_app_key,
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: RematchIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> ErrorOut | RematchOut | None:
@@ -305,7 +292,6 @@ async def asyncio(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         body (RematchIn):
@@ -323,7 +309,6 @@ async def asyncio(
         game_id=game_id,
 client=client,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     )).parsed

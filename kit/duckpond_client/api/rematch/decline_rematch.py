@@ -20,13 +20,10 @@ def _get_kwargs(
     game_id: str,
     *,
     body: RematchIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    headers["Authorization"] = authorization
-
     if not isinstance(duckpond_app_key, Unset):
         headers["Duckpond-App-Key"] = duckpond_app_key
 
@@ -141,9 +138,8 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: RematchIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[DeclineOut | ErrorOut]:
@@ -155,7 +151,6 @@ def sync_detailed(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         body (RematchIn):
@@ -172,7 +167,6 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     )
@@ -186,9 +180,8 @@ duckpond_app_key=duckpond_app_key,
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: RematchIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> DeclineOut | ErrorOut | None:
@@ -200,7 +193,6 @@ def sync(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         body (RematchIn):
@@ -218,7 +210,6 @@ def sync(
         game_id=game_id,
 client=client,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     ).parsed
@@ -226,9 +217,8 @@ duckpond_app_key=duckpond_app_key,
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: RematchIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[DeclineOut | ErrorOut]:
@@ -240,7 +230,6 @@ async def asyncio_detailed(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         body (RematchIn):
@@ -257,7 +246,6 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     )
@@ -271,9 +259,8 @@ duckpond_app_key=duckpond_app_key,
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: RematchIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> DeclineOut | ErrorOut | None:
@@ -285,7 +272,6 @@ async def asyncio(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         body (RematchIn):
@@ -303,7 +289,6 @@ async def asyncio(
         game_id=game_id,
 client=client,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     )).parsed

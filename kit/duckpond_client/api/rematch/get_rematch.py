@@ -18,13 +18,10 @@ from typing import cast
 def _get_kwargs(
     game_id: str,
     *,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    headers["Authorization"] = authorization
-
     if not isinstance(duckpond_app_key, Unset):
         headers["Duckpond-App-Key"] = duckpond_app_key
 
@@ -122,8 +119,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
-    authorization: str,
+    client: AuthenticatedClient,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | RematchOut]:
@@ -132,7 +128,6 @@ def sync_detailed(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
 
@@ -147,7 +142,6 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     )
@@ -161,8 +155,7 @@ duckpond_app_key=duckpond_app_key,
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
-    authorization: str,
+    client: AuthenticatedClient,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> ErrorOut | RematchOut | None:
@@ -171,7 +164,6 @@ def sync(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
 
@@ -187,7 +179,6 @@ def sync(
     return sync_detailed(
         game_id=game_id,
 client=client,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     ).parsed
@@ -195,8 +186,7 @@ duckpond_app_key=duckpond_app_key,
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
-    authorization: str,
+    client: AuthenticatedClient,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> Response[ErrorOut | RematchOut]:
@@ -205,7 +195,6 @@ async def asyncio_detailed(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
 
@@ -220,7 +209,6 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     )
@@ -234,8 +222,7 @@ duckpond_app_key=duckpond_app_key,
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
-    authorization: str,
+    client: AuthenticatedClient,
     duckpond_app_key: str | Unset = UNSET,
 
 ) -> ErrorOut | RematchOut | None:
@@ -244,7 +231,6 @@ async def asyncio(
 
     Args:
         game_id (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
 
@@ -260,7 +246,6 @@ async def asyncio(
     return (await asyncio_detailed(
         game_id=game_id,
 client=client,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 
     )).parsed

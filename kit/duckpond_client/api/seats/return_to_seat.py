@@ -21,14 +21,11 @@ def _get_kwargs(
     seat: str,
     *,
     body: PresenceIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    headers["Authorization"] = authorization
-
     if not isinstance(duckpond_app_key, Unset):
         headers["Duckpond-App-Key"] = duckpond_app_key
 
@@ -147,9 +144,8 @@ def sync_detailed(
     game_id: str,
     seat: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PresenceIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -164,7 +160,6 @@ def sync_detailed(
     Args:
         game_id (str):
         seat (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         if_match (str | Unset):
@@ -183,7 +178,6 @@ def sync_detailed(
         game_id=game_id,
 seat=seat,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 if_match=if_match,
 
@@ -199,9 +193,8 @@ def sync(
     game_id: str,
     seat: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PresenceIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -216,7 +209,6 @@ def sync(
     Args:
         game_id (str):
         seat (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         if_match (str | Unset):
@@ -236,7 +228,6 @@ def sync(
 seat=seat,
 client=client,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 if_match=if_match,
 
@@ -246,9 +237,8 @@ async def asyncio_detailed(
     game_id: str,
     seat: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PresenceIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -263,7 +253,6 @@ async def asyncio_detailed(
     Args:
         game_id (str):
         seat (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         if_match (str | Unset):
@@ -282,7 +271,6 @@ async def asyncio_detailed(
         game_id=game_id,
 seat=seat,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 if_match=if_match,
 
@@ -298,9 +286,8 @@ async def asyncio(
     game_id: str,
     seat: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PresenceIn,
-    authorization: str,
     duckpond_app_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 
@@ -315,7 +302,6 @@ async def asyncio(
     Args:
         game_id (str):
         seat (str):
-        authorization (str):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         if_match (str | Unset):
@@ -335,7 +321,6 @@ async def asyncio(
 seat=seat,
 client=client,
 body=body,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 if_match=if_match,
 

@@ -20,15 +20,11 @@ def _get_kwargs(
     *,
     after: str | Unset = UNSET,
     rematch: bool | Unset = False,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    if not isinstance(authorization, Unset):
-        headers["Authorization"] = authorization
-
     if not isinstance(duckpond_app_key, Unset):
         headers["Duckpond-App-Key"] = duckpond_app_key
 
@@ -138,10 +134,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: str | Unset = UNSET,
     rematch: bool | Unset = False,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
@@ -161,7 +156,6 @@ def sync_detailed(
         game_id (str):
         after (str | Unset):
         rematch (bool | Unset):  Default: False.
-        authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         last_event_id (str | Unset):
@@ -179,7 +173,6 @@ def sync_detailed(
         game_id=game_id,
 after=after,
 rematch=rematch,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 last_event_id=last_event_id,
 
@@ -194,10 +187,9 @@ last_event_id=last_event_id,
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: str | Unset = UNSET,
     rematch: bool | Unset = False,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
@@ -217,7 +209,6 @@ def sync(
         game_id (str):
         after (str | Unset):
         rematch (bool | Unset):  Default: False.
-        authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         last_event_id (str | Unset):
@@ -236,7 +227,6 @@ def sync(
 client=client,
 after=after,
 rematch=rematch,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 last_event_id=last_event_id,
 
@@ -245,10 +235,9 @@ last_event_id=last_event_id,
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: str | Unset = UNSET,
     rematch: bool | Unset = False,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
@@ -268,7 +257,6 @@ async def asyncio_detailed(
         game_id (str):
         after (str | Unset):
         rematch (bool | Unset):  Default: False.
-        authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         last_event_id (str | Unset):
@@ -286,7 +274,6 @@ async def asyncio_detailed(
         game_id=game_id,
 after=after,
 rematch=rematch,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 last_event_id=last_event_id,
 
@@ -301,10 +288,9 @@ last_event_id=last_event_id,
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: str | Unset = UNSET,
     rematch: bool | Unset = False,
-    authorization: str | Unset = UNSET,
     duckpond_app_key: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
@@ -324,7 +310,6 @@ async def asyncio(
         game_id (str):
         after (str | Unset):
         rematch (bool | Unset):  Default: False.
-        authorization (str | Unset):  Example: Bearer q7Zk3xP2aB9w.s3cr3t-seat-1.
         duckpond_app_key (str | Unset):  Example: dpk_0123456789ab_s3cr3t-app-key-of-the-seat-s-
             owner.
         last_event_id (str | Unset):
@@ -343,7 +328,6 @@ async def asyncio(
 client=client,
 after=after,
 rematch=rematch,
-authorization=authorization,
 duckpond_app_key=duckpond_app_key,
 last_event_id=last_event_id,
 
