@@ -15,6 +15,7 @@ from typing import Literal, cast
 
 if TYPE_CHECKING:
   from ..models.doubleduck_game_in_deal_type_0 import DoubleduckGameInDealType0
+  from ..models.doubleduck_game_in_deal_type_1 import DoubleduckGameInDealType1
   from ..models.doubleduck_game_in_options import DoubleduckGameInOptions
   from ..models.doubleduck_game_in_seats_item import DoubleduckGameInSeatsItem
 
@@ -32,7 +33,8 @@ class DoubleduckGameIn:
         Attributes:
             game (Literal['doubleduck']): `doubleduck`: Doubleduck.
             seats (list[DoubleduckGameInSeatsItem]): One entry per seat: `{}` for a human, `{"bot": "random"}`.
-            deal (DoubleduckGameInDealType0 | None | Unset): A Doubleduck deal: exactly the game's 104 cards.
+            deal (DoubleduckGameInDealType0 | DoubleduckGameInDealType1 | None | Unset): An explicit first deal; absent or
+                null, it is shuffled.
             lobby (DoubleduckGameInLobby | Unset): List the table in the lobby while it has open seats (`GET
                 /api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, `all` to every app key of the
                 service. Absent: not listed (share the code yourself).
@@ -43,7 +45,7 @@ class DoubleduckGameIn:
 
     game: Literal['doubleduck']
     seats: list[DoubleduckGameInSeatsItem]
-    deal: DoubleduckGameInDealType0 | None | Unset = UNSET
+    deal: DoubleduckGameInDealType0 | DoubleduckGameInDealType1 | None | Unset = UNSET
     lobby: DoubleduckGameInLobby | Unset = UNSET
     options: DoubleduckGameInOptions | Unset = UNSET
     seed: str | Unset = UNSET
@@ -54,6 +56,7 @@ class DoubleduckGameIn:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.doubleduck_game_in_deal_type_0 import DoubleduckGameInDealType0 # noqa: PLC0415
+        from ..models.doubleduck_game_in_deal_type_1 import DoubleduckGameInDealType1 # noqa: PLC0415
         from ..models.doubleduck_game_in_options import DoubleduckGameInOptions # noqa: PLC0415
         from ..models.doubleduck_game_in_seats_item import DoubleduckGameInSeatsItem # noqa: PLC0415
         game = self.game
@@ -69,6 +72,8 @@ class DoubleduckGameIn:
         if isinstance(self.deal, Unset):
             deal = UNSET
         elif isinstance(self.deal, DoubleduckGameInDealType0):
+            deal = self.deal.to_dict()
+        elif isinstance(self.deal, DoubleduckGameInDealType1):
             deal = self.deal.to_dict()
         else:
             deal = self.deal
@@ -107,6 +112,7 @@ class DoubleduckGameIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.doubleduck_game_in_deal_type_0 import DoubleduckGameInDealType0 # noqa: PLC0415
+        from ..models.doubleduck_game_in_deal_type_1 import DoubleduckGameInDealType1 # noqa: PLC0415
         from ..models.doubleduck_game_in_options import DoubleduckGameInOptions # noqa: PLC0415
         from ..models.doubleduck_game_in_seats_item import DoubleduckGameInSeatsItem # noqa: PLC0415
         d = dict(src_dict)
@@ -124,7 +130,7 @@ class DoubleduckGameIn:
             seats.append(seats_item)
 
 
-        def _parse_deal(data: object) -> DoubleduckGameInDealType0 | None | Unset:
+        def _parse_deal(data: object) -> DoubleduckGameInDealType0 | DoubleduckGameInDealType1 | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -139,7 +145,17 @@ class DoubleduckGameIn:
                 return deal_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(DoubleduckGameInDealType0 | None | Unset, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_1 = DoubleduckGameInDealType1.from_dict(data)
+
+
+
+                return deal_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DoubleduckGameInDealType0 | DoubleduckGameInDealType1 | None | Unset, data)
 
         deal = _parse_deal(d.pop("deal", UNSET))
 
