@@ -25,7 +25,6 @@ from service.games.contract_blocks import (
     TEXT,
     array,
     enum,
-    nullable,
     obj,
     option_schema,
 )

@@ -147,7 +147,9 @@ class TableChanges:
             except EngineError as error:
                 if deal is None or error.reason != Reason.INVALID_DEAL:
                     raise
-                if contract.dealt_somewhere(old_forms.cards_of(deal)):  # another game's deck, or Duck's
+                if contract.dealt_somewhere(
+                    old_forms.cards_of(deal)
+                ):  # another game's deck, or Duck's
                     raise ServiceError(
                         "deck_mismatch", f"not the cards this {game.title} game deals: {error}"
                     ) from None

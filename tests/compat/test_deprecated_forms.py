@@ -11,13 +11,19 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-import service.tables.create
 from flask.testing import FlaskClient
 from testkit.svc_helpers import API, auth, flat, pinned_deal
+from werkzeug.test import TestResponse
 
+import service.tables.create
 from engine import GAMES
 
 DEPRECATION_HEADERS = ("Deprecation", "Sunset", "Link")
+
+
+def js(response: TestResponse) -> Any:
+    """A JSON answer's body (typed for the checks that index it)."""
+    return response.get_json()
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +54,7 @@ def hands_of(client: FlaskClient, created: dict[str, Any]) -> list[list[str]]:
     out = []
     for seat in created["seats"]:
         r = client.get(f"{API}/games/{created['id']}", headers=auth(seat["token"]))
-        out.append(r.json["view"]["hand"])
+        out.append(js(r)["view"]["hand"])
     return out
 
 
@@ -67,10 +73,10 @@ def test_the_old_creation_deal_is_the_same_deal_with_the_deprecation_headers(
     new = create(client, flat(old), game, seats)
     was = create(client, old, game, seats)
     assert new.status_code == was.status_code == 201, (new.json, was.json)
-    assert hands_of(client, new.json) == hands_of(client, was.json)
-    assert sorted(hands_of(client, was.json)[0]) == sorted(old["hands"][0])
-    assert new.json["view"]["deal_commitment"] == was.json["view"]["deal_commitment"]
-    assert was.json["view"]["dealt_by"] == "host_cards"
+    assert hands_of(client, js(new)) == hands_of(client, js(was))
+    assert sorted(hands_of(client, js(was))[0]) == sorted(old["hands"][0])
+    assert js(new)["view"]["deal_commitment"] == js(was)["view"]["deal_commitment"]
+    assert js(was)["view"]["dealt_by"] == "host_cards"
     for name in DEPRECATION_HEADERS:
         assert name not in new.headers, name
     assert re.fullmatch(r"@[0-9]+", was.headers["Deprecation"])
@@ -86,11 +92,11 @@ def to_deal_pending(client: FlaskClient, created: dict[str, Any]) -> None:
     """Play a Duck Soup game's first deal out with each seat's first legal move."""
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     for _ in range(500):
-        pub = client.get(f"{API}/games/{created['id']}").json
+        pub = js(client.get(f"{API}/games/{created['id']}"))
         if pub["status"] == "deal_pending":
             return
         seat = pub["view"]["to_act"][0]
-        view = client.get(f"{API}/games/{created['id']}", headers=auth(tokens[seat])).json
+        view = js(client.get(f"{API}/games/{created['id']}", headers=auth(tokens[seat])))
         move = view["view"]["legal_moves"][0]
         r = client.post(
             f"{API}/games/{created['id']}/moves", json={"move": move}, headers=auth(tokens[seat])
@@ -107,11 +113,11 @@ def test_the_old_host_deal_is_the_same_deal_with_the_deprecation_headers(
     cards = list(reversed(game.deal_shape().deck))
     answers = []
     for deal in ({"cards": cards}, game.deal_of(cards).to_json()):
-        created = client.post(
+        created = js(client.post(
             f"{API}/games",
             json={"game": "ducksoup", "seats": [{}, {}], "seed": "compat-seed",
                   "options": {"auto_deal": False}},
-        ).json  # fmt: skip
+        ))  # fmt: skip
         to_deal_pending(client, created)
         r = client.post(
             f"{API}/games/{created['id']}/deal",
@@ -123,8 +129,8 @@ def test_the_old_host_deal_is_the_same_deal_with_the_deprecation_headers(
     (new, new_hands), (old, old_hands) = answers
     assert new_hands == old_hands
     assert sorted(old_hands[0]) == sorted(game.deal_of(cards).hands[0])
-    assert new.json["view"]["deal_commitment"] == old.json["view"]["deal_commitment"]
-    assert old.json["view"]["dealt_by"] == "host_cards"
+    assert js(new)["view"]["deal_commitment"] == js(old)["view"]["deal_commitment"]
+    assert js(old)["view"]["dealt_by"] == "host_cards"
     assert all(name not in new.headers for name in DEPRECATION_HEADERS)
     assert all(name in old.headers for name in DEPRECATION_HEADERS)
 
@@ -144,7 +150,7 @@ def test_the_old_host_deal_is_the_same_deal_with_the_deprecation_headers(
 def test_the_old_forms_invalid_variants_are_422(client: FlaskClient, deal: Any) -> None:
     r = create(client, deal)
     assert r.status_code == 422, r.json
-    assert r.json["errors"]["reason"] in ("validation_error", "invalid_deal")
+    assert js(r)["errors"]["reason"] in ("validation_error", "invalid_deal")
     assert all(name not in r.headers for name in DEPRECATION_HEADERS)
 
 
@@ -155,11 +161,11 @@ def test_an_old_deal_of_another_shape_is_refused_not_resplit(client: FlaskClient
     every = [c for hand in deal["hands"] for c in hand] + deal["stock"]
     odd = {"hands": [every[0:20], every[20:40], every[40:60]], "stock": every[60:]}
     r = create(client, odd)
-    assert r.status_code == 422 and r.json["errors"]["reason"] == "invalid_deal", r.json
+    assert r.status_code == 422 and js(r)["errors"]["reason"] == "invalid_deal", r.json
 
 
 def test_unknown_call_is_422_naming_the_field(client: FlaskClient) -> None:
-    created = create(client, flat(pinned_deal({0: "JS 4H", 1: "QS"}))).json
+    created = js(create(client, flat(pinned_deal({0: "JS 4H", 1: "QS"}))))
     for seat in created["seats"]:
         # Whoever it is, and whatever the state (not its turn, or its turn): 422.
         r = client.post(
@@ -168,21 +174,21 @@ def test_unknown_call_is_422_naming_the_field(client: FlaskClient) -> None:
             headers=auth(seat["token"]),
         )
         assert r.status_code == 422, (seat["seat"], r.json)
-        assert r.json["errors"]["reason"] == "validation_error"
-        assert "call" in r.json["message"]
-        assert r.json["errors"]["fields"] == {"json": {"move": {"call": ["Not a call."]}}}
+        assert js(r)["errors"]["reason"] == "validation_error"
+        assert "call" in js(r)["message"]
+        assert js(r)["errors"]["fields"] == {"json": {"move": {"call": ["Not a call."]}}}
 
 
 @pytest.mark.parametrize("call", ["quack", "Quack-quack!", "doubleduck", " quack "])
 def test_a_call_the_rules_refuse_here_stays_409(client: FlaskClient, call: str) -> None:
     """The leader may not call: a call's word is well formed, the state refuses it."""
-    created = create(client, flat(pinned_deal())).json
-    leader = client.get(f"{API}/games/{created['id']}").json["view"]["to_act"][0]
+    created = js(create(client, flat(pinned_deal())))
+    leader = js(client.get(f"{API}/games/{created['id']}"))["view"]["to_act"][0]
     token = next(s["token"] for s in created["seats"] if s["seat"] == leader)
-    card = client.get(f"{API}/games/{created['id']}", headers=auth(token)).json["view"]["hand"][0]
+    card = js(client.get(f"{API}/games/{created['id']}", headers=auth(token)))["view"]["hand"][0]
     r = client.post(
         f"{API}/games/{created['id']}/moves",
         json={"move": {"type": "play", "card": card, "call": call}},
         headers=auth(token),
     )
-    assert r.status_code == 409 and r.json["errors"]["reason"] == "illegal_call", r.json
+    assert r.status_code == 409 and js(r)["errors"]["reason"] == "illegal_call", r.json

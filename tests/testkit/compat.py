@@ -163,9 +163,11 @@ class Run:
         token = next(s["token"] for s in seats if s["seat"] == number)
         if kind == "tok":
             return token
-        view = self.clients["open"].get(
-            f"/api/v1/games/{game['id']}", headers={"Authorization": f"Bearer {token}"}
-        ).get_json()["view"]
+        view = (
+            self.clients["open"]
+            .get(f"/api/v1/games/{game['id']}", headers={"Authorization": f"Bearer {token}"})
+            .get_json()["view"]
+        )
         return view["legal_moves"][0] if kind == "legal" else view["hand"][0]
 
     def send(self, exchange: JSON) -> TestResponse:
@@ -238,7 +240,7 @@ def major(version: str) -> int:
 def clients(settings: Mapping[str, Any]) -> dict[str, FlaskClient]:
     """The apps a recording is sent to: `open` (app keys off, as the suite runs) and `keyed`
     (app keys required, as a deployment runs), on the same Redis."""
-    from service.app import create_app  # noqa: PLC0415 (the service only when run)
+    from service.app import create_app
 
     return {
         "open": create_app({**settings, "APP_KEYS": "off"}).test_client(),
@@ -248,7 +250,7 @@ def clients(settings: Mapping[str, Any]) -> dict[str, FlaskClient]:
 
 def issue_keys(redis_client: Any) -> Callable[[Run], None]:
     """A `prepare` that issues the run's two app keys (`$key`, `$key2`)."""
-    from service.access.app_keys import AppKeys  # noqa: PLC0415
+    from service.access.app_keys import AppKeys
 
     def prepare(run: Run) -> None:
         keys = AppKeys(redis_client)
