@@ -13,6 +13,7 @@ from itertools import chain
 from typing import Any
 
 from engine import Deal, Game, Reason
+from engine.wire import nullable
 from service.core.errors import ServiceError
 
 JSON = dict[str, Any]
@@ -107,5 +108,17 @@ def old_deal_schema(card: JSON | None = None) -> JSON:
 
 
 def with_old_deal(schema: JSON) -> JSON:
-    """An explicit deal's schema: today's form, the deprecated form, or null (shuffled)."""
-    return {"anyOf": [schema, old_deal_schema(), {"type": "null"}]}
+    """An explicit deal's schema: today's form or null (shuffled), with the deprecated form
+    beside it as `x-deprecated-forms`, not as a choice of the schema. The old form cannot say
+    in JSON Schema that its hands hold exactly the game's cards, so as a choice it would make
+    schema-valid deals that are refused (422 `invalid_deal`): a spec that lies to every
+    generator and fuzzer (schemathesis' `positive_data_acceptance`). The spec describes it, and
+    the server reads it until its sunset."""
+    note = (
+        " Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is "
+        "still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers."
+    )
+    out = nullable(schema)
+    out["description"] = out.get("description", "") + note
+    out["x-deprecated-forms"] = [old_deal_schema()]
+    return out

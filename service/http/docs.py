@@ -70,7 +70,8 @@ adds: endpoints, optional inputs, fields in answers, event types, reasons. Clien
 what they do not know. Anything else moves the major version. A form that is replaced keeps
 working for at least 6 months. Until its sunset, its answers carry `Deprecation` (RFC 9745),
 `Sunset` (RFC 8594) and `Link: <...>; rel="deprecation"`, which points to the changelog entry
-that says what to send instead. The spec marks such a form `deprecated: true`.
+that says what to send instead. The spec lists such a form under `x-deprecated-forms`,
+marked `deprecated: true`.
 """
 
 SERVERS = [{"url": "/", "description": "This server (the spec is served by the API itself)."}]

@@ -86,7 +86,6 @@ from .deal_request_in_deal_type_0_cards_type_0_item import DealRequestInDealType
 from .deal_request_in_deal_type_0_cards_type_1_item import DealRequestInDealType0CardsType1Item
 from .deal_request_in_deal_type_0_cards_type_2_item import DealRequestInDealType0CardsType2Item
 from .deal_request_in_deal_type_0_cards_type_3_item import DealRequestInDealType0CardsType3Item
-from .deal_request_in_deal_type_1 import DealRequestInDealType1
 from .deal_scored_data import DealScoredData
 from .deal_scored_data_announced_item import DealScoredDataAnnouncedItem
 from .deal_scored_data_announcements_item import DealScoredDataAnnouncementsItem
@@ -127,7 +126,6 @@ from .doppelkopf_deal_winner import DoppelkopfDealWinner
 from .doppelkopf_game_in import DoppelkopfGameIn
 from .doppelkopf_game_in_deal_type_0 import DoppelkopfGameInDealType0
 from .doppelkopf_game_in_deal_type_0_cards_item import DoppelkopfGameInDealType0CardsItem
-from .doppelkopf_game_in_deal_type_1 import DoppelkopfGameInDealType1
 from .doppelkopf_game_in_lobby import DoppelkopfGameInLobby
 from .doppelkopf_game_in_options import DoppelkopfGameInOptions
 from .doppelkopf_game_in_options_on_timeout import DoppelkopfGameInOptionsOnTimeout
@@ -163,7 +161,6 @@ from .doubleduck_deal import DoubleduckDeal
 from .doubleduck_game_in import DoubleduckGameIn
 from .doubleduck_game_in_deal_type_0 import DoubleduckGameInDealType0
 from .doubleduck_game_in_deal_type_0_cards_item import DoubleduckGameInDealType0CardsItem
-from .doubleduck_game_in_deal_type_1 import DoubleduckGameInDealType1
 from .doubleduck_game_in_lobby import DoubleduckGameInLobby
 from .doubleduck_game_in_options import DoubleduckGameInOptions
 from .doubleduck_game_in_options_on_timeout import DoubleduckGameInOptionsOnTimeout
@@ -203,7 +200,6 @@ from .duck_duck_move import DuckDuckMove
 from .duck_game_in import DuckGameIn
 from .duck_game_in_deal_type_0 import DuckGameInDealType0
 from .duck_game_in_deal_type_0_cards_item import DuckGameInDealType0CardsItem
-from .duck_game_in_deal_type_1 import DuckGameInDealType1
 from .duck_game_in_lobby import DuckGameInLobby
 from .duck_game_in_options import DuckGameInOptions
 from .duck_game_in_options_on_timeout import DuckGameInOptionsOnTimeout
@@ -232,7 +228,6 @@ from .ducksoup_deal import DucksoupDeal
 from .ducksoup_game_in import DucksoupGameIn
 from .ducksoup_game_in_deal_type_0 import DucksoupGameInDealType0
 from .ducksoup_game_in_deal_type_0_cards_item import DucksoupGameInDealType0CardsItem
-from .ducksoup_game_in_deal_type_1 import DucksoupGameInDealType1
 from .ducksoup_game_in_lobby import DucksoupGameInLobby
 from .ducksoup_game_in_options import DucksoupGameInOptions
 from .ducksoup_game_in_options_on_timeout import DucksoupGameInOptionsOnTimeout
@@ -480,7 +475,6 @@ __all__ = (
     "DealRequestInDealType0CardsType1Item",
     "DealRequestInDealType0CardsType2Item",
     "DealRequestInDealType0CardsType3Item",
-    "DealRequestInDealType1",
     "DealScoredData",
     "DealScoredDataAnnouncedItem",
     "DealScoredDataAnnouncementsItem",
@@ -521,7 +515,6 @@ __all__ = (
     "DoppelkopfGameIn",
     "DoppelkopfGameInDealType0",
     "DoppelkopfGameInDealType0CardsItem",
-    "DoppelkopfGameInDealType1",
     "DoppelkopfGameInLobby",
     "DoppelkopfGameInOptions",
     "DoppelkopfGameInOptionsOnTimeout",
@@ -557,7 +550,6 @@ __all__ = (
     "DoubleduckGameIn",
     "DoubleduckGameInDealType0",
     "DoubleduckGameInDealType0CardsItem",
-    "DoubleduckGameInDealType1",
     "DoubleduckGameInLobby",
     "DoubleduckGameInOptions",
     "DoubleduckGameInOptionsOnTimeout",
@@ -599,7 +591,6 @@ __all__ = (
     "DuckGameIn",
     "DuckGameInDealType0",
     "DuckGameInDealType0CardsItem",
-    "DuckGameInDealType1",
     "DuckGameInLobby",
     "DuckGameInOptions",
     "DuckGameInOptionsOnTimeout",
@@ -617,7 +608,6 @@ __all__ = (
     "DucksoupGameIn",
     "DucksoupGameInDealType0",
     "DucksoupGameInDealType0CardsItem",
-    "DucksoupGameInDealType1",
     "DucksoupGameInLobby",
     "DucksoupGameInOptions",
     "DucksoupGameInOptionsOnTimeout",

@@ -13,7 +13,6 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.deal_request_in_deal_type_0 import DealRequestInDealType0
-  from ..models.deal_request_in_deal_type_1 import DealRequestInDealType1
 
 
 
@@ -27,12 +26,14 @@ T = TypeVar("T", bound="DealRequestIn")
 class DealRequestIn:
     """ 
         Attributes:
-            deal (DealRequestInDealType0 | DealRequestInDealType1 | None | Unset): Host only: an explicit deal; absent or
-                null, it is shuffled.
+            deal (DealRequestInDealType0 | None | Unset): A deal of the game the path names, as one list (the schema of each
+                game says its order): the cards that game deals now, else 409 `deck_mismatch`. Deprecated: the former `{hands,
+                stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and
+                `Sunset` headers.
             expected_version (int | Unset):
      """
 
-    deal: DealRequestInDealType0 | DealRequestInDealType1 | None | Unset = UNSET
+    deal: DealRequestInDealType0 | None | Unset = UNSET
     expected_version: int | Unset = UNSET
 
 
@@ -41,13 +42,10 @@ class DealRequestIn:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.deal_request_in_deal_type_0 import DealRequestInDealType0 # noqa: PLC0415
-        from ..models.deal_request_in_deal_type_1 import DealRequestInDealType1 # noqa: PLC0415
         deal: dict[str, Any] | None | Unset
         if isinstance(self.deal, Unset):
             deal = UNSET
         elif isinstance(self.deal, DealRequestInDealType0):
-            deal = self.deal.to_dict()
-        elif isinstance(self.deal, DealRequestInDealType1):
             deal = self.deal.to_dict()
         else:
             deal = self.deal
@@ -71,9 +69,8 @@ class DealRequestIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.deal_request_in_deal_type_0 import DealRequestInDealType0 # noqa: PLC0415
-        from ..models.deal_request_in_deal_type_1 import DealRequestInDealType1 # noqa: PLC0415
         d = dict(src_dict)
-        def _parse_deal(data: object) -> DealRequestInDealType0 | DealRequestInDealType1 | None | Unset:
+        def _parse_deal(data: object) -> DealRequestInDealType0 | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -88,17 +85,7 @@ class DealRequestIn:
                 return deal_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                deal_type_1 = DealRequestInDealType1.from_dict(data)
-
-
-
-                return deal_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(DealRequestInDealType0 | DealRequestInDealType1 | None | Unset, data)
+            return cast(DealRequestInDealType0 | None | Unset, data)
 
         deal = _parse_deal(d.pop("deal", UNSET))
 

@@ -15,7 +15,6 @@ from typing import Literal, cast
 
 if TYPE_CHECKING:
   from ..models.doppelkopf_game_in_deal_type_0 import DoppelkopfGameInDealType0
-  from ..models.doppelkopf_game_in_deal_type_1 import DoppelkopfGameInDealType1
   from ..models.doppelkopf_game_in_options import DoppelkopfGameInOptions
   from ..models.doppelkopf_game_in_seats_item import DoppelkopfGameInSeatsItem
 
@@ -33,8 +32,9 @@ class DoppelkopfGameIn:
         Attributes:
             game (Literal['doppelkopf']): `doppelkopf`: Doppelkopf.
             seats (list[DoppelkopfGameInSeatsItem]): One entry per seat: `{}` for a human, `{"bot": "random"}`.
-            deal (DoppelkopfGameInDealType0 | DoppelkopfGameInDealType1 | None | Unset): An explicit first deal; absent or
-                null, it is shuffled.
+            deal (DoppelkopfGameInDealType0 | None | Unset): A Doppelkopf deal: exactly the game's 48 cards. Deprecated: the
+                former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with
+                `Deprecation` and `Sunset` headers.
             lobby (DoppelkopfGameInLobby | Unset): List the table in the lobby while it has open seats (`GET
                 /api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, `all` to every app key of the
                 service. Absent: not listed (share the code yourself).
@@ -45,7 +45,7 @@ class DoppelkopfGameIn:
 
     game: Literal['doppelkopf']
     seats: list[DoppelkopfGameInSeatsItem]
-    deal: DoppelkopfGameInDealType0 | DoppelkopfGameInDealType1 | None | Unset = UNSET
+    deal: DoppelkopfGameInDealType0 | None | Unset = UNSET
     lobby: DoppelkopfGameInLobby | Unset = UNSET
     options: DoppelkopfGameInOptions | Unset = UNSET
     seed: str | Unset = UNSET
@@ -56,7 +56,6 @@ class DoppelkopfGameIn:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.doppelkopf_game_in_deal_type_0 import DoppelkopfGameInDealType0 # noqa: PLC0415
-        from ..models.doppelkopf_game_in_deal_type_1 import DoppelkopfGameInDealType1 # noqa: PLC0415
         from ..models.doppelkopf_game_in_options import DoppelkopfGameInOptions # noqa: PLC0415
         from ..models.doppelkopf_game_in_seats_item import DoppelkopfGameInSeatsItem # noqa: PLC0415
         game = self.game
@@ -72,8 +71,6 @@ class DoppelkopfGameIn:
         if isinstance(self.deal, Unset):
             deal = UNSET
         elif isinstance(self.deal, DoppelkopfGameInDealType0):
-            deal = self.deal.to_dict()
-        elif isinstance(self.deal, DoppelkopfGameInDealType1):
             deal = self.deal.to_dict()
         else:
             deal = self.deal
@@ -112,7 +109,6 @@ class DoppelkopfGameIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.doppelkopf_game_in_deal_type_0 import DoppelkopfGameInDealType0 # noqa: PLC0415
-        from ..models.doppelkopf_game_in_deal_type_1 import DoppelkopfGameInDealType1 # noqa: PLC0415
         from ..models.doppelkopf_game_in_options import DoppelkopfGameInOptions # noqa: PLC0415
         from ..models.doppelkopf_game_in_seats_item import DoppelkopfGameInSeatsItem # noqa: PLC0415
         d = dict(src_dict)
@@ -130,7 +126,7 @@ class DoppelkopfGameIn:
             seats.append(seats_item)
 
 
-        def _parse_deal(data: object) -> DoppelkopfGameInDealType0 | DoppelkopfGameInDealType1 | None | Unset:
+        def _parse_deal(data: object) -> DoppelkopfGameInDealType0 | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -145,17 +141,7 @@ class DoppelkopfGameIn:
                 return deal_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                deal_type_1 = DoppelkopfGameInDealType1.from_dict(data)
-
-
-
-                return deal_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(DoppelkopfGameInDealType0 | DoppelkopfGameInDealType1 | None | Unset, data)
+            return cast(DoppelkopfGameInDealType0 | None | Unset, data)
 
         deal = _parse_deal(d.pop("deal", UNSET))
 

@@ -15,7 +15,6 @@ from typing import Literal, cast
 
 if TYPE_CHECKING:
   from ..models.doubleduck_game_in_deal_type_0 import DoubleduckGameInDealType0
-  from ..models.doubleduck_game_in_deal_type_1 import DoubleduckGameInDealType1
   from ..models.doubleduck_game_in_options import DoubleduckGameInOptions
   from ..models.doubleduck_game_in_seats_item import DoubleduckGameInSeatsItem
 
@@ -33,8 +32,9 @@ class DoubleduckGameIn:
         Attributes:
             game (Literal['doubleduck']): `doubleduck`: Doubleduck.
             seats (list[DoubleduckGameInSeatsItem]): One entry per seat: `{}` for a human, `{"bot": "random"}`.
-            deal (DoubleduckGameInDealType0 | DoubleduckGameInDealType1 | None | Unset): An explicit first deal; absent or
-                null, it is shuffled.
+            deal (DoubleduckGameInDealType0 | None | Unset): A Doubleduck deal: exactly the game's 104 cards. Deprecated:
+                the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30,
+                with `Deprecation` and `Sunset` headers.
             lobby (DoubleduckGameInLobby | Unset): List the table in the lobby while it has open seats (`GET
                 /api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, `all` to every app key of the
                 service. Absent: not listed (share the code yourself).
@@ -45,7 +45,7 @@ class DoubleduckGameIn:
 
     game: Literal['doubleduck']
     seats: list[DoubleduckGameInSeatsItem]
-    deal: DoubleduckGameInDealType0 | DoubleduckGameInDealType1 | None | Unset = UNSET
+    deal: DoubleduckGameInDealType0 | None | Unset = UNSET
     lobby: DoubleduckGameInLobby | Unset = UNSET
     options: DoubleduckGameInOptions | Unset = UNSET
     seed: str | Unset = UNSET
@@ -56,7 +56,6 @@ class DoubleduckGameIn:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.doubleduck_game_in_deal_type_0 import DoubleduckGameInDealType0 # noqa: PLC0415
-        from ..models.doubleduck_game_in_deal_type_1 import DoubleduckGameInDealType1 # noqa: PLC0415
         from ..models.doubleduck_game_in_options import DoubleduckGameInOptions # noqa: PLC0415
         from ..models.doubleduck_game_in_seats_item import DoubleduckGameInSeatsItem # noqa: PLC0415
         game = self.game
@@ -72,8 +71,6 @@ class DoubleduckGameIn:
         if isinstance(self.deal, Unset):
             deal = UNSET
         elif isinstance(self.deal, DoubleduckGameInDealType0):
-            deal = self.deal.to_dict()
-        elif isinstance(self.deal, DoubleduckGameInDealType1):
             deal = self.deal.to_dict()
         else:
             deal = self.deal
@@ -112,7 +109,6 @@ class DoubleduckGameIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.doubleduck_game_in_deal_type_0 import DoubleduckGameInDealType0 # noqa: PLC0415
-        from ..models.doubleduck_game_in_deal_type_1 import DoubleduckGameInDealType1 # noqa: PLC0415
         from ..models.doubleduck_game_in_options import DoubleduckGameInOptions # noqa: PLC0415
         from ..models.doubleduck_game_in_seats_item import DoubleduckGameInSeatsItem # noqa: PLC0415
         d = dict(src_dict)
@@ -130,7 +126,7 @@ class DoubleduckGameIn:
             seats.append(seats_item)
 
 
-        def _parse_deal(data: object) -> DoubleduckGameInDealType0 | DoubleduckGameInDealType1 | None | Unset:
+        def _parse_deal(data: object) -> DoubleduckGameInDealType0 | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -145,17 +141,7 @@ class DoubleduckGameIn:
                 return deal_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                deal_type_1 = DoubleduckGameInDealType1.from_dict(data)
-
-
-
-                return deal_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(DoubleduckGameInDealType0 | DoubleduckGameInDealType1 | None | Unset, data)
+            return cast(DoubleduckGameInDealType0 | None | Unset, data)
 
         deal = _parse_deal(d.pop("deal", UNSET))
 

@@ -15,7 +15,6 @@ from typing import Literal, cast
 
 if TYPE_CHECKING:
   from ..models.duck_game_in_deal_type_0 import DuckGameInDealType0
-  from ..models.duck_game_in_deal_type_1 import DuckGameInDealType1
   from ..models.duck_game_in_options import DuckGameInOptions
   from ..models.duck_game_in_seats_item import DuckGameInSeatsItem
 
@@ -33,8 +32,9 @@ class DuckGameIn:
         Attributes:
             game (Literal['duck']): `duck`: Duck.
             seats (list[DuckGameInSeatsItem]): One entry per seat: `{}` for a human, `{"bot": "random"}`.
-            deal (DuckGameInDealType0 | DuckGameInDealType1 | None | Unset): An explicit first deal; absent or null, it is
-                shuffled.
+            deal (DuckGameInDealType0 | None | Unset): A Duck deal: exactly the game's 69 cards. Deprecated: the former
+                `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with
+                `Deprecation` and `Sunset` headers.
             lobby (DuckGameInLobby | Unset): List the table in the lobby while it has open seats (`GET
                 /api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, `all` to every app key of the
                 service. Absent: not listed (share the code yourself).
@@ -45,7 +45,7 @@ class DuckGameIn:
 
     game: Literal['duck']
     seats: list[DuckGameInSeatsItem]
-    deal: DuckGameInDealType0 | DuckGameInDealType1 | None | Unset = UNSET
+    deal: DuckGameInDealType0 | None | Unset = UNSET
     lobby: DuckGameInLobby | Unset = UNSET
     options: DuckGameInOptions | Unset = UNSET
     seed: str | Unset = UNSET
@@ -56,7 +56,6 @@ class DuckGameIn:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.duck_game_in_deal_type_0 import DuckGameInDealType0 # noqa: PLC0415
-        from ..models.duck_game_in_deal_type_1 import DuckGameInDealType1 # noqa: PLC0415
         from ..models.duck_game_in_options import DuckGameInOptions # noqa: PLC0415
         from ..models.duck_game_in_seats_item import DuckGameInSeatsItem # noqa: PLC0415
         game = self.game
@@ -72,8 +71,6 @@ class DuckGameIn:
         if isinstance(self.deal, Unset):
             deal = UNSET
         elif isinstance(self.deal, DuckGameInDealType0):
-            deal = self.deal.to_dict()
-        elif isinstance(self.deal, DuckGameInDealType1):
             deal = self.deal.to_dict()
         else:
             deal = self.deal
@@ -112,7 +109,6 @@ class DuckGameIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.duck_game_in_deal_type_0 import DuckGameInDealType0 # noqa: PLC0415
-        from ..models.duck_game_in_deal_type_1 import DuckGameInDealType1 # noqa: PLC0415
         from ..models.duck_game_in_options import DuckGameInOptions # noqa: PLC0415
         from ..models.duck_game_in_seats_item import DuckGameInSeatsItem # noqa: PLC0415
         d = dict(src_dict)
@@ -130,7 +126,7 @@ class DuckGameIn:
             seats.append(seats_item)
 
 
-        def _parse_deal(data: object) -> DuckGameInDealType0 | DuckGameInDealType1 | None | Unset:
+        def _parse_deal(data: object) -> DuckGameInDealType0 | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -145,17 +141,7 @@ class DuckGameIn:
                 return deal_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                deal_type_1 = DuckGameInDealType1.from_dict(data)
-
-
-
-                return deal_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(DuckGameInDealType0 | DuckGameInDealType1 | None | Unset, data)
+            return cast(DuckGameInDealType0 | None | Unset, data)
 
         deal = _parse_deal(d.pop("deal", UNSET))
 

@@ -15,7 +15,6 @@ from typing import Literal, cast
 
 if TYPE_CHECKING:
   from ..models.ducksoup_game_in_deal_type_0 import DucksoupGameInDealType0
-  from ..models.ducksoup_game_in_deal_type_1 import DucksoupGameInDealType1
   from ..models.ducksoup_game_in_options import DucksoupGameInOptions
   from ..models.ducksoup_game_in_seats_item import DucksoupGameInSeatsItem
 
@@ -33,8 +32,9 @@ class DucksoupGameIn:
         Attributes:
             game (Literal['ducksoup']): `ducksoup`: Duck Soup.
             seats (list[DucksoupGameInSeatsItem]): One entry per seat: `{}` for a human, `{"bot": "random"}`.
-            deal (DucksoupGameInDealType0 | DucksoupGameInDealType1 | None | Unset): An explicit first deal; absent or null,
-                it is shuffled.
+            deal (DucksoupGameInDealType0 | None | Unset): A Duck Soup deal: exactly the game's 52 cards. Deprecated: the
+                former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with
+                `Deprecation` and `Sunset` headers.
             lobby (DucksoupGameInLobby | Unset): List the table in the lobby while it has open seats (`GET
                 /api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, `all` to every app key of the
                 service. Absent: not listed (share the code yourself).
@@ -45,7 +45,7 @@ class DucksoupGameIn:
 
     game: Literal['ducksoup']
     seats: list[DucksoupGameInSeatsItem]
-    deal: DucksoupGameInDealType0 | DucksoupGameInDealType1 | None | Unset = UNSET
+    deal: DucksoupGameInDealType0 | None | Unset = UNSET
     lobby: DucksoupGameInLobby | Unset = UNSET
     options: DucksoupGameInOptions | Unset = UNSET
     seed: str | Unset = UNSET
@@ -56,7 +56,6 @@ class DucksoupGameIn:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.ducksoup_game_in_deal_type_0 import DucksoupGameInDealType0 # noqa: PLC0415
-        from ..models.ducksoup_game_in_deal_type_1 import DucksoupGameInDealType1 # noqa: PLC0415
         from ..models.ducksoup_game_in_options import DucksoupGameInOptions # noqa: PLC0415
         from ..models.ducksoup_game_in_seats_item import DucksoupGameInSeatsItem # noqa: PLC0415
         game = self.game
@@ -72,8 +71,6 @@ class DucksoupGameIn:
         if isinstance(self.deal, Unset):
             deal = UNSET
         elif isinstance(self.deal, DucksoupGameInDealType0):
-            deal = self.deal.to_dict()
-        elif isinstance(self.deal, DucksoupGameInDealType1):
             deal = self.deal.to_dict()
         else:
             deal = self.deal
@@ -112,7 +109,6 @@ class DucksoupGameIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.ducksoup_game_in_deal_type_0 import DucksoupGameInDealType0 # noqa: PLC0415
-        from ..models.ducksoup_game_in_deal_type_1 import DucksoupGameInDealType1 # noqa: PLC0415
         from ..models.ducksoup_game_in_options import DucksoupGameInOptions # noqa: PLC0415
         from ..models.ducksoup_game_in_seats_item import DucksoupGameInSeatsItem # noqa: PLC0415
         d = dict(src_dict)
@@ -130,7 +126,7 @@ class DucksoupGameIn:
             seats.append(seats_item)
 
 
-        def _parse_deal(data: object) -> DucksoupGameInDealType0 | DucksoupGameInDealType1 | None | Unset:
+        def _parse_deal(data: object) -> DucksoupGameInDealType0 | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -145,17 +141,7 @@ class DucksoupGameIn:
                 return deal_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                deal_type_1 = DucksoupGameInDealType1.from_dict(data)
-
-
-
-                return deal_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(DucksoupGameInDealType0 | DucksoupGameInDealType1 | None | Unset, data)
+            return cast(DucksoupGameInDealType0 | None | Unset, data)
 
         deal = _parse_deal(d.pop("deal", UNSET))
 

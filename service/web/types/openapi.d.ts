@@ -1505,16 +1505,9 @@ export interface components {
             winner?: "re" | "kontra";
         };
         DealRequestIn: {
-            /** @description Host only: an explicit deal; absent or null, it is shuffled. */
+            /** @description A deal of the game the path names, as one list (the schema of each game says its order): the cards that game deals now, else 409 `deck_mismatch`. Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers. */
             deal?: {
                 cards: (("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown)) | ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] | (("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown)) | (("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown));
-            } | {
-                /** @description Duck: one face-up card per seat. */
-                face_up?: string[];
-                /** @description One hand per seat, seat 0 first. */
-                hands: string[][];
-                /** @description The stock, top card first. */
-                stock?: string[];
             } | null;
             expected_version?: number;
         };
@@ -1731,17 +1724,10 @@ export interface components {
             winner: "re" | "kontra";
         };
         DoppelkopfGameIn: {
-            /** @description An explicit first deal; absent or null, it is shuffled. */
+            /** @description A Doppelkopf deal: exactly the game's 48 cards. Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers. */
             deal?: {
                 /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (4 seats: 4 hands of 12). */
                 cards: ("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
-            } | {
-                /** @description Duck: one face-up card per seat. */
-                face_up?: string[];
-                /** @description One hand per seat, seat 0 first. */
-                hands: string[][];
-                /** @description The stock, top card first. */
-                stock?: string[];
             } | null;
             /**
              * @description `doppelkopf`: Doppelkopf.
@@ -1985,17 +1971,10 @@ export interface components {
             totals: number[];
         };
         DoubleduckGameIn: {
-            /** @description An explicit first deal; absent or null, it is shuffled. */
+            /** @description A Doubleduck deal: exactly the game's 104 cards. Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers. */
             deal?: {
                 /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (4 seats: 4 hands of 13, a stock of 52). */
                 cards: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
-            } | {
-                /** @description Duck: one face-up card per seat. */
-                face_up?: string[];
-                /** @description One hand per seat, seat 0 first. */
-                hands: string[][];
-                /** @description The stock, top card first. */
-                stock?: string[];
             } | null;
             /**
              * @description `doubleduck`: Doubleduck.
@@ -2291,17 +2270,10 @@ export interface components {
             type: "duck";
         };
         DuckGameIn: {
-            /** @description An explicit first deal; absent or null, it is shuffled. */
+            /** @description A Duck deal: exactly the game's 69 cards. Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers. */
             deal?: {
                 /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then `face_up` (one card per seat, seat 0 first), then the stock, top card first (3 seats: 3 hands of 7, 3 face_up, a stock of 45; 4 seats: 4 hands of 7, 4 face_up, a stock of 37; 5 seats: 5 hands of 7, 5 face_up, a stock of 29). */
                 cards: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
-            } | {
-                /** @description Duck: one face-up card per seat. */
-                face_up?: string[];
-                /** @description One hand per seat, seat 0 first. */
-                hands: string[][];
-                /** @description The stock, top card first. */
-                stock?: string[];
             } | null;
             /**
              * @description `duck`: Duck.
@@ -2590,17 +2562,10 @@ export interface components {
             totals: number[];
         };
         DucksoupGameIn: {
-            /** @description An explicit first deal; absent or null, it is shuffled. */
+            /** @description A Duck Soup deal: exactly the game's 52 cards. Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers. */
             deal?: {
                 /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (2 seats: 2 hands of 13, a stock of 26). */
                 cards: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
-            } | {
-                /** @description Duck: one face-up card per seat. */
-                face_up?: string[];
-                /** @description One hand per seat, seat 0 first. */
-                hands: string[][];
-                /** @description The stock, top card first. */
-                stock?: string[];
             } | null;
             /**
              * @description `ducksoup`: Duck Soup.
