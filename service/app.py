@@ -15,6 +15,7 @@ from service.core.config import from_env
 from service.games.contract import components
 from service.http import (
     app_keys,
+    deprecation,
     docs,
     edges,
     errors,
@@ -75,6 +76,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     docs.refine(api.spec, app.config["MAX_MATCH_GAMES"])  # per-game bodies, links
     errors.init_app(app)  # after Api: replaces its HTTPException handler
     docs.init_app(app)
+    deprecation.init_app(app)
     fast_lane.install(app)  # before edges and rate_limits wrap the WSGI app around it
     edges.init_app(app)
     web.init_app(app)

@@ -21,7 +21,9 @@ from service.api.deals_schemas import DealRequestIn
 from service.api.games_schemas import ChangeHeaders, ChangeOut
 from service.api.moves import CHANGE_EXAMPLE, change_response
 from service.api.refusals import GAME_ENDED, SEAT_REFUSED, VERSION_RACED
-from service.http import app_keys
+from service.games import old_forms
+from service.games.old_forms import OLD_DEAL
+from service.http import app_keys, deprecation
 
 blp = Blueprint("deals", __name__, url_prefix="/api/v1/games", description="Deal the next deal.")
 token_first(blp)
@@ -34,7 +36,7 @@ token_first(blp)
 @blp.response(
     200,
     ChangeOut,
-    headers=CHANGE_HEADERS,
+    headers={**CHANGE_HEADERS, **deprecation.spec_headers(OLD_DEAL)},
     example={
         **CHANGE_EXAMPLE,
         "version": 105,
@@ -87,4 +89,7 @@ def post_deal(body: dict[str, Any], headers: dict[str, Any], game_id: str) -> Re
     answer = tables().deal(
         game_id, who, body.get("deal"), expected, headers.get("idempotency_key"), stored
     )
-    return change_response(answer)
+    response = change_response(answer)
+    if old_forms.is_old_deal(body.get("deal")):
+        deprecation.mark(response, OLD_DEAL)
+    return response

@@ -44,7 +44,9 @@ from service.api.games_schemas import (
 )
 from service.api.refusals import APP_KEY_REFUSED, SEAT_REFUSED, THROTTLED
 from service.core.connections import peer_of
-from service.http import app_keys
+from service.games import old_forms
+from service.games.old_forms import OLD_DEAL
+from service.http import app_keys, deprecation
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Create and read games.")
 app_keys.required_on(blp, "games.create_game")
@@ -111,7 +113,11 @@ following the links to seat 0's view and its first legal move) has a move to pla
     201,
     CreatedOut,
     example=CREATED_EXAMPLE,
-    headers={**CHANGE_HEADERS, "Location": location_header("game")},
+    headers={
+        **CHANGE_HEADERS,
+        "Location": location_header("game"),
+        **deprecation.spec_headers(OLD_DEAL),
+    },
 )
 @errors(
     blp,
@@ -166,6 +172,8 @@ def create_game(body: dict[str, Any], headers: dict[str, Any]) -> Response:
     response.headers["ETag"] = etag(answer.body)
     if answer.replayed:
         response.headers["Idempotent-Replayed"] = "true"
+    if old_forms.is_old_deal(body.get("deal")):
+        deprecation.mark(response, OLD_DEAL)
     return response
 
 

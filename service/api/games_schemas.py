@@ -4,7 +4,9 @@ game as a caller sees it, a change's answer and headers), which `moves.py`, `dea
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from service.api.common_schemas import (
     IDEMPOTENCY_KEY,
@@ -16,6 +18,8 @@ from service.api.common_schemas import (
     wait_param,
 )
 from service.games import contract
+
+CARD_LIST = validate.Length(max=128)
 
 
 class SeatIn(Schema):
@@ -54,13 +58,28 @@ class DealIn(Schema):
 
     cards = fields.List(
         fields.String(validate=validate.Length(max=8)),
-        required=True,
         validate=validate.Length(max=128),
         metadata={
             "description": "Seat 0's hand, then seat 1's, ..., then the game's piles (Duck's "
             "`face_up`, one card per seat), then the stock, top card first."
         },
     )
+    # The deprecated form (service.games.old_forms): one of the two forms, never both.
+    hands = fields.List(
+        fields.List(fields.String(validate=validate.Length(max=8)), validate=CARD_LIST),
+        validate=validate.Length(min=1, max=8),
+    )
+    stock = fields.List(fields.String(validate=validate.Length(max=8)), validate=CARD_LIST)
+    face_up = fields.List(fields.String(validate=validate.Length(max=8)), validate=CARD_LIST)
+
+    @validates_schema
+    def _one_form(self, data: dict[str, Any], **_: Any) -> None:
+        """`cards`, or the deprecated `hands` (with `stock`, `face_up`): exactly one form."""
+        old = [name for name in ("hands", "stock", "face_up") if name in data]
+        if "cards" in data and old:
+            raise ValidationError(f"not with 'cards': {', '.join(old)}", field_name="cards")
+        if "cards" not in data and "hands" not in data:
+            raise ValidationError("Missing data for required field.", field_name="cards")
 
 
 class CreateGameIn(Schema):

@@ -25,10 +25,10 @@ from service.games.contract_blocks import (
     TEXT,
     array,
     enum,
-    nullable,
     obj,
     option_schema,
 )
+from service.games.old_forms import CALL_PATTERN, with_old_deal
 
 SEAT_OPTIONS = frozenset({"first_dealer"})
 """Options whose value is a seat: below the number of seats (the game refuses others)."""
@@ -295,11 +295,13 @@ def move_in(name: str) -> list[JSON]:
         "call": {
             **TEXT,
             "maxLength": MOVE_LIMITS["call"],
+            "pattern": CALL_PATTERN,
             "description": "`quack` or `doubleduck`, sent WITH the card it belongs to. The "
             "call is part of the play because the rules forbid a late call: a card accepted "
             "without a call can never be called afterwards, and the server never calls for "
-            "you. The spoken form (`Quack-quack`) is accepted when it matches; any other word "
-            "is refused by the rules (409 `illegal_call`).",
+            "you. The spoken form (`Quack-quack`) is accepted when it matches the count; a word "
+            "that is no call is malformed (422 `validation_error`), a call the rules refuse "
+            "here is 409 `illegal_call`.",
         },
         "draw": dict(TEXT),
     }
@@ -367,7 +369,7 @@ def game_in(name: str) -> JSON:
             "game": {"type": "string", "const": name, "description": f"`{name}`: {cls.title}."},
             "seats": {"items": seat_in(name), "minItems": cls.min_seats,
                       "maxItems": cls.max_seats},
-            "deal": nullable(deal_in(name)),
+            "deal": with_old_deal(deal_in(name)),
             "options": options_in(cls, service=True),
         },
     }, [*by_seat_count(cls, "seats", seat_limits(cls)), LISTED_HAS_OPEN_SEAT])  # fmt: skip

@@ -19,6 +19,7 @@ from flask import Blueprint, Flask
 
 from engine import GAMES
 from service.games import contract
+from service.games.old_forms import with_old_deal
 
 DESCRIPTION = """\
 duckpond hosts four card games by their rules (Doubleduck, Duck Soup, Duck, Doppelkopf), with
@@ -65,9 +66,14 @@ key is another request.
 **Errors.** Every error has one shape: `code`, `status`, `message` (for people) and
 `errors.reason` (a stable code for programs; the enum lists them all).
 
-**Versioning.** `/api/v1` changes only by adding: new endpoints, new optional inputs, new
-fields in answers, new event types, new reasons. Clients must ignore what they do not know.
-Anything else would be `/api/v2`.
+**Versioning.** `info.version` is the semantic version of this contract, and `CHANGELOG.md`
+(served at `/docs/changelog`) lists every change since the first release. A minor version only
+adds: endpoints, optional inputs, fields in answers, event types, reasons. Clients must ignore
+what they do not know. Anything else moves the major version. A form that is replaced keeps
+working for at least 6 months. Until its sunset, its answers carry `Deprecation` (RFC 9745),
+`Sunset` (RFC 8594) and `Link: <...>; rel="deprecation"`, which points to the changelog entry
+that says what to send instead. The spec lists such a form under `x-deprecated-forms`,
+marked `deprecated: true`.
 """
 
 SERVERS = [{"url": "/", "description": "This server (the spec is served by the API itself)."}]
@@ -105,7 +111,7 @@ def refine(spec: APISpec, max_match_games: int) -> None:
     # A move and a host's deal: the path names the game, so the body is any game's, closed.
     for base, field, exact, gone in (
         ("MoveIn", "move", contract.any_move_in(), "MoveBody"),
-        ("DealRequestIn", "deal", contract.nullable(contract.next_deal_in()), "DealIn"),
+        ("DealRequestIn", "deal", with_old_deal(contract.next_deal_in()), "DealIn"),
     ):
         props = schemas[base]["properties"]
         props[field] = merge_value(inlined(props[field], schemas), exact)

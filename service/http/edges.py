@@ -34,7 +34,8 @@ from service.games.callers import APP_KEY_HEADER
 from service.http.json_in import read_body
 
 EXPOSED = ["ETag", "Location", "Idempotent-Replayed", "Retry-After", "X-Request-Id",
-           "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]  # fmt: skip
+           "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
+           "Deprecation", "Sunset", "Link"]  # fmt: skip
 ALLOWED = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key",
            "X-Request-Id", APP_KEY_HEADER]  # fmt: skip
 PRIVATE_PREFIXES = ("/api/v1/games", "/api/v1/matches")

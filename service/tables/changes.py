@@ -20,7 +20,7 @@ from engine import EngineError, Event, Game, Move, Reason
 from service.core import metrics
 from service.core.connections import NOBODY, Peer
 from service.core.errors import ServiceError
-from service.games import contract, idempotency
+from service.games import contract, idempotency, old_forms
 from service.games.bodies import (
     ABANDONED,
     OVER,
@@ -88,6 +88,7 @@ class TableChanges:
         if caller.seat is None:
             raise ServiceError("not_a_player", "only a seat's token may move")
         seat = caller.seat
+        old_forms.check_call(move)
         parsed = Move.from_json(dict(move))
 
         def apply(game: Game) -> tuple[list[Event], list[JSON]]:
@@ -140,13 +141,15 @@ class TableChanges:
             raise ServiceError("host_only", "only the host may pass an explicit deal")
 
         def apply(game: Game) -> tuple[list[Event], list[JSON]]:
-            explicit = game.deal_of(deal["cards"]) if deal is not None else None
+            explicit = old_forms.explicit_deal(game, deal) if deal is not None else None
             try:
                 events = game.next_deal(explicit)
             except EngineError as error:
                 if deal is None or error.reason != Reason.INVALID_DEAL:
                     raise
-                if contract.dealt_somewhere(deal["cards"]):  # another game's deck, or Duck's
+                if contract.dealt_somewhere(
+                    old_forms.cards_of(deal)
+                ):  # another game's deck, or Duck's
                     raise ServiceError(
                         "deck_mismatch", f"not the cards this {game.title} game deals: {error}"
                     ) from None

@@ -22,7 +22,7 @@ from engine.record import start as start_game
 from service.core.codec import whole_numbers
 from service.core.errors import ServiceError
 from service.core.shards import new_id
-from service.games import idempotency
+from service.games import idempotency, old_forms
 from service.games.bodies import WAITING, Answer, event_entry, game_body, status_of
 from service.games.callers import HOST, new_token, sha256
 from service.games.clocks import Seating, parse_options
@@ -309,7 +309,7 @@ def first_deal(
     (`Game.deal_of`), as the engine and the record hold it (`hands`, `stock`, piles)."""
     if deal is None:
         return None
-    return GAMES[name](seats, options, seed).deal_of(list(deal["cards"])).to_json()
+    return old_forms.explicit_deal(GAMES[name](seats, options, seed), deal).to_json()
 
 
 TEST_CREATE_PAUSE = "DUCKPOND_TEST_CREATE_PAUSE"

@@ -27,7 +27,9 @@ class DealRequestIn:
     """ 
         Attributes:
             deal (DealRequestInDealType0 | None | Unset): A deal of the game the path names, as one list (the schema of each
-                game says its order): the cards that game deals now, else 409 `deck_mismatch`.
+                game says its order): the cards that game deals now, else 409 `deck_mismatch`. Deprecated: the former `{hands,
+                stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and
+                `Sunset` headers.
             expected_version (int | Unset):
      """
 

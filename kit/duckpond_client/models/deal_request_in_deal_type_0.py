@@ -26,7 +26,8 @@ T = TypeVar("T", bound="DealRequestInDealType0")
 @_attrs_define
 class DealRequestInDealType0:
     """ A deal of the game the path names, as one list (the schema of each game says its order): the cards that game deals
-    now, else 409 `deck_mismatch`.
+    now, else 409 `deck_mismatch`. Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still
+    read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers.
 
         Attributes:
             cards (list[DealRequestInDealType0CardsType0Item] | list[DealRequestInDealType0CardsType1Item] |

@@ -22,7 +22,8 @@ T = TypeVar("T", bound="DoppelkopfGameInDealType0")
 
 @_attrs_define
 class DoppelkopfGameInDealType0:
-    """ A Doppelkopf deal: exactly the game's 48 cards.
+    """ A Doppelkopf deal: exactly the game's 48 cards. Deprecated: the former `{hands, stock, face_up}` form
+    (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers.
 
         Attributes:
             cards (list[DoppelkopfGameInDealType0CardsItem]): The cards in the order the table deals them: seat 0's hand,

@@ -32,7 +32,9 @@ class DoubleduckGameIn:
         Attributes:
             game (Literal['doubleduck']): `doubleduck`: Doubleduck.
             seats (list[DoubleduckGameInSeatsItem]): One entry per seat: `{}` for a human, `{"bot": "random"}`.
-            deal (DoubleduckGameInDealType0 | None | Unset): A Doubleduck deal: exactly the game's 104 cards.
+            deal (DoubleduckGameInDealType0 | None | Unset): A Doubleduck deal: exactly the game's 104 cards. Deprecated:
+                the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30,
+                with `Deprecation` and `Sunset` headers.
             lobby (DoubleduckGameInLobby | Unset): List the table in the lobby while it has open seats (`GET
                 /api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, `all` to every app key of the
                 service. Absent: not listed (share the code yourself).

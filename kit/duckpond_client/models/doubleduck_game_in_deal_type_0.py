@@ -22,7 +22,8 @@ T = TypeVar("T", bound="DoubleduckGameInDealType0")
 
 @_attrs_define
 class DoubleduckGameInDealType0:
-    """ A Doubleduck deal: exactly the game's 104 cards.
+    """ A Doubleduck deal: exactly the game's 104 cards. Deprecated: the former `{hands, stock, face_up}` form
+    (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers.
 
         Attributes:
             cards (list[DoubleduckGameInDealType0CardsItem]): The cards in the order the table deals them: seat 0's hand,

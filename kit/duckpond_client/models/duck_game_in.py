@@ -32,7 +32,9 @@ class DuckGameIn:
         Attributes:
             game (Literal['duck']): `duck`: Duck.
             seats (list[DuckGameInSeatsItem]): One entry per seat: `{}` for a human, `{"bot": "random"}`.
-            deal (DuckGameInDealType0 | None | Unset): A Duck deal: exactly the game's 69 cards.
+            deal (DuckGameInDealType0 | None | Unset): A Duck deal: exactly the game's 69 cards. Deprecated: the former
+                `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with
+                `Deprecation` and `Sunset` headers.
             lobby (DuckGameInLobby | Unset): List the table in the lobby while it has open seats (`GET
                 /api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, `all` to every app key of the
                 service. Absent: not listed (share the code yourself).

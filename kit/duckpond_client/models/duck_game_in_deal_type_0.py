@@ -22,7 +22,8 @@ T = TypeVar("T", bound="DuckGameInDealType0")
 
 @_attrs_define
 class DuckGameInDealType0:
-    """ A Duck deal: exactly the game's 69 cards.
+    """ A Duck deal: exactly the game's 69 cards. Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-
+    forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers.
 
         Attributes:
             cards (list[DuckGameInDealType0CardsItem]): The cards in the order the table deals them: seat 0's hand, then

@@ -32,7 +32,9 @@ class DucksoupGameIn:
         Attributes:
             game (Literal['ducksoup']): `ducksoup`: Duck Soup.
             seats (list[DucksoupGameInSeatsItem]): One entry per seat: `{}` for a human, `{"bot": "random"}`.
-            deal (DucksoupGameInDealType0 | None | Unset): A Duck Soup deal: exactly the game's 52 cards.
+            deal (DucksoupGameInDealType0 | None | Unset): A Duck Soup deal: exactly the game's 52 cards. Deprecated: the
+                former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with
+                `Deprecation` and `Sunset` headers.
             lobby (DucksoupGameInLobby | Unset): List the table in the lobby while it has open seats (`GET
                 /api/v1/lobby/{game}`), with its invite code: `key` to callers with this app key, `all` to every app key of the
                 service. Absent: not listed (share the code yourself).

@@ -22,7 +22,8 @@ T = TypeVar("T", bound="DucksoupGameInDealType0")
 
 @_attrs_define
 class DucksoupGameInDealType0:
-    """ A Duck Soup deal: exactly the game's 52 cards.
+    """ A Duck Soup deal: exactly the game's 52 cards. Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-
+    forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers.
 
         Attributes:
             cards (list[DucksoupGameInDealType0CardsItem]): The cards in the order the table deals them: seat 0's hand, then

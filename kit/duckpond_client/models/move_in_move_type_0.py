@@ -30,8 +30,8 @@ class MoveInMoveType0:
             type_ (Literal['play']):
             call (str | Unset): `quack` or `doubleduck`, sent WITH the card it belongs to. The call is part of the play
                 because the rules forbid a late call: a card accepted without a call can never be called afterwards, and the
-                server never calls for you. The spoken form (`Quack-quack`) is accepted when it matches; any other word is
-                refused by the rules (409 `illegal_call`).
+                server never calls for you. The spoken form (`Quack-quack`) is accepted when it matches the count; a word that
+                is no call is malformed (422 `validation_error`), a call the rules refuse here is 409 `illegal_call`.
      """
 
     card: MoveInMoveType0Card

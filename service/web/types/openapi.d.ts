@@ -1505,7 +1505,7 @@ export interface components {
             winner?: "re" | "kontra";
         };
         DealRequestIn: {
-            /** @description A deal of the game the path names, as one list (the schema of each game says its order): the cards that game deals now, else 409 `deck_mismatch`. */
+            /** @description A deal of the game the path names, as one list (the schema of each game says its order): the cards that game deals now, else 409 `deck_mismatch`. Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers. */
             deal?: {
                 cards: (("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown)) | ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] | (("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown)) | (("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown));
             } | null;
@@ -1724,7 +1724,7 @@ export interface components {
             winner: "re" | "kontra";
         };
         DoppelkopfGameIn: {
-            /** @description A Doppelkopf deal: exactly the game's 48 cards. */
+            /** @description A Doppelkopf deal: exactly the game's 48 cards. Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers. */
             deal?: {
                 /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (4 seats: 4 hands of 12). */
                 cards: ("9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
@@ -1971,7 +1971,7 @@ export interface components {
             totals: number[];
         };
         DoubleduckGameIn: {
-            /** @description A Doubleduck deal: exactly the game's 104 cards. */
+            /** @description A Doubleduck deal: exactly the game's 104 cards. Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers. */
             deal?: {
                 /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (4 seats: 4 hands of 13, a stock of 52). */
                 cards: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
@@ -2270,7 +2270,7 @@ export interface components {
             type: "duck";
         };
         DuckGameIn: {
-            /** @description A Duck deal: exactly the game's 69 cards. */
+            /** @description A Duck deal: exactly the game's 69 cards. Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers. */
             deal?: {
                 /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then `face_up` (one card per seat, seat 0 first), then the stock, top card first (3 seats: 3 hands of 7, 3 face_up, a stock of 45; 4 seats: 4 hands of 7, 4 face_up, a stock of 37; 5 seats: 5 hands of 7, 5 face_up, a stock of 29). */
                 cards: ("B0" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7" | "B8" | "R0" | "R1" | "R2" | "R3" | "R4" | "R5" | "R6" | "R7" | "R8" | "Y0" | "Y1" | "Y2" | "Y3" | "Y4" | "Y5" | "Y6" | "Y7" | "Y8")[] & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
@@ -2562,7 +2562,7 @@ export interface components {
             totals: number[];
         };
         DucksoupGameIn: {
-            /** @description A Duck Soup deal: exactly the game's 52 cards. */
+            /** @description A Duck Soup deal: exactly the game's 52 cards. Deprecated: the former `{hands, stock, face_up}` form (`x-deprecated-forms`) is still read until its sunset, 2027-06-30, with `Deprecation` and `Sunset` headers. */
             deal?: {
                 /** @description The cards in the order the table deals them: seat 0's hand, then seat 1's, ..., then the stock, top card first (2 seats: 2 hands of 13, a stock of 26). */
                 cards: ("2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS")[];
@@ -3166,7 +3166,7 @@ export interface components {
             /** @description Refuse (409 stale_version) unless the game is at this version. */
             expected_version?: number;
             move: {
-                /** @description `quack` or `doubleduck`, sent WITH the card it belongs to. The call is part of the play because the rules forbid a late call: a card accepted without a call can never be called afterwards, and the server never calls for you. The spoken form (`Quack-quack`) is accepted when it matches; any other word is refused by the rules (409 `illegal_call`). */
+                /** @description `quack` or `doubleduck`, sent WITH the card it belongs to. The call is part of the play because the rules forbid a late call: a card accepted without a call can never be called afterwards, and the server never calls for you. The spoken form (`Quack-quack`) is accepted when it matches the count; a word that is no call is malformed (422 `validation_error`), a call the rules refuse here is 409 `illegal_call`. */
                 call?: string;
                 /**
                  * @description A card of Doubleduck.
@@ -5892,12 +5892,18 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the answer may hold tokens or a hand. */
                     "Cache-Control"?: "no-store";
+                    /** @description Only when the request used a deprecated form (RFC 9745): `@<unix seconds>`, when it was deprecated. */
+                    Deprecation?: string;
                     /** @description The game's version and whose view this is, as `"12.seat1"` (`host`, `public`): send it as `If-None-Match` to get a 304 while nothing changed, or as `If-Match` to move only at this version. */
                     ETag?: string;
                     /** @description `true` when this is the stored first answer to a retried `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Only when the request used a deprecated form: `</docs/changelog#...>; rel="deprecation"`, the changelog entry that says what to send instead. */
+                    Link?: string;
                     /** @description The URL of the new game. */
                     Location?: string;
+                    /** @description Only when the request used a deprecated form (RFC 8594): the HTTP-date after which it may be refused (this form: Wed, 30 Jun 2027 23:59:59 GMT). */
+                    Sunset?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7173,10 +7179,16 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the answer may hold tokens or a hand. */
                     "Cache-Control"?: "no-store";
+                    /** @description Only when the request used a deprecated form (RFC 9745): `@<unix seconds>`, when it was deprecated. */
+                    Deprecation?: string;
                     /** @description The game's version and whose view this is, as `"12.seat1"` (`host`, `public`): send it as `If-None-Match` to get a 304 while nothing changed, or as `If-Match` to move only at this version. */
                     ETag?: string;
                     /** @description `true` when this is the stored first answer to a retried `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Only when the request used a deprecated form: `</docs/changelog#...>; rel="deprecation"`, the changelog entry that says what to send instead. */
+                    Link?: string;
+                    /** @description Only when the request used a deprecated form (RFC 8594): the HTTP-date after which it may be refused (this form: Wed, 30 Jun 2027 23:59:59 GMT). */
+                    Sunset?: string;
                     [name: string]: unknown;
                 };
                 content: {

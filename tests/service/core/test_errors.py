@@ -64,7 +64,8 @@ def test_move_refusals_change_nothing(client: FlaskClient, table: Table, r: redi
     expect(s2.post_move({"type": "play", "card": "4C", "call": "doubleduck"}), 409, "illegal_call")
     expect(s2.post_move({"type": "play", "card": "9D", "call": "quack"}), 409, "illegal_call")
     expect(s2.post_move({"type": "play", "card": "4C", "call": "quack-quack"}), 409, "illegal_call")
-    expect(s2.post_move({"type": "play", "card": "4C", "call": "moo"}), 409, "illegal_call")
+    # A word that is no call is malformed whatever the state (issue 32): 422.
+    expect(s2.post_move({"type": "play", "card": "4C", "call": "moo"}), 422, "validation_error")
     assert table.snapshot(r) == before
     assert s2.play("4H", call="doubleduck")["version"] == 2
 
