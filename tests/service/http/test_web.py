@@ -18,6 +18,7 @@ def test_the_page_and_its_files_carry_the_security_headers(client: FlaskClient) 
     for url, kind in [
         ("/", "text/html"),
         ("/web/js/main.js", "text/javascript"),
+        ("/web/vendor/openapi-fetch.js", "text/javascript"),
         ("/web/css/app.css", "text/css"),
         ("/web/favicon.svg", "image/svg+xml"),
     ]:

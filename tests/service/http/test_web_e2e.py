@@ -21,7 +21,14 @@ from typing import Any
 import pytest
 import redis
 from flask import Flask
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Request,
+    expect,
+    sync_playwright,
+)
 from testkit.service_fixtures import _settings
 from werkzeug.serving import make_server
 
@@ -235,6 +242,44 @@ def test_a_whole_duck_soup_game_against_a_bot(page: Page) -> None:
     expect(page.locator(".turn")).to_contain_text("Game over")
     expect(page.locator(".score tfoot")).to_contain_text("Total")
     expect(page.locator(".log")).to_contain_text("Game over")
+
+
+def test_the_requests_carry_their_credentials_in_headers_never_in_urls(
+    page: Page, live_url: str
+) -> None:
+    """The typed transport (api.js: openapi-fetch's client per credential) sends what the
+    hand-written one did: the app key on the creation and the seat's token on every request of
+    the table as `Authorization: Bearer`, never in a URL; a move as JSON with an
+    `Idempotency-Key` (a retry cannot play twice); the stream asked for as NDJSON after an
+    event number."""
+    sent: list[Request] = []
+    page.on("request", lambda r: sent.append(r) if "/api/v1/" in r.url else None)
+    start_table(page, "ducksoup", ["", "heuristic"], target=1, seed="web-headers")
+    before = wait_ready(page)["version"]
+    token = page.url.split("#/play/")[1]
+    play_one(page)
+    wait_ready(page, before)
+
+    def heard(method: str, pattern: str) -> list[tuple[Request, dict[str, str]]]:
+        found = [r for r in sent if r.method == method and re.search(pattern, r.url)]
+        assert found, f"no {method} {pattern} among {[r.url for r in sent]}"
+        return [(r, r.all_headers()) for r in found]
+
+    for _, headers in heard("POST", r"/api/v1/games$"):
+        assert headers["authorization"] == f"Bearer {KEYS[live_url]}"
+    for request, headers in heard("POST", r"/games/[^/]+/moves$"):
+        assert headers["authorization"] == f"Bearer {token}"
+        assert re.fullmatch(
+            r"[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}", headers["idempotency-key"]
+        )
+        assert headers["content-type"] == "application/json"
+        assert set(request.post_data_json or {}) == {"move", "expected_version"}
+    for _, headers in heard("GET", r"/games/[^/]+/stream\?after=\d+(&rematch=true)?$"):
+        assert headers["authorization"] == f"Bearer {token}"
+        assert headers["accept"] == "application/x-ndjson"
+    for _, headers in heard("GET", r"/games/[^/?]+(\?.*)?$"):
+        assert headers["authorization"] == f"Bearer {token}"
+    assert not [r.url for r in sent if token in r.url or KEYS[live_url] in r.url]
 
 
 def test_a_search_bot_at_a_chosen_level(page: Page, live_url: str) -> None:

@@ -112,10 +112,10 @@ def test_a_schema_refusal_names_its_field_in_words(
     expect(page.locator("#lobby-title")).to_be_visible()
     said = page.evaluate(
         """async (key) => {
-            const { api, explain } = await import('/web/js/api.js');
+            const { answer, apiAs, explain } = await import('/web/js/api.js');
             const body = { game: 'ducksoup', bots: ['random', 'random'], games: 0 };
             try {
-                await api('/matches', { method: 'post', body, token: key });
+                await answer(apiAs(key).POST('/matches', { body }));
                 return 'accepted';
             } catch (error) {
                 return explain(error);

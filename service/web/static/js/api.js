@@ -1,9 +1,13 @@
 // The public API, and its failures told the way a person understands them.
 //
 // Every request and answer is typed from the spec: types/openapi.d.ts is generated from
-// openapi/openapi.json (scripts/openapi.py) and `tsc` checks this client against it in CI
-// (tests/service/test_web_types.py), so a path, a parameter or a field the API does not have
-// fails the build, not the page.
+// openapi/openapi.json (scripts/openapi.py), the requests go through openapi-fetch's client
+// typed by its `paths` (vendored as ../vendor/openapi-fetch.js: nothing here is built), and
+// `tsc` checks the page against them in CI (tests/service/http/test_web_types.py), so a path, a
+// parameter, a body's field or an answer's field the API does not have fails the build, not
+// the page. What the wrappers add is only what the spec cannot say: the credential, the
+// refusals as errors in the page's words, and which failures a retry may cure.
+import createClient from "../vendor/openapi-fetch.js";
 import { REFUSALS, plainWords, retryAfter, waitWords } from "./words.js";
 
 export const BASE = "/api/v1";
@@ -35,55 +39,81 @@ export const BASE = "/api/v1";
 // --- the spec's operations, as this client calls them ------------------------------------
 
 /**
- * A spec path as the client writes it, under BASE: "/games/{game_id}/moves".
- * @typedef {keyof Paths extends infer K ? K extends `${typeof BASE}${infer P}` ? P : never : never} ApiPath
+ * The spec's paths as the client writes them, under BASE: "/games/{game_id}/moves" is the
+ * spec's "/api/v1/games/{game_id}/moves". openapi-fetch types each call by them.
+ * @typedef {{[K in keyof Paths as K extends `${typeof BASE}${infer P}` ? P : never]:
+ *   {[M in keyof Paths[K]]: Credentialed<Paths[K][M]>}}} ApiPaths
  */
-/** @typedef {Paths[`${typeof BASE}${P}`]} PathItem @template {ApiPath} P */
 /**
- * The methods the spec has at a path.
- * @typedef {{[M in "get" | "post"]: PathItem<P>[M] extends undefined ? never : M}["get" | "post"]} Method
- * @template {ApiPath} P
+ * An operation as a call writes it: the credential is the client's (apiAs sends it), not a
+ * parameter of the call, whether the spec names `Authorization` among the operation's header
+ * parameters or (as security schemes have it) not at all.
+ * @typedef {Op extends {parameters: {header?: infer H}}
+ *   ? [NonNullable<H>] extends [never] ? Op
+ *   : Omit<Op, "parameters"> & {parameters: Omit<Op["parameters"], "header"> & HeaderParams<Omit<NonNullable<H>, "Authorization">>}
+ *   : Op} Credentialed
+ * @template Op
+ */
+/**
+ * Header parameters, optional when none of them is required.
+ * @typedef {{} extends H ? {header?: H} : {header: H}} HeaderParams
+ * @template H
+ */
+/** @typedef {import("../vendor/openapi-fetch.js").Client<ApiPaths>} Client openapi-fetch's client of the spec */
+/**
+ * The typed client as the page calls it: openapi-fetch's own, with each call's options (its
+ * `params`, `body`, `parseAs`...) typed by the operation alone. openapi-fetch's methods infer
+ * the options' type from the call itself, so a query parameter or an optional body field the
+ * spec does not have (renamed there) would pass unseen; here tsc refuses it, field by field.
+ * @typedef {{GET: Method<"get">, POST: Method<"post">}} Api
+ */
+/**
+ * A method of the Api: a call answered in JSON (its `data` the 2xx body), or with
+ * `parseAs: "stream"` the answer's body as it comes (a game's stream).
+ * @typedef {{
+ *   <P extends PathOf<M>>(path: P, ...init: InitOf<ApiPaths[P][M]>):
+ *     Promise<import("../vendor/openapi-fetch.js").FetchResponse<Operation<P, M>, {}, Media>>,
+ *   <P extends PathOf<M>>(path: P, init: Options<ApiPaths[P][M]> & {parseAs: "stream"}):
+ *     Promise<import("../vendor/openapi-fetch.js").FetchResponse<Operation<P, M>, {parseAs: "stream"}, Media>>,
+ * }} Method
+ * @template {"get" | "post"} M
+ */
+/**
+ * @typedef {import("../vendor/openapi-fetch.js").ClientPathsWithMethod<Client, M>} PathOf
+ * @template {"get" | "post"} M
+ */
+/** @typedef {`${string}/${string}`} Media */
+/**
+ * @typedef {import("../vendor/openapi-fetch.js").FetchOptions<Op>} Options
+ * @template Op
+ */
+/**
+ * @typedef {Options<Op> & {parseAs?: "json"}} Json
+ * @template Op
+ */
+/**
+ * The options argument of a call answered in JSON, optional when the operation needs none.
+ * @typedef {{} extends Options<Op> ? [init?: Json<Op>] : [init: Json<Op>]} InitOf
+ * @template Op
  */
 /**
  * The spec's operation at a path and method.
- * @typedef {NonNullable<PathItem<P>[M]>} Operation
- * @template {ApiPath} P
- * @template {Method<P>} M
+ * @typedef {NonNullable<ApiPaths[P][M]>} Operation
+ * @template {keyof ApiPaths} P
+ * @template {"get" | "post"} M
  */
 /**
- * What an operation answers on success (its 2xx JSON body).
- * @typedef {Op extends {responses: infer R}
- *   ? R[keyof R & (200 | 201 | 202)] extends {content: {"application/json": infer B}} ? B : never
- *   : never} Answer
+ * An operation's JSON request body.
+ * @typedef {Op extends {requestBody?: {content: {"application/json": infer B}}} ? B : never} Body
  * @template Op
  */
+// A call's params and body are written as literals in the call, so that tsc checks each of
+// their fields against the spec's (an object made beforehand need only share one field).
+
 /**
- * How a call names an operation's inputs: `params` fills the path's `{names}`, `query` and
- * `headers` are the spec's parameters of those places, `body` its JSON request body; `params`
- * and `body` are required where the spec requires them, and refused where it has none.
- * @typedef {{
- *   method?: M,
- *   query?: Operation<P, M>["parameters"]["query"] | undefined,
- *   headers?: Omit<NonNullable<Operation<P, M>["parameters"]["header"]>, "Authorization">,
- *   token?: string | undefined,
- *   signal?: AbortSignal | undefined,
- * } & ParamsOf<Operation<P, M>> & BodyOf<Operation<P, M>>} Call
- * @template {ApiPath} P
- * @template {Method<P>} M
- */
-/**
- * @typedef {Op extends {parameters: {path: infer T}} ? {params: T} : {params?: undefined}} ParamsOf
- * @template Op
- */
-/**
- * @typedef {Op extends {requestBody: {content: {"application/json": infer B}}} ? {body: B}
- *   : OptionalBody<NonNullable<Op extends {requestBody?: infer R} ? R : never>>} BodyOf
- * @template Op
- */
-/**
- * @typedef {[R] extends [never] ? {body?: undefined}
- *   : R extends {content: {"application/json": infer B}} ? {body?: B} : {body?: undefined}} OptionalBody
- * @template R
+ * What a call of the typed client resolves to: the answer (`data`) or the refusal (`error`).
+ * @typedef {{data?: D, error?: unknown, response: Response}} Fetched
+ * @template D
  */
 
 /**
@@ -139,60 +169,60 @@ export class ConnectionLost extends Error {
 const PASSING = new Set(["rate_limited", "too_many_waits", "too_many_streams"]);
 
 /**
- * One request to the spec's operation at `path` (under BASE) and `method` (default "get"),
- * answered as the spec says. `token` goes in the Authorization header, never in a URL.
- * @template {ApiPath} P
- * @template {Method<P>} [M=Extract<Method<P>, "get">]
- * @param {P} path
- * @param {Call<P, M>} call
- * @returns {Promise<Answer<Operation<P, M>>>}
+ * fetch() itself failed (no answer: offline, the server down, a cut connection): worth
+ * retrying. An abort is the caller's own doing and goes through as it is.
+ * @type {import("../vendor/openapi-fetch.js").Middleware}
  */
-export async function api(path, { method, params, query, token, body, headers, signal }) {
+const noAnswer = {
+  onError: ({ error }) => (error instanceof DOMException && error.name === "AbortError" ? undefined : new ConnectionLost("no answer from the server")),
+};
+
+/**
+ * The API as one caller: `token` (a seat's, the host's, an app key) in the Authorization
+ * header of each request, never in a URL; `signal` aborts them all (a page left).
+ * @param {string | undefined} [token]
+ * @param {AbortSignal} [signal]
+ * @returns {Api}
+ */
+export function apiAs(token, signal) {
   /** @type {Record<string, string>} */
-  const sent = { Accept: "application/json", ...headers };
-  if (token) sent.Authorization = `Bearer ${token}`;
-  /** @type {RequestInit} */
-  const init = { method: (method ?? "get").toUpperCase(), headers: sent, signal: signal ?? null, cache: "no-store" };
-  if (body !== undefined) {
-    sent["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(BASE + url(path, params, query), init);
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ConnectionLost("no answer from the server");
-  }
-  // Here the answer is taken to be what the spec says it is (the service's contract tests hold
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  /** @type {import("../vendor/openapi-fetch.js").ClientOptions} */
+  const options = { baseUrl: BASE, headers, cache: "no-store" };
+  if (signal) options.signal = signal;
+  /** @type {Client} */
+  const client = createClient(options);
+  client.use(noAnswer);
+  return client;
+}
+
+/** The API with no credential (the catalog, a game's public view, a join link). */
+export const api = apiAs();
+
+/**
+ * A call's answer, or what went wrong thrown: an ApiError with the refusal's reason (words.js
+ * says it) and Retry-After, or ConnectionLost for what a retry may cure (a 502-504, a 429 that
+ * passes by itself, no answer at all).
+ * @template D
+ * @param {Promise<Fetched<D>>} call the typed client's call: `answer(api.GET("/catalog"))`
+ * @returns {Promise<D>}
+ */
+export async function answer(call) {
+  const { data, error, response } = await call;
+  if (response.ok) return /** @type {D} */ (data);
+  // Here a refusal is taken to be what the spec says it is (the service's contract tests hold
   // the server to the spec); a body that is not JSON at all is null.
-  const data = await response.json().catch(() => null);
-  if (response.ok) return data;
-  const refusal = new ApiError(response.status, data, retryAfter(response.headers.get("Retry-After")));
+  const body = error && typeof error === "object" ? /** @type {ErrorOut} */ (error) : null;
+  const refusal = new ApiError(response.status, body, retryAfter(response.headers.get("Retry-After")));
   if ([502, 503, 504].includes(response.status)) {
-    throw new ConnectionLost(`the server is unavailable (HTTP ${response.status})`, data ? refusal : undefined);
+    throw new ConnectionLost(`the server is unavailable (HTTP ${response.status})`, body ? refusal : undefined);
   }
   if (response.status === 429 && (refusal.reason === "unknown" || PASSING.has(refusal.reason))) {
-    // Too many waits (or requests) from this address: back off, as Retry-After asks.
+    // Too many waits (or requests, or streams) from this address: back off, as Retry-After asks.
     throw new ConnectionLost("the server asks this address to slow down (HTTP 429)", refusal);
   }
   throw refusal;
-}
-
-/**
- * "/games/{game_id}/events" with {game_id: "g1"} and {after: 3}: "/games/g1/events?after=3".
- * @param {string} path
- * @param {Record<string, string> | undefined} params
- * @param {Record<string, string | number | boolean | undefined> | undefined} query
- */
-export function url(path, params, query) {
-  const filled = path.replace(/\{(\w+)\}/g, (_, name) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`${path} needs ${name}`);
-    return encodeURIComponent(value);
-  });
-  const pairs = Object.entries(query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]);
-  return pairs.length ? `${filled}?${new URLSearchParams(pairs)}` : filled;
 }
 
 const KEY_STORE = "duckpond.appKey";

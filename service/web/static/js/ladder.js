@@ -1,5 +1,5 @@
 // The ladder: every rated bot of one game, best ordinal first (OpenSkill, from match games).
-import { api } from "./api.js";
+import { answer, api } from "./api.js";
 import { h, mount, scrollBox } from "./dom.js";
 
 /** @typedef {import("./api.js").LadderEntry} LadderEntry */
@@ -13,7 +13,7 @@ import { h, mount, scrollBox } from "./dom.js";
  */
 export async function ladderPage(main, { game, signal, go }) {
   mount(main, h("p.loading", {}, "Loading the ladder…"));
-  const { games } = await api("/catalog", { signal });
+  const { games } = await answer(api.GET("/catalog", { signal }));
   const shown = game ? games.find((g) => g.name === game) : games[0];
   if (!shown) {
     // A mistyped or old address: say so, and offer the ladders there are.
@@ -23,7 +23,7 @@ export async function ladderPage(main, { game, signal, go }) {
       h("ul.ladder-links", {}, games.map((g) => h("li", {}, h("a", { href: `#/ladder/${g.name}` }, `Ladder: ${g.title}`))))));
     return;
   }
-  const { entries } = await api("/ladder/{game}", { params: { game: /** @type {GameName} */ (shown.name) }, signal });
+  const { entries } = await answer(api.GET("/ladder/{game}", { params: { path: { game: /** @type {GameName} */ (shown.name) } }, signal }));
   const picker = h("select", { id: "ladder-game", onchange: () => go(`#/ladder/${picker.value}`) },
     games.map((g) => h("option", { value: g.name, selected: g === shown }, g.title)));
   mount(main, h("section.panel.ladder", { "aria-labelledby": "ladder-title" },

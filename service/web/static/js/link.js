@@ -2,30 +2,19 @@
 // again while the connection is lost, saying so), the events feed read page by page, and the
 // game's stream followed to its end. What the answers mean for the page is the table's business
 // (table.js).
-import { api, explain, retrying } from "./api.js";
+import { answer, apiAs, explain, retrying } from "./api.js";
 import { followGame } from "./stream.js";
 import { waitWords } from "./words.js";
 
 /** @typedef {import("./api.js").GameEvent} GameEvent */
 /** @typedef {import("./stream.js").RematchOffer} RematchOffer */
-/** @typedef {import("./api.js").ApiPath} ApiPath */
 /** @typedef {import("./main.js").PageContext} PageContext */
 /** @typedef {import("./games/generic.js").MoveBuilt} MoveBuilt */
+/** @typedef {import("./api.js").Body<import("./api.js").Operation<"/games/{game_id}/moves", "post">>["move"]} MoveSent */
 /**
- * @typedef {import("./api.js").Method<P>} Method
- * @template {ApiPath} P
+ * @typedef {import("./api.js").Fetched<D>} Fetched
+ * @template D
  */
-/**
- * @typedef {import("./api.js").Call<P, M>} Call
- * @template {ApiPath} P
- * @template {Method<P>} M
- */
-/**
- * @typedef {import("./api.js").Answer<import("./api.js").Operation<P, M>>} Answer
- * @template {ApiPath} P
- * @template {Method<P>} M
- */
-/** @typedef {NonNullable<import("./api.js").Call<"/games/{game_id}/moves", "post">["body"]>["move"]} MoveSent */
 
 export class GameLink {
   /**
@@ -39,19 +28,20 @@ export class GameLink {
     this.token = token;
     this.signal = signal;
     this.notify = notify;
+    /** The API as this table's seat (or spectator), its requests aborted with the page. */
+    this.api = apiAs(token, signal);
   }
 
   /**
-   * A request with this table's token that retries while the connection is lost, saying so.
-   * @template {ApiPath} P
-   * @template {Method<P>} [M=Extract<Method<P>, "get">]
-   * @param {P} path
-   * @param {Call<P, M>} call
-   * @returns {Promise<Answer<P, M>>}
+   * A call of this table's client (`send(api)`: the seat's token, the page's signal) that
+   * retries while the connection is lost, saying so; its answer, or its refusal thrown.
+   * @template D
+   * @param {(api: import("./api.js").Api) => Promise<Fetched<D>>} send
+   * @returns {Promise<D>}
    */
-  request(path, call) {
-    const { token, signal, notify } = this;
-    return retrying(() => api(path, { ...call, token, signal }), {
+  request(send) {
+    const { signal, notify } = this;
+    return retrying(() => answer(send(this.api)), {
       signal,
       onRetry: (s, error) => notify(`${explain(error, { wait: false })} Trying again in ${waitWords(s)}…`, "warn", true),
       onBack: () => notify("Connected again.", "ok"),
@@ -60,12 +50,12 @@ export class GameLink {
 
   /** The game as this caller may see it now (its view and all). */
   game() {
-    return this.request("/games/{game_id}", { params: { game_id: this.gameId } });
+    return this.request((api) => api.GET("/games/{game_id}", { params: { path: { game_id: this.gameId } } }));
   }
 
   /** The game's score, deal by deal. */
   score() {
-    return this.request("/games/{game_id}/score", { params: { game_id: this.gameId } });
+    return this.request((api) => api.GET("/games/{game_id}/score", { params: { path: { game_id: this.gameId } } }));
   }
 
   /**
@@ -76,7 +66,7 @@ export class GameLink {
     /** @type {GameEvent[]} */
     const events = [];
     for (let page = 0; page < 100; page += 1) {
-      const feed = await this.request("/games/{game_id}/events", { params: { game_id: this.gameId }, query: { after, limit: 1000 } });
+      const feed = await this.request((api) => api.GET("/games/{game_id}/events", { params: { path: { game_id: this.gameId }, query: { after, limit: 1000 } } }));
       events.push(...feed.events);
       if (!feed.has_more) break;
       after = feed.next_after;
@@ -110,12 +100,10 @@ export class GameLink {
    */
   move(move, version) {
     const key = crypto.randomUUID(); // a retry after a lost answer cannot play twice
-    return this.request("/games/{game_id}/moves", {
-      method: "post",
-      params: { game_id: this.gameId },
+    return this.request((api) => api.POST("/games/{game_id}/moves", {
+      params: { path: { game_id: this.gameId }, header: { "Idempotency-Key": key } },
       body: { move: /** @type {MoveSent} */ (move), expected_version: version },
-      headers: { "Idempotency-Key": key },
-    });
+    }));
   }
 
   /**
@@ -123,8 +111,7 @@ export class GameLink {
    * @param {number} version
    */
   deal(version) {
-    return this.request("/games/{game_id}/deal", {
-      method: "post", params: { game_id: this.gameId }, body: { expected_version: version } });
+    return this.request((api) => api.POST("/games/{game_id}/deal", { params: { path: { game_id: this.gameId } }, body: { expected_version: version } }));
   }
 
   /**
@@ -133,8 +120,9 @@ export class GameLink {
    * @param {number} seat
    */
   presence(what, seat) {
-    const path = what === "away" ? "/games/{game_id}/seats/{seat}/away" : "/games/{game_id}/seats/{seat}/return";
-    return this.request(path, { method: "post", params: { game_id: this.gameId, seat: String(seat) }, body: {} });
+    return this.request((api) => what === "away"
+      ? api.POST("/games/{game_id}/seats/{seat}/away", { params: { path: { game_id: this.gameId, seat: String(seat) } }, body: {} })
+      : api.POST("/games/{game_id}/seats/{seat}/return", { params: { path: { game_id: this.gameId, seat: String(seat) } }, body: {} }));
   }
 
   /**
@@ -143,17 +131,17 @@ export class GameLink {
    * @param {number} seat
    */
   takeInvited(seat) {
-    return this.request("/games/{game_id}/seats/{seat}/claim", { method: "post", params: { game_id: this.gameId, seat: String(seat) }, body: {} });
+    return this.request((api) => api.POST("/games/{game_id}/seats/{seat}/claim", { params: { path: { game_id: this.gameId, seat: String(seat) } }, body: {} }));
   }
 
   /** A finished game's rematch (asked, or joined): the new seat's token. */
   rematch() {
-    return this.request("/games/{game_id}/rematch", { method: "post", params: { game_id: this.gameId }, body: {} });
+    return this.request((api) => api.POST("/games/{game_id}/rematch", { params: { path: { game_id: this.gameId } }, body: {} }));
   }
 
   /** Decline the rematch someone asked for (its asker's table is told at once). */
   declineRematch() {
-    return this.request("/games/{game_id}/rematch/decline", { method: "post", params: { game_id: this.gameId }, body: {} });
+    return this.request((api) => api.POST("/games/{game_id}/rematch/decline", { params: { path: { game_id: this.gameId } }, body: {} }));
   }
 
   /**
@@ -161,8 +149,8 @@ export class GameLink {
    * @param {number} version
    */
   resign(version) {
-    return this.request("/games/{game_id}/resign", {
-      method: "post", params: { game_id: this.gameId }, body: { expected_version: version },
-      headers: { "Idempotency-Key": crypto.randomUUID() } });
+    const key = crypto.randomUUID();
+    return this.request((api) => api.POST("/games/{game_id}/resign", {
+      params: { path: { game_id: this.gameId }, header: { "Idempotency-Key": key } }, body: { expected_version: version } }));
   }
 }

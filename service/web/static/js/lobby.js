@@ -1,12 +1,12 @@
 // Start a table: a game from the catalog, seats (you, friends or bots), options with limits.
-import { api, appKey, explain } from "./api.js";
+import { answer, api, apiAs, appKey, explain } from "./api.js";
 import { h, mount } from "./dom.js";
 import { REFUSALS, gameTitle, plainWords } from "./words.js";
 
 /** @typedef {import("./api.js").CatalogGame} CatalogGame */
 /** @typedef {import("./api.js").Bot} Bot */
 /** @typedef {import("./main.js").PageContext} PageContext */
-/** @typedef {NonNullable<import("./api.js").Call<"/games", "post">["body"]>} NewGame */
+/** @typedef {import("./api.js").Body<import("./api.js").Operation<"/games", "post">>} NewGame */
 /**
  * A game's option in the catalog. The spec leaves these objects open (`{[key: string]:
  * unknown}`), so this is the shape engine/protocol.py (`Option.to_json`) and
@@ -141,7 +141,7 @@ export async function lobbyPage(main, { signal, go, notify }) {
   /** @type {PageContext} */
   const context = { signal, go, notify };
   mount(main, h("p.loading", {}, "Loading the games…"));
-  const [{ games }, { bots }] = await Promise.all([api("/catalog", { signal }), api("/bots", { signal })]);
+  const [{ games }, { bots }] = await Promise.all([answer(api.GET("/catalog", { signal })), answer(api.GET("/bots", { signal }))]);
   let game = games[0];
   let seats = game.min_seats;
   const form = h("form.panel.lobby", { "aria-labelledby": "lobby-title" });
@@ -188,7 +188,7 @@ export async function lobbyPage(main, { signal, go, notify }) {
       const sent = seedInput.value.trim() ? { ...body, seed: seedInput.value.trim() } : body;
       submit.disabled = true;
       try {
-        const created = await api("/games", { method: "post", body: sent, token: appKey.get() });
+        const created = await answer(apiAs(appKey.get()).POST("/games", { body: sent }));
         const humans = created.seats.flatMap((s) => (s.kind === "human" && s.token ? [{ seat: s.seat, token: s.token }] : []));
         if (!humans.length) return go(`#/watch/${created.id}`);
         const invites = humans.slice(1).map((s) => ({ seat: s.seat, link: `${location.origin}/#/play/${s.token}` }));
@@ -232,7 +232,7 @@ async function showOpenTables(panel, game, { signal, go, notify }) {
   let listing;
   try {
     const name = /** @type {import("./api.js").Operation<"/lobby/{game}", "get">["parameters"]["path"]["game"]} */ (game.name);
-    listing = await api("/lobby/{game}", { params: { game: name }, token: appKey.get(), signal });
+    listing = await answer(apiAs(appKey.get()).GET("/lobby/{game}", { params: { path: { game: name } }, signal }));
   } catch (error) {
     if (signal.aborted) return;
     mount(panel, title, h("p", {}, explain(error)));
@@ -260,9 +260,9 @@ const ago = (seconds) => (seconds < 90 ? `${Math.round(seconds)} s` : seconds < 
  */
 export async function claim(id, code, seat, { go, notify }) {
   try {
-    const taken = await api("/games/{game_id}/claim", { method: "post", params: { game_id: id },
-      body: seat === undefined ? { invite_code: code } : { invite_code: code, seat },
-      headers: { "Idempotency-Key": crypto.randomUUID() } });
+    const taken = await answer(api.POST("/games/{game_id}/claim", {
+      params: { path: { game_id: id }, header: { "Idempotency-Key": crypto.randomUUID() } },
+      body: seat === undefined ? { invite_code: code } : { invite_code: code, seat } }));
     go(`#/play/${taken.token}`);
   } catch (error) {
     notify(explain(error), "error");
@@ -348,7 +348,7 @@ export async function watchIndex(main, { go, signal }) {
     return;
   }
   try {
-    const { games } = await api("/feed/games", { token: appKey.get(), signal });
+    const { games } = await answer(apiAs(appKey.get()).GET("/feed/games", { signal }));
     mount(live, h("h2#live-title", {}, "Live games"), games.length
       ? h("ul.live-list", {}, games.map((g) => h("li", {}, h("a", { href: `#/watch/${g.id}` }, `${gameTitle(g.game)} · game ${g.id}`),
         h("small", {}, ` · ${g.status.replaceAll("_", " ")}${g.to_act.length ? ` · seat ${g.to_act.join(", ")} to act` : ""}`))))

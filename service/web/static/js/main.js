@@ -5,7 +5,7 @@
 //   #/ladder       the first game's ladder  #/ladder/<game>     that game's ladder
 //   #/key/<app key>  keep this app key in the browser (then the lobby, the key out of the URL)
 //   #/join/<game id>/<invite code>  take the lowest open seat of that table, then play it
-import { ApiError, api, appKey, explain } from "./api.js";
+import { ApiError, answer, api, appKey, explain } from "./api.js";
 import { h, mount } from "./dom.js";
 import { ladderPage } from "./ladder.js";
 import { lobbyPage, watchIndex } from "./lobby.js";
@@ -94,8 +94,9 @@ async function route() {
 async function joinPage(main, id, code, { signal }) {
   mount(main, h("p.loading", {}, "Taking a seat at the table…"));
   try {
-    const taken = await api("/games/{game_id}/claim", { method: "post", params: { game_id: id },
-      body: { invite_code: code }, headers: { "Idempotency-Key": crypto.randomUUID() }, signal });
+    const taken = await answer(api.POST("/games/{game_id}/claim", {
+      params: { path: { game_id: id }, header: { "Idempotency-Key": crypto.randomUUID() } },
+      body: { invite_code: code }, signal }));
     if (signal.aborted) return;
     location.replace(`#/play/${taken.token}`); // a hashchange: the router shows the seat
   } catch (error) {

@@ -1,5 +1,5 @@
 // Matches: bots against bots over duplicate deals; progress, then results with 95% intervals.
-import { api, appKey, explain, retrying, sleep } from "./api.js";
+import { answer, api, apiAs, appKey, explain, retrying, sleep } from "./api.js";
 import { h, mount, scrollBox, svg } from "./dom.js";
 import { botChoices, optionFields, seatCount } from "./lobby.js";
 import { REFUSALS, gameTitle, waitWords } from "./words.js";
@@ -9,7 +9,7 @@ import { REFUSALS, gameTitle, waitWords } from "./words.js";
 /** @typedef {import("./api.js").BotResult} BotResult */
 /** @typedef {import("./api.js").Estimate} Estimate */
 /** @typedef {import("./main.js").PageContext} PageContext */
-/** @typedef {NonNullable<import("./api.js").Call<"/matches", "post">["body"]>} NewMatch */
+/** @typedef {import("./api.js").Body<import("./api.js").Operation<"/matches", "post">>} NewMatch */
 
 /**
  * @param {HTMLElement} main
@@ -17,7 +17,7 @@ import { REFUSALS, gameTitle, waitWords } from "./words.js";
  */
 export async function matchForm(main, { signal, go, notify }) {
   mount(main, h("p.loading", {}, "Loading the games…"));
-  const [{ games, max_match_games: most }, { bots }] = await Promise.all([api("/catalog", { signal }), api("/bots", { signal })]);
+  const [{ games, max_match_games: most }, { bots }] = await Promise.all([answer(api.GET("/catalog", { signal })), answer(api.GET("/bots", { signal }))]);
   let game = games[0];
   let seats = game.min_seats;
   const form = h("form.panel.lobby");
@@ -43,7 +43,7 @@ export async function matchForm(main, { signal, go, notify }) {
       /** @type {NewMatch} */
       const sent = seed.value.trim() ? { ...body, seed: seed.value.trim() } : body;
       try {
-        const match = await api("/matches", { method: "post", body: sent, token: appKey.get() });
+        const match = await answer(apiAs(appKey.get()).POST("/matches", { body: sent }));
         go(`#/match/${match.id}`);
       } catch (error) {
         notify(explain(error), "error");
@@ -78,7 +78,7 @@ export async function matchForm(main, { signal, go, notify }) {
 export async function matchPage(main, { id, signal, notify }) {
   mount(main, h("p.loading", {}, "Loading the match…"));
   for (;;) {
-    const match = await retrying(() => api("/matches/{match_id}", { params: { match_id: id }, signal }), {
+    const match = await retrying(() => answer(api.GET("/matches/{match_id}", { params: { path: { match_id: id } }, signal })), {
       signal,
       onRetry: (s, error) => notify(`${explain(error, { wait: false })} Trying again in ${waitWords(s)}…`, "warn", true),
       onBack: () => notify("Connected again.", "ok"),

@@ -1,8 +1,7 @@
 // A game's event stream (GET /api/v1/games/<id>/stream), read with fetch as NDJSON: an
 // EventSource cannot send the Authorization header a seat's token travels in. A cut stream is
 // opened again after the last event read (`?after=`), so no event is missed or seen twice.
-import { ApiError, BASE, ConnectionLost, sleep, url } from "./api.js";
-import { retryAfter } from "./words.js";
+import { ConnectionLost, answer, apiAs, sleep } from "./api.js";
 
 /** @typedef {import("./api.js").GameEvent} GameEvent */
 /** @typedef {import("./api.js").GameOut} GameOut */
@@ -34,11 +33,12 @@ import { retryAfter } from "./words.js";
  * @returns {Promise<void>}
  */
 export async function followGame(gameId, { token, after, signal, onEvents, onRematch, onLost, onBack }) {
+  const api = apiAs(token, signal);
   let delay = 1000;
   let lost = false;
   while (!signal.aborted) {
     try {
-      const ended = await readStream(gameId, token, after, signal, onRematch, async (frames) => {
+      const ended = await readStream(api, gameId, after, onRematch, async (frames) => {
         if (lost) {
           lost = false;
           delay = 1000;
@@ -70,35 +70,21 @@ export async function followGame(gameId, { token, after, signal, onEvents, onRem
 /**
  * One connection: `onFrames(frames)` for the frames of each read. True when the `end` frame
  * came (with `onRematch` and a finished game: the `rematch` frame after it), false when the
- * connection closed before it.
+ * connection closed before it. Refusals as every call's (answer): a 429 too_many_streams or a
+ * 503 is a ConnectionLost with the server's reason and wait, a 404 or 401 an ApiError.
+ * @param {import("./api.js").Api} api the client as the table's seat (or spectator)
  * @param {string} gameId
- * @param {string | undefined} token
  * @param {number} after
- * @param {AbortSignal} signal
  * @param {((offer: RematchOffer) => void) | undefined} onRematch
  * @param {(frames: Frame[]) => Promise<void>} onFrames
  * @returns {Promise<boolean>}
  */
-async function readStream(gameId, token, after, signal, onRematch, onFrames) {
-  /** @type {Record<string, string>} */
-  const headers = { Accept: "application/x-ndjson" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const path = url("/games/{game_id}/stream", { game_id: gameId }, onRematch ? { after, rematch: true } : { after });
-  let response;
-  try {
-    response = await fetch(BASE + path, { headers, signal, cache: "no-store" });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ConnectionLost("no answer from the server");
-  }
-  if ([429, 502, 503, 504].includes(response.status)) {
-    // Its reason and wait, when the server said them (a 429 too_many_streams, a 503).
-    const body = await response.json().catch(() => null);
-    const wait = retryAfter(response.headers.get("Retry-After"));
-    throw new ConnectionLost(`HTTP ${response.status}`, body ? new ApiError(response.status, body, wait) : undefined);
-  }
-  if (!response.ok || !response.body) throw new ApiError(response.status, await response.json().catch(() => null));
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+async function readStream(api, gameId, after, onRematch, onFrames) {
+  const body = await answer(api.GET("/games/{game_id}/stream", {
+    params: { path: { game_id: gameId }, query: onRematch ? { after: String(after), rematch: true } : { after: String(after) } },
+    headers: { Accept: "application/x-ndjson" }, parseAs: "stream" }));
+  if (!body) throw new ConnectionLost("the stream was cut"); // a 200 with nothing in it
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let rest = "";
   for (;;) {
     let read;

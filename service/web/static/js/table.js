@@ -8,7 +8,7 @@
 // it draws is in felt.js (the seats and the centre), hand.js (the hand and the moves),
 // panels.js (the banner and the side panels) and clock.js; what differs by game comes from the
 // game's display (games/index.js).
-import { ApiError, api, explain } from "./api.js";
+import { ApiError, answer, api, explain } from "./api.js";
 import { everySecond, tickClocks } from "./clock.js";
 import * as deals from "./deal.js";
 import { h, mount } from "./dom.js";
@@ -39,7 +39,7 @@ let resigning = null;
 
 /** Which games offer resigning, as the catalog says: read once a page load. */
 function resignOffered() {
-  resigning ??= api("/catalog", {})
+  resigning ??= answer(api.GET("/catalog"))
     .then(({ games }) => new Set(games.filter((g) => g.resign.offered).map((g) => g.name)))
     .catch(() => { resigning = null; return new Set(); });
   return resigning;
