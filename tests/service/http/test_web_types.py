@@ -132,20 +132,6 @@ def test_a_renamed_path_fails_the_check(tmp_path: Path) -> None:
     assert errors and all("static/js/stream.js" in line for line in errors), done.stdout
 
 
-def test_the_credential_is_the_clients_not_a_parameter(tmp_path: Path) -> None:
-    """The page sends a seat's token from its client (api.js's apiAs), never as an operation's
-    `Authorization` parameter: with the spec's credentials as security schemes instead, where
-    openapi-typescript makes no such parameter, the page type-checks as it is."""
-    types = (WEB / "types" / "openapi.d.ts").read_text()
-    assert re.search(r"^\s+Authorization: string;$", types, re.M), "no required Authorization left"
-    without = re.sub(r"^\s+Authorization\??: string;\n", "", types, flags=re.M)
-    # Only Authorization was ever a required header: what is left is optional.
-    without = re.sub(r"^(\s+)header: \{$", r"\1header?: {", without, flags=re.M)
-    assert "Authorization: string" not in without and "Authorization?: string" not in without
-    done = _tsc(_with_types(tmp_path, without))
-    assert done.returncode == 0, done.stdout
-
-
 def test_the_vendored_client_is_the_pinned_package() -> None:
     """The page loads openapi-fetch from static/vendor (nothing is bundled; a deployment has no
     node_modules), and tsc checks it against the package's own types: the two are the same

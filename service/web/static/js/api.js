@@ -42,22 +42,7 @@ export const BASE = "/api/v1";
  * The spec's paths as the client writes them, under BASE: "/games/{game_id}/moves" is the
  * spec's "/api/v1/games/{game_id}/moves". openapi-fetch types each call by them.
  * @typedef {{[K in keyof Paths as K extends `${typeof BASE}${infer P}` ? P : never]:
- *   {[M in keyof Paths[K]]: Credentialed<Paths[K][M]>}}} ApiPaths
- */
-/**
- * An operation as a call writes it: the credential is the client's (apiAs sends it), not a
- * parameter of the call, whether the spec names `Authorization` among the operation's header
- * parameters or (as security schemes have it) not at all.
- * @typedef {Op extends {parameters: {header?: infer H}}
- *   ? [NonNullable<H>] extends [never] ? Op
- *   : Omit<Op, "parameters"> & {parameters: Omit<Op["parameters"], "header"> & HeaderParams<Omit<NonNullable<H>, "Authorization">>}
- *   : Op} Credentialed
- * @template Op
- */
-/**
- * Header parameters, optional when none of them is required.
- * @typedef {{} extends H ? {header?: H} : {header: H}} HeaderParams
- * @template H
+ *   Paths[K]}} ApiPaths
  */
 /** @typedef {import("../vendor/openapi-fetch.js").Client<ApiPaths>} Client openapi-fetch's client of the spec */
 /**
