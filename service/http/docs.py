@@ -188,11 +188,13 @@ def merge_value(generic: JSON, narrow: JSON) -> JSON:
     return out
 
 
-SEAT_TOKEN = "Bearer {$response.body#/seats/%d/token}"
-HOST_TOKEN = "Bearer {$response.body#/host_token}"
 GAME_ID = {"game_id": "$response.body#/id"}
-SAME_CALLER = {"header.Authorization": "$request.header.Authorization",
-               "path.game_id": "$request.path.game_id"}  # fmt: skip
+SAME_CALLER = {"path.game_id": "$request.path.game_id"}
+"""A link names no credential: a token is the caller's security scheme (its client sends it),
+which an OpenAPI link cannot set. The caller follows a link with the token it holds (a seat's
+from the creation's `seats`, the host's from `host_token`)."""
+WAIT = "30"
+"""A link's `?wait=`: a string, as the OpenAPI 3.1 schema has a link's parameter values."""
 
 
 def _link(operation: str, description: str, **parameters: Any) -> JSON:
@@ -213,28 +215,26 @@ def links(most_seats: int) -> dict[tuple[str, str, str], dict[str, JSON]]:
 
 
 def creation_links(most_seats: int) -> dict[str, JSON]:
-    """From a game's creation to its operations: each seat's view at its turn with its token
-    (seats up to `most_seats`), its events, the host's deal, its score and record, a claim of
-    an open seat."""
+    """From a game's creation to its operations: a seat's view at its turn, its events, the
+    host's deal, its score and record, a claim of an open seat. (`most_seats` is kept for the
+    callers; a link no longer differs by seat, the token does.)"""
+    del most_seats
     return {
-        **{
-            f"SeatView{n}": _link(
-                "get_game",
-                f"Seat {n}'s view at its turn (a human seat's token; a bot's seat has none).",
-                **{"path.game_id": "$response.body#/id",
-                   "header.Authorization": SEAT_TOKEN % n, "query.wait": 30},
-            )
-            for n in range(most_seats)
-        },
+        "SeatView": _link(
+            "get_game",
+            "A seat's view at its turn, with that seat's token from this answer's `seats`"
+            " (seatToken; a bot's seat has none).",
+            **{"path.game_id": "$response.body#/id", "query.wait": WAIT},
+        ),
         "SeatEvents": _link(
             "list_events",
-            "Seat 0's events (its private ones too).",
-            **{"path.game_id": "$response.body#/id", "header.Authorization": SEAT_TOKEN % 0},
+            "A seat's events (its private ones too), with its token.",
+            **{"path.game_id": "$response.body#/id"},
         ),
         "HostDeals": _link(
             "deal_next",
-            "The host deals the next deal (once a deal is scored).",
-            **{"path.game_id": "$response.body#/id", "header.Authorization": HOST_TOKEN},
+            "The host deals the next deal (once a deal is scored), with `host_token`.",
+            **{"path.game_id": "$response.body#/id"},
         ),
         "Score": _link("get_score", "The score sheet.", **GAME_ID),
         "Record": _link("get_record", "The record (once the game is over).", **GAME_ID),
@@ -252,8 +252,7 @@ LATER_LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
         "ClaimedSeatView": _link(
             "get_game",
             "The claimed seat's view at its turn, with the token the claim answered.",
-            **{"path.game_id": "$response.body#/id",
-               "header.Authorization": "Bearer {$response.body#/token}", "query.wait": 30},
+            **{"path.game_id": "$response.body#/id", "query.wait": WAIT},
         ),
     },
     ("/api/v1/games/{game_id}", "get", "200"): {
@@ -279,7 +278,7 @@ LATER_LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
             "get_game",
             "The mover's view at its next turn.",
             **SAME_CALLER,
-            **{"query.wait": 30},
+            **{"query.wait": WAIT},
         ),
         "Events": _link("list_events", "The events the mover may see.", **SAME_CALLER),
     },
@@ -294,8 +293,8 @@ LATER_LINKS: dict[tuple[str, str, str], dict[str, JSON]] = {
                        match_id="$response.body#/id"),
         "HostCancels": _link(
             "cancel_match",
-            "The host cancels the match.",
-            **{"path.match_id": "$response.body#/id", "header.Authorization": HOST_TOKEN},
+            "The host cancels the match, with the match's `host_token`.",
+            **{"path.match_id": "$response.body#/id"},
         ),
     },
 }  # fmt: skip

@@ -23,6 +23,7 @@ move is made and the test fails.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -84,13 +85,18 @@ def unexpected(report: Path) -> list[str]:
     return out
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
 def st_run(port: int, report: Path, *options: str) -> subprocess.CompletedProcess[str]:
-    """`st run` against the served spec with every check, default config, a fixed seed."""
+    """`st run` against the served spec with every check and a fixed seed, from the repository's
+    root, where it reads the checked-in `schemathesis.toml` (its hooks from `tests/`)."""
     return subprocess.run(
         [str(Path(sys.executable).parent / "st"), "run", f"http://127.0.0.1:{port}/openapi.json",
          "--checks", "all", "--seed", "7", "--no-color", *options,
          "--report", "junit", "--report-junit-path", str(report)],
-        capture_output=True, text=True, timeout=180,
+        capture_output=True, text=True, timeout=180, cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "tests")},
     )  # fmt: skip
 
 

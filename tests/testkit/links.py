@@ -1,5 +1,6 @@
 """Following the spec's own links by hand, deterministically: from a game's creation to each
-seat's view (`SeatView{n}`), and from the view of the seat to act to its first legal move
+seat's view (`SeatView`, with the seat's token), and from the view of the seat to act to its
+first legal move
 (`PlayFirstLegal`). What the links say is all the client knows: the operation by its id, and
 every parameter and body value by its runtime expression (OpenAPI 3.1, "Runtime
 Expressions"), resolved against the request and the answer the link starts from.
@@ -110,10 +111,14 @@ class Walk:
         responses = self.spec["paths"][source.template][source.method]["responses"]
         return dict(responses[str(source.status)].get("links", {}))
 
-    def follow(self, source: Exchange, name: str) -> Exchange:
-        """Send what the link `name` of `source`'s answer says, and nothing else."""
+    def follow(self, source: Exchange, name: str, token: str | None = None) -> Exchange:
+        """Send what the link `name` of `source`'s answer says, and nothing else but the
+        caller's credential (`token`, as a client of the spec's security schemes sends it:
+        a link cannot name one)."""
         link = self.links(source)[name]
         where: dict[str, dict[str, Any]] = {"path": {}, "header": {}, "query": {}}
+        if token is not None:
+            where["header"]["Authorization"] = f"Bearer {token}"
         for key, expression in link.get("parameters", {}).items():
             location, _, parameter = key.partition(".")
             assert parameter, f"link {name}: {key} names no location"
@@ -130,15 +135,17 @@ class Walk:
 
 def create_and_move(walk: Walk, game: str, seats: int, seed: str) -> tuple[Exchange, Exchange]:
     """Create a table of `seats` humans, read every seat's view through the creation's
-    `SeatView{n}` links, and play through `PlayFirstLegal` from the view of the seat that has
-    legal moves: (that view, the move's answer)."""
+    `SeatView` link with that seat's token (from the creation's `seats`), and play through
+    `PlayFirstLegal` from the view of the seat that has legal moves, with its token: (that
+    view, the move's answer)."""
     created = walk.call("create_game", body={"game": game, "seats": [{}] * seats, "seed": seed})
     assert created.status == 201, created.answer
-    views = [walk.follow(created, f"SeatView{n}") for n in range(seats)]
+    tokens = [seat["token"] for seat in created.answer["seats"]]
+    views = [walk.follow(created, "SeatView", token) for token in tokens]
     assert [v.status for v in views] == [200] * seats, [v.answer for v in views]
     assert [v.answer["seat"] for v in views] == list(range(seats))  # each link's own token
     to_act = [v for v in views if v.answer["view"]["legal_moves"]]
     assert len(to_act) == 1, [v.answer["view"] for v in views]  # one seat acts, whatever the deal
     view = to_act[0]
-    moved = walk.follow(view, "PlayFirstLegal")
+    moved = walk.follow(view, "PlayFirstLegal", tokens[view.answer["seat"]])
     return view, moved

@@ -123,7 +123,7 @@ def test_links_lead_from_a_creation_to_the_games_operations() -> None:
     created = spec["paths"]["/api/v1/games"]["post"]["responses"]["201"]["links"]
     targets = {link["operationId"] for link in created.values()}
     assert {"get_game", "list_events", "deal_next", "get_score", "get_record"} <= targets
-    assert {f"SeatView{n}" for n in range(max(c.max_seats for c in GAMES.values()))} <= set(created)
+    assert "SeatView" in set(created)
     view = spec["paths"]["/api/v1/games/{game_id}"]["get"]["responses"]["200"]["links"]
     assert view["PlayFirstLegal"]["requestBody"]["move"] == "$response.body#/view/legal_moves/0"
     match = spec["paths"]["/api/v1/matches"]["post"]["responses"]["202"]["links"]
