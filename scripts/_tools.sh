@@ -26,7 +26,8 @@ ensure_tools() {
         || { apt-get update && apt-get install -y --no-install-recommends "${missing[@]}"; }
 }
 
-# openapi-typescript and typescript, exactly as service/web/package-lock.json pins them, for
+# openapi-typescript, typescript and openapi-fetch (its types; the browser loads the vendored
+# build in service/web/static/vendor/), exactly as service/web/package-lock.json pins them, for
 # scripts/openapi.py and tests/service/http/test_web_types.py. Reinstalled only when node_modules is
 # missing or older than the lock file (npm writes node_modules/.package-lock.json on install).
 ensure_web_packages() {
