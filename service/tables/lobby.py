@@ -60,7 +60,6 @@ from service.storage.store import valid_id
 from service.tables.commit import Change, Commit, bot_seats
 from service.tables.guards import refuse_abandoned
 from service.tables.rematch import Creates, Rematches
-from service.tables.rematch import Settle as Settle  # `service.api.rematch` imports it here
 
 log = logging.getLogger("duckpond.lobby")
 
