@@ -22,7 +22,7 @@ from service.api.common import (
 from service.api.refusals import SEAT_REFUSED
 from service.api.rematch_schemas import DeclineOut, RematchHeaders, RematchIn, RematchOut
 from service.http import app_keys
-from service.tables.lobby import Settle
+from service.tables.rematch import Settle
 
 blp = Blueprint(
     "rematch",

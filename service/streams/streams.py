@@ -241,6 +241,18 @@ class Client:
             self.stop()
 
 
+@dataclass(frozen=True, slots=True)
+class Watching:
+    """What one stream watches while it waits: its game, the event a change sets, its client,
+    when it ends at the latest and when a bound seat's key is next asked about."""
+
+    game: Game
+    wake: threading.Event
+    client: Client
+    deadline: float
+    recheck: float
+
+
 class Streams:
     """The open streams of this process, their bounds and the games they follow."""
 
@@ -323,69 +335,71 @@ class Streams:
         With `rematch` (what a finished game's rematch is, None while nobody asked), the
         stream of a game that ended `over` stays open after its `end` frame until the rematch
         is asked for, then sends it as one `rematch` frame and closes."""
-        limits = self.limits
-        piece = max(limits.send_buffer // 4, 1024)  # a socket that polls writable takes it
-        if sock is not None:
-            cap_send_buffer(sock, limits.send_buffer)
-            # A backstop for a write that blocks all the same: it fails after the timeout.
-            previous_timeout = sock.gettimeout()
-            sock.settimeout(limits.send_timeout)
-        game = self._follow(stored.gid)
-        wake = threading.Event()
-        game.readers.add(wake)
-        client = Client(peer, sock, wake, limits.hangup_check)
-        try:
-            now = time.monotonic()
-            deadline = now + limits.max_seconds
-            if snapshot is not None:
-                yield sse.frame(
-                    media, to_json(snapshot), event_id=str(stored.nevents), event="snapshot"
-                )
-            sent = after
-            recheck = now + REVOKE_CHECK_SECONDS if revoked is not None else math.inf
-            while True:
-                wake.clear()  # before the read: a change heard after it wakes the sleep below
-                try:
-                    head, count, fresh = game.since(sent)
-                except FAILURES as error:  # the headers are sent: end, and the client resumes
-                    log.warning("a stream of game %s ends: %s", stored.gid, type(error).__name__)
+        with self._send_bounds(sock):
+            game = self._follow(stored.gid)
+            wake = threading.Event()
+            game.readers.add(wake)
+            client = Client(peer, sock, wake, self.limits.hangup_check)
+            try:
+                now = time.monotonic()
+                deadline = now + self.limits.max_seconds
+                if snapshot is not None:
+                    yield sse.frame(
+                        media, to_json(snapshot), event_id=str(stored.nevents), event="snapshot"
+                    )
+                recheck = now + REVOKE_CHECK_SECONDS if revoked is not None else math.inf
+                watch = Watching(game, wake, client, deadline, recheck)
+                yield from self._events(stored, caller, after, media, watch, revoked, rematch)
+            finally:
+                client.close()
+                game.readers.discard(wake)
+                self._unfollow(game)
+
+    def _events(
+        self,
+        stored: Stored,
+        caller: Caller,
+        after: int,
+        media: str,
+        watch: Watching,
+        revoked: Callable[[], bool] | None,
+        rematch: Callable[[], Mapping[str, Any] | None] | None,
+    ) -> Generator[bytes, None, None]:
+        """`frames` after the snapshot: the events after `after` the caller may see, each
+        batch as soon as it is heard, then the `end` frame (and the rematch, if asked for)."""
+        game, wake, client, deadline = watch.game, watch.wake, watch.client, watch.deadline
+        piece = max(self.limits.send_buffer // 4, 1024)  # a socket that polls writable takes it
+        sent, recheck = after, watch.recheck
+        while True:
+            wake.clear()  # before the read: a change heard after it wakes the sleep below
+            try:
+                head, count, fresh = game.since(sent)
+            except FAILURES as error:  # the headers are sent: end, and the client resumes
+                log.warning("a stream of game %s ends: %s", stored.gid, type(error).__name__)
+                return
+            if head is None:
+                return  # the game expired meanwhile
+            out = [e.frame(media) for e in fresh if visible(e.entry, caller)]
+            if revoked is not None and (out or time.monotonic() >= recheck):
+                if revoked():
+                    yield _revoked_end(stored.gid, head, media)
                     return
-                if head is None:
-                    return  # the game expired meanwhile
-                out = [e.frame(media) for e in fresh if visible(e.entry, caller)]
-                if revoked is not None and (out or time.monotonic() >= recheck):
-                    if revoked():
-                        end = {
-                            "id": stored.gid,
-                            "version": head.version,
-                            "status": head.status,
-                            "reason": "app_key_revoked",
-                        }
-                        yield sse.frame(media, to_json(end), event="end")
-                        return
-                    recheck = time.monotonic() + REVOKE_CHECK_SECONDS
-                sent = fresh[-1].number if fresh else sent
-                ended = head.status in ENDED and sent >= count
-                if ended:
-                    end = {"id": stored.gid, "version": head.version, "status": head.status}
-                    out.append(sse.frame(media, to_json(end), event="end"))
-                for chunk in _pieces(out, piece):
-                    if not self._can_send(sock):
-                        return
-                    yield chunk
-                if ended:
-                    if rematch is not None and head.status == OVER:
-                        yield from self._rematch(rematch, wake, media, client, deadline)
+                recheck = time.monotonic() + REVOKE_CHECK_SECONDS
+            sent = fresh[-1].number if fresh else sent
+            ended = head.status in ENDED and sent >= count
+            if ended:
+                end = {"id": stored.gid, "version": head.version, "status": head.status}
+                out.append(sse.frame(media, to_json(end), event="end"))
+            for chunk in _pieces(out, piece):
+                if not self._can_send(client.sock):
                     return
-                if not (yield from self._idle(wake, media, client, deadline, recheck)):
-                    return
-        finally:
-            client.close()
-            game.readers.discard(wake)
-            self._unfollow(game)
-            if sock is not None:
-                with contextlib.suppress(OSError):
-                    sock.settimeout(previous_timeout)
+                yield chunk
+            if ended:
+                if rematch is not None and head.status == OVER:
+                    yield from self._rematch(rematch, wake, media, client, deadline)
+                return
+            if not (yield from self._idle(wake, media, client, deadline, recheck)):
+                return
 
     def _rematch(
         self,
@@ -450,23 +464,33 @@ class Streams:
         """`body`'s pieces, each sent only if the client takes bytes within the send timeout:
         the bound a stream whose own loop does not look at its socket (an app key's feed)
         keeps on a client that stops reading, as `frames` does."""
-        previous = None
-        if sock is not None:
-            cap_send_buffer(sock, self.limits.send_buffer)
-            previous = sock.gettimeout()
-            sock.settimeout(self.limits.send_timeout)
+        with self._send_bounds(sock):
+            try:
+                for chunk in body:
+                    if not self._can_send(sock):
+                        return
+                    yield chunk
+            finally:
+                close = getattr(body, "close", None)
+                if close is not None:
+                    close()
+
+    @contextlib.contextmanager
+    def _send_bounds(self, sock: socket.socket | None) -> Iterator[None]:
+        """The kernel's send buffer capped for a stream's socket, and a timeout on its writes
+        (a backstop for a write that blocks all the same: it fails after the timeout), the
+        socket's own timeout given back after."""
+        if sock is None:
+            yield
+            return
+        cap_send_buffer(sock, self.limits.send_buffer)
+        previous = sock.gettimeout()
+        sock.settimeout(self.limits.send_timeout)
         try:
-            for chunk in body:
-                if not self._can_send(sock):
-                    return
-                yield chunk
+            yield
         finally:
-            close = getattr(body, "close", None)
-            if close is not None:
-                close()
-            if sock is not None:
-                with contextlib.suppress(OSError):
-                    sock.settimeout(previous)
+            with contextlib.suppress(OSError):
+                sock.settimeout(previous)
 
     def _can_send(self, sock: socket.socket | None) -> bool:
         """Whether the client takes bytes within the send timeout; if not, it is cut off
@@ -494,6 +518,12 @@ class Streams:
                 return
             self._games.pop(game.gid, None)
         game.following.close()
+
+
+def _revoked_end(gid: str, head: Head, media: str) -> bytes:
+    """The `end` frame of a bound seat's stream once its app key is revoked."""
+    end = {"id": gid, "version": head.version, "status": head.status, "reason": "app_key_revoked"}
+    return sse.frame(media, to_json(end), event="end")
 
 
 def _add(counts: dict[str, int], who: str, step: int) -> None:

@@ -17,15 +17,8 @@ and the recovery loop (`recover`, in `service.watchdog`) dispatches numbers pend
 
 Fairness (issue 31): deliveries have their own queue and worker pool (`WEBHOOK_QUEUE`, `python
 -m service.worker --pool webhooks`), so a slow receiver never delays a game's bot turn, and a
-delivery holds a slot of its app key (`WEBHOOK_KEY_CONCURRENCY`) and of its endpoint
-(`WEBHOOK_ENDPOINT_CONCURRENCY`) for its attempt (`WEBHOOK_TIMEOUT_SECONDS` at most). One that
-finds no free slot does not wait in its worker (beyond `SLOT_WAIT` for a quick endpoint): it
-is deferred (`defer`), scheduled again after about the time the deliveries ahead of it need
-(`defer_seconds`: at least 1 s, at most a minute), a copy of the job with the retries it had
-left, and the worker takes the next job. So
-one key's backlog holds at most its slots' workers, and the pool's other workers serve the
-other keys at once. A slot is taken and freed in one script each (`SLOT_LUA`); a worker killed
-mid-attempt leaves its slot until `JOB_TIMEOUT` has passed.
+delivery holds a slot of its app key and of its endpoint for its attempt, or is deferred when
+they are full (`service.streams.webhook_slots`).
 
 Retries: a delivery that does not get a 2xx (in `WEBHOOK_TIMEOUT_SECONDS`; redirects are not
 followed) is retried through RQ's `Retry` after each of `WEBHOOK_RETRY_SECONDS` (by default
@@ -49,10 +42,7 @@ Keys, on game data's Redis in the app key's feed bucket `{k}` (`service.storage.
 - `dp:{k}:appkey:<id>:webhook:<eid>:log`     hash: webhook-id -> its delivery (JSON)
 - `dp:{k}:appkey:<id>:webhook:<eid>:order`   sorted set: webhook-id by creation ms; the log
                                              keeps the last `LOG_SIZE`
-- `dp:{k}:appkey:<id>:webhooks:inflight`     sorted set: the key's deliveries in flight (job id
-                                             -> ms its slot expires)
-- `dp:{k}:appkey:<id>:webhook:<eid>:inflight` the same for one endpoint
-- `dp:{k}:appkey:<id>:webhook:<eid>:waiting` sorted set: its deferred deliveries (job id -> ms)
+- the deliveries' slots: see `service.streams.webhook_slots`
 - `dp:webhooks:keys`                         set: key ids with endpoints (the recovery loop's)
 """
 
@@ -66,14 +56,14 @@ import socket
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
+from functools import partial
 from typing import Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 from rq import Queue, Retry, get_current_job
 from rq.exceptions import DuplicateJobError
-from rq.job import Job
 from standardwebhooks import Webhook
 
 from service.core.codec import dumps_sorted, loads
@@ -83,17 +73,15 @@ from service.storage.keys import (
     DELIVER_WEBHOOK_JOB,
     WEBHOOK_KEYS_INDEX,
     endpoint_key,
-    endpoint_slots_key,
     feed_key,
     hooks_key,
-    key_slots_key,
     log_key,
     order_key,
     pending_key,
-    waiting_key,
 )
 from service.streams.feed import number_of, stream_id
 from service.streams.feed_relay import Feed
+from service.streams.webhook_slots import JOB_TIMEOUT, Slots
 
 log = logging.getLogger("duckpond.webhooks")
 
@@ -104,53 +92,6 @@ MAX_URL = 2048
 RETRY_SECONDS = (5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800)
 DISPATCH_AFTER_MS = 2000
 """The recovery loop dispatches feed numbers pending this long (younger: their relay's)."""
-JOB_TIMEOUT = 60
-SLOT_MS = (JOB_TIMEOUT + 5) * 1000
-"""How long a slot outlives a worker killed while holding it (RQ stops a job at JOB_TIMEOUT)."""
-DEFER_MIN, DEFER_MAX = 1.0, 60.0
-QUICK_ATTEMPT, SLOT_WAIT, SLOT_POLL = 0.25, 0.5, 0.02
-"""A delivery to an endpoint whose last attempt took at most QUICK_ATTEMPT seconds waits up to
-SLOT_WAIT for a slot, polling every SLOT_POLL, before it is deferred: a burst to a quick
-receiver then goes out back to back (46 deliveries: 9.8 s when each deferral waited its 1 s),
-and a worker waits at most SLOT_WAIT for it."""
-WAITING_MS = 600_000
-"""A deferred delivery not seen again for this long no longer counts as waiting."""
-
-SLOT_LUA = """
--- take(key slots, endpoint slots, waiting; job, now ms, slot ms, key cap, endpoint cap):
--- 0 and the deliveries waiting for the endpoint (this one too) when either is full, else a
--- slot in both (1). free(key slots, endpoint slots; job): both freed.
-local now = tonumber(ARGV[2])
-if ARGV[3] == "free" then
-  redis.call("ZREM", KEYS[1], ARGV[1])
-  redis.call("ZREM", KEYS[2], ARGV[1])
-  return {1, 0}
-end
-redis.call("ZREMRANGEBYSCORE", KEYS[1], "-inf", now)
-redis.call("ZREMRANGEBYSCORE", KEYS[2], "-inf", now)
-redis.call("ZREMRANGEBYSCORE", KEYS[3], "-inf", now - tonumber(ARGV[6]))
-if redis.call("ZCARD", KEYS[1]) >= tonumber(ARGV[4])
-    or redis.call("ZCARD", KEYS[2]) >= tonumber(ARGV[5]) then
-  redis.call("ZADD", KEYS[3], now, ARGV[1])
-  redis.call("PEXPIRE", KEYS[3], ARGV[6])
-  return {0, redis.call("ZCARD", KEYS[3])}
-end
-local until_ = now + tonumber(ARGV[3])
-redis.call("ZADD", KEYS[1], until_, ARGV[1])
-redis.call("ZADD", KEYS[2], until_, ARGV[1])
-redis.call("PEXPIRE", KEYS[1], ARGV[3])
-redis.call("PEXPIRE", KEYS[2], ARGV[3])
-redis.call("ZREM", KEYS[3], ARGV[1])
-return {1, 0}
-"""
-
-
-def defer_seconds(waiting: int, slots: int, attempt_seconds: float) -> float:
-    """When to try a deferred delivery again: after the deliveries waiting for its endpoint
-    (this one among them) have had their turn at its slots, each as long as its last attempt
-    took, within [DEFER_MIN, DEFER_MAX]: a slow endpoint's backlog wakes once a minute, not
-    once a second, and a fast one's soon."""
-    return min(DEFER_MAX, max(DEFER_MIN, waiting * attempt_seconds / max(1, slots)))
 
 
 def message_id(key_id: str, number: int) -> str:
@@ -333,7 +274,15 @@ class Webhooks:
         self.queue = queue
         self.settings = settings
         feed.hooked = self.dispatch
-        self.slots = client.register_script(SLOT_LUA)
+        self.gate = Slots(
+            client,
+            queue,
+            key_slots=settings.key_slots,
+            endpoint_slots=settings.endpoint_slots,
+            retry=settings.retry,
+        )
+        self.slots = self.gate.script  # the slots' script and deferral, as a test drives them
+        self.defer = self.gate.defer
 
     # --- endpoints (the API) ----------------------------------------------------------------
 
@@ -498,63 +447,8 @@ class Webhooks:
         job = get_current_job()
         if job is None:  # called outside a worker: no slots to share
             return self._deliver(key_id, eid, number, kind, data)
-        slot = job_id(eid, number)
-        keys = [key_slots_key(key_id), endpoint_slots_key(key_id, eid), waiting_key(key_id, eid)]
-        now_ms = int(time.time() * 1000)
-        settings = self.settings
-        args: list[str | int] = [
-            slot, now_ms, SLOT_MS, settings.key_slots, settings.endpoint_slots, WAITING_MS
-        ]  # fmt: skip
-        taken, waiting = cast(list[int], self.slots(keys=keys, args=args))
-        took = self._attempt_seconds(key_id, eid)
-        quick = not taken and took is not None and took <= QUICK_ATTEMPT
-        until = time.monotonic() + SLOT_WAIT
-        while not taken and quick and time.monotonic() < until:
-            time.sleep(SLOT_POLL)  # a quick endpoint's slot frees sooner than a deferral's 1 s
-            args[1] = now_ms = int(time.time() * 1000)
-            taken, waiting = cast(list[int], self.slots(keys=keys, args=args))
-        if not taken:
-            return self.defer(job, key_id, eid, int(waiting))
-        try:
-            return self._deliver(key_id, eid, number, kind, data)
-        finally:
-            self.slots(keys=keys, args=[slot, now_ms, "free"])
-
-    def defer(self, job: Job, key_id: str, eid: str, waiting: int) -> str:
-        """Schedule a copy of `job` (its arguments, the retries it has left) for when a slot
-        may be free, and end this one: the worker is free for the next job at once. The copy
-        is scheduled before this job ends, so a worker killed in between leaves this job to
-        RQ (at least once, as ever)."""
-        took = self._attempt_seconds(key_id, eid)
-        delay = (
-            DEFER_MIN
-            if took is None
-            else defer_seconds(waiting, self.settings.endpoint_slots, took)
-        )
-        deferrals = int(job.meta.get("deferrals", 0)) + 1
-        base = job.id.split("-", 1)[0]  # RQ's ids allow a dash; `job_id`'s hold none
-        left = job.retries_left
-        self.queue.enqueue_in(
-            timedelta(seconds=delay),
-            DELIVER_WEBHOOK_JOB,
-            args=job.args,
-            job_id=f"{base}-d{deferrals}",
-            meta={"deferrals": deferrals},
-            timeout=JOB_TIMEOUT,
-            result_ttl=86400,
-            failure_ttl=86400,
-            retry=Retry(max=left, interval=list(self.settings.retry)) if left else None,
-        )
-        return "deferred"
-
-    def _attempt_seconds(self, key_id: str, eid: str) -> float | None:
-        """How long the endpoint's last attempt took; None before its first has ended, when a
-        delivery that finds the slot taken is deferred by DEFER_MIN without waiting for it (a
-        burst's first deliveries, deferred by the timeout per delivery ahead, once waited up to
-        a minute behind a receiver answering in milliseconds; waiting for the slot instead held
-        a worker half a second per delivery behind a slow receiver's first attempt)."""
-        raw = cast(bytes | None, self.redis.hget(endpoint_key(key_id, eid), "attempt_ms"))
-        return int(raw) / 1000 if raw else None
+        attempt = partial(self._deliver, key_id, eid, number, kind, data)
+        return self.gate.run(job, key_id, eid, job_id(eid, number), attempt)
 
     def _deliver(self, key_id: str, eid: str, number: int, kind: str, data: str) -> str:
         raw = self._load(key_id, eid)
@@ -583,7 +477,7 @@ class Webhooks:
         started = time.monotonic()
         code, error = self._attempt(raw, msg, body)
         took_ms = int((time.monotonic() - started) * 1000)
-        self.redis.hset(endpoint_key(key_id, eid), "attempt_ms", took_ms)  # for `defer`
+        self.gate.timed(key_id, eid, took_ms)  # how long the next deferral waits
         record.update(attempts=int(record["attempts"]) + 1, status_code=code, last_error=error)
         record["last_attempt"] = iso(now)
         if error is None:

@@ -28,7 +28,8 @@ from service.games.callers import HOST, new_token, sha256
 from service.games.clocks import Seating, parse_options
 from service.storage.records import Stored
 from service.tables.commit import Change, Commit, bot_seats
-from service.tables.lobby import Opening, Rematch, invite_code, list_table, lobby_scope, opening
+from service.tables.lobby import Opening, invite_code, list_table, lobby_scope, opening
+from service.tables.rematch import Rematch
 
 log = logging.getLogger("duckpond.tables")
 

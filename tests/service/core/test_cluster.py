@@ -35,7 +35,7 @@ from service.storage.keys import (
     game_keys,
 )
 from service.tables.bot_turns import due_member
-from service.tables.lobby import rematch_hash
+from service.tables.rematch import rematch_hash
 from service.watchdog import Settings, Watchdog
 from service.wiring import Layers
 

@@ -28,12 +28,6 @@ from test_web_table_e2e import call, last_card, open_seat, play_until
 
 pytestmark = pytest.mark.e2e
 
-# test_web_e2e.py's fixtures: one chromium, the live server with its app key, console checks.
-browser = e2e.browser
-live_url = e2e.live_url
-context = e2e.context
-console = e2e.console
-page = e2e.page
 
 DESKTOP = ViewportSize(width=1280, height=800)
 PHONE = ViewportSize(width=390, height=844)

@@ -19,11 +19,6 @@ from test_web_table_e2e import call, second_page
 
 pytestmark = pytest.mark.e2e
 
-browser = e2e.browser
-live_url = e2e.live_url
-context = e2e.context
-console = e2e.console
-page = e2e.page
 
 PHONE_SIZE: ViewportSize = {"width": PHONE["width"], "height": PHONE["height"]}
 DESKTOP_SIZE: ViewportSize = {"width": e2e.DESKTOP["width"], "height": e2e.DESKTOP["height"]}

@@ -27,12 +27,6 @@ from engine.ducksoup import DECK_NAMES as SOUP_DECK
 
 pytestmark = pytest.mark.e2e
 
-# test_web_e2e.py's fixtures: one chromium, the live server with its app key, console checks.
-browser = e2e.browser
-live_url = e2e.live_url
-context = e2e.context
-console = e2e.console
-page = e2e.page
 
 TIMES = "\N{MULTIPLICATION SIGN}"
 MINUS = "\N{MINUS SIGN}"

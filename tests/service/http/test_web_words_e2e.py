@@ -18,7 +18,6 @@ from typing import Any
 
 import pytest
 import redis
-import test_web_e2e as e2e
 from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, ViewportSize, expect
 from test_web_e2e import KEYS, TURN, Console, api, shoot, start_table, table
 
@@ -28,12 +27,6 @@ from service.matches.matches import MAX_MATCH_GAMES
 
 pytestmark = pytest.mark.e2e
 
-# test_web_e2e.py's fixtures: one chromium, the live server with its app key, console checks.
-browser = e2e.browser
-live_url = e2e.live_url
-context = e2e.context
-console = e2e.console
-page = e2e.page
 
 ROOT = Path(__file__).resolve().parents[3]
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}

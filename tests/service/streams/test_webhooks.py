@@ -32,7 +32,7 @@ from service.storage.keys import (
     key_slots_key,
     waiting_key,
 )
-from service.streams.webhooks import DEFER_MAX, DEFER_MIN, defer_seconds
+from service.streams.webhook_slots import DEFER_MAX, DEFER_MIN, defer_seconds
 
 QUEUE = "duckpond-test-webhooks"
 LOOPBACK = "127.0.0.0/8,::1/128"

@@ -22,7 +22,7 @@ from testkit.svc_helpers import API, Table, auth
 from engine.record import replay
 from service.access.app_keys import AppKeys
 from service.storage.keys import create_pointer_key
-from service.tables.lobby import rematch_hash
+from service.tables.rematch import rematch_hash
 
 
 def resign(client: FlaskClient, gid: str, token: str, **body: Any):  # type: ignore[no-untyped-def]
