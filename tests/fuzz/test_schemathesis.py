@@ -238,6 +238,22 @@ def test_schemathesis_plays_along_the_links_with_the_hooks_tokens(
     assert client.get(f"/api/v1/games/{game_id}").json["version"] == moved.answer["version"]
 
 
+def test_the_hooks_send_an_app_key_only_where_one_is_taken(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With `DUCKPOND_APP_KEY` set (a server with app keys on), a creation's case carries it; a
+    made-up game's view (the spectator's path: no credential) carries nothing."""
+    schema = schemathesis.openapi.from_wsgi("/openapi.json", make_app(),
+                                            config=checked_in_config())  # fmt: skip
+    create = schema["/api/v1/games"]["POST"].Case(body={"game": "duck", "seats": [{}] * 3})
+    view = schema["/api/v1/games/{game_id}"]["GET"].Case(path_parameters={"game_id": "nope"})
+    provider = st_hooks.GameTokens()
+    assert provider.get(create, None) is None and provider.get(view, None) is None
+    monkeypatch.setenv(st_hooks.APP_KEY, "dpk_test")
+    assert provider.get(create, None) == "dpk_test"
+    assert provider.get(view, None) is None
+
+
 def test_stateful_runs_follow_links_and_find_nothing(
     make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -14,6 +14,7 @@ spectator's path). Only schemathesis' documented hooks (`after_call`) and auth p
 from __future__ import annotations
 
 import importlib
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +45,10 @@ def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
         out[key] = value
     return out
 
+
+APP_KEY = "DUCKPOND_APP_KEY"
+"""The environment variable with an app key (`dpk_...`) for the operations that take one (a
+creation: against a server with app keys on); none is sent without it."""
 
 HOST_ONLY = {"abandon_game"}
 """Operations only the host's token may take (a deal takes a seat's or the host's: a seat's)."""
@@ -119,11 +124,14 @@ def after_call(context: Any, case: Any, response: Any) -> None:
 class GameTokens:
     """A case on a game this run created gets the token `CREDENTIALS` holds for it, as
     `Authorization: Bearer` (the spec's seatToken/hostToken schemes), whatever parameters the
-    operation declares."""
+    operation declares; an operation that takes an app key gets `$DUCKPOND_APP_KEY` if set."""
 
     def get(self, case: Any, ctx: Any) -> str | None:
-        operation = str(case.operation.definition.raw.get("operationId", ""))
-        return CREDENTIALS.token(operation, _game_id(case))
+        raw = case.operation.definition.raw
+        token = CREDENTIALS.token(str(raw.get("operationId", "")), _game_id(case))
+        if token is None and any("appKey" in way for way in raw.get("security", [])):
+            return os.environ.get(APP_KEY) or None
+        return token
 
     def set(self, case: Any, data: str, ctx: Any) -> None:
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}
