@@ -178,11 +178,11 @@ def _run(
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_links_lead_to_a_real_move(make_app: Callable[..., Flask], game: str) -> None:
-    """The spec's links, followed by hand, whatever the deal: the creation's `SeatView{n}` give
-    each seat's view with its own token; the one seat to act has legal moves, and its view's
-    `PlayFirstLegal` plays the first of them, which the rules accept: 200, the version
-    advanced, in the game's public view too. Waits are capped: a seat not to act answers at
-    once rather than after its link's `wait=30`."""
+    """The spec's links, followed by hand, whatever the deal: the creation's `SeatView` gives
+    each seat's view with that seat's token (from the creation); the one seat to act has legal
+    moves, and its view's `PlayFirstLegal` plays the first of them, which the rules accept:
+    200, the version advanced, in the game's public view too. Waits are capped: a seat not to
+    act answers at once rather than after its link's `wait=30`."""
     app = make_app(MAX_WAIT_SECONDS=0.02)
     client = app.test_client()
 
