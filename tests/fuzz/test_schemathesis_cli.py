@@ -2,7 +2,7 @@
 every check and the checked-in `schemathesis.toml` (its hooks supply each created game's
 tokens, `testkit.st_hooks`), at the spec the service serves, under gunicorn with app keys
 off and the live tables' worker playing the bots. Bounded for CI: few cases per operation
-(`-n`), a fixed seed; about 25 s on two loaded cores.
+(`-n`), a fixed seed; 80-90 s on two cores under a load of 5.
 
 Two runs, both of which must find nothing (a 413 or 414 refusal of an invalid body or URL
 aside: correct refusals the check's defaults do not list):
