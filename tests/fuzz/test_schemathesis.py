@@ -4,21 +4,22 @@ It must find no 500 and no answer that breaks the spec (status documented, body 
 schema, invalid data refused, ...), with valid and with invalid data. Half of the cases of the
 game endpoints are pointed at a real game, half of those with a real seat token, so they get
 past 404 and 401. (schemathesis' `from_fixture` loader breaks on pytest 9, hence the explicit loop.)
-The run of every phase follows the spec's own links (`service.http.docs.links()`) between create,
-read and move; that they lead to real moves (a seat reads its view and plays the first of its
-legal moves) `test_the_links_lead_to_a_real_move` proves without luck, following them by hand
-(`links.py`). Schema-valid data is accepted, or refused only by a rule the schema cannot say:
-what the state of a game or a key refuses is a 409, which `positive_data_acceptance` allows
-(never a 422); `tests/fuzz/test_schemathesis_cli.py` runs the same phases through the CLI.
+The runs read the checked-in `schemathesis.toml` (its hooks, `testkit.st_hooks`, hold the
+tokens each creation answered and send the right one per game: a link cannot carry a credential)
+and follow the spec's own links (`service.http.docs.links()`) between create, read and move.
+That they lead to real moves (a seat reads its view and plays the first of its legal moves) is
+proven without luck twice over: `test_the_links_lead_to_a_real_move` follows them by hand with
+each seat's token, `test_schemathesis_plays_along_the_links_with_the_hooks_tokens` sends them
+as schemathesis cases whose token only the hooks supply (`links.py`). Schema-valid data is
+accepted, or refused only by a rule the schema cannot say: what the state of a game or a key
+refuses is a 409, which `positive_data_acceptance` allows (never a 422);
+`tests/fuzz/test_schemathesis_cli.py` runs the same phases through the CLI.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
-import tomllib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,7 +28,8 @@ from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
-from testkit.links import Walk, create_and_move
+from testkit import st_hooks
+from testkit.links import Exchange, Walk, create_and_move, play_along, url, via_schemathesis
 from testkit.svc_helpers import Table
 
 from engine import GAMES
@@ -121,27 +123,11 @@ CHECKS = {"a_change_needs_its_token": {"enabled": True}, "ignored_auth": {"enabl
 security schemes) runs in the CLI's run against gunicorn (tests/fuzz/test_schemathesis_cli.py),
 not in-process: schemathesis 4.32's WSGI transport refuses the `max_redirects` its probe sends
 (TypeError), where the network transport takes it."""
-CONFIG = Path(__file__).resolve().parents[2] / "schemathesis.toml"
 
 
 def checked_in_config(**extra: Any) -> Any:
-    """The repository's `schemathesis.toml` (its hooks imported, as `st run` loads them), with
-    this file's check and a run's `extra` settings."""
-    from schemathesis.config import SchemathesisConfig
-
-    data = tomllib.loads(CONFIG.read_text())
-    importlib.import_module(data["hooks"])
-    return SchemathesisConfig.from_dict(_merged(data, {"checks": CHECKS, **extra}))
-
-
-def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    """`base` with `over` on top, table by table (a run's phases keep the file's settings)."""
-    out = dict(base)
-    for key, value in over.items():
-        have = out.get(key)
-        nested = isinstance(have, dict) and isinstance(value, dict)
-        out[key] = _merged(have, value) if nested else value
-    return out
+    """The repository's `schemathesis.toml` with this file's check and a run's settings."""
+    return st_hooks.checked_in_config(**{"checks": CHECKS, **extra})
 
 
 def _run(
@@ -192,19 +178,17 @@ def _run(
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_links_lead_to_a_real_move(make_app: Callable[..., Flask], game: str) -> None:
-    """The spec's links, followed by hand, whatever the deal: the creation's `SeatView{n}` give
-    each seat's view with its own token; the one seat to act has legal moves, and its view's
-    `PlayFirstLegal` plays the first of them, which the rules accept: 200, the version
-    advanced, in the game's public view too. Waits are capped: a seat not to act answers at
-    once rather than after its link's `wait=30`."""
+    """The spec's links, followed by hand, whatever the deal: the creation's `SeatView` gives
+    each seat's view with that seat's token (from the creation); the one seat to act has legal
+    moves, and its view's `PlayFirstLegal` plays the first of them, which the rules accept:
+    200, the version advanced, in the game's public view too. Waits are capped: a seat not to
+    act answers at once rather than after its link's `wait=30`."""
     app = make_app(MAX_WAIT_SECONDS=0.02)
     client = app.test_client()
 
-    def send(
-        method: str, url: str, headers: dict[str, str], query: dict[str, Any], body: Any
-    ) -> tuple[int, dict[str, str], Any]:
-        answer = client.open(url, method=method.upper(), headers=headers, query_string=query,
-                             json=body)  # fmt: skip
+    def send(sent: Exchange) -> tuple[int, dict[str, str], Any]:
+        answer = client.open(url(sent), method=sent.method.upper(), headers=sent.headers,
+                             query_string=sent.query, json=sent.body)  # fmt: skip
         return answer.status_code, dict(answer.headers), answer.get_json(silent=True)
 
     walk = Walk(client.get("/openapi.json").json, send)
@@ -220,6 +204,54 @@ def test_the_links_lead_to_a_real_move(make_app: Callable[..., Flask], game: str
     assert moved.headers["If-Match"] == view.answer_headers["ETag"]  # the link's own header
     public = client.get(f"/api/v1/games/{view.path['game_id']}").json
     assert public["version"] == moved.answer["version"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_schemathesis_plays_along_the_links_with_the_hooks_tokens(
+    make_app: Callable[..., Flask], game: str
+) -> None:
+    """The same links, sent as schemathesis cases under the checked-in configuration: the walk
+    sends no token, the hooks it loads learn the creation's (`after_call`, from `case.call()`)
+    and the auth provider sets the seat to act's on the view and on the move (the spec declares
+    no `Authorization` parameter: a security scheme), every answer passes the checks, and the
+    rules accept the move. Derandomized smallest cases: no seed in it."""
+    app = make_app(MAX_WAIT_SECONDS=0.02)
+    client = app.test_client()
+    spec = client.get("/openapi.json").json
+    declared = {
+        parameter.get("name", "").lower()
+        for item in spec["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict)
+        for parameter in operation.get("parameters", [])
+    }
+    assert "authorization" not in declared  # the credential is a security scheme
+    schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=checked_in_config())
+    view, moved = play_along(Walk(spec, via_schemathesis(schema)), game, GAMES[game].min_seats,
+                             seed=f"st-{game}")  # fmt: skip
+    seat = view.answer["seat"]
+    game_id = view.path["game_id"]
+    token = st_hooks.CREDENTIALS.games[game_id].seats[seat]
+    assert view.headers["Authorization"] == moved.headers["Authorization"] == f"Bearer {token}"
+    assert moved.status == 200, moved.answer
+    assert moved.answer["version"] > view.answer["version"]
+    assert client.get(f"/api/v1/games/{game_id}").json["version"] == moved.answer["version"]
+
+
+def test_the_hooks_send_an_app_key_only_where_one_is_taken(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With `DUCKPOND_APP_KEY` set (a server with app keys on), a creation's case carries it; a
+    made-up game's view (the spectator's path: no credential) carries nothing."""
+    schema = schemathesis.openapi.from_wsgi("/openapi.json", make_app(),
+                                            config=checked_in_config())  # fmt: skip
+    create = schema["/api/v1/games"]["POST"].Case(body={"game": "duck", "seats": [{}] * 3})
+    view = schema["/api/v1/games/{game_id}"]["GET"].Case(path_parameters={"game_id": "nope"})
+    provider = st_hooks.GameTokens()
+    assert provider.get(create, None) is None and provider.get(view, None) is None
+    monkeypatch.setenv(st_hooks.APP_KEY, "dpk_test")
+    assert provider.get(create, None) == "dpk_test"
+    assert provider.get(view, None) is None
 
 
 def test_stateful_runs_follow_links_and_find_nothing(

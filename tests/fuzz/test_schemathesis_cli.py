@@ -1,7 +1,8 @@
 """schemathesis' command line against the real service, as a user would run it: `st run` with
-every check and its default config, at the spec the service serves, under gunicorn with app keys
+every check and the checked-in `schemathesis.toml` (its hooks supply each created game's
+tokens, `testkit.st_hooks`), at the spec the service serves, under gunicorn with app keys
 off and the live tables' worker playing the bots. Bounded for CI: few cases per operation
-(`-n`), a fixed seed; about 25 s on two loaded cores.
+(`-n`), a fixed seed; 80-90 s on two cores under a load of 5.
 
 Two runs, both of which must find nothing (a 413 or 414 refusal of an invalid body or URL
 aside: correct refusals the check's defaults do not list):
@@ -11,13 +12,16 @@ aside: correct refusals the check's defaults do not list):
   turn and its move (in a bounded run: none to a few);
 - the stateful phase alone on the game's operations (`GAME_OPERATIONS`), along the links.
 
-Whether a bounded run happens on a legal move is the luck of its cases (9 moves in a run of 100
-scenarios measured, 0 in one of 50). That the served spec's links lead to one is proven without
+Whether a bounded run happens on a legal move is the luck of its cases (with the hooks' tokens:
+15 accepted moves in the two runs, measured; 9 in a run of 100 scenarios when links carried
+the tokens, 0 in one of 50). That the served spec's links lead to one is proven without
 luck on the same server: they are followed by hand (`links.py`), from a creation to each
 seat's view to the first legal move of the seat to act, and the server counts exactly that
-one move (`duckpond_moves_total{by="seat"}`: only a token a creation handed out, carried on
-by the links, can move). With a link broken (the view's `legal_moves/0` pointing nowhere) no
-move is made and the test fails.
+one move (`duckpond_moves_total{by="seat"}`: only a token a creation handed out can move).
+Then the same links once more as schemathesis cases under the checked-in configuration, whose
+only token is the one its hooks supply (`links.play_along`): one more move counted. With a link
+broken (the view's `legal_moves/0` pointing nowhere), or hooks that do not give the seat to act
+its token, no move is made and the test fails.
 """
 
 from __future__ import annotations
@@ -35,8 +39,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import schemathesis
 from flask import Flask
-from testkit.links import Walk, create_and_move
+from testkit.links import Exchange, Walk, create_and_move, play_along, url, via_schemathesis
+from testkit.st_hooks import checked_in_config
 
 EXAMPLES = 10
 """Cases per operation and phase of the whole run."""
@@ -110,15 +116,13 @@ def seat_moves(port: int) -> float:
 def http(port: int) -> Any:
     """`links.Send` over HTTP to the served instance."""
 
-    def send(
-        method: str, url: str, headers: dict[str, str], query: dict[str, Any], body: Any
-    ) -> tuple[int, dict[str, str], Any]:
-        where = f"http://127.0.0.1:{port}{url}"
-        if query:
-            where += "?" + urllib.parse.urlencode(query)
-        data = None if body is None else json.dumps(body).encode()
-        sent = {**headers, **({"Content-Type": "application/json"} if data else {})}
-        request = urllib.request.Request(where, data, sent, method=method.upper())
+    def send(sent: Exchange) -> tuple[int, dict[str, str], Any]:
+        where = f"http://127.0.0.1:{port}{url(sent)}"
+        if sent.query:
+            where += "?" + urllib.parse.urlencode(sent.query)
+        data = None if sent.body is None else json.dumps(sent.body).encode()
+        headers = {**sent.headers, **({"Content-Type": "application/json"} if data else {})}
+        request = urllib.request.Request(where, data, headers, method=sent.method.upper())
         try:
             with urllib.request.urlopen(request, timeout=60) as answer:
                 status, got, text = answer.status, dict(answer.headers), answer.read()
@@ -145,10 +149,17 @@ def test_the_cli_finds_nothing_and_plays_along_the_links(
         played = st_run(port, game, "--phases", "stateful", "-n", str(STATEFUL_RUNS),
                         *(f"--include-operation-id={o}" for o in GAME_OPERATIONS))  # fmt: skip
         before = seat_moves(port)
-        send = http(port)
-        spec = send("get", "/openapi.json", {}, {}, None)[2]
-        view, moved = create_and_move(Walk(spec, send), "doubleduck", 4, seed="cli-links")
-        moves = seat_moves(port) - before
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json", timeout=10) as got:
+            spec = json.load(got)
+        view, moved = create_and_move(Walk(spec, http(port)), "doubleduck", 4, seed="cli-links")
+        by_hand = seat_moves(port) - before
+        schema = schemathesis.openapi.from_url(f"http://127.0.0.1:{port}/openapi.json",
+                                               config=checked_in_config())  # fmt: skip
+        st_view, st_moved = play_along(Walk(spec, via_schemathesis(schema)), "doubleduck", 4,
+                                       seed="cli-schemathesis")  # fmt: skip
+        by_schemathesis = seat_moves(port) - before - by_hand
+    for run in (done, played):  # the checked-in file (an unloadable hook would end the run)
+        assert re.search(r"Configuration:\s+\S*schemathesis\.toml", run.stdout), run.stdout[:3000]
     assert len(ET.parse(whole).getroot().findall(".//testcase")) >= 17, done.stdout[-3000:]
     assert ET.parse(game).getroot().findall(".//testcase"), played.stdout[-3000:]
     failures = unexpected(whole) + unexpected(game)
@@ -177,4 +188,9 @@ def test_the_cli_finds_nothing_and_plays_along_the_links(
     # first legal move of the seat to act, which the rules accept and the server counts.
     assert moved.status == 200, moved.answer
     assert moved.answer["version"] > view.answer["version"]
-    assert moves == 1, moves
+    assert by_hand == 1, by_hand
+    # And as schemathesis sends them under the checked-in configuration: its hooks' tokens
+    # (the walk sends none), one more move counted.
+    assert st_moved.status == 200, st_moved.answer
+    assert st_moved.answer["version"] > st_view.answer["version"]
+    assert by_schemathesis == 1, by_schemathesis

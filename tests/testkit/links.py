@@ -36,8 +36,9 @@ class Exchange:
     answer: JSON = None
 
 
-Send = Callable[[str, str, dict[str, str], dict[str, Any], JSON], tuple[int, dict[str, str], JSON]]
-"""(method, url path, headers, query, JSON body or None) -> (status, headers, JSON answer)."""
+Send = Callable[[Exchange], tuple[int, dict[str, str], JSON]]
+"""A request (its operation's path template and method, its path parameters, headers, query
+and JSON body or None) -> (status, headers, JSON answer)."""
 
 EMBEDDED = re.compile(r"\{(\$[^}]+)\}")
 
@@ -48,6 +49,11 @@ def pointer(document: JSON, fragment: str) -> JSON:
         token = token.replace("~1", "/").replace("~0", "~")
         document = document[int(token)] if isinstance(document, list) else document[token]
     return document
+
+
+def url(sent: Exchange) -> str:
+    """The request's path: its template with its path parameters."""
+    return re.sub(r"\{(\w+)\}", lambda m: quote(sent.path[m.group(1)], safe=""), sent.template)
 
 
 def header(headers: dict[str, str], name: str) -> str:
@@ -100,10 +106,7 @@ class Walk:
         sent = Exchange(
             template, method, dict(path or {}), dict(headers or {}), dict(query or {}), body
         )
-        url = re.sub(r"\{(\w+)\}", lambda m: quote(sent.path[m.group(1)], safe=""), template)
-        sent.status, sent.answer_headers, sent.answer = self.send(
-            method, url, sent.headers, sent.query, body
-        )
+        sent.status, sent.answer_headers, sent.answer = self.send(sent)
         return sent
 
     def links(self, source: Exchange) -> dict[str, JSON]:
@@ -149,3 +152,47 @@ def create_and_move(walk: Walk, game: str, seats: int, seed: str) -> tuple[Excha
     view = to_act[0]
     moved = walk.follow(view, "PlayFirstLegal", tokens[view.answer["seat"]])
     return view, moved
+
+
+def play_along(walk: Walk, game: str, seats: int, seed: str) -> tuple[Exchange, Exchange]:
+    """Create a table of `seats` humans and follow the creation's `SeatView` and the view's
+    `PlayFirstLegal` with no credential of the walk's own: the token is the one the walk's
+    `send` supplies, as schemathesis' auth provider does (`via_schemathesis`). The provider
+    must pick the seat to act from the creation's answer, or the view has no legal move to
+    follow: (the view, the move's answer)."""
+    created = walk.call("create_game", body={"game": game, "seats": [{}] * seats, "seed": seed})
+    assert created.status == 201, created.answer
+    view = walk.follow(created, "SeatView")
+    assert view.status == 200, view.answer
+    assert view.answer["role"] == "seat", view.answer  # a seat's token was sent
+    assert view.answer["view"]["legal_moves"], view.answer["view"]  # the seat to act's
+    return view, walk.follow(view, "PlayFirstLegal")
+
+
+def via_schemathesis(schema: Any) -> Send:
+    """`Send` as a case schemathesis generates for the operation, with every value the request
+    names fixed and nothing else added (Hypothesis' smallest case, derandomized: the same case
+    every time), sent by `case.call()` (which runs the loaded hooks' `after_call`) and checked by
+    `case.validate_response()`. The credential is the loaded auth provider's, set as the case is
+    generated: the walk sends none."""
+    from hypothesis import Phase, find, settings
+    from schemathesis.core import NOT_SET
+
+    once = settings(database=None, derandomize=True, phases=[Phase.generate, Phase.shrink])
+
+    def send(sent: Exchange) -> tuple[int, dict[str, str], JSON]:
+        operation = schema[sent.template][sent.method.upper()]
+        strategy = operation.as_strategy(
+            path_parameters=sent.path or None,
+            headers=sent.headers or None,
+            query=sent.query or None,
+            body=NOT_SET if sent.body is None else sent.body,
+        )
+        case = find(strategy, lambda _: True, settings=once)
+        response = case.call()
+        case.validate_response(response)
+        sent.headers = dict(case.headers or {})  # what went out, the provider's token too
+        headers = {k: v[0] if isinstance(v, list) else v for k, v in response.headers.items()}
+        return response.status_code, headers, response.json() if response.content else None
+
+    return send

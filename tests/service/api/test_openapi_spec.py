@@ -149,3 +149,30 @@ def test_if_match_is_read_exactly_as_the_spec_says(header: str) -> None:
         with pytest.raises(ServiceError) as refused:
             parse_if_match(header)
         assert refused.value.reason == "invalid_if_match"
+
+
+def test_links_name_only_parameters_their_operation_declares() -> None:
+    """A link's parameter is one its target declares, where it declares it, and its value a
+    string (the 3.1 schema's): a credential is a security scheme, no parameter, so no link can
+    carry one (`header.Authorization` would name nothing a client sends by its scheme)."""
+    _, spec = _generated()
+    declared = {  # an operation's own parameters and its path's
+        op["operationId"]: {
+            (p["in"], p["name"]) for p in [*item.get("parameters", []), *op.get("parameters", [])]
+        }
+        for item in spec["paths"].values()
+        for op in item.values()
+        if isinstance(op, dict) and "operationId" in op
+    }
+    named = []
+    for item in spec["paths"].values():
+        for op in item.values():
+            for response in op.get("responses", {}).values() if isinstance(op, dict) else ():
+                for name, link in response.get("links", {}).items():
+                    for key, value in link.get("parameters", {}).items():
+                        where, _, parameter = key.rpartition(".")
+                        places = {w for w, p in declared[link["operationId"]] if p == parameter}
+                        assert (where in places) if where else places, (name, key)
+                        assert isinstance(value, str), (name, key, value)
+                        named.append(key)
+    assert "path.game_id" in named and "query.wait" in named  # the links were read
