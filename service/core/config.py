@@ -151,7 +151,8 @@ class Settings(BaseSettings):
     )
     GAME_IDLE_TTL: Annotated[Int, _at_least(60)] = Field(
         default=3 * 24 * 3600,
-        description="seconds an unfinished game's keys live after its last change",
+        description="seconds an unfinished game's keys live after its last change (less at"
+        " most a tenth, at most an hour: a change renews them once run down that far)",
     )
     MAX_MATCH_GAMES: Annotated[Int, _at_least(1)] = Field(
         default=1000, description="the most games one match may ask for"

@@ -30,8 +30,9 @@ local function feed_relay(fk, key, groups, retention, maxlen, ttl)
     local cursor = redis.call("HGET", relayed, tag) or "0-0"
     local moved, seen = cursor, {}
     for _, row in ipairs(rows) do
-      seen[#seen + 1] = row[1]
-      if not older_or_same(row[1], moved) then
+      local direct = row[1] == false  -- written by the compare-and-set, never in the outbox
+      if not direct then seen[#seen + 1] = row[1] end
+      if direct or not older_or_same(row[1], moved) then
         local pairs_ = row[2]
         for j = 1, #pairs_, 2 do
           local n = math.max(now * 1000, last + 1)
@@ -41,7 +42,7 @@ local function feed_relay(fk, key, groups, retention, maxlen, ttl)
           added[#added + 1] = string.format("%d", n)
           if hooked then redis.call("ZADD", fk[4], n, added[#added]) end
         end
-        moved = row[1]
+        if not direct then moved = row[1] end
       end
     end
     if moved ~= cursor then redis.call("HSET", relayed, tag, moved) end
@@ -103,7 +104,8 @@ CAS_SCRIPT = (
 -- ARGV[1] expected version; "-1" creates the game (it must not exist) at version 0
 -- ARGV[2] new state JSON
 -- ARGV[3] new status
--- ARGV[4] TTL in seconds for all four keys, "0" for none (set when the game ends)
+-- ARGV[4] TTL in seconds for all four keys, "0" for none (set when the game ends); refreshed
+--   only once it has run down by a tenth (at most an hour), see below
 -- ARGV[5] idempotency field, "" for none
 -- ARGV[6] response stored under that field
 -- ARGV[7] meta JSON, written only when not ""
@@ -142,7 +144,10 @@ if pointer_ttl > 0 then
   if held and held ~= ARGV[10] then return {"taken", held} end
 end
 local expected = tonumber(ARGV[1])
-local current = redis.call("HGET", game, "version")
+-- One read of the game's hash: its version, its due turns and its event count (the event
+-- list only grows, and only here, in the same step as `nevents`).
+local row = redis.call("HMGET", game, "version", "due", "nevents")
+local current = row[1]
 if expected < 0 then
   if current then return {"exists"} end
   current = -1
@@ -154,10 +159,14 @@ end
 local version = current + 1
 local n, m = tonumber(ARGV[8]), tonumber(ARGV[9])
 local base = 17 + 2 * tonumber(ARGV[16])
-local before = redis.call("LLEN", events)
-for i = 1, n do redis.call("RPUSH", events, ARGV[base + i]) end
-for i = 1, m do redis.call("RPUSH", actions, ARGV[base + n + i]) end
-local old = redis.call("HGET", game, "due")
+local before = tonumber(row[3]) or redis.call("LLEN", events)
+local fresh = {}  -- the lists this change creates: their TTL is set below whatever happens
+local length = 0
+for i = 1, n do length = redis.call("RPUSH", events, ARGV[base + i]) end
+if n > 0 and length == n then fresh[#fresh + 1] = events end
+for i = 1, m do length = redis.call("RPUSH", actions, ARGV[base + n + i]) end
+if m > 0 and length == m then fresh[#fresh + 1] = actions end
+local old = row[2]
 if old then
   for member in string.gmatch(old, "%S+") do
     redis.call("ZREM", due, member)
@@ -182,11 +191,23 @@ end
 redis.call("HSET", game, "version", version, "state", ARGV[2], "status", ARGV[3],
   "nevents", before + n, "due", table.concat(marks, " "), "to_act", ARGV[12])
 if ARGV[7] ~= "" then redis.call("HSET", game, "meta", ARGV[7]) end
-if ARGV[5] ~= "" then redis.call("HSET", idem, ARGV[5], ARGV[6]) end
+if ARGV[5] ~= "" then
+  redis.call("HSET", idem, ARGV[5], ARGV[6])
+  fresh[#fresh + 1] = idem
+end
 if pointer_ttl > 0 then redis.call("SET", KEYS[7], ARGV[10], "EX", pointer_ttl) end
+-- The four keys' TTL is refreshed once it has run down by more than a tenth of it (at
+-- most an hour), or is longer than this change's (a game that ends): an idle game lives
+-- between ttl - slack and ttl after its last change, and a move costs one TTL, not four
+-- EXPIREs. Keys this change created get it at once.
 local ttl = tonumber(ARGV[4])
 if ttl > 0 then
-  for i = 1, 4 do redis.call("EXPIRE", KEYS[i], ttl) end
+  local left = redis.call("TTL", game)
+  if left < ttl - math.min(3600, math.floor(ttl / 10)) or left > ttl then
+    for i = 1, 4 do redis.call("EXPIRE", KEYS[i], ttl) end
+  else
+    for _, key in ipairs(fresh) do redis.call("EXPIRE", key, ttl) end
+  end
 end
 local message = ARGV[10] .. " " .. version .. " " .. ARGV[3] .. " " .. ARGV[12]
 if ARGV[14] == "1" then
@@ -204,9 +225,16 @@ if ARGV[15] ~= "" then
     fields[#fields + 1] = "d" .. i
     fields[#fields + 1] = ARGV[17 + 2 * i]
   end
-  redis.call("XADD", KEYS[9], "*", unpack(fields))
-  local head = redis.call("XRANGE", KEYS[9], "-", "+", "COUNT", 32)
-  if ARGV[17] ~= "" then  -- relay at once: this key's rows of the outbox's head
+  local relay_now = ARGV[17] ~= ""
+  -- Relayed at once into an empty outbox: nothing of any key waits before these entries,
+  -- so they go to the feed directly, without passing through the outbox.
+  local direct = relay_now and redis.call("XLEN", KEYS[9]) == 0
+  local head = {}
+  if not direct then
+    redis.call("XADD", KEYS[9], "*", unpack(fields))
+    head = redis.call("XRANGE", KEYS[9], "-", "+", "COUNT", 32)
+  end
+  if relay_now then  -- relay at once: this key's rows of the outbox's head
     local tag, retention, maxlen, ttl = string.match(ARGV[17], "^(%S+) (%d+) (%d+) (%d+)$")
     local rows = {}
     for _, entry in ipairs(head) do
@@ -215,6 +243,14 @@ if ARGV[15] ~= "" then
         for j = 4, #entry[2], 2 do pairs_[#pairs_ + 1] = entry[2][j] end
         rows[#rows + 1] = {entry[1], pairs_}
       end
+    end
+    if direct then
+      local pairs_ = {}
+      for i = 1, tonumber(ARGV[16]) do
+        pairs_[#pairs_ + 1] = ARGV[16 + 2 * i]
+        pairs_[#pairs_ + 1] = ARGV[17 + 2 * i]
+      end
+      rows[1] = {false, pairs_}
     end
     local fk = {KEYS[11], KEYS[12], KEYS[13], KEYS[14], KEYS[15]}
     local hooked, added = feed_relay(fk, ARGV[15], {{tag, KEYS[9], rows}},

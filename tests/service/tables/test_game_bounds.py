@@ -13,7 +13,14 @@ from flask.testing import FlaskClient
 from testkit.svc_helpers import API, Table, auth, play_out, wait_for
 
 from service.storage.archive import ACTIONS_FIELD, EVENTS_FIELD
-from service.storage.keys import actions_key, due_key_of, events_key, game_key, game_keys
+from service.storage.keys import (
+    actions_key,
+    due_key_of,
+    events_key,
+    game_key,
+    game_keys,
+    idem_key,
+)
 from service.tables.tables import Tables
 from service.watchdog import Settings, Watchdog
 from service.wiring import Layers
@@ -55,6 +62,27 @@ def test_every_key_of_an_unfinished_game_has_the_idle_ttl_refreshed_by_each_chan
     assert seat.post_move(move, headers={"Idempotency-Key": "k1"}).status_code == 200
     for key in game_keys(gid):  # game, events, actions, idem: all four exist now
         assert 4990 <= r.ttl(key) <= 5000, key
+
+
+def test_a_change_within_a_tenth_of_the_ttl_leaves_it_and_a_new_key_gets_it(
+    make_app: Any, r: redis.Redis
+) -> None:
+    """A move refreshes the four keys' TTL only once it has run down by a tenth (at most an
+    hour): one TTL read a move instead of four EXPIREs. A key the move creates (the first
+    Idempotency-Key's hash) gets the TTL at once all the same, so no key outlives its game."""
+    client = make_app(GAME_IDLE_TTL=5000).test_client()
+    table = Table.create(client, seats=[{}, {}, {}, {}])
+    gid = table.gid
+    existing = [key for key in game_keys(gid) if r.exists(key)]
+    assert idem_key(gid) not in existing and game_key(gid) in existing
+    for key in existing:
+        r.expire(key, 4600)  # within the slack of 500
+    seat = table.seat(table.to_act())
+    move = seat.view()["view"]["legal_moves"][0]
+    assert seat.post_move(move, headers={"Idempotency-Key": "k1"}).status_code == 200
+    for key in existing:
+        assert 4590 <= r.ttl(key) <= 4600, key
+    assert 4990 <= r.ttl(idem_key(gid)) <= 5000  # created by this move
 
 
 def test_an_idle_game_expires(make_app: Any, r: redis.Redis) -> None:
