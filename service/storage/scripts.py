@@ -18,16 +18,28 @@ local function older_or_same(a, b)
   am, as, bm, bs = tonumber(am), tonumber(as), tonumber(bm), tonumber(bs)
   return am < bm or (am == bm and as <= bs)
 end
+local clock_ms = nil
+local function now_ms()  -- Redis's clock in ms, read once per script
+  if not clock_ms then
+    local t = redis.call("TIME")
+    clock_ms = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  end
+  return clock_ms
+end
 local function feed_relay(fk, key, groups, retention, maxlen, ttl)
   local feed, relayed = fk[1], fk[2]
-  local last = tonumber(redis.call("HGET", relayed, "last") or "0")
-  local t = redis.call("TIME")
-  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local fields = {"last"}  -- one read of the relayed hash: the last number, each cursor
+  for _, group in ipairs(groups) do fields[#fields + 1] = group[1] end
+  local known = redis.call("HMGET", relayed, unpack(fields))
+  local cursors = {}
+  for i, group in ipairs(groups) do cursors[group[1]] = known[i + 1] or "0-0" end
+  local last = tonumber(known[1] or "0")
+  local now = now_ms()
   local hooked = redis.call("EXISTS", fk[3]) == 1
   local added = {}
   for _, group in ipairs(groups) do
     local tag, outbox, rows = group[1], group[2], group[3]
-    local cursor = redis.call("HGET", relayed, tag) or "0-0"
+    local cursor = cursors[tag]
     local moved, seen = cursor, {}
     for _, row in ipairs(rows) do
       local direct = row[1] == false  -- written by the compare-and-set, never in the outbox
@@ -45,7 +57,10 @@ local function feed_relay(fk, key, groups, retention, maxlen, ttl)
         if not direct then moved = row[1] end
       end
     end
-    if moved ~= cursor then redis.call("HSET", relayed, tag, moved) end
+    if moved ~= cursor then
+      redis.call("HSET", relayed, tag, moved)
+      cursors[tag] = moved
+    end
     if outbox and #seen > 0 then redis.call("XDEL", outbox, unpack(seen)) end
   end
   if #added > 0 then
@@ -162,10 +177,14 @@ local base = 17 + 2 * tonumber(ARGV[16])
 local before = tonumber(row[3]) or redis.call("LLEN", events)
 local fresh = {}  -- the lists this change creates: their TTL is set below whatever happens
 local length = 0
-for i = 1, n do length = redis.call("RPUSH", events, ARGV[base + i]) end
-if n > 0 and length == n then fresh[#fresh + 1] = events end
-for i = 1, m do length = redis.call("RPUSH", actions, ARGV[base + n + i]) end
-if m > 0 and length == m then fresh[#fresh + 1] = actions end
+if n > 0 then  -- one RPUSH of all the change's events, one of its actions
+  length = redis.call("RPUSH", events, unpack(ARGV, base + 1, base + n))
+  if length == n then fresh[#fresh + 1] = events end
+end
+if m > 0 then
+  length = redis.call("RPUSH", actions, unpack(ARGV, base + n + 1, base + n + m))
+  if length == m then fresh[#fresh + 1] = actions end
+end
 local old = row[2]
 if old then
   for member in string.gmatch(old, "%S+") do
@@ -176,8 +195,7 @@ if old then
 end
 local marks = {}
 if ARGV[11] ~= "" then
-  local t = redis.call("TIME")
-  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local now = now_ms()
   for token in string.gmatch(ARGV[11], "%S+") do
     local member, deadline = string.match(token, "^([^@]+)@?(%d*)$")
     if deadline == "" then

@@ -415,24 +415,18 @@ class TableChanges:
         idem_field = ""
         if idempotency_key is not None:
             idem_field = idempotency.change_field(caller.principal, kind, idempotency_key)
-            prior = self.store.idempotent_response(gid, idem_field)
-            if prior is not None:
-                return Answer(idempotency.replay(prior, fp), replayed=True)
-        refuse_abandoned(stored)
-        refuse_waiting(stored)
         try:
-            change = self._prepare(
-                self._expect(stored, expected), self.commits.game(stored), apply, actor
-            )
-        except EngineError:
-            if not stored.cached:
-                raise
-            # Refusals are told from the game as Redis has it now, never from a cached version
-            # that may be behind (a stale move is a 409, not "illegal here").
-            stored = self.commits.load(gid)
-            change = self._prepare(
-                self._expect(stored, expected), self.commits.game(stored), apply, actor
-            )
+            stored, change = self._attempt(gid, stored, expected, apply, actor)
+        except (ServiceError, EngineError):
+            # A retry of a change already made is refused here (the game moved on since), so
+            # its first answer is looked for only now; a retry the rules still take is
+            # answered by the compare-and-set, which finds the key in the same atomic step.
+            # Either way the first answer comes back, and a first try costs no extra read.
+            if idem_field:
+                prior = self.store.idempotent_response(gid, idem_field)
+                if prior is not None:
+                    return Answer(idempotency.replay(prior, fp), replayed=True)
+            raise
         text: str | None = None
         if waits and not idem_field and not ready(change.head, caller, None):
             body: JSON = {"version": change.version, "status": change.status}
@@ -449,6 +443,34 @@ class TableChanges:
         if replayed is not None:
             return Answer(idempotency.replay(replayed, fp), replayed=True)
         return Answer(body, text=text, events_before=stored.nevents, to_act=change.to_act)
+
+    def _attempt(
+        self,
+        gid: str,
+        stored: Stored,
+        expected: Sequence[int | None],
+        apply: Apply,
+        actor: Actor | None,
+    ) -> tuple[Stored, Change]:
+        """The change made in memory, and the game it was made on; refused as the game
+        stands in Redis."""
+        refuse_abandoned(stored)
+        refuse_waiting(stored)
+        try:
+            return stored, self._prepare(
+                self._expect(stored, expected), self.commits.game(stored), apply, actor
+            )
+        except EngineError:
+            if not stored.cached:
+                raise
+            # Refusals are told from the game as Redis has it now, never from a cached version
+            # that may be behind (a stale move is a 409, not "illegal here").
+            stored = self.commits.load(gid)
+            refuse_abandoned(stored)
+            refuse_waiting(stored)
+            return stored, self._prepare(
+                self._expect(stored, expected), self.commits.game(stored), apply, actor
+            )
 
     @staticmethod
     def _expect(stored: Stored, expected: Sequence[int | None]) -> Stored:
