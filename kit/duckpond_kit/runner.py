@@ -222,6 +222,11 @@ class SeatPlayer:
         self.headers = headers_of(order.token, self.kit.app_key)
         self.path = f"/api/v1/games/{order.game_id}"
         self.params = {"wait": f"{runner.wait:g}"}
+        # A move's URL is built once: httpx parses and merges a relative URL and its query on
+        # every request, a quarter of the kit's CPU for a move.
+        self.move_url = self.kit.http.base_url.join(f"{self.path}/moves").copy_merge_params(
+            self.params
+        )
 
     def play(self) -> None:
         answer = self._read()
@@ -248,7 +253,7 @@ class SeatPlayer:
     def _move(self, move: JSON, version: int) -> JSON | None:
         body = {"move": move, "expected_version": version}
         key = f"kit.{self.runner.nonce}.{self.order.game_id}.{self.order.seat}.{version}"
-        response = self._request("POST", f"{self.path}/moves", body, key, self.params)
+        response = self._request("POST", self.move_url, body, key, None)
         if response.status_code == 200:
             self.runner.count("moves")
             return json_of(response)
@@ -287,7 +292,7 @@ class SeatPlayer:
     def _request(
         self,
         method: str,
-        path: str,
+        path: str | httpx.URL,
         body: JSON | None,
         idempotency_key: str | None,
         params: Mapping[str, str] | None,
