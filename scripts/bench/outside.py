@@ -277,6 +277,95 @@ def floor(kit: Kit, stack: Stack, args: argparse.Namespace) -> dict[str, float]:
     return out
 
 
+KINDS = ("rq", "game", "feed", "polling", "keys", "match", "other")
+"""What a Redis command serves, by its key (`kind_of`)."""
+
+
+def kind_of(command: str, lua: bool) -> str | None:
+    """The kind of one MONITOR line's command, by its key; None for a keyless command
+    (MULTI, EXEC, TIME...: counted with its neighbour's kind)."""
+    words = command.split(maxsplit=2)
+    name, key = words[0].upper(), words[1] if len(words) > 1 else ""
+    if name in ("EVALSHA", "EVAL"):  # the script's own line; its commands follow, as lua
+        key = command.split(maxsplit=4)[3] if len(words) > 2 and len(command.split()) > 3 else ""
+    if not key.startswith(("rq:", "dp:")):
+        return None
+    if key.startswith("rq:"):
+        return "rq"
+    if key.startswith("dp:appkey:"):
+        return "keys"
+    polled = (":clocks", ":bots:due", ":outbox", "dp:workers")
+    if (
+        not lua
+        and name in ("ZRANGE", "ZCARD", "XRANGE", "ZRANGEBYSCORE", "ZREMRANGEBYSCORE")
+        and (key.endswith(polled) or key == "dp:workers")
+    ):
+        return "polling"
+    if ":appkey:" in key or key.endswith((":outbox", ":feednews")):
+        return "feed"
+    if key.endswith((":match", ":results", ":games", ":seats")):
+        return "match"
+    if key.endswith((":game", ":events", ":actions", ":idem", ":bots:due", ":bots:attempts",
+                     ":clocks", ":changes")):  # fmt: skip
+        return "game"
+    return "other"
+
+
+def commands_by_kind(kit: Kit, stack: Stack, args: argparse.Namespace) -> dict[str, float]:
+    """Redis commands per kit move by kind, from MONITOR over a short outside match against
+    the heuristic (`--commands` games): RQ's (enqueue, the worker's bookkeeping), the game's
+    (reads and compare-and-sets, inside their scripts), the feed's (relay, reads), the
+    watchdogs' polling, the app keys' records, the match's. A keyless command (MULTI, EXEC,
+    TIME in a script) counts with the command before it on the same connection. MONITOR
+    slows Redis: this phase measures counts, never CPU."""
+    lines: list[dict[str, Any]] = []
+    stop = threading.Event()
+
+    def monitor() -> None:
+        with redis.Redis(port=stack.redis_port).monitor() as m:
+            for line in m.listen():
+                if stop.is_set():
+                    return
+                lines.append(line)
+
+    runner = kit.runner({OUTSIDE: heuristic}).start()
+    try:
+        runner.wait_for(lambda: runner.feed.connects > 0, timeout=30)
+        watcher = threading.Thread(target=monitor, daemon=True)
+        watcher.start()
+        started = time.monotonic()  # the monitor's window, for the polling's rate
+        time.sleep(0.5)
+        moves = runner.stats["moves"]
+        created = kit.create_match(
+            args.game, [OUTSIDE, "heuristic"], args.commands, seed=f"{args.seed}:commands",
+            options=args.options, concurrency=args.concurrency, move_seconds=args.move_seconds,
+        )  # fmt: skip
+        kit.wait_match(created["id"], poll=2.0, timeout=args.timeout, runner=runner)
+        moves, seconds = runner.stats["moves"] - moves, time.monotonic() - started
+        stop.set()
+        stack.redis.ping()  # one more line ends the listener
+        watcher.join(timeout=10)
+    finally:
+        runner.stop()
+    counts: Counter[str] = Counter()
+    last: dict[str, str] = {}
+    for line in lines:
+        lua = line.get("client_type") == "lua"
+        who = "lua" if lua else f"{line.get('client_address')}:{line.get('client_port')}"
+        kind = kind_of(str(line["command"]), lua) or last.get(who, "other")
+        last[who] = kind
+        counts[kind] += 1
+    per = max(moves, 1)
+    out = {f"{kind}_per_move": counts[kind] / per for kind in KINDS}
+    out["all_per_move"] = sum(counts.values()) / per
+    # The watchdogs poll by the clock, whatever the moves: per second too, and the moves'
+    # own commands without them.
+    out["polling_per_s"] = counts["polling"] / seconds
+    out["without_polling_per_move"] = out["all_per_move"] - out["polling_per_move"]
+    out["moves"] = moves
+    return out
+
+
 def hammer(
     kit: Kit, path: str, headers: dict[str, str], times: int, statuses: Counter[int]
 ) -> None:
@@ -317,13 +406,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--floor-requests", type=int, default=2000, help="requests of each floor measurement"
     )
+    parser.add_argument(
+        "--commands", type=int, default=0,
+        help="games of a short match under MONITOR: Redis commands per kit move by kind",
+    )  # fmt: skip
     parser.add_argument("--smoke", action="store_true", help="4 games each (CI)")
     args = parser.parse_args(argv)
     args.options = {"target": 1} if args.game == "ducksoup" else {"max_deals": 1}
     if args.game == "duck":
         args.options = {}
     if args.smoke:
-        args.games, args.floor_requests = 4, 64
+        args.games, args.floor_requests, args.commands = 4, 64, 2
     opponents = ["heuristic", "random"] if args.against == "both" else [args.against]
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stop the stack on a CI timeout
@@ -337,6 +430,14 @@ def main(argv: list[str] | None = None) -> int:
             figures.update({f"floor_{k}": v for k, v in floors.items()})
             if args.plain or args.smoke:
                 figures.update({f"plain_{k}": v for k, v in plain(kit, stack, args).items()})
+            if args.commands:
+                kinds = commands_by_kind(kit, stack, args)
+                figures.update({f"commands_{k}": v for k, v in kinds.items()})
+                print(
+                    "Redis commands per kit move, by kind (MONITOR): "
+                    + ", ".join(f"{k} {v:.1f}" for k, v in kinds.items() if k != "moves"),
+                    file=sys.stderr,
+                )
             for opponent in opponents:
                 inside, inside_s = in_process(kit, opponent, args)
                 out, out_s, kit_figures = outside(kit, stack, opponent, args)
