@@ -102,6 +102,11 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
             "plain_api_cpu_ms_per_move",
             "floor_livez_cpu_ms",
             "floor_view_cpu_ms",
+            "commands_rq_per_move",
+            "commands_game_per_move",
+            "commands_feed_per_move",
+            "commands_polling_per_s",
+            "commands_without_polling_per_move",
             *(
                 f"vs_{opponent}_{figure}"
                 for opponent in ("heuristic", "random")
