@@ -1,0 +1,51 @@
+"""What one move costs Redis, counted by the server (`INFO commandstats`, the commands inside
+scripts included): the compare-and-set reads the game's hash once, appends a change's events
+in one RPUSH, renews no TTL that is fresh, and a first try with an Idempotency-Key costs no
+extra read. A move that costs more than this fails here before a benchmark notices."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import redis
+from flask import Flask
+from testkit.svc_helpers import Table
+
+
+def commands(r: redis.Redis) -> Counter[str]:
+    stats = r.info("commandstats")
+    return Counter({name.removeprefix("cmdstat_"): int(v["calls"]) for name, v in stats.items()})
+
+
+def move_with_key(table: Table, r: redis.Redis, key: str) -> Counter[str]:
+    """The seat to act plays its first legal move, naming its version and an
+    Idempotency-Key: the commands it cost."""
+    seat = table.seat(table.to_act())
+    view = seat.view()
+    move = view["view"]["legal_moves"][0]
+    before = commands(r)
+    answer = seat.post_move(
+        move, expected_version=view["version"], headers={"Idempotency-Key": key}
+    )
+    assert answer.status_code == 200, answer.json
+    spent = commands(r) - before
+    spent.pop("info", None)
+    return spent
+
+
+def test_a_move_at_a_human_table_costs_ten_redis_commands(app: Flask, r: redis.Redis) -> None:
+    table = Table.create(app.test_client(), seats=[{}, {}, {}, {}], seed="cost")
+    first = move_with_key(table, r, "c1")
+    assert first["expire"] == 2  # the game's first action list and first key hash get the TTL
+    assert move_with_key(table, r, "c2") == Counter(
+        {
+            "evalsha": 1,  # the compare-and-set, the game taken from the process's cache
+            "hget": 1,  # its Idempotency-Key, looked for in the same atomic step
+            "hmget": 1,  # version, due turns and event count: one read of the game's hash
+            "rpush": 2,  # all the change's events in one, its action
+            "hset": 2,  # the game's hash, the first answer under the key
+            "ttl": 1,  # the TTL is fresh: no EXPIRE of the game, events and actions ...
+            "expire": 1,  # ... only of the key hash this move wrote
+            "spublish": 1,  # the news, for the requests that wait
+        }
+    )
