@@ -195,13 +195,36 @@ def seal(texts: Texts, first_deal: Any) -> bytes | None:
         "state": {k: v for k, v in state.items() if k not in replayed or replayed[k] != v},
         "drop": sorted(k for k in replayed if k not in state),
     }
-    blob = FORMAT + digest(texts) + zlib.compress(dumps_sorted(payload), FINISHED_LEVEL)
-    try:
-        if _rebuild(blob) != texts:
+    packed = dumps_sorted(payload)
+    try:  # what a read will assemble, from the payload as it reads back, on this replay
+        if _assemble(loads(packed), replayed, made) != texts:
             return None
-    except NotRebuilt:
+    except (KeyError, TypeError, ValueError, IndexError, StopIteration):
         return None
-    return blob
+    return FORMAT + digest(texts) + zlib.compress(packed, FINISHED_LEVEL)
+
+
+def _assemble(
+    payload: Mapping[str, Any], replayed: Mapping[str, Any], made: list[tuple[int, bytes]]
+) -> Texts:
+    """The texts of `payload` from its replay (`_replay`): the state with the stored fields
+    put back, the engine's events at their versions between the service's, the actions."""
+    state = {k: v for k, v in replayed.items() if k not in payload["drop"]}
+    state.update(payload["state"])
+    versions, now = [], 0
+    for step in payload["versions"]:
+        now += int(step)
+        versions.append(now)
+    extra = {int(place): dumps_sorted(entry) for place, entry in payload["events"]}
+    events: list[bytes] = []
+    mine = iter(made)
+    for place in range(len(made) + len(extra)):
+        if place in extra:
+            events.append(extra[place])
+        else:
+            action, text = next(mine)
+            events.append(_with_version(text, versions[action + 1]))
+    return Texts(dumps_sorted(state), events, [dumps_sorted(a) for a in payload["actions"]])
 
 
 def _rebuild(blob: bytes) -> Texts:
@@ -211,24 +234,8 @@ def _rebuild(blob: bytes) -> Texts:
     stored = blob[len(FORMAT) : len(FORMAT) + 32]
     try:
         payload = loads(zlib.decompress(blob[len(FORMAT) + 32 :]))
-        actions = payload["actions"]
-        replayed, made = _replay(payload["head"], actions)
-        state = {k: v for k, v in replayed.items() if k not in payload["drop"]}
-        state.update(payload["state"])
-        versions, now = [], 0
-        for step in payload["versions"]:
-            now += int(step)
-            versions.append(now)
-        extra = {int(place): dumps_sorted(entry) for place, entry in payload["events"]}
-        events: list[bytes] = []
-        mine = iter(made)
-        for place in range(len(made) + len(extra)):
-            if place in extra:
-                events.append(extra[place])
-            else:
-                action, text = next(mine)
-                events.append(_with_version(text, versions[action + 1]))
-        texts = Texts(dumps_sorted(state), events, [dumps_sorted(a) for a in actions])
+        replayed, made = _replay(payload["head"], payload["actions"])
+        texts = _assemble(payload, replayed, made)
     except (EngineError, KeyError, TypeError, ValueError, IndexError, StopIteration, zlib.error):
         raise NotRebuilt("a finished game's blob does not replay") from None
     if digest(texts) != stored:
