@@ -9,12 +9,14 @@ through the bot-turn use case the workers run, in this process: no worker, no HT
 then sums `MEMORY USAGE` of every key of each game: the keys `service.storage.keys.game_keys` names
 (`dp:{<bucket tag>}:<id>:game`, `...:events`, `...:actions`, `...:idem`), the layout the store
 writes. It stops with an error when a game has no key there, or a key of the game that
-`game_keys` does not name, so it cannot measure a layout the store no longer uses.
+`game_keys` does not name, so it cannot measure a layout the store no longer uses; and when a
+game it measures as compacted is not in the finished form (the `finished` field of its hash).
 
-Each game is measured twice, interleaved in one run: packed (what the service does when a game
-ends: `service.storage.archive`) and unpacked (the same game with packing switched off, as before),
-so
-the ratio is of one machine at one moment.
+Each game is measured twice, interleaved in one run: compacted (what the service does when a
+game ends: `service.storage.archive` stores it as what determines it, seed, options, actions and
+a digest, in one field of its hash) and unpacked (the same game with compaction switched off: its
+state and its event and action lists, as a live game keeps them), so the ratio is of one machine
+at one moment. The figures keep their names: `<game>_packed_kib` is the compacted form.
 
     .venv/bin/python scripts/bench/memory.py --games 20
     .venv/bin/python scripts/bench/memory.py --smoke     # one game of each kind (CI)
@@ -45,6 +47,7 @@ sys.path.insert(0, str(ROOT))
 from api import free_port  # noqa: E402  (this folder's API bench)
 
 from service.app import create_app  # noqa: E402
+from service.storage.archive import FINISHED_FIELD  # noqa: E402
 from service.storage.keys import events_key, game_key, game_keys  # noqa: E402
 
 SETUPS: dict[str, tuple[list[dict[str, str]], dict[str, Any]]] = {
@@ -103,12 +106,16 @@ def play(app: Any, name: str, seed: str, packed: bool) -> str:
     return gid
 
 
-def usage(client: redis.Redis, gid: str) -> tuple[int, int]:
+def usage(client: redis.Redis, gid: str, packed: bool) -> tuple[int, int]:
     """(bytes of every key of the game, bytes of its event list or 0 once packed). Exits when
     the store's layout and `game_keys` disagree: no game hash where it names one, or a `dp:`
     key holding the game's id that it does not name (RQ's jobs of its bot turns are no part
-    of a finished game: they expire with their results)."""
+    of a finished game: they expire with their results); or when a game played `packed` is
+    not in the finished form."""
     named = game_keys(gid)
+    if packed and not client.hexists(game_key(gid), FINISHED_FIELD):
+        sys.exit(f"memory.py: game {gid} ended but is not in the finished form "
+                 f"({FINISHED_FIELD.decode()!r} of {game_key(gid)})")  # fmt: skip
     held = {k.decode() for k in client.scan_iter(f"dp:*{gid}*")}
     if game_key(gid) not in held:
         sys.exit(f"memory.py: no key {game_key(gid)} for game {gid} (found: {sorted(held)})")
@@ -142,7 +149,8 @@ def main() -> None:
         version = client.info("server")["redis_version"]
         print(f"redis-server {version}, {args.games} finished games of each kind, bot-only "
               "(heuristic), default options; MEMORY USAGE of every key of a game\n")  # fmt: skip
-        print("| game | packed: mean (min-max) | unpacked: mean (min-max) | its events | ratio |")
+        print("| game | compacted: mean (min-max) | unpacked: mean (min-max) | its events "
+              "| ratio |")  # fmt: skip
         print("| --- | --- | --- | --- | --- |")
         for name in args.game or SETUPS:
             packed: list[int] = []
@@ -150,8 +158,8 @@ def main() -> None:
             events: list[int] = []
             for n in range(args.games):
                 seed = f"memory-{name}-{n}"
-                packed.append(usage(client, play(app, name, seed, packed=True))[0])
-                total, log = usage(client, play(app, name, seed, packed=False))
+                packed.append(usage(client, play(app, name, seed, packed=True), True)[0])
+                total, log = usage(client, play(app, name, seed, packed=False), False)
                 unpacked.append(total)
                 events.append(log)
                 client.flushdb()

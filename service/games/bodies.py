@@ -10,10 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Event, Game
+from engine import Game
 from service.core.codec import text
 from service.games.callers import Caller
 from service.games.clocks import Seating, clock_out, stand_in_name
+
+# The stored form of an event, kept here too for the use cases that build one.
+from service.storage.records import event_entry as event_entry
 
 JSON = dict[str, Any]
 
@@ -106,16 +109,6 @@ def game_body(
     if meta.get("rematch_of"):  # its seats wait for the finished game's players, not anyone
         body["rematch_of"] = meta["rematch_of"]
     return body
-
-
-def event_entry(event: Event, version: int) -> JSON:
-    """An event as the game's event list stores it (secret ones included)."""
-    return {
-        "version": version,
-        "type": event.type,
-        "data": dict(event.data),
-        "visible_to": event.visible_to,
-    }
 
 
 def event_out(entry: Mapping[str, Any], number: int) -> JSON:

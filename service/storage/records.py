@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine import Event
+
 
 @dataclass(frozen=True, slots=True)
 class Stored:
@@ -30,3 +32,15 @@ class Head:
     version: int
     status: str
     to_act: tuple[int, ...] | None
+
+
+def event_entry(event: Event, version: int) -> dict[str, Any]:
+    """An event as the game's event list stores it (secret ones included). Here, beside the
+    store, because a finished game's events are rebuilt in this form from its actions
+    (`service.storage.archive`)."""
+    return {
+        "version": version,
+        "type": event.type,
+        "data": dict(event.data),
+        "visible_to": event.visible_to,
+    }

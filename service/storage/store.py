@@ -13,8 +13,10 @@ due-turn index, in one slot, and one Lua script may touch them all:
 
 Every key of a game has a TTL, refreshed by each change: `GAME_IDLE_TTL` while it is played
 (an idle game expires), `FINISHED_GAME_TTL` once it ended (finished or abandoned). Once it
-ended, `service.storage.archive` packs `events` and `actions` into the `events_z` and `actions_z`
-fields of the hash and deletes both lists; the reads below take either form.
+ended, `service.storage.archive` replaces `events`, `actions` and the `state` field by one field
+of the hash, `finished` (what determines the game: seed, options, actions, and a digest), or
+in the rare case where that would not rebuild the game, packs the lists into `events_z` and
+`actions_z`; the reads below take every form, rebuilding a finished game's texts on read.
 
 Plus `dp:{t}:idem:create:<sha256(key)>` -> game id, for creations retried with an
 Idempotency-Key. A creation has no game id yet: the key's hash names the bucket, and the new
@@ -64,6 +66,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -71,7 +74,14 @@ import redis
 
 from service.core.codec import dumps_sorted, loads
 from service.core.shards import DataClient, all_tags, tag
-from service.storage.archive import ACTIONS_FIELD, EVENTS_FIELD, Archive, unpack
+from service.storage.archive import (
+    ACTIONS_FIELD,
+    EVENTS_FIELD,
+    FINISHED_FIELD,
+    Archive,
+    Texts,
+    unpack,
+)
 from service.storage.cas import Outcome, Write, outbox_rows
 from service.storage.keys import (
     PROBE_KEY,
@@ -167,6 +177,10 @@ class Store:
             return None
         return self._stored(gid, cast(dict[bytes, bytes], self.redis.hgetall(game_key(gid))))
 
+    def _finished(self, gid: str, version: bytes | int, blob: bytes) -> Texts:
+        """A finished game's texts, rebuilt (`service.storage.archive`)."""
+        return self.archive.unpack(gid, int(version), blob)
+
     def load_with_events(
         self, gid: str, after: int, limit: int | None = None
     ) -> tuple[Stored | None, list[dict[str, Any]]]:
@@ -188,6 +202,9 @@ class Store:
             return None, []
         if not events and EVENTS_FIELD in raw:
             events = unpack(raw[EVENTS_FIELD])[after : None if limit is None else after + limit]
+        elif not events and FINISHED_FIELD in raw:
+            texts = self._finished(gid, raw[b"version"], raw[FINISHED_FIELD]).events
+            events = texts[after : None if limit is None else after + limit]
         return stored, [loads(e) for e in events[: max(stored.nevents - after, 0)]]
 
     def events_after(self, gid: str, after: int) -> tuple[Head | None, int, list[bytes]]:
@@ -206,8 +223,7 @@ class Store:
             return None, 0, []
         count = int(nevents or 0)
         if not events and count > after:
-            blob = cast(bytes | None, self.redis.hget(game_key(gid), EVENTS_FIELD))
-            events = [] if blob is None else unpack(blob)[after:]
+            events = self._compacted(gid, EVENTS_FIELD, lambda t: t.events)[after:]
         head = Head(int(version), status.decode(), _seats(to_act))
         return head, count, cast(list[bytes], events[: max(count - after, 0)])
 
@@ -221,10 +237,15 @@ class Store:
     def _stored(self, gid: str, raw: dict[bytes, bytes]) -> Stored | None:
         if not raw or b"version" not in raw:
             return None
+        state = raw.get(b"state")
+        if state is None and FINISHED_FIELD in raw:
+            state = self._finished(gid, raw[b"version"], raw[FINISHED_FIELD]).state
+        if state is None:
+            return None  # a hash left half-written by hand: no game
         return Stored(
             gid=gid,
             version=int(raw[b"version"]),
-            state=loads(raw[b"state"]),
+            state=loads(state),
             meta=self._meta(gid, raw[b"meta"]),
             status=raw[b"status"].decode(),
             nevents=int(raw.get(b"nevents", b"0")),
@@ -307,22 +328,52 @@ class Store:
         return Outcome(kind)
 
     def events(self, gid: str, after: int) -> list[dict[str, Any]]:
-        return [loads(r) for r in self._list(gid, events_key(gid), EVENTS_FIELD)[after:]]
+        texts = self._list(gid, events_key(gid), EVENTS_FIELD, lambda t: t.events)
+        return [loads(r) for r in texts[after:]]
 
     def actions(self, gid: str) -> list[dict[str, Any]]:
-        return [loads(r) for r in self._list(gid, actions_key(gid), ACTIONS_FIELD)]
+        texts = self._list(gid, actions_key(gid), ACTIONS_FIELD, lambda t: t.actions)
+        return [loads(r) for r in texts]
 
-    def _list(self, gid: str, key: str, field: bytes) -> list[bytes]:
-        """A whole list of the game, as stored or as packed (one moment: see above)."""
+    def _list(
+        self, gid: str, key: str, field: bytes, part: Callable[[Texts], list[bytes]]
+    ) -> list[bytes]:
+        """A whole list of the game, as stored, packed or finished (one moment: see above)."""
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.lrange(key, 0, -1)
-            pipe.hget(game_key(gid), field)
-            texts, blob = pipe.execute()
-        return unpack(blob) if not texts and blob is not None else cast(list[bytes], texts)
+            pipe.hmget(game_key(gid), "version", field, FINISHED_FIELD)
+            texts, (version, packed, finished) = pipe.execute()
+        if texts:
+            return cast(list[bytes], texts)
+        return self._from_fields(gid, version, packed, finished, part)
+
+    def _compacted(
+        self, gid: str, field: bytes, part: Callable[[Texts], list[bytes]]
+    ) -> list[bytes]:
+        """A list of a compacted game, from the field that holds it (packed or finished).
+        Compaction happens once, after the game's last change: what this reads is the end."""
+        version, packed, finished = cast(
+            list[bytes | None], self.redis.hmget(game_key(gid), "version", field, FINISHED_FIELD)
+        )
+        return self._from_fields(gid, version, packed, finished, part)
+
+    def _from_fields(
+        self,
+        gid: str,
+        version: bytes | None,
+        packed: bytes | None,
+        finished: bytes | None,
+        part: Callable[[Texts], list[bytes]],
+    ) -> list[bytes]:
+        if version is None:
+            return []
+        if packed is not None:
+            return unpack(packed)
+        return [] if finished is None else part(self._finished(gid, version, finished))
 
     def compact(self, gid: str, version: int) -> bool:
-        """Pack an ended game's events and actions (`service.storage.archive`)."""
-        return self.archive.compact(game_key(gid), events_key(gid), actions_key(gid), version)
+        """Store an ended game as what determines it (`service.storage.archive`)."""
+        return self.archive.compact(gid, game_key(gid), events_key(gid), actions_key(gid), version)
 
     def idempotent_response(self, gid: str, field: str) -> str | None:
         raw = cast(bytes | None, self.redis.hget(idem_key(gid), field))

@@ -3,7 +3,7 @@ end of a game, a bot's turn.
 
 A change is made in memory first (a `Change`); `Commit.commit` then writes it in ONE
 compare-and-set (state + events + actions + idempotent answer + due bot turns + feed entries,
-`service.storage.store`), and after it relays the feed, packs an ended game, tells an outside
+`service.storage.store`), and after it relays the feed, compacts an ended game, tells an outside
 match, caches the new version and enqueues the due bot turns. A lost race writes nothing and
 answers 409. Building it once keeps every change's write the same, Redis command for command.
 """
@@ -234,8 +234,8 @@ class Commit:
                         type(exc).__name__)  # fmt: skip
 
     def _compact(self, gid: str, version: int) -> None:
-        """Pack an ended game (`service.storage.archive`); a failure leaves it unpacked, only
-        bigger."""
+        """Store an ended game as what determines it (`service.storage.archive`); a failure
+        leaves it as a live game is stored, only bigger."""
         try:
             self.store.compact(gid, version)
         except FAILURES as exc:
