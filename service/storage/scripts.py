@@ -28,12 +28,15 @@ local function now_ms()  -- Redis's clock in ms, read once per script
 end
 local function feed_relay(fk, key, groups, retention, maxlen, ttl)
   local feed, relayed = fk[1], fk[2]
-  local fields = {"last"}  -- one read of the relayed hash: the last number, each cursor
+  -- One read of the relayed hash: the last number, until when the feed's TTL runs, each
+  -- bucket's cursor.
+  local fields = {"last", "until"}
   for _, group in ipairs(groups) do fields[#fields + 1] = group[1] end
   local known = redis.call("HMGET", relayed, unpack(fields))
   local cursors = {}
-  for i, group in ipairs(groups) do cursors[group[1]] = known[i + 1] or "0-0" end
+  for i, group in ipairs(groups) do cursors[group[1]] = known[i + 2] or "0-0" end
   local last = tonumber(known[1] or "0")
+  local expires = tonumber(known[2] or "0")
   local now = now_ms()
   local hooked = redis.call("EXISTS", fk[3]) == 1
   local added = {}
@@ -86,9 +89,18 @@ local function feed_relay(fk, key, groups, retention, maxlen, ttl)
       local number = tonumber(ms) * 1000 + tonumber(seq)
       redis.call("HSET", relayed, "trimmed", string.format("%d", number))
     end
-    redis.call("PEXPIRE", feed, retention)
-    redis.call("HSET", relayed, "last", string.format("%d", last))
-    redis.call("EXPIRE", relayed, ttl)
+    -- The TTLs are renewed with a tenth of the retention to spare, and only once that is
+    -- spent: the feed lives between `retention` and 1.1 `retention` after its newest entry,
+    -- and a relay costs no PEXPIRE or EXPIRE in between.
+    if now + retention > expires then
+      local slack = math.floor(retention / 10)
+      redis.call("PEXPIRE", feed, retention + slack)
+      redis.call("EXPIRE", relayed, ttl + math.ceil(slack / 1000))
+      redis.call("HSET", relayed, "last", string.format("%d", last),
+        "until", string.format("%d", now + retention + slack))
+    else
+      redis.call("HSET", relayed, "last", string.format("%d", last))
+    end
     if hooked then redis.call("EXPIRE", fk[4], ttl) end
     redis.call("SPUBLISH", fk[5], key .. " " .. added[#added])
   end

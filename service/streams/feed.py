@@ -31,7 +31,9 @@ with its one listener, instead of one subscription (or a blocking read) per feed
                                   `FEED_MAX_ENTRIES`), trimmed by each append
 - `dp:{k}:appkey:<id>:relayed`    hash: bucket tag -> the last outbox id moved from it;
                                   `last` -> the newest entry number; `trimmed` -> the
-                                  newest entry number trimmed away
+                                  newest entry number trimmed away; `until` -> the ms
+                                  until which the feed's TTL runs (renewed, with a tenth
+                                  of the retention to spare, only once that is spent)
 - `dp:{k}:feednews`               shard channel: `<key id> <newest number>` after each relay
 - `dp:{k}:appkey:<id>:webhooks` and `...:webhooks:pending`: see `service.streams.webhooks`;
   the relay script adds each new entry's number to `pending` in the same step when the key

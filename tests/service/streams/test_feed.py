@@ -22,12 +22,12 @@ import redis
 from flask import Flask
 from testkit.service_fixtures import QUEUE_DB
 from testkit.streamkit import FeedReader as Reader
-from testkit.svc_helpers import API, Table, auth
+from testkit.svc_helpers import API, Table, auth, wait_for
 
 from service.access.app_keys import AppKeys
 from service.api.feed_schemas import FEED_TYPES
 from service.core.shards import tag
-from service.storage.keys import feed_key, game_key, key_tag, outbox_key
+from service.storage.keys import feed_key, game_key, key_tag, outbox_key, relayed_key
 from service.streams import feed as feeds
 from service.streams.feed_relay import TEST_SKIP_RELAY
 from service.watchdog import Settings, Watchdog
@@ -252,6 +252,36 @@ def test_entries_relayed_at_once_skip_an_empty_outbox_and_queue_behind_a_full_on
     versions = [json.loads(data)["version"] for _, _, data in entries[6:]]
     assert versions == [waiting[1], after[1]]
     assert r.xlen(outbox) == 0
+
+
+def test_the_feeds_ttl_is_renewed_with_a_tenth_to_spare_and_only_once_spent(
+    keyed: Flask, keys: AppKeys, r: Any
+) -> None:
+    """A relay renews the feed's TTL to 1.1 times the retention and notes until when it runs;
+    the relays after it leave the TTL alone (two commands fewer each) until only the
+    retention is left, so the feed never lives less than its retention after its newest
+    entry, nor more than 1.1 times it."""
+    issued = keys.issue("acme")
+    table = create(keyed, issued.key)
+    retention_ms = 3600 * 1000
+    feed, relayed = feed_key(issued.id), relayed_key(issued.id)
+
+    def relayed_at_least(n: int) -> None:
+        wait_for(lambda: r.xlen(feed) >= n, timeout=10)
+
+    relayed_at_least(3)  # on the cluster the relay runs after the commit
+    assert retention_ms < r.pttl(feed) <= 1.1 * retention_ms
+    until = int(r.hget(relayed, "until"))
+    r.pexpire(feed, retention_ms + 60_000)  # as if the renewal were 5 minutes old
+    play(table, 1)
+    relayed_at_least(4)
+    assert r.pttl(feed) <= retention_ms + 60_000, "renewed while a tenth was left"
+    assert int(r.hget(relayed, "until")) == until
+    r.hset(relayed, "until", until - 360_000 - 1)  # the spare tenth spent
+    play(table, 1)
+    relayed_at_least(5)
+    assert retention_ms < r.pttl(feed) <= 1.1 * retention_ms
+    assert int(r.hget(relayed, "until")) > until
 
 
 def test_an_abandoned_game_and_a_games_end_are_told(keyed: Flask, keys: AppKeys) -> None:
