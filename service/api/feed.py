@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, cast
 
-from flask import Response, current_app, request
+from flask import Response, request
 from flask_smorest import Blueprint
 
 from service.access.app_keys import AppKey
@@ -137,8 +137,8 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
     except BaseException:
         release()
         raise
-    config = current_app.config
     keys = layers().app_keys
+    sock = socket_of(request.environ)
     try:
         body = feed.frames(
             the_feed,
@@ -147,18 +147,20 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
             after,
             media,
             peer,
-            keepalive=float(config.get("STREAM_KEEPALIVE_SECONDS", 15.0)),
-            hangup_check=float(config.get("STREAM_HANGUP_CHECK_SECONDS", 2.0)),
-            max_seconds=float(config.get("STREAM_MAX_SECONDS", 3600.0)),
+            ticker=streams.ticker,
+            sock=sock,
+            hangup_check=streams.limits.hangup_check,
+            max_seconds=streams.limits.max_seconds,
             revoked=partial(keys.revoked, key.id) if keys is not None else None,
         )
-        response = Response(streams.guarded(body, socket_of(request.environ)), 200, mimetype=media)
+        response = Response(streams.guarded(body, sock), 200, mimetype=media)
     except BaseException:
         watcher.release()
         release()
         raise
     response.call_on_close(watcher.release)
     response.call_on_close(release)
+    response.call_on_close(partial(streams.hang_up, sock))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy passes each frame on at once
     return response

@@ -130,6 +130,7 @@ def stream_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) ->
     streams = layers().streams
     assert streams is not None, "the API's layers have streams"
     peer = peer_of(request.environ)
+    sock = socket_of(request.environ)
     release = streams.admit(peer.address, stored.meta.get("app_key"))
     # A bound seat's token works only beside its owner's key: its stream ends once that key
     # is revoked (the request was checked once, before).
@@ -151,7 +152,7 @@ def stream_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) ->
                 start,
                 media,
                 peer,
-                socket_of(request.environ),
+                sock,
                 revoked=revoked,
                 rematch=offer,
             )
@@ -160,5 +161,6 @@ def stream_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) ->
         release()
         raise
     response.call_on_close(release)
+    response.call_on_close(partial(streams.hang_up, sock))
     response.headers["X-Accel-Buffering"] = "no"  # a proxy passes each frame on at once
     return response
