@@ -19,6 +19,7 @@ from service.core.connections import peer_of, socket_of
 from service.http import app_keys
 from service.storage.keys import app_key_live
 from service.streams import feed_stream as feed
+from service.streams.streams import RESUME_RETRY_MS
 
 blp = Blueprint(
     "feed",
@@ -51,12 +52,28 @@ EXAMPLE_ENTRIES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+EXAMPLE_RESTART = {
+    "type": feed.CLOSED,
+    "reason": "server_restart",
+    "resume_after": EXAMPLE_ENTRIES[-1][0],
+    "message": "the server is restarting: reconnect with Last-Event-ID",
+}
+"""The last frame of a feed open when its server stops: where to resume."""
+
+
 def _example(media: str) -> str:
     frames = [
         sse.frame(media, dumps_sorted(data), event_id=n, event=str(data["type"]))
         for n, data in EXAMPLE_ENTRIES
     ]
-    return b"".join([*frames[:2], sse.keepalive(media), *frames[2:]]).decode()
+    restart = sse.frame(
+        media,
+        dumps_sorted(EXAMPLE_RESTART),
+        event_id=EXAMPLE_ENTRIES[-1][0],
+        event=feed.CLOSED,
+        retry=RESUME_RETRY_MS,
+    )
+    return b"".join([*frames[:2], sse.keepalive(media), *frames[2:], restart]).decode()
 
 
 FEED_RESPONSE = {
@@ -76,7 +93,11 @@ FEED_RESPONSE = {
     "`challenge_id`, `status`, `match_id`, `by` or `reason` when declined). "
     "A feed open when its key is revoked ends within about a second: its last frame is "
     "`feed_closed` (`reason`: `app_key_revoked`; no `id`), and no entry after the revocation "
-    "is sent; reopening it is then a 403 `app_key_revoked`. "
+    "is sent; reopening it is then a 403 `app_key_revoked`. When the server stops (a restart, "
+    "a deploy), every open feed ends at once with a `feed_closed` frame whose `reason` is "
+    "`server_restart`: its `id` and `resume_after` are the last entry sent (in SSE with "
+    "`retry:`, the milliseconds before reconnecting); reconnect with `Last-Event-ID` set to "
+    "it, to any API process, and no entry is missed. "
     "Idle feeds get a keep-alive "
     "every 15 s (a `:` comment line in SSE, an empty line in NDJSON).",
     "headers": {"Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}}},

@@ -42,7 +42,7 @@ def count(client: Any, gid: str) -> int:
 
 def until_closing(stream: Live) -> tuple[list[dict[str, Any]], dict[str, Any], float]:
     """A stream's frames up to its closing frame (which must come), and when it came."""
-    frames = []
+    frames: list[dict[str, Any]] = []
     while True:
         frame = stream.next()
         assert frame is not None, f"the stream ended without a closing frame after {frames}"
