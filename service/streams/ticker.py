@@ -16,10 +16,10 @@ and a stream with nothing else to look at waits without any timeout.
 
 At shutdown (SIGTERM, `service.wsgi`) `close` marks the ticker closing and kicks its thread,
 which wakes every open stream: each sends its closing frame (where to resume) and ends, so the
-worker exits within gunicorn's first look (`scripts/serve`). A stream that still has not ended
-`CLOSE_GRACE_SECONDS` later (its client stopped reading, its last write blocks) has its
-connection cut. `close` itself takes no lock and blocks on nothing: it runs in a signal
-handler, under gevent possibly in the hub.
+worker exits at one of gunicorn's next looks (`scripts/serve`). A stream that still has not
+ended `CLOSE_GRACE_SECONDS` later and whose client takes no bytes (it stopped reading: the
+stream's last write blocks) has its connection cut. `close` itself takes no lock and blocks
+on nothing: it runs in a signal handler, under gevent possibly in the hub.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import sys
 import threading
 import time
 
-from service.core.connections import abort
+from service.core.connections import abort, writable
 
 MAX_TICK = 1.0
 """The longest tick: how much later than the period a keep-alive may come."""
@@ -167,18 +167,25 @@ class Ticker:
         self._place(beat, due)
 
     def _shut(self) -> None:
-        """`close` on the ticker's thread: wake every open stream, then cut the connections of
-        those that have not ended after the grace."""
+        """`close` on the ticker's thread: wake every open stream; from `CLOSE_GRACE_SECONDS`
+        on, cut the connections of those still open whose client takes no bytes (its
+        buffers full: the stream is stuck on a write). A stream that is only waiting for the
+        CPU (thousands close at once) keeps its connection and sends its closing frame."""
         with self._lock:
             beats = [beat for beats in self._slots.values() for beat in beats]
         for beat in beats:
             beat.wake.set()
         time.sleep(CLOSE_GRACE_SECONDS)
-        with self._lock:
-            stuck = [beat.sock for beats in self._slots.values() for beat in beats if beat.sock]
-        for sock in stuck:
-            with contextlib.suppress(OSError):
-                abort(sock)
+        while True:
+            with self._lock:
+                socks = [b.sock for beats in self._slots.values() for b in beats if b.sock]
+            if not socks:
+                return
+            for sock in socks:
+                if not writable(sock, 0.0):
+                    with contextlib.suppress(OSError):
+                        abort(sock)
+            time.sleep(CLOSE_GRACE_SECONDS / 2)
 
     # --- the wheel (under the lock) ------------------------------------------------------------
 

@@ -5,8 +5,10 @@ stream keeps a timer of its own; on the wire a silent stream still gets a keep-a
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import socket
 import subprocess
 import sys
 import threading
@@ -15,9 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from testkit.streamkit import NDJSON, SSE, Live, call
 
-from service.streams.ticker import Ticker
+from service.streams.ticker import CLOSE_GRACE_SECONDS, Ticker
 
 ROOT = Path(__file__).resolve().parents[3]
 API = "/api/v1"
@@ -96,13 +99,14 @@ def test_the_ticker_wakes_the_streams_due_and_spares_those_that_sent() -> None:
         if idle.wait(0.02) and beat.ping:
             beat.ping = False
             pings += 1
-    assert 3 <= pings <= 5, (pings, idle.times)  # at 0.2 s and up to 0.25 s, then every 0.2 s
+    # At 0.2 s to 0.25 s, then every 0.2 s: about 5 in 1.05 s; fewer on a loaded machine.
+    assert 2 <= pings <= 5, (pings, idle.times)
     gaps = [b - a for a, b in zip(idle.times, idle.times[1:], strict=False)]
-    assert all(period * 0.7 < gap < period * 2.5 for gap in gaps), gaps
+    assert all(period * 0.7 < gap for gap in gaps), gaps  # never sooner than the period
     assert not busy.event.is_set() and not sending.ping
     assert ending.event.is_set() and not ends.ping
     assert not gone.event.is_set()
-    assert ticker.ticks >= 1.05 / ticker.tick * 0.6
+    assert ticker.ticks >= 5
     assert [t.name for t in threading.enumerate()].count("duckpond-stream-ticker") >= 1
 
 
@@ -123,3 +127,26 @@ def test_close_wakes_every_open_stream_at_once() -> None:
     ticker.open(late)
     assert late.is_set(), "a stream opened while closing is woken at once"
     assert math.isclose(ticker.tick, 1.0)
+
+
+def test_after_close_only_a_client_that_takes_no_bytes_is_cut() -> None:
+    """After `close` and its grace, a stream still open whose client stopped reading (its
+    socket full: the stream is stuck on a write) has its connection cut; one whose client
+    takes bytes (the stream only waits for the CPU) keeps it, to send its closing frame."""
+    stuck, stuck_peer = socket.socketpair()
+    slow, slow_peer = socket.socketpair()
+    stuck.setblocking(False)
+    with contextlib.suppress(BlockingIOError):
+        while True:
+            stuck.send(b"x" * 65536)  # its peer never reads: full
+    ticker = Ticker(60.0)
+    ticker.open(threading.Event(), sock=stuck)
+    ticker.open(threading.Event(), sock=slow)
+    ticker.close()
+    time.sleep(CLOSE_GRACE_SECONDS + 0.5)
+    with pytest.raises(OSError):
+        stuck.send(b"x")  # cut: reset, shut down
+    slow.send(b"closing frame")
+    assert slow_peer.recv(64) == b"closing frame"
+    for sock in (stuck, stuck_peer, slow, slow_peer):
+        sock.close()
