@@ -30,6 +30,7 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import Iterable
 
 from service.core.connections import abort, writable
 
@@ -142,7 +143,11 @@ class Ticker:
                 continue  # woken early
             woken: list[Beat] = []
             with self._lock:
-                for slot in range(self._next, last + 1):
+                if last - self._next > len(self._slots):  # a long gap (a first start): by key
+                    slots: Iterable[int] = sorted(k for k in self._slots if k <= last)
+                else:
+                    slots = range(self._next, last + 1)
+                for slot in slots:
                     for beat in self._slots.pop(slot, ()):
                         beat.slot = None
                         self._take(beat, slot, woken)

@@ -20,8 +20,9 @@ API = "/api/v1"
 KEYED = {"APP_KEYS": "required", "STREAM_KEEPALIVE_SECONDS": "0.5"}
 EXIT_BOUND = 2.0
 """The bound of the issue: every stream closed and the process gone."""
-LOADED = 2.0
-"""What a loaded test machine may add to it."""
+LOADED = 6.0
+"""What a loaded test machine may add to it (still far below gunicorn's graceful timeout, 30 s
+here; `scripts/bench/streams.py --sigterm` measures the figure itself)."""
 
 
 @pytest.fixture()
@@ -66,8 +67,8 @@ def test_sigterm_closes_every_stream_resumably_and_the_worker_exits(
     gid, client = table.gid, keyed.test_client()
     token = table.seats[0].token
     with serve_api(**KEYED) as (port, proc):
-        seat = Live(port, gid, token)
-        watcher = Live(port, gid, media=NDJSON)
+        seat = Live(port, gid, token, timeout=30)
+        watcher = Live(port, gid, media=NDJSON, timeout=30)
         feed = FeedReader(port, key, accept=NDJSON)
         seat_snap, watch_snap = seat.next(), watcher.next()
         assert seat_snap is not None and watch_snap is not None
