@@ -100,12 +100,12 @@ def test_a_resume_on_another_api_process(serve_api: Callable[..., Any], backend:
         snap = stream.next()
         assert snap is not None
         play(first, gid, tokens, 3)
-        read = event_frames(stream.until(events_count(first, gid)))
+        resume = events_count(first, gid)
+        read = event_frames(stream.until(resume))
         process.terminate()
         process.wait(timeout=30)
         closing = stream.next()
         assert closing is not None and closing["event"] == "closing", closing
-        resume = events_count(first, gid)
         assert closing["id"] == str(resume) and closing["retry"] == "1000"
         assert closing["data"] == {"reason": "server_restart", "resume_after": resume}
         assert stream.next() is None, "the stream ends when its process stops"
