@@ -20,8 +20,10 @@ security_headers.hide_server_banner()
 def _answer_waiters_on_shutdown(*closers: Callable[[], None]) -> None:
     """On SIGTERM, gunicorn lets a worker finish its requests for up to its graceful timeout.
     Requests that wait for a turn (`?wait=`) would hold it that long and then be cut off:
-    instead they answer at once with the game as it is, and open feeds end (their clients
-    resume elsewhere), then gunicorn's own handler runs. gunicorn installs its handlers
+    instead they answer at once with the game as it is, and open game streams and feeds end
+    with a closing frame that says where to resume (`Streams.close`), their connections
+    closed after it, so the worker is idle at gunicorn's next look (within a second) and
+    exits; then gunicorn's own handler runs. gunicorn installs its handlers
     before it loads this module, so this one comes first."""
     if threading.current_thread() is not threading.main_thread():
         return
@@ -38,5 +40,5 @@ def _answer_waiters_on_shutdown(*closers: Callable[[], None]) -> None:
 
 
 _layers = app.extensions["duckpond"]
-_answer_waiters_on_shutdown(_layers.changes.close, _layers.feed_hub.close)
+_answer_waiters_on_shutdown(_layers.streams.close, _layers.changes.close, _layers.feed_hub.close)
 heap.freeze()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, cast
 
-from flask import Response, current_app, request
+from flask import Response, request
 from flask_smorest import Blueprint
 
 from service.access.app_keys import AppKey
@@ -19,6 +19,7 @@ from service.core.connections import peer_of, socket_of
 from service.http import app_keys
 from service.storage.keys import app_key_live
 from service.streams import feed_stream as feed
+from service.streams.streams import RESUME_RETRY_MS
 
 blp = Blueprint(
     "feed",
@@ -51,12 +52,28 @@ EXAMPLE_ENTRIES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+EXAMPLE_RESTART = {
+    "type": feed.CLOSED,
+    "reason": "server_restart",
+    "resume_after": EXAMPLE_ENTRIES[-1][0],
+    "message": "the server is restarting: reconnect with Last-Event-ID",
+}
+"""The last frame of a feed open when its server stops: where to resume."""
+
+
 def _example(media: str) -> str:
     frames = [
         sse.frame(media, dumps_sorted(data), event_id=n, event=str(data["type"]))
         for n, data in EXAMPLE_ENTRIES
     ]
-    return b"".join([*frames[:2], sse.keepalive(media), *frames[2:]]).decode()
+    restart = sse.frame(
+        media,
+        dumps_sorted(EXAMPLE_RESTART),
+        event_id=EXAMPLE_ENTRIES[-1][0],
+        event=feed.CLOSED,
+        retry=RESUME_RETRY_MS,
+    )
+    return b"".join([*frames[:2], sse.keepalive(media), *frames[2:], restart]).decode()
 
 
 FEED_RESPONSE = {
@@ -76,7 +93,11 @@ FEED_RESPONSE = {
     "`challenge_id`, `status`, `match_id`, `by` or `reason` when declined). "
     "A feed open when its key is revoked ends within about a second: its last frame is "
     "`feed_closed` (`reason`: `app_key_revoked`; no `id`), and no entry after the revocation "
-    "is sent; reopening it is then a 403 `app_key_revoked`. "
+    "is sent; reopening it is then a 403 `app_key_revoked`. When the server stops (a restart, "
+    "a deploy), every open feed ends at once with a `feed_closed` frame whose `reason` is "
+    "`server_restart`: its `id` and `resume_after` are the last entry sent (in SSE with "
+    "`retry:`, the milliseconds before reconnecting); reconnect with `Last-Event-ID` set to "
+    "it, to any API process, and no entry is missed. "
     "Idle feeds get a keep-alive "
     "every 15 s (a `:` comment line in SSE, an empty line in NDJSON).",
     "headers": {"Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}}},
@@ -137,8 +158,8 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
     except BaseException:
         release()
         raise
-    config = current_app.config
     keys = layers().app_keys
+    sock = socket_of(request.environ)
     try:
         body = feed.frames(
             the_feed,
@@ -147,18 +168,20 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
             after,
             media,
             peer,
-            keepalive=float(config.get("STREAM_KEEPALIVE_SECONDS", 15.0)),
-            hangup_check=float(config.get("STREAM_HANGUP_CHECK_SECONDS", 2.0)),
-            max_seconds=float(config.get("STREAM_MAX_SECONDS", 3600.0)),
+            ticker=streams.ticker,
+            sock=sock,
+            hangup_check=streams.limits.hangup_check,
+            max_seconds=streams.limits.max_seconds,
             revoked=partial(keys.revoked, key.id) if keys is not None else None,
         )
-        response = Response(streams.guarded(body, socket_of(request.environ)), 200, mimetype=media)
+        response = Response(streams.guarded(body, sock), 200, mimetype=media)
     except BaseException:
         watcher.release()
         release()
         raise
     response.call_on_close(watcher.release)
     response.call_on_close(release)
+    response.call_on_close(partial(streams.hang_up, sock))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy passes each frame on at once
     return response

@@ -15,6 +15,7 @@ from service.api.stream_schemas import StreamHeaders, StreamQuery
 from service.core import sse
 from service.core.connections import peer_of, socket_of
 from service.games.bodies import to_json
+from service.streams.streams import CLOSING_REASON, RESUME_RETRY_MS
 
 blp = Blueprint(
     "streams", __name__, url_prefix="/api/v1/games", description="Event streams of games."
@@ -25,6 +26,11 @@ EVENT_EXAMPLE = {"n": 7, "version": 3, "type": "card_played", "data": {"seat": 1
 END_EXAMPLE = {"id": EXAMPLE_ID, "version": 60, "status": "over"}
 """An `end` frame's data; a bound seat's stream ended by its key's revocation adds `reason`
 (`app_key_revoked`) and its status is the game's, still in play."""
+CLOSING_EXAMPLE = {"reason": CLOSING_REASON, "resume_after": 7}
+"""A `closing` frame's data: the process stops; resume after event 7 (also the frame's id)."""
+CLOSING_SSE = sse.frame(
+    sse.SSE, to_json(CLOSING_EXAMPLE), event_id="7", event="closing", retry=RESUME_RETRY_MS
+)
 SSE_EXAMPLE = (
     sse.frame(sse.SSE, to_json(SNAPSHOT_EXAMPLE), event_id="6", event="snapshot")
     + sse.keepalive(sse.SSE)
@@ -36,6 +42,7 @@ NDJSON_EXAMPLE = (
     + sse.frame(sse.NDJSON, to_json(EVENT_EXAMPLE), event_id="7", event="event")
     + sse.frame(sse.NDJSON, to_json(END_EXAMPLE), event="end")
 ).decode()
+NDJSON_CLOSING = sse.frame(sse.NDJSON, to_json(CLOSING_EXAMPLE), event_id="7", event="closing")
 SSE_EVENT = {
     "type": "object",
     "description": "One event of the stream (OpenAPI 3.1 reads an event stream's schema as "
@@ -43,14 +50,20 @@ SSE_EVENT = {
     "required": ["data"],
     "properties": {
         "id": {"type": "string", "pattern": "^[0-9]{1,18}$", "description": "An event number."},
-        "event": {"type": "string", "enum": ["snapshot", "event", "end", "rematch"]},
+        "event": {"type": "string", "enum": ["snapshot", "event", "end", "rematch", "closing"]},
+        "retry": {
+            "type": "integer",
+            "description": "Milliseconds to wait before reconnecting (a `closing` frame's).",
+        },
         "data": {
             "type": "string",
             "contentMediaType": "application/json",
             "description": "JSON: the view (`snapshot`), an event as `/events` lists it "
             "(`event`), the game's id, version and status (`end`; with `reason` "
-            "`app_key_revoked` when a bound seat's key was revoked while it streamed), or its "
-            "rematch (`rematch`, with `?rematch=true`).",
+            "`app_key_revoked` when a bound seat's key was revoked while it streamed), its "
+            "rematch (`rematch`, with `?rematch=true`), or where to resume (`closing`: "
+            "`reason` `server_restart` and `resume_after`, the number of the last event the "
+            "stream passed, also its `id`).",
         },
     },
 }
@@ -68,7 +81,17 @@ STREAM_RESPONSE = {
     "get a keep-alive every 15 s (a `:` comment line in SSE, an "
     "empty line in NDJSON). With `?rematch=true`, a finished game's stream "
     "stays open after `end` until its rematch is asked for: one `rematch` frame (no `id`), "
-    "then it closes. On the wire, in SSE:\n\n```\n" + SSE_EXAMPLE + "```",
+    "then it closes. When the server stops (a restart, a deploy), every open stream ends at "
+    "once with a `closing` frame, `reason` `server_restart`: its `id` and `resume_after` are "
+    "the number of the last event the stream passed (in SSE with `retry:`, the milliseconds "
+    "before reconnecting); reconnect with `Last-Event-ID` (or `?after=`) set to it, to any "
+    "API process, and no event is missed. On the wire, in SSE:\n\n```\n"
+    + SSE_EXAMPLE
+    + "```\n\nand a closing frame:\n\n```\n"
+    + CLOSING_SSE.decode()
+    + "```\n\nIn NDJSON:\n\n```\n"
+    + NDJSON_CLOSING.decode()
+    + "```",
     "headers": {
         "Cache-Control": {"schema": {"type": "string", "enum": ["no-store"]}},
     },
@@ -89,6 +112,15 @@ STREAM_RESPONSE = {
                 "end": {
                     "summary": "The game ended: the last frame",
                     "value": {"event": "end", "data": to_json(END_EXAMPLE)},
+                },
+                "closing": {
+                    "summary": "The server stops: resume after this id (the last frame)",
+                    "value": {
+                        "id": "7",
+                        "event": "closing",
+                        "retry": RESUME_RETRY_MS,
+                        "data": to_json(CLOSING_EXAMPLE),
+                    },
                 },
             },
         },
@@ -130,6 +162,7 @@ def stream_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) ->
     streams = layers().streams
     assert streams is not None, "the API's layers have streams"
     peer = peer_of(request.environ)
+    sock = socket_of(request.environ)
     release = streams.admit(peer.address, stored.meta.get("app_key"))
     # A bound seat's token works only beside its owner's key: its stream ends once that key
     # is revoked (the request was checked once, before).
@@ -151,7 +184,7 @@ def stream_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) ->
                 start,
                 media,
                 peer,
-                socket_of(request.environ),
+                sock,
                 revoked=revoked,
                 rematch=offer,
             )
@@ -160,5 +193,6 @@ def stream_game(query: dict[str, Any], headers: dict[str, Any], game_id: str) ->
         release()
         raise
     response.call_on_close(release)
+    response.call_on_close(partial(streams.hang_up, sock))
     response.headers["X-Accel-Buffering"] = "no"  # a proxy passes each frame on at once
     return response

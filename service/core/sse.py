@@ -5,7 +5,8 @@ same
 two media types the same way, so a client library reads them all alike:
 
 - `text/event-stream` (the default): each frame is `id:`, `event:` and one `data:` line of
-  JSON, then a blank line; a keep-alive is a comment line (`: keep-alive`).
+  JSON, then a blank line; a keep-alive is a comment line (`: keep-alive`). A closing frame
+  (the process stops: resume elsewhere) also has `retry:`, the reconnection delay.
 - `application/x-ndjson` (with `Accept: application/x-ndjson`): each frame is one JSON object
   on its own line, `{"id": "12", "event": "event", "data": {...}}` (`id` and `event` only when
   the frame has them); a keep-alive is an empty line.
@@ -48,9 +49,15 @@ def negotiate(accept: str | None) -> str:
 
 
 def frame(
-    media: str, data: bytes | str, *, event_id: str | None = None, event: str | None = None
+    media: str,
+    data: bytes | str,
+    *,
+    event_id: str | None = None,
+    event: str | None = None,
+    retry: int | None = None,
 ) -> bytes:
-    """One frame of `data` (a JSON text, on one line) in `media`."""
+    """One frame of `data` (a JSON text, on one line) in `media`; `retry` (SSE only: NDJSON
+    has no such field) tells an EventSource how many ms to wait before it reconnects."""
     body = data.encode() if isinstance(data, str) else data
     if media == NDJSON:
         head = b'{"id":"' + event_id.encode() + b'",' if event_id is not None else b"{"
@@ -60,6 +67,8 @@ def frame(
     lines = b"" if event_id is None else b"id: " + event_id.encode() + b"\n"
     if event is not None:
         lines += b"event: " + event.encode() + b"\n"
+    if retry is not None:
+        lines += b"retry: " + str(retry).encode() + b"\n"
     return lines + b"data: " + body + b"\n\n"
 
 

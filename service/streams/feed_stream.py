@@ -3,6 +3,8 @@ client that lost part of its feed starts again from."""
 
 from __future__ import annotations
 
+import math
+import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
 
@@ -14,6 +16,8 @@ from service.storage.keys import game_key
 from service.streams.feed import CLOSED, GAMES_PATH, JSON, OPENED
 from service.streams.feed_hub import FeedHub, Watcher
 from service.streams.feed_relay import BATCH, Feed
+from service.streams.streams import RESUME_RETRY_MS, Client
+from service.streams.ticker import Ticker
 
 __all__ = ["CLOSED", "GAMES_PATH", "OPENED", "frames", "live_games"]
 """What the feed's endpoint (`service.api.feed`) reads here, with the first frame's names."""
@@ -27,7 +31,8 @@ def frames(
     media: str,
     peer: Peer = NOBODY,
     *,
-    keepalive: float = 15.0,
+    ticker: Ticker,
+    sock: socket.socket | None = None,
     hangup_check: float = 2.0,
     max_seconds: float = 3600.0,
     revoked: Callable[[], bool] | None = None,
@@ -35,9 +40,12 @@ def frames(
 ) -> Iterator[bytes]:
     """A feed's bytes: without a resume point a `feed_opened` frame (its id: where it starts),
     then every entry after it as it comes, each framed with its number as `id` and its type
-    as `event`; keep-alives while idle. Ends when the client hangs up, after `max_seconds`
-    (the client resumes with `Last-Event-ID`), or when the process stops; then `watcher`
-    (admitted before the answer started: `FeedHub.admit`) is released.
+    as `event`; keep-alives while idle, when the process's `ticker` says one is due. Ends when
+    the client hangs up, after `max_seconds` (the client resumes with `Last-Event-ID`), or
+    when the process stops: then with a last `feed_closed` frame (`reason` `server_restart`),
+    whose `id` and `resume_after` are the last entry sent, so a client that resumes there
+    misses nothing. Then `watcher` (admitted before the answer started: `FeedHub.admit`) is
+    released.
 
     The key was checked once, when the feed opened: `revoked()` (the key's record, read
     before every batch of entries and every `revoke_check` seconds while idle) ends it once
@@ -45,15 +53,17 @@ def frames(
     so, and no entry relayed after the revocation is sent."""
     key_id, wake = watcher.key_id, watcher.wake
     closed = {"type": CLOSED, "reason": "app_key_revoked", "message": "this app key was revoked"}
+    client = Client(peer, sock, wake, hangup_check)
+    beat = ticker.open(wake, time.monotonic() + max_seconds, sock)
     try:
         if after is None:
             after = feed.position(key_id)
             opened = {"type": OPENED, "retention_seconds": feed.retention, "games": GAMES_PATH}
             yield sse.frame(media, dumps_sorted(opened), event_id=str(after), event=OPENED)
-        now = time.monotonic()
-        deadline, ping, look = now + max_seconds, now + keepalive, now + hangup_check
-        recheck = now + revoke_check
-        while not hub.closing:
+            beat.sent()
+        deadline = time.monotonic() + max_seconds
+        recheck = time.monotonic() + revoke_check if revoked is not None else math.inf
+        while not (ticker.closing or hub.closing):
             wake.clear()  # before the read: an entry relayed after it wakes the wait below
             rows = feed.read(key_id, after)
             if revoked is not None and (rows or time.monotonic() >= recheck):
@@ -64,28 +74,34 @@ def frames(
             if rows:
                 after = rows[-1][0]
                 yield b"".join(sse.frame(media, d, event_id=str(n), event=t) for n, t, d in rows)
-                ping = time.monotonic() + keepalive
+                beat.sent()
                 if len(rows) == BATCH:
                     continue
-            while not hub.closing:
-                now = time.monotonic()
-                if now >= deadline:
-                    return
-                soonest = min(ping, look, deadline, recheck if revoked is not None else deadline)
-                if wake.wait(max(soonest - now, 0.0)):
-                    break
-                now = time.monotonic()
-                if revoked is not None and now >= recheck:
-                    break  # and read: the read asks whether the key was revoked
-                if now >= look:
-                    if peer.gone():
-                        return
-                    look = now + hangup_check
-                if now >= ping:
-                    yield sse.keepalive(media)
-                    ping = now + keepalive
-                    break  # and read: news lost on a dropped subscription is found here
+            if ticker.closing or hub.closing:
+                break
+            soonest = min(client.next_look, recheck)
+            # Woken (an entry, the ticker) or not (a recheck, a look at the client): read again.
+            wake.wait(None if math.isinf(soonest) else max(soonest - time.monotonic(), 0))
+            if ticker.closing or hub.closing:
+                break
+            now = time.monotonic()
+            if client.gone(now) or now >= deadline:
+                return
+            if beat.ping:  # and read: news lost on a dropped subscription is found there
+                beat.ping = False
+                yield sse.keepalive(media)
+        restart = {
+            "type": CLOSED,
+            "reason": "server_restart",
+            "resume_after": str(after),
+            "message": "the server is restarting: reconnect with Last-Event-ID",
+        }
+        yield sse.frame(
+            media, dumps_sorted(restart), event_id=str(after), event=CLOSED, retry=RESUME_RETRY_MS
+        )
     finally:
+        ticker.release(beat)
+        client.close()
         watcher.release()
 
 

@@ -17,6 +17,14 @@ process has one `Game` here, one watch on the listener, and reads a change's new
 is framed once per media type and shared: a frame does not depend on who reads it, only
 whether they may (a seat's stream differs only by its private events).
 
+Keep-alives and shutdown (issue 33): every open stream of the process is registered with its
+one ticker (`service.streams.ticker`), which wakes a stream when its keep-alive (after
+`STREAM_KEEPALIVE_SECONDS` of silence) or its end (`STREAM_MAX_SECONDS`) falls due, through the
+same event a change sets: an idle stream under gevent waits with no timeout of its own. At
+shutdown (`close`, on SIGTERM) each stream ends with a `closing` frame, its `id` and
+`resume_after` the number of the last event it passed: a client that resumes after it (on any
+process) misses nothing; the connection is then closed (`hang_up`), so the worker exits at once.
+
 Bounds, per process, checked before anything is sent: `STREAM_SLOTS` in all (503
 `stream_slots_full`), `STREAMS_PER_ADDRESS` per client address and `STREAMS_PER_APP_KEY` per
 app key that created the game (429 `too_many_streams`), each with Retry-After. A client that
@@ -49,6 +57,7 @@ from service.games.bodies import ABANDONED, OVER, event_out, to_json, visible
 from service.games.callers import Caller
 from service.storage.records import Head, Stored
 from service.storage.store import Store
+from service.streams.ticker import Beat, Ticker
 from service.streams.waits import Changes, Watch
 
 log = logging.getLogger("duckpond.streams")
@@ -60,6 +69,18 @@ REFUSED_RETRY_AFTER = 5
 WINDOW = 256
 """Latest events a followed game keeps decoded and framed for its streams in this process."""
 ENDED = (OVER, ABANDONED)
+RESUME_RETRY_MS = 1000
+"""The SSE `retry:` of a closing frame: an EventSource reconnects (with `Last-Event-ID`) after
+this long, to another process or to this one restarted."""
+CLOSING_REASON = "server_restart"
+"""Why a stream sends its closing frame: the process is stopping (SIGTERM)."""
+
+
+class Closing:
+    """What `Streams._idle` returns when the process is stopping: send the closing frame."""
+
+
+CLOSING = Closing()
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,12 +264,14 @@ class Client:
 
 @dataclass(frozen=True, slots=True)
 class Watching:
-    """What one stream watches while it waits: its game, the event a change sets, its client,
-    when it ends at the latest and when a bound seat's key is next asked about."""
+    """What one stream watches while it waits: its game, the event a change (or the ticker)
+    sets, its client, its place with the ticker, when it ends at the latest and when a bound
+    seat's key is next asked about."""
 
     game: Game
     wake: threading.Event
     client: Client
+    beat: Beat
     deadline: float
     recheck: float
 
@@ -256,10 +279,18 @@ class Watching:
 class Streams:
     """The open streams of this process, their bounds and the games they follow."""
 
-    def __init__(self, store: Store, changes: Changes | None, limits: Limits) -> None:
+    def __init__(
+        self,
+        store: Store,
+        changes: Changes | None,
+        limits: Limits,
+        ticker: Ticker | None = None,
+    ) -> None:
         self.store = store
         self.changes = changes
         self.limits = limits
+        self.ticker = ticker or Ticker(limits.keepalive)
+        """Every open stream's keep-alives and end, game streams and feeds alike."""
         self.open = 0
         self._by_address: dict[str, int] = {}
         self._by_key: dict[str, int] = {}
@@ -340,17 +371,19 @@ class Streams:
             wake = threading.Event()
             game.readers.add(wake)
             client = Client(peer, sock, wake, self.limits.hangup_check)
+            now = time.monotonic()
+            deadline = now + self.limits.max_seconds
+            beat = self.ticker.open(wake, deadline, sock)
             try:
-                now = time.monotonic()
-                deadline = now + self.limits.max_seconds
                 if snapshot is not None:
                     yield sse.frame(
                         media, to_json(snapshot), event_id=str(stored.nevents), event="snapshot"
                     )
                 recheck = now + REVOKE_CHECK_SECONDS if revoked is not None else math.inf
-                watch = Watching(game, wake, client, deadline, recheck)
+                watch = Watching(game, wake, client, beat, deadline, recheck)
                 yield from self._events(stored, caller, after, media, watch, revoked, rematch)
             finally:
+                self.ticker.release(beat)
                 client.close()
                 game.readers.discard(wake)
                 self._unfollow(game)
@@ -367,7 +400,7 @@ class Streams:
     ) -> Generator[bytes, None, None]:
         """`frames` after the snapshot: the events after `after` the caller may see, each
         batch as soon as it is heard, then the `end` frame (and the rematch, if asked for)."""
-        game, wake, client, deadline = watch.game, watch.wake, watch.client, watch.deadline
+        game, wake, client, beat = watch.game, watch.wake, watch.client, watch.beat
         piece = max(self.limits.send_buffer // 4, 1024)  # a socket that polls writable takes it
         sent, recheck = after, watch.recheck
         while True:
@@ -394,71 +427,93 @@ class Streams:
                 if not self._can_send(client.sock):
                     return
                 yield chunk
+                beat.sent()
             if ended:
                 if rematch is not None and head.status == OVER:
-                    yield from self._rematch(rematch, wake, media, client, deadline)
+                    yield from self._rematch(rematch, watch, media, sent)
                 return
-            if not (yield from self._idle(wake, media, client, deadline, recheck)):
+            state = yield from self._idle(watch, media, recheck)
+            if state is CLOSING:
+                yield from self._closing(client, media, sent)
+            if state is not True:
                 return
 
     def _rematch(
         self,
         rematch: Callable[[], Mapping[str, Any] | None],
-        wake: threading.Event,
+        watch: Watching,
         media: str,
-        client: Client,
-        deadline: float,
+        sent: int,
     ) -> Generator[bytes, None, None]:
         """After a finished game's `end`: wait for its rematch (the maker pokes the finished
         game, `Store.poke`), then send it as a `rematch` frame."""
         while True:
-            wake.clear()  # before the read: a poke after it wakes the sleep below
+            watch.wake.clear()  # before the read: a poke after it wakes the sleep below
             try:
                 offer = rematch()
             except FAILURES as error:
                 log.warning("a stream of a finished game ends: %s", type(error).__name__)
                 return
             if offer is not None:
-                if self._can_send(client.sock):
+                if self._can_send(watch.client.sock):
                     yield sse.frame(media, to_json(offer), event="rematch")
                 return
-            if not (yield from self._idle(wake, media, client, deadline)):
+            state = yield from self._idle(watch, media)
+            if state is CLOSING:
+                yield from self._closing(watch.client, media, sent)
+            if state is not True:
                 return
 
     def _idle(
-        self,
-        wake: threading.Event,
-        media: str,
-        client: Client,
-        deadline: float,
-        recheck: float = math.inf,
-    ) -> Generator[bytes, None, bool]:
-        """Sleep until a change wakes the stream, or `recheck` (a bound seat's key to ask
-        again) comes (True), sending keep-alives meanwhile; False when the stream is to end
-        (hung up, not reading, past its time, process stopping)."""
-        limits = self.limits
-        keepalive = time.monotonic() + limits.keepalive
-        while True:
-            if self.changes is not None and self.changes.closing:
+        self, watch: Watching, media: str, recheck: float = math.inf
+    ) -> Generator[bytes, None, bool | Closing]:
+        """Sleep until a change or the ticker wakes the stream, or `recheck` (a bound seat's
+        key to ask again) comes: True (read again), after the keep-alive the ticker asked for;
+        False when the stream is to end (hung up, not reading, past its time); `CLOSING` when
+        the process is stopping. Under gevent, without `recheck`, the wait has no timeout:
+        the ticker and the socket's watch wake it."""
+        wake, client, beat, ticker = watch.wake, watch.client, watch.beat, self.ticker
+        if ticker.closing:
+            return CLOSING
+        soonest = min(client.next_look, recheck)
+        # Woken (a change, the ticker) or not (a recheck, a look at the client): read again.
+        wake.wait(None if math.isinf(soonest) else max(soonest - time.monotonic(), 0.0))
+        if ticker.closing:
+            return CLOSING
+        now = time.monotonic()
+        if client.gone(now):
+            log.debug("a stream's client hung up; the stream ends")
+            return False
+        if now >= watch.deadline:
+            return False
+        if beat.ping:
+            beat.ping = False
+            if not self._can_send(client.sock):
                 return False
-            now = time.monotonic()
-            if now >= deadline:
-                return False
-            soonest = min(keepalive, client.next_look, deadline, recheck)
-            woken = wake.wait(max(soonest - now, 0.0))
-            now = time.monotonic()
-            if not woken and now >= recheck:
-                return True
-            if client.gone(now):
-                log.debug("a stream's client hung up; the stream ends")
-                return False
-            if woken:
-                return not (self.changes is not None and self.changes.closing)
-            if now >= keepalive:
-                if not self._can_send(client.sock):
-                    return False
-                yield sse.keepalive(media)
-                keepalive = now + limits.keepalive
+            yield sse.keepalive(media)
+        return True
+
+    def _closing(self, client: Client, media: str, sent: int) -> Iterator[bytes]:
+        """The closing frame of a stream the stopping process ends: where to resume."""
+        if not self._can_send(client.sock):
+            return
+        data = {"reason": CLOSING_REASON, "resume_after": sent}
+        yield sse.frame(
+            media, to_json(data), event_id=str(sent), event="closing", retry=RESUME_RETRY_MS
+        )
+
+    def close(self) -> None:
+        """The process is stopping (SIGTERM, `service.wsgi`): every open stream sends its
+        closing frame and ends (`Ticker.close`: safe in a signal handler)."""
+        self.ticker.close()
+
+    def hang_up(self, sock: socket.socket | None) -> None:
+        """After a stream's last byte (its answer's close): when the process is stopping,
+        close the connection instead of keeping it for another request, which would hold
+        gunicorn's worker for its keep-alive timeout."""
+        if sock is not None and self.ticker.closing:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
 
     def guarded(self, body: Iterator[bytes], sock: socket.socket | None) -> Iterator[bytes]:
         """`body`'s pieces, each sent only if the client takes bytes within the send timeout:

@@ -192,6 +192,8 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
             "delivery_cpu_ms_per_event",
             "feed_turns_delivered",
             "feed_p99_ms",
+            "sigterm_closing_frames",
+            "sigterm_process_gone_s",
         ],
     ),
     ("strength.py", [], ["heuristic_per_deal", "difference", "deals_per_s"]),

@@ -18,7 +18,8 @@ API = "/api/v1"
 SSE, NDJSON = "text/event-stream", "application/x-ndjson"
 
 Frame = dict[str, Any]
-"""{"id": str | None, "event": str | None, "data": the JSON data}"""
+"""{"id": str | None, "event": str | None, "data": the JSON data}; an SSE closing frame also
+has "retry"."""
 
 
 def parse(media: str, body: bytes) -> list[Frame]:
@@ -53,7 +54,7 @@ def _sse(lines: list[str]) -> Frame | None:
             assert data is None, "one data line per frame"
             data = json.loads(value)
         else:
-            assert name in ("id", "event"), line
+            assert name in ("id", "event", "retry"), line  # retry: a closing frame's
             frame[name] = value
     if data is None:
         assert frame == {"id": None, "event": None}, frame

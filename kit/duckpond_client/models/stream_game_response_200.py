@@ -26,15 +26,18 @@ class StreamGameResponse200:
 
         Attributes:
             data (str): JSON: the view (`snapshot`), an event as `/events` lists it (`event`), the game's id, version and
-                status (`end`; with `reason` `app_key_revoked` when a bound seat's key was revoked while it streamed), or its
-                rematch (`rematch`, with `?rematch=true`).
+                status (`end`; with `reason` `app_key_revoked` when a bound seat's key was revoked while it streamed), its
+                rematch (`rematch`, with `?rematch=true`), or where to resume (`closing`: `reason` `server_restart` and
+                `resume_after`, the number of the last event the stream passed, also its `id`).
             event (StreamGameResponse200Event | Unset):
             id (str | Unset): An event number.
+            retry (int | Unset): Milliseconds to wait before reconnecting (a `closing` frame's).
      """
 
     data: str
     event: StreamGameResponse200Event | Unset = UNSET
     id: str | Unset = UNSET
+    retry: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -51,6 +54,8 @@ class StreamGameResponse200:
 
         id = self.id
 
+        retry = self.retry
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -61,6 +66,8 @@ class StreamGameResponse200:
             field_dict["event"] = event
         if id is not UNSET:
             field_dict["id"] = id
+        if retry is not UNSET:
+            field_dict["retry"] = retry
 
         return field_dict
 
@@ -83,10 +90,13 @@ class StreamGameResponse200:
 
         id = d.pop("id", UNSET)
 
+        retry = d.pop("retry", UNSET)
+
         stream_game_response_200 = cls(
             data=data,
             event=event,
             id=id,
+            retry=retry,
         )
 
 

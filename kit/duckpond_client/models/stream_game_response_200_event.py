@@ -1,6 +1,7 @@
 from enum import StrEnum
 
 class StreamGameResponse200Event(StrEnum):
+    CLOSING = "closing"
     END = "end"
     EVENT = "event"
     REMATCH = "rematch"

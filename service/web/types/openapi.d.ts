@@ -5472,7 +5472,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The feed, until the client leaves (or after an hour: resume with `Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` is where the feed starts; then one frame per entry, its `event` the entry's type and its `id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`, `version`: a human seat of the key's game is to act), `deal_pending` (the next deal waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of `total`), `match_finished` (`status` done or cancelled), `match_seat` (a seat of an outside match's game that one of the key's bots is to play: `match_id`, `game_id`, `seat`, `bot`, `index`, `rotation`, `game` and the seat's `token`, which works only beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones), `challenge` (another key challenges one of the key's bots: `challenge_id`, `from`, `game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), `challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: `challenge_id`, `status`, `match_id`, `by` or `reason` when declined). A feed open when its key is revoked ends within about a second: its last frame is `feed_closed` (`reason`: `app_key_revoked`; no `id`), and no entry after the revocation is sent; reopening it is then a 403 `app_key_revoked`. Idle feeds get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
+            /** @description The feed, until the client leaves (or after an hour: resume with `Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` is where the feed starts; then one frame per entry, its `event` the entry's type and its `id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`, `version`: a human seat of the key's game is to act), `deal_pending` (the next deal waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of `total`), `match_finished` (`status` done or cancelled), `match_seat` (a seat of an outside match's game that one of the key's bots is to play: `match_id`, `game_id`, `seat`, `bot`, `index`, `rotation`, `game` and the seat's `token`, which works only beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones), `challenge` (another key challenges one of the key's bots: `challenge_id`, `from`, `game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), `challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: `challenge_id`, `status`, `match_id`, `by` or `reason` when declined). A feed open when its key is revoked ends within about a second: its last frame is `feed_closed` (`reason`: `app_key_revoked`; no `id`), and no entry after the revocation is sent; reopening it is then a 403 `app_key_revoked`. When the server stops (a restart, a deploy), every open feed ends at once with a `feed_closed` frame whose `reason` is `server_restart`: its `id` and `resume_after` are the last entry sent (in SSE with `retry:`, the milliseconds before reconnecting); reconnect with `Last-Event-ID` set to it, to any API process, and no entry is missed. Idle feeds get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
             200: {
                 headers: {
                     "Cache-Control"?: "no-store";
@@ -5485,6 +5485,7 @@ export interface operations {
                      *
                      *     {"id":"1764775201234001","event":"turn","data":{"game_id":"q7Zk3xP2aB9w","seat":1,"type":"turn","version":0}}
                      *     {"id":"1764775260500000","event":"match_progress","data":{"done":3,"match_id":"m4Tc8hQ2xY7e","total":100,"type":"match_progress"}}
+                     *     {"id":"1764775260500000","event":"feed_closed","data":{"message":"the server is restarting: reconnect with Last-Event-ID","reason":"server_restart","resume_after":"1764775260500000","type":"feed_closed"}}
                      */
                     "application/x-ndjson": string;
                     /**
@@ -5505,6 +5506,11 @@ export interface operations {
                      *     id: 1764775260500000
                      *     event: match_progress
                      *     data: {"done":3,"match_id":"m4Tc8hQ2xY7e","total":100,"type":"match_progress"}
+                     *
+                     *     id: 1764775260500000
+                     *     event: feed_closed
+                     *     retry: 1000
+                     *     data: {"message":"the server is restarting: reconnect with Last-Event-ID","reason":"server_restart","resume_after":"1764775260500000","type":"feed_closed"}
                      */
                     "text/event-stream": string;
                 };
@@ -10457,7 +10463,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /**
-             * @description The stream, until the game's end (then an `end` frame) or the client leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` is the number of the last event it includes), `event` (an event the caller may see, as `/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every event was sent; or, with `reason` `app_key_revoked`, a bound seat's app key was revoked: its stream ends within about a second and sends nothing committed after). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). With `?rematch=true`, a finished game's stream stays open after `end` until its rematch is asked for: one `rematch` frame (no `id`), then it closes. On the wire, in SSE:
+             * @description The stream, until the game's end (then an `end` frame) or the client leaves. Frames: `snapshot` (the caller's view, as `GET` of the game answers it; its `id` is the number of the last event it includes), `event` (an event the caller may see, as `/events` lists it; its `id` is its number), `end` (no `id`: the game ended and every event was sent; or, with `reason` `app_key_revoked`, a bound seat's app key was revoked: its stream ends within about a second and sends nothing committed after). Idle streams get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). With `?rematch=true`, a finished game's stream stays open after `end` until its rematch is asked for: one `rematch` frame (no `id`), then it closes. When the server stops (a restart, a deploy), every open stream ends at once with a `closing` frame, `reason` `server_restart`: its `id` and `resume_after` are the number of the last event the stream passed (in SSE with `retry:`, the milliseconds before reconnecting); reconnect with `Last-Event-ID` (or `?after=`) set to it, to any API process, and no event is missed. On the wire, in SSE:
              *
              *     ```
              *     id: 6
@@ -10474,6 +10480,22 @@ export interface operations {
              *     data: {"id":"q7Zk3xP2aB9w","version":60,"status":"over"}
              *
              *     ```
+             *
+             *     and a closing frame:
+             *
+             *     ```
+             *     id: 7
+             *     event: closing
+             *     retry: 1000
+             *     data: {"reason":"server_restart","resume_after":7}
+             *
+             *     ```
+             *
+             *     In NDJSON:
+             *
+             *     ```
+             *     {"id":"7","event":"closing","data":{"reason":"server_restart","resume_after":7}}
+             *     ```
              */
             200: {
                 headers: {
@@ -10488,12 +10510,14 @@ export interface operations {
                      */
                     "application/x-ndjson": string;
                     "text/event-stream": {
-                        /** @description JSON: the view (`snapshot`), an event as `/events` lists it (`event`), the game's id, version and status (`end`; with `reason` `app_key_revoked` when a bound seat's key was revoked while it streamed), or its rematch (`rematch`, with `?rematch=true`). */
+                        /** @description JSON: the view (`snapshot`), an event as `/events` lists it (`event`), the game's id, version and status (`end`; with `reason` `app_key_revoked` when a bound seat's key was revoked while it streamed), its rematch (`rematch`, with `?rematch=true`), or where to resume (`closing`: `reason` `server_restart` and `resume_after`, the number of the last event the stream passed, also its `id`). */
                         data: string;
                         /** @enum {string} */
-                        event?: "snapshot" | "event" | "end" | "rematch";
+                        event?: "snapshot" | "event" | "end" | "rematch" | "closing";
                         /** @description An event number. */
                         id?: string;
+                        /** @description Milliseconds to wait before reconnecting (a `closing` frame's). */
+                        retry?: number;
                     };
                 };
             };

@@ -91,21 +91,27 @@ def test_snapshot_then_every_event_live_and_an_exact_resume(
 
 
 def test_a_resume_on_another_api_process(serve_api: Callable[..., Any], backend: str) -> None:
-    """The first process stops (its stream ends), moves are made through a second one, and the
-    client resumes there: nothing lost, nothing twice."""
+    """The first process stops: its stream ends with a `closing` frame whose `id` is where to
+    resume (the last event it passed); moves are made through a second one, and the client
+    resumes there from that id: nothing lost, nothing twice."""
     with serve_api(**FAST) as (first, process):
         gid, tokens, _ = duck_soup(first)
         stream = Live(first, gid, tokens[1])
         snap = stream.next()
         assert snap is not None
         play(first, gid, tokens, 3)
-        read = event_frames(stream.until(events_count(first, gid)))
+        resume = events_count(first, gid)
+        read = event_frames(stream.until(resume))
         process.terminate()
         process.wait(timeout=30)
+        closing = stream.next()
+        assert closing is not None and closing["event"] == "closing", closing
+        assert closing["id"] == str(resume) and closing["retry"] == "1000"
+        assert closing["data"] == {"reason": "server_restart", "resume_after": resume}
         assert stream.next() is None, "the stream ends when its process stops"
     with serve_api(**FAST) as (second, _):
         play(second, gid, tokens, 4)
-        again = Live(second, gid, tokens[1], last_event_id=str(read[-1]["n"]))
+        again = Live(second, gid, tokens[1], last_event_id=closing["id"])
         read += event_frames(again.until(events_count(second, gid)))
         again.close()
         assert read == events(None, second, gid, tokens[1], int(snap["id"]))

@@ -10,7 +10,10 @@ import { ConnectionLost, answer, apiAs, sleep } from "./api.js";
  * @typedef {{id: string, event: "event", data: GameEvent}
  *   | {id: string, event: "snapshot", data: GameOut}
  *   | {event: "end", data: {id: string, version: number, status: GameOut["status"]}}
- *   | {event: "rematch", data: RematchOffer}} Frame
+ *   | {event: "rematch", data: RematchOffer}
+ *   | {id: string, event: "closing", data: {reason: "server_restart", resume_after: number}}} Frame
+ * A `closing` frame (the server stops) is the last: the stream is then opened again after the
+ * last event read, on whichever process answers.
  */
 /**
  * A finished game's rematch as its stream tells it (`?rematch=true`): its id and status, the
