@@ -58,7 +58,7 @@ def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
     def counted(self: Any, command: Any, check_health: bool = True) -> None:
         sent[0] += 1
-        original(self, command, check_health)
+        original(self, command, check_health)  # type: ignore[no-untyped-call]
 
     monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
     yield sent
@@ -109,7 +109,7 @@ def test_a_move_that_loses_its_race_enqueues_nothing(games: Layers, client: Flas
     turn is queued, once: the jobs are in the write, which the loser never makes."""
     table = Table.create(client, seats=[{}, BOT, BOT, {}])
     queue = games.bot_queue
-    queue.empty()
+    queue.empty()  # type: ignore[no-untyped-call]
     tables = games.tables
     inner: list[str] = []
 
