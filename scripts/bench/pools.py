@@ -20,6 +20,13 @@ test client: no HTTP server, so the figures are of the workers, not of gunicorn)
     .venv/bin/python scripts/bench/pools.py --tables 32 --match-games 2000 --seconds 20
     .venv/bin/python scripts/bench/pools.py --smoke      # 2 s phases, a few games (CI)
 
+With `--throughput-only`, each phase also measures, over the same window, the worker process's
+CPU (/proc) and Redis's commands (INFO commandstats, less the benchmark's own polling; commands
+that scripts run count each) per bot move: with `BOT_CHAIN_MS=0` a move is one RQ job, so the
+figures `one_turn_jobs_per_s`, `worker_cpu_ms_per_job` and `redis_commands_per_job` are those
+of a bot turn played as its own job (issue 33). The worker's watchdog thread is included: its
+sweeps cost a fixed amount a second, so per job they weigh more at lower rates.
+
 The last line printed is the figures as JSON (`{"figures": {...}}`).
 """
 
@@ -282,11 +289,11 @@ def main() -> None:
                     )
                     r.flushdb()
             median: dict[int, Rate] = {}
-            for chain_ms, values in rates.items():
-                runs = ", ".join(f"{v.moves_per_s:.0f}" for v in values)
-                median[chain_ms] = mid = sorted(values, key=lambda v: v.moves_per_s)[1]
-                cpu = sorted(v.cpu_ms_per_move for v in values)[1]
-                commands = sorted(v.commands_per_move for v in values)[1]
+            for chain_ms, phases in rates.items():
+                runs = ", ".join(f"{v.moves_per_s:.0f}" for v in phases)
+                median[chain_ms] = mid = sorted(phases, key=lambda v: v.moves_per_s)[1]
+                cpu = sorted(v.cpu_ms_per_move for v in phases)[1]
+                commands = sorted(v.commands_per_move for v in phases)[1]
                 print(f"one worker, BOT_CHAIN_MS={chain_ms}: median {mid.moves_per_s:.0f} "
                       f"heuristic bot moves/s ({runs}); worker CPU {cpu:.3f} ms and "
                       f"{commands:.1f} Redis commands per move (medians)")  # fmt: skip

@@ -1,11 +1,12 @@
 """Bot turns: how a due turn is named, recorded and handed to the RQ workers.
 
 A change that leaves bot seats to act records those turns as due in the same compare-and-set
-that stores it (`service.storage.store`), then enqueues one job per turn. Both the record and the
-job
-are named here, once: the due member `<id>:<seat>:<version>` (in the game's hash and the
-watchdog's index) and the job id `bot_<id>_<seat>_<version>[_r<attempt>]`. A job that runs
-twice, or after the game moved on, moves nothing: it submits its move expecting `version`.
+that stores it (`service.storage.store`), and one job per turn is enqueued: by that same script
+where the queues are on game data's Redis (`BotTurns.commands`), else right after it. Both the
+record and the job are named here, once: the due member `<id>:<seat>:<version>` (in the game's
+hash and the watchdog's index) and the job id `bot_<id>_<seat>_<version>[_r<attempt>]`. A job
+that runs twice, or after the game moved on, moves nothing: it submits its move expecting
+`version`.
 
 A timed human turn is recorded with its deadline in the clock index (`service.games.clocks`), under
 the same member name; once due, the watchdog enqueues it as a bot turn (`service.watchdog`).
