@@ -139,6 +139,20 @@ def test_a_job_run_twice_changes_nothing(
     assert rq_keys(r) == []
 
 
+def test_a_turn_this_process_saw_move_on_is_stale_without_a_read(
+    games: Layers, client: FlaskClient, round_trips: list[int]
+) -> None:
+    """The fast path of a job run twice by one worker: the game past the job's version is in
+    this process's cache, so the job knows it is stale without reading Redis (before: it
+    read the whole game back to find out)."""
+    table = Table.create(client, seats=[{}, BOT, {}, {}])
+    assert games.tables.bot_turn(table.gid, 1, 0) == "moved"
+    before = round_trips[0]
+    assert games.tables.bot_turn(table.gid, 1, 0) == "stale"
+    assert round_trips[0] == before
+    assert table.public()["version"] == 1
+
+
 def test_a_stop_asked_while_a_job_finishes_stops_after_it(
     games: Layers, client: FlaskClient, r: redis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
