@@ -48,12 +48,18 @@ from typing import Any
 
 import redis
 from rq import Queue, SimpleWorker, Worker
+from rq.executions import Execution
+from rq.job import Job
+from rq.registry import StartedJobRegistry
 from rq.scheduler import RQScheduler
 from rq.serializers import JSONSerializer
+from rq.utils import now as now_utc
+from rq.worker import WorkerStatus
 
 from service import jobs, watchdog, wiring
 from service.core import heap
 from service.core.config import from_env
+from service.storage.keys import BOT_TURN_JOB
 from service.storage.store import Store
 
 log = logging.getLogger("duckpond.worker")
@@ -161,9 +167,19 @@ def start_scheduler(worker: Any, burst: bool, logging_level: str | int | None) -
         scheduler.register_death()
 
 
+LEAN_JOBS = frozenset({BOT_TURN_JOB})
+"""Jobs whose bookkeeping `TurnWorker` trims when they keep no result (`result_ttl=0`): they
+have no dependents, callbacks, webhooks or repeats, and nobody reads their result."""
+
+
+def lean(job: Job) -> bool:
+    """A job `TurnWorker` may start and finish in one round trip each (`LEAN_JOBS`)."""
+    return job.result_ttl == 0 and job.func_name in LEAN_JOBS
+
+
 class TurnWorker(SimpleWorker):
     """RQ's SimpleWorker (no fork per job) whose heartbeats also reach `dp:workers`, and
-    whose own chatter is trimmed to what keeps its record alive.
+    whose own chatter is trimmed to what keeps its record, and its jobs' records, true.
 
     RQ's loop beats (HSET `last_heartbeat`, EXPIRE: two round trips) three times a job
     outside any pipeline and writes the `idle` state twice: 7 of the 19 round trips to Redis
@@ -171,30 +187,112 @@ class TurnWorker(SimpleWorker):
     in issue 25's outside matches, where every bot reply is one job). A beat of its own
     within `BEAT_EVERY` of the last one that reached Redis is skipped when that one keeps the
     worker's record alive as long, less `BEAT_EVERY` (RQ's TTLs are 80 s and more: the
-    record never expires because of this); a state it already wrote is not written again.
-    Beats inside RQ's pipelines go as ever."""
+    record never expires because of this); a state it already wrote is not written again;
+    `rq suspend` is looked for once a `BEAT_EVERY`, not before every job.
+
+    A lean job (`lean`: a bot turn, which keeps no result) is started in ONE round trip (the
+    execution record, the started registry, the job's `started` status, the busy state, and
+    the job taken off the queue's intermediate list: RQ's two pipelines in one) and finished
+    in ONE (the worker's counts, the execution's records gone, the job's keys deleted, the
+    idle state), where RQ spends six (its job heartbeats, a WATCH and a read of dependents
+    nobody has, and its delete of a `result_ttl=0` job, which reads every execution back).
+    Its failure goes RQ's whole way (retries, the failed registry). Issue 33 measured the
+    split: 15 round trips a one-turn job before, 7 after (`scripts/bench/pools.py`)."""
 
     beats: Beats | None = None
     _beat_at = float("-inf")
     """When (monotonic) a beat of ours last reached Redis, and until when it keeps the
     worker's record alive."""
     _alive_until = float("-inf")
+    _suspension_checked = float("-inf")
+    _state_written: str | None = None
+    """The state last written to Redis (RQ's `_state` is the one it acts on)."""
+    _start: Any = None
+    """A lean job's start, written by `prepare_job_execution` with RQ's second pipeline."""
 
     def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
         if pipeline is not None:
             super().heartbeat(timeout, pipeline)
         else:
-            now, ttl = time.monotonic(), timeout or self.worker_ttl + 60
-            if now - self._beat_at >= BEAT_EVERY or now + ttl - BEAT_EVERY > self._alive_until:
+            if self._beat_due(timeout or self.worker_ttl + 60):
                 super().heartbeat(timeout, pipeline)
-                self._beat_at, self._alive_until = now, now + ttl
         if self.beats is not None:
             self.beats(self.name)
 
+    def _beat_due(self, ttl: int) -> bool:
+        """Whether a beat asking for `ttl` must reach Redis (it is then counted as sent):
+        the last is `BEAT_EVERY` old, or leaves the record less life than asked for."""
+        now = time.monotonic()
+        if now - self._beat_at < BEAT_EVERY and now + ttl - BEAT_EVERY <= self._alive_until:
+            return False
+        self._beat_at, self._alive_until = now, now + ttl
+        return True
+
     def set_state(self, state: str, pipeline: Any = None) -> None:
-        if pipeline is None and state == self._state:
+        if pipeline is None and state == self._state_written:
+            self._state = state
             return
         super().set_state(state, pipeline)
+        self._state_written = state
+
+    def check_for_suspension(self, burst: bool) -> None:
+        """RQ's, at most once a `BEAT_EVERY` (a pipelined beat and EXISTS each time): a
+        `rq suspend` takes effect within a second, as before within a job."""
+        now = time.monotonic()
+        if now - self._suspension_checked < BEAT_EVERY:
+            return
+        self._suspension_checked = now
+        super().check_for_suspension(burst)
+
+    def prepare_execution(self, job: Job) -> Execution:
+        if not lean(job):
+            return super().prepare_execution(job)
+        self._start = pipe = self.connection.pipeline()
+        self.execution = Execution.create(
+            job, self.get_heartbeat_ttl(job), pipeline=pipe, worker_name=self.name
+        )
+        self.set_state(WorkerStatus.BUSY, pipeline=pipe)
+        return self.execution
+
+    def prepare_job_execution(self, job: Job, remove_from_intermediate_queue: bool = False) -> None:
+        pipe, self._start = self._start, None
+        if pipe is None:
+            super().prepare_job_execution(job, remove_from_intermediate_queue)
+            return
+        with pipe:
+            self.set_current_job_id(job.id, pipeline=pipe)
+            ttl = self.get_heartbeat_ttl(job)
+            if self._beat_due(ttl):  # the record outlives the job (RQ beats every job)
+                super().heartbeat(ttl, pipeline=pipe)
+            job.prepare_for_execution(self.name, pipeline=pipe)
+            if remove_from_intermediate_queue:
+                key = Queue(job.origin, connection=self.connection).intermediate_queue_key
+                pipe.lrem(key, 1, job.id)
+            pipe.execute()
+
+    def handle_execution_ended(self, job: Job, queue: Queue, heartbeat_ttl: int) -> None:
+        if not lean(job):
+            super().handle_execution_ended(job, queue, heartbeat_ttl)
+            return
+        job.ended_at = now_utc()  # RQ beats the job too, for callbacks a lean job has not
+
+    def handle_job_success(
+        self, job: Job, queue: Queue, started_job_registry: StartedJobRegistry
+    ) -> None:
+        if not lean(job):
+            super().handle_job_success(job, queue, started_job_registry)
+            return
+        assert job.started_at is not None and job.ended_at is not None
+        with self.connection.pipeline() as pipe:
+            self.increment_successful_job_count(pipeline=pipe)
+            self.increment_total_working_time(job.ended_at - job.started_at, pipe)
+            self.cleanup_execution(job, pipeline=pipe)
+            pipe.delete(job.key, job.dependents_key, job.dependencies_key)  # no result kept
+            # The idle state, written without saying so yet: until the job is done, a
+            # SIGTERM must find the worker busy (RQ then stops after it, not in its midst).
+            pipe.hset(self.key, "state", WorkerStatus.IDLE)
+            pipe.execute()
+        self._state_written = WorkerStatus.IDLE
 
     def unsubscribe(self) -> None:
         unsubscribe(self)

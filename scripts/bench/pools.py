@@ -20,6 +20,13 @@ test client: no HTTP server, so the figures are of the workers, not of gunicorn)
     .venv/bin/python scripts/bench/pools.py --tables 32 --match-games 2000 --seconds 20
     .venv/bin/python scripts/bench/pools.py --smoke      # 2 s phases, a few games (CI)
 
+With `--throughput-only`, each phase also measures, over the same window, the worker process's
+CPU (/proc) and Redis's commands (INFO commandstats, less the benchmark's own polling; commands
+that scripts run count each) per bot move: with `BOT_CHAIN_MS=0` a move is one RQ job, so the
+figures `one_turn_jobs_per_s`, `worker_cpu_ms_per_job` and `redis_commands_per_job` are those
+of a bot turn played as its own job (issue 33). The worker's watchdog thread is included: its
+sweeps cost a fixed amount a second, so per job they weigh more at lower rates.
+
 The last line printed is the figures as JSON (`{"figures": {...}}`).
 """
 
@@ -35,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -119,20 +127,48 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else 0.0
 
 
-def throughput(stack: Stack, client: Any, games: int, seconds: float, chain_ms: int = 20) -> float:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process so far, threads included (its watchdog's too)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def command_calls(r: redis.Redis) -> dict[str, int]:
+    """Redis's calls per command so far (INFO commandstats)."""
+    stats = r.info("commandstats")
+    return {name.removeprefix("cmdstat_"): int(v["calls"]) for name, v in stats.items()}
+
+
+@dataclass
+class Rate:
+    """One throughput phase: bot moves per second of the worker, its CPU per move and the
+    Redis commands per move (those of this benchmark's own polling taken out)."""
+
+    moves_per_s: float
+    cpu_ms_per_move: float
+    commands_per_move: float
+    by_command: dict[str, float]
+
+
+def throughput(stack: Stack, client: Any, games: int, seconds: float, chain_ms: int = 20) -> Rate:
     """Heuristic bot moves per second of ONE bulk worker (BULK_NICE=0: alone on the CPU),
     its jobs chaining bot turns for `chain_ms` (0: one turn a job, as before chaining).
     Timed from its first move (its start-up is no part of the figure) for `seconds`, or
-    until every game is over if that comes first."""
+    until every game is over if that comes first. Over the same window: the worker
+    process's CPU (/proc) and Redis's commands (INFO commandstats, less this function's
+    own HMGETs and INFOs), per move."""
     r = redis.Redis(port=stack.port)
     gids = []
     for i in range(games):
         body = {"game": "doubleduck", "seats": [HEURISTIC] * 4, "seed": f"t{i}",
                 "options": {"max_deals": 4}}  # fmt: skip
         gids.append(client.post(f"{API}/games", json=body).json["id"])
+    polls = 0
 
     def total() -> tuple[int, bool]:
         """(moves made in all games, whether every game is over)."""
+        nonlocal polls
+        polls += 1
         with r.pipeline(transaction=False) as pipe:
             for gid in gids:
                 pipe.hmget(game_key(gid), "version", "status")
@@ -145,14 +181,26 @@ def throughput(stack: Stack, client: Any, games: int, seconds: float, chain_ms: 
         if worker.poll() is not None or time.monotonic() > deadline:
             sys.exit(f"the bulk worker made no move (exit status {worker.poll()})")
         time.sleep(0.01)
+    calls0, cpu0, polls = command_calls(r), cpu_seconds(worker.pid), 0
     t0 = time.monotonic()
     moved, done = first, False
     while not done and time.monotonic() < t0 + seconds:
         time.sleep(0.02)
         moved, done = total()
     elapsed = time.monotonic() - t0
+    cpu, calls = cpu_seconds(worker.pid) - cpu0, command_calls(r)
     stack.stop(worker)
-    return (moved - first) / elapsed
+    moves = max(moved - first, 1)
+    diff = {name: n - calls0.get(name, 0) for name, n in calls.items()}
+    diff["hmget"] = diff.get("hmget", 0) - polls * len(gids)
+    diff["info"] = diff.get("info", 0) - 1
+    by_command = {name: n / moves for name, n in sorted(diff.items(), key=lambda kv: -kv[1]) if n}
+    return Rate(
+        moves_per_s=(moved - first) / elapsed,
+        cpu_ms_per_move=cpu * 1000 / moves,
+        commands_per_move=sum(by_command.values()),
+        by_command=by_command,
+    )
 
 
 def latency(client: Any, r: redis.Redis, tables: int, seconds: float, think: float) -> list[float]:
@@ -233,23 +281,43 @@ def main() -> None:
         client = app.test_client()
         r = redis.Redis(port=stack.port)
         if args.throughput_only:
-            rates: dict[int, list[float]] = {0: [], 20: []}
+            rates: dict[int, list[Rate]] = {0: [], 20: []}
             for _ in range(3):
                 for chain_ms in rates:
-                    rate = throughput(stack, client, args.games, args.seconds, chain_ms)
-                    rates[chain_ms].append(rate)
+                    rates[chain_ms].append(
+                        throughput(stack, client, args.games, args.seconds, chain_ms)
+                    )
                     r.flushdb()
-            for chain_ms, values in rates.items():
-                runs = ", ".join(f"{v:.0f}" for v in values)
-                print(f"one worker, BOT_CHAIN_MS={chain_ms}: median {sorted(values)[1]:.0f} "
-                      f"heuristic bot moves/s ({runs})")  # fmt: skip
-            ratio = sorted(rates[20])[1] / sorted(rates[0])[1]
+            median: dict[int, Rate] = {}
+            for chain_ms, phases in rates.items():
+                runs = ", ".join(f"{v.moves_per_s:.0f}" for v in phases)
+                median[chain_ms] = mid = sorted(phases, key=lambda v: v.moves_per_s)[1]
+                cpu = sorted(v.cpu_ms_per_move for v in phases)[1]
+                commands = sorted(v.commands_per_move for v in phases)[1]
+                print(f"one worker, BOT_CHAIN_MS={chain_ms}: median {mid.moves_per_s:.0f} "
+                      f"heuristic bot moves/s ({runs}); worker CPU {cpu:.3f} ms and "
+                      f"{commands:.1f} Redis commands per move (medians)")  # fmt: skip
+            one = median[0]
+            top = ", ".join(f"{name} {n:.2f}" for name, n in list(one.by_command.items())[:16])
+            print(f"Redis commands per one-turn job (the median run), by kind: {top}")
+            ratio = median[20].moves_per_s / one.moves_per_s
             print(f"ratio chained / one turn a job: {ratio:.2f}")
-            print(json.dumps({"figures": {"unchained_moves_per_s": round(sorted(rates[0])[1]),
-                                          "chained_moves_per_s": round(sorted(rates[20])[1]),
-                                          "ratio": round(ratio, 2)}}))  # fmt: skip
+            figures = {
+                "unchained_moves_per_s": round(one.moves_per_s),
+                "chained_moves_per_s": round(median[20].moves_per_s),
+                "ratio": round(ratio, 2),
+                "one_turn_jobs_per_s": round(one.moves_per_s),
+                "worker_cpu_ms_per_job": round(sorted(v.cpu_ms_per_move for v in rates[0])[1], 3),
+                "redis_commands_per_job": round(
+                    sorted(v.commands_per_move for v in rates[0])[1], 1
+                ),
+                "worker_cpu_ms_per_chained_move": round(
+                    sorted(v.cpu_ms_per_move for v in rates[20])[1], 3
+                ),
+            }
+            print(json.dumps({"figures": figures}))
             return
-        rate = throughput(stack, client, args.games, args.seconds)
+        rate = throughput(stack, client, args.games, args.seconds).moves_per_s
         print(f"one worker (no fork): {rate:.0f} heuristic bot moves/s")
         r.flushdb()
         stack.worker("live")

@@ -49,6 +49,11 @@ class Write:
     relay: tuple[tuple[str, ...], str] | None = None
     """On one Redis: the key's feed keys and the relay's parameters, to move the entries
     into the feed in this same script (`service.streams.feed.Feed.inline`)."""
+    jobs: tuple[tuple[str | bytes | int, ...], ...] = ()
+    """On one Redis: RQ's commands that enqueue the jobs of the change's due bot turns
+    (`service.tables.bot_turns.BotTurns.commands`), run by this same script once the change
+    is written, so a change that loses its race enqueues nothing and one that wins cannot
+    lose its jobs."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,11 +1,12 @@
 """Bot turns: how a due turn is named, recorded and handed to the RQ workers.
 
 A change that leaves bot seats to act records those turns as due in the same compare-and-set
-that stores it (`service.storage.store`), then enqueues one job per turn. Both the record and the
-job
-are named here, once: the due member `<id>:<seat>:<version>` (in the game's hash and the
-watchdog's index) and the job id `bot_<id>_<seat>_<version>[_r<attempt>]`. A job that runs
-twice, or after the game moved on, moves nothing: it submits its move expecting `version`.
+that stores it (`service.storage.store`), and one job per turn is enqueued: by that same script
+where the queues are on game data's Redis (`BotTurns.commands`), else right after it. Both the
+record and the job are named here, once: the due member `<id>:<seat>:<version>` (in the game's
+hash and the watchdog's index) and the job id `bot_<id>_<seat>_<version>[_r<attempt>]`. A job
+that runs twice, or after the game moved on, moves nothing: it submits its move expecting
+`version`.
 
 A timed human turn is recorded with its deadline in the clock index (`service.games.clocks`), under
 the same member name; once due, the watchdog enqueues it as a bot turn (`service.watchdog`).
@@ -117,14 +118,8 @@ class BotTurns:
             self.queue_for(pool).enqueue_call(
                 BOT_TURN_JOB,
                 args=(gid, seat, version),
-                job_id=job_id(gid, seat, version, attempt),
                 unique=True,
-                timeout=JOB_TIMEOUT,
-                # A finished job's keys expire by themselves: deleting them at once
-                # (result_ttl=0) costs RQ a dozen more Redis round trips per bot move.
-                result_ttl=60,
-                failure_ttl=24 * 3600,
-                retry=Retry(max=3),
+                **job_options(job_id(gid, seat, version, attempt)),
             )
         except DuplicateJobError:
             return False
@@ -133,6 +128,49 @@ class BotTurns:
             log.exception("game %s: could not enqueue the bot turn of seat %d", gid, seat)
             return False
         return True
+
+    def commands(
+        self, gid: str, seats: Sequence[int], version: int, meta: Mapping[str, Any]
+    ) -> tuple[tuple[Any, ...], ...]:
+        """RQ's own commands that enqueue these turns' jobs, each on its seat's pool's queue,
+        as `Queue.enqueue_many` writes them into a pipeline (here one never sent), for the
+        change's compare-and-set to run once it wins (`service.storage.cas.Write.jobs`):
+        the move and its bot turns' jobs are one write, with no round trip of their own, and
+        a change that loses its race enqueues nothing. Only where the queues are on game
+        data's Redis (`service.tables.commit.Commit`); the job ids are `schedule`'s."""
+        batches: dict[str, tuple[Queue, list[Any]]] = {}
+        for seat in seats:
+            queue = self.queue_for(pool_of(meta, seat))
+            data = Queue.prepare_data(
+                BOT_TURN_JOB, args=(gid, seat, version), **job_options(job_id(gid, seat, version))
+            )
+            batches.setdefault(queue.name, (queue, []))[1].append(data)
+        pipe = self.queue.connection.pipeline(transaction=False)
+        try:
+            for queue, datas in batches.values():
+                queue.enqueue_many(datas, pipeline=pipe)
+            return tuple(args for args, _ in pipe.command_stack)
+        finally:
+            pipe.reset()
+
+
+def job_options(jid: str) -> dict[str, Any]:
+    """A bot turn's job options, the same however it is enqueued."""
+    return {
+        "job_id": jid,
+        "timeout": JOB_TIMEOUT,
+        # Nobody reads a turn's result (the game is the record): nothing is kept, and the
+        # worker deletes the finished job in its one last round trip (`service.worker`).
+        "result_ttl": 0,
+        "failure_ttl": FAILURE_TTL,
+        "retry": RETRY,
+        "description": jid,  # the id says it all (RQ's default is the call, built per job)
+    }
+
+
+FAILURE_TTL = 24 * 3600
+"""Seconds a failed bot turn's job stays in RQ's failed registry, for an operator to read."""
+RETRY = Retry(max=3)
 
 
 class ThinkLimitExceeded(Exception):

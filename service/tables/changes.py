@@ -321,7 +321,10 @@ class TableChanges:
     ) -> tuple[str, Change | None]:
         """One bot turn; the change, when the caller is to play the next bot turn itself
         (it was not enqueued)."""
-        stored = self.commits.cache.stored(gid, version) or self.store.load(gid)
+        cache = self.commits.cache
+        if cache.stored(gid, version + 1) is not None:
+            return "stale", None  # this process holds the game past `version`: nothing to read
+        stored = cache.stored(gid, version) or self.store.load(gid)
         if stored is None or stored.version != version:
             return "stale", None
         if stored.status in (ABANDONED, WAITING):

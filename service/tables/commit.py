@@ -4,7 +4,8 @@ end of a game, a bot's turn.
 A change is made in memory first (a `Change`); `Commit.commit` then writes it in ONE
 compare-and-set (state + events + actions + idempotent answer + due bot turns + feed entries,
 `service.storage.store`), and after it relays the feed, compacts an ended game, tells an outside
-match, caches the new version and enqueues the due bot turns. A lost race writes nothing and
+match, caches the new version and enqueues the due bot turns (on one Redis the same script
+enqueues them: `Commit.inline_jobs`). A lost race writes nothing and
 answers 409. Building it once keeps every change's write the same, Redis command for command.
 """
 
@@ -97,6 +98,9 @@ class Commit:
         self.idle_ttl = idle_ttl
         self.clock = ServerClock(store.redis)
         """The server's time, for turn clocks (`service.games.clocks`)."""
+        self.inline_jobs = turns.queue.connection is store.redis
+        """The queues are on game data's Redis: the compare-and-set enqueues the due bot
+        turns itself (`BotTurns.commands`); elsewhere they are enqueued after it."""
         self.match_game_ended: Callable[[str, str], None] | None = None
         """Told (match id, game id) when a game of an outside match ends (`service.wiring`
         sets it to the match driver's)."""
@@ -134,7 +138,13 @@ class Commit:
             state = change.game.to_dict()
             if change.seating is not None:
                 state = with_seating(state, change.seating)
-        outcome = self._write(change, meta, state, idem_field, response, create_key, pointer_ttl)
+        enqueue = schedule and bool(change.bots)
+        jobs: tuple[tuple[Any, ...], ...] = ()
+        if enqueue and self.inline_jobs:
+            jobs = self.turns.commands(gid, change.bots, change.version, meta)
+        outcome = self._write(
+            change, meta, state, idem_field, response, create_key, pointer_ttl, jobs
+        )
         if outcome.kind in ("replay", "taken"):
             return outcome.response
         if outcome.kind == "missing":
@@ -162,7 +172,7 @@ class Commit:
             )
         if change.meta is None:  # nobody changes the game after this: callers only read
             self.cache.put(self._written(change, state), change.game)
-        if schedule and change.bots:
+        if enqueue and not jobs:
             self.turns.schedule(gid, change.bots, change.version, meta)
         return None
 
@@ -175,6 +185,7 @@ class Commit:
         response: str,
         create_key: str,
         pointer_ttl: int,
+        jobs: tuple[tuple[Any, ...], ...] = (),
     ) -> Outcome:
         """The compare-and-set. Waiters hear the news of a started game's change only (not of
         its creation, nor its abandon); a failed creation frees its key, or every retry would
@@ -199,6 +210,7 @@ class Commit:
             feed=self._feed(gid, meta, version, change.entries, change.status, change.to_act),
             app_key=meta.get("app_key") or "",
             relay=self._inline(gid, meta),
+            jobs=jobs,
         )
         try:
             return self.store.write(gid, write)
