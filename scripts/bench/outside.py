@@ -79,6 +79,8 @@ class Stack:
     def __init__(self, web_workers: int) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="dp-outside-"))
         self.redis_port, self.port = free_port(), free_port()
+        while self.port == self.redis_port:  # each port is free when asked, not reserved
+            self.port = free_port()
         self.procs: list[subprocess.Popen[bytes]] = []
         server = shutil.which("redis-server") or "redis-server"
         self._spawn([server, "--port", str(self.redis_port), "--bind", "127.0.0.1",
