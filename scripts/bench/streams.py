@@ -372,14 +372,18 @@ def moves(
 # --- the modes ---------------------------------------------------------------------------------
 
 
-def idle(server: Server, args: argparse.Namespace) -> dict[str, float]:
+def stream_paths(server: Server, count: int) -> list[tuple[int, str, str]]:
+    """`count` streams of games made for them, ten a game: its seats' and six spectators'."""
     app = App(server.env["REDIS_URL"], False)
-    games = [app.create(n) for n in range(max(args.idle // 10, 1))]
     paths = []
-    for g, (gid, tokens) in enumerate(games):
+    for g, (gid, tokens) in enumerate(app.create(n) for n in range(max(count // 10, 1))):
         paths += [(g, f"{API}/games/{gid}/stream", t) for t in tokens]
         paths += [(g, f"{API}/games/{gid}/stream", "")] * 6
-    paths = paths[: args.idle]
+    return paths[:count]
+
+
+def idle(server: Server, args: argparse.Namespace) -> dict[str, float]:
+    paths = stream_paths(server, args.idle)
     pid = server.worker_pid()
     warm = Readers(server.port, paths[:10], "none", 1)  # imports and first-use caches
     warm.opened()
@@ -409,13 +413,7 @@ def idle(server: Server, args: argparse.Namespace) -> dict[str, float]:
 
 
 def sigterm(server: Server, args: argparse.Namespace) -> dict[str, float]:
-    app = App(server.env["REDIS_URL"], False)
-    games = [app.create(n) for n in range(max(args.sigterm // 10, 1))]
-    paths = []
-    for g, (gid, tokens) in enumerate(games):
-        paths += [(g, f"{API}/games/{gid}/stream", t) for t in tokens]
-        paths += [(g, f"{API}/games/{gid}/stream", "")] * 6
-    paths = paths[: args.sigterm]
+    paths = stream_paths(server, args.sigterm)
     readers = Readers(server.port, paths, "closing", args.clients)
     opened = readers.opened()
     time.sleep(1.0)

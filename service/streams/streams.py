@@ -2,13 +2,12 @@
 
 Why: a page or a bot that follows a game should learn of each change within a second, without
 a request per change or per seat (`?wait=`, `service.streams.waits`). `GET .../games/<id>/stream`
-sends a snapshot (the caller's view, as `GET` of the game gives it; its `id` is the number of
-the last event it includes), then each event the caller may see (`service.games.bodies.visible`,
-exactly as `/events` filters), each with its number as `id`, framed by `service.core.sse`. A client
-that reconnects with `Last-Event-ID: n` (or `?after=n`) gets the events after n and no
-snapshot: what it read plus what it gets is exactly `/events` from n on, without a gap or a
-duplicate, on any API process, since the events are read from the game's list in Redis. Once
-the game has ended and its last event is sent, an `end` frame (no `id`) closes the stream.
+sends a snapshot (the caller's view, as `GET` of the game gives it; its `id` the number of its
+last event), then each event the caller may see (as `/events` filters), each with its number as
+`id`, framed by `service.core.sse`. A client that reconnects with `Last-Event-ID: n` (or
+`?after=n`) gets the events after n and no snapshot: what it read plus what it gets is exactly
+`/events` from n on, without a gap or a duplicate, on any API process (the events are read from
+Redis). Once the game has ended and its last event is sent, an `end` frame closes the stream.
 
 How it scales (issue 24): no Redis connection and no polling loop per stream. A process hears
 every change through its one listener (`service.streams.waits.Changes`); each game followed in the
@@ -20,10 +19,10 @@ whether they may (a seat's stream differs only by its private events).
 Keep-alives and shutdown (issue 33): every open stream of the process is registered with its
 one ticker (`service.streams.ticker`), which wakes a stream when its keep-alive (after
 `STREAM_KEEPALIVE_SECONDS` of silence) or its end (`STREAM_MAX_SECONDS`) falls due, through the
-same event a change sets: an idle stream under gevent waits with no timeout of its own. At
-shutdown (`close`, on SIGTERM) each stream ends with a `closing` frame, its `id` and
-`resume_after` the number of the last event it passed: a client that resumes after it (on any
-process) misses nothing; the connection is then closed (`hang_up`), so the worker exits at once.
+same event a change sets: an idle stream under gevent waits with no timeout of its own. On
+SIGTERM (`close`) each stream ends with a `closing` frame, `id` and `resume_after` the last event
+it passed (resumed after it, on any process, nothing is missed), then its connection is closed
+(`hang_up`), so the worker exits at once.
 
 Bounds, per process, checked before anything is sent: `STREAM_SLOTS` in all (503
 `stream_slots_full`), `STREAMS_PER_ADDRESS` per client address and `STREAMS_PER_APP_KEY` per
