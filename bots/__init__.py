@@ -104,8 +104,8 @@ SEARCH_LEVELS = (
         25.0,
         {"doubleduck": 240, "ducksoup": 14, "doppelkopf": 33, "duck": 10},
         "Beats the heuristic over 1,000 duplicate deals: Doubleduck +160 +- 7 a deal, "
-        "Doppelkopf +0.93 +- 0.12, Duck +0.28 +- 0.11 a round (Duck Soup at 32 worlds: +9.6 "
-        "+- 2.4); beats plain PIMC at equal CPU in every game; docs/benchmarks.md.",
+        "Doppelkopf +0.93 +- 0.12, Duck Soup +6.2 +- 2.3 a deal, Duck +0.28 +- 0.11 a round; "
+        "beats plain PIMC at equal CPU in every game; docs/benchmarks.md.",
     ),
     Level(
         "normal",
