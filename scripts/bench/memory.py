@@ -17,11 +17,14 @@ game ends: `service.storage.archive` stores it as what determines it, seed, opti
 a digest, in one field of its hash) and unpacked (the same game with compaction switched off: its
 state and its event and action lists, as a live game keeps them), so the ratio is of one machine
 at one moment. The figures keep their names: `<game>_packed_kib` is the compacted form.
+Beside the sizes, the thread CPU time of the compaction (`<game>_compact_ms`: the replay that
+builds and checks the blob, and its script) and of a cold read of the finished game
+(`<game>_cold_read_ms`: its replay from the blob, with this process's cache emptied).
 
     .venv/bin/python scripts/bench/memory.py --games 20
     .venv/bin/python scripts/bench/memory.py --smoke     # one game of each kind (CI)
 
-The last line printed is the figures as JSON (`{"figures": {...}}`, KiB), for
+The last line printed is the figures as JSON (`{"figures": {...}}`, KiB and ms), for
 tests/bench/test_bench_smoke.py.
 """
 
@@ -80,8 +83,10 @@ def start_redis(port: int, folder: str) -> subprocess.Popen[bytes]:
     sys.exit(f"redis-server did not start on port {port}")
 
 
-def play(app: Any, name: str, seed: str, packed: bool) -> str:
-    """One bot-only game of `name`, created and played to the end; returns its id."""
+def play(app: Any, name: str, seed: str, packed: bool, spent: list[float] | None = None) -> str:
+    """One bot-only game of `name`, created and played to the end; returns its id. `spent`
+    gets the thread CPU seconds its compaction took (the replay that builds and checks the
+    blob, and the script), when it is compacted."""
     layers = app.extensions["duckpond"]
     tables, store = layers.tables, layers.store
     seats, options = SETUPS[name]
@@ -92,6 +97,16 @@ def play(app: Any, name: str, seed: str, packed: bool) -> str:
     compact = store.compact
     if not packed:
         store.compact = lambda gid, version: False
+    elif spent is not None:
+
+        def timed(gid: str, version: int) -> bool:
+            start = time.thread_time()
+            try:
+                return bool(compact(gid, version))
+            finally:
+                spent.append(time.thread_time() - start)
+
+        store.compact = timed
     try:
         for _ in range(100_000):
             stored = store.load(gid)
@@ -104,6 +119,16 @@ def play(app: Any, name: str, seed: str, packed: bool) -> str:
     finally:
         store.compact = compact
     return gid
+
+
+def rebuild_seconds(app: Any, gid: str) -> float:
+    """Thread CPU seconds of reading a finished game that no process holds: its replay from
+    the blob, checked against the digest (the process's cache of rebuilt games emptied)."""
+    layers = app.extensions["duckpond"]
+    layers.store.archive.forget()
+    start = time.thread_time()
+    layers.store.load(gid)
+    return time.thread_time() - start
 
 
 def usage(client: redis.Redis, gid: str, packed: bool) -> tuple[int, int]:
@@ -150,15 +175,19 @@ def main() -> None:
         print(f"redis-server {version}, {args.games} finished games of each kind, bot-only "
               "(heuristic), default options; MEMORY USAGE of every key of a game\n")  # fmt: skip
         print("| game | compacted: mean (min-max) | unpacked: mean (min-max) | its events "
-              "| ratio |")  # fmt: skip
-        print("| --- | --- | --- | --- | --- |")
+              "| ratio | compaction CPU | cold read CPU |")  # fmt: skip
+        print("| --- | --- | --- | --- | --- | --- | --- |")
         for name in args.game or SETUPS:
             packed: list[int] = []
             unpacked: list[int] = []
             events: list[int] = []
+            compacting: list[float] = []
+            reading: list[float] = []
             for n in range(args.games):
                 seed = f"memory-{name}-{n}"
-                packed.append(usage(client, play(app, name, seed, packed=True), True)[0])
+                gid = play(app, name, seed, packed=True, spent=compacting)
+                packed.append(usage(client, gid, True)[0])
+                reading.append(rebuild_seconds(app, gid))
                 total, log = usage(client, play(app, name, seed, packed=False), False)
                 unpacked.append(total)
                 events.append(log)
@@ -170,8 +199,12 @@ def main() -> None:
 
             share = statistics.mean(events) / statistics.mean(unpacked)
             ratio = statistics.mean(packed) / statistics.mean(unpacked)
+            compact_ms = 1000 * statistics.mean(compacting)
+            read_ms = 1000 * statistics.mean(reading)
             print(f"| {name} | {kib(packed)} | {kib(unpacked)} | {share:.0%} of unpacked "
-                  f"| {ratio:.2f}x |")  # fmt: skip
+                  f"| {ratio:.2f}x | {compact_ms:.2f} ms | {read_ms:.2f} ms |")  # fmt: skip
+            figures[f"{name}_compact_ms"] = round(compact_ms, 2)
+            figures[f"{name}_cold_read_ms"] = round(read_ms, 2)
             figures[f"{name}_packed_kib"] = round(statistics.mean(packed) / 1024, 1)
             figures[f"{name}_unpacked_kib"] = round(statistics.mean(unpacked) / 1024, 1)
         print(json.dumps({"figures": figures}))

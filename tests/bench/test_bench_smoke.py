@@ -76,9 +76,16 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
         "memory.py",
         [],
         [
-            f"{game}_{form}_kib"
-            for game in ("doubleduck", "ducksoup", "duck", "doppelkopf")
-            for form in ("packed", "unpacked")
+            *(
+                f"{game}_{form}_kib"
+                for game in ("doubleduck", "ducksoup", "duck", "doppelkopf")
+                for form in ("packed", "unpacked")
+            ),
+            *(
+                f"{game}_{cost}_ms"
+                for game in ("doubleduck", "ducksoup", "duck", "doppelkopf")
+                for cost in ("compact", "cold_read")
+            ),
         ],
     ),
     (
