@@ -61,9 +61,9 @@ from rq.utils import now as now_utc
 from rq.worker import WorkerStatus
 
 from service import jobs, watchdog, wiring
-from service.matches import arena
 from service.core import heap
 from service.core.config import from_env
+from service.matches import arena
 from service.storage.keys import BOT_TURN_JOB
 from service.storage.store import Store
 

@@ -53,9 +53,7 @@ def _key() -> AppKey:
 
 @blp.route("/bots/<string:name>/arena", methods=["PUT"])
 @blp.doc(operationId="join_arena", security=KEY_ONLY)
-@blp.arguments(
-    ArenaIn(), example={"games": ["ducksoup"], "games_per_hour": 60, "concurrency": 2}
-)
+@blp.arguments(ArenaIn(), example={"games": ["ducksoup"], "games_per_hour": 60, "concurrency": 2})
 @blp.response(200, ArenaOut, example=ACTIVE_EXAMPLE)
 @errors(
     blp,
@@ -79,9 +77,7 @@ def join_arena(body: dict[str, Any], name: str) -> dict[str, Any]:
 
     A bot whose moves the service had to play (timed out) once a game or more, over one arena
     match, is paused: `arena_paused` on the key's feed says why."""
-    return _arena().opt_in(
-        _key(), name, body["games"], body["games_per_hour"], body["concurrency"]
-    )
+    return _arena().opt_in(_key(), name, body["games"], body["games_per_hour"], body["concurrency"])
 
 
 @blp.route("/bots/<string:name>/arena", methods=["GET"])

@@ -295,7 +295,9 @@ class Arena:
             raise ServiceError("unknown_game", f"no game named {', '.join(unknown) or '(none)'}")
         for game in games:
             if game not in bot.games:
-                raise ServiceError("unknown_bot", f"the bot {name!r} does not play {game}", bot=name)
+                raise ServiceError(
+                    "unknown_bot", f"the bot {name!r} does not play {game}", bot=name
+                )
         for what, value, (low, high) in (
             ("games_per_hour", games_per_hour, GAMES_PER_HOUR),
             ("concurrency", concurrency, CONCURRENCY),
@@ -567,9 +569,7 @@ class Arena:
             for a, b in choose(entrants, self.settings.anchors, skills, last):
                 outside = [standings[x] for x in (a, b) if x in standings]
                 rots = len(rotations(lineup(game, a, b)))
-                games = min(
-                    self.settings.match_games, *(s.hour_room() // rots for s in outside)
-                )
+                games = min(self.settings.match_games, *(s.hour_room() // rots for s in outside))
                 concurrency = min(games * rots, *(s.live_room() for s in outside))
                 if games < 1 or concurrency < 1:
                     continue

@@ -182,7 +182,8 @@ def test_a_round_pairs_two_keys_bots_and_makes_their_rated_match(
         ("arena-one", "heuristic"),
         ("arena-two", "heuristic"),
     ] or bots == [("arena-one", "arena-two"), ("arena-one", "random"), ("arena-two", "random")]
-    assert client.get(f"{API}/bots/arena-one/arena", headers=auth(one)).json["hour_games"] == 4
+    standing: Any = client.get(f"{API}/bots/arena-one/arena", headers=auth(one)).json
+    assert standing["hour_games"] == 4
 
 
 def test_opting_out_retiring_and_revoking_stop_new_pairings_at_once(
@@ -215,9 +216,8 @@ def test_opting_out_retiring_and_revoking_stop_new_pairings_at_once(
     for _ in range(3):
         assert paired() == set()
     # The standing answers why: out, or retired (its key revoked: the bot reads retired).
-    assert client.get(f"{API}/bots/arena-retires/arena", headers=auth(first.key)).json[
-        "status"
-    ] == "retired"
+    retired: Any = client.get(f"{API}/bots/arena-retires/arena", headers=auth(first.key)).json
+    assert retired["status"] == "retired"
     assert join(client, first.key, "arena-quits", concurrency=16).status_code == 200  # back in
     assert paired() == {"arena-quits"}
 
@@ -256,7 +256,7 @@ def test_the_budget_holds_games_per_hour_and_concurrency(
     arena = arena_of(app, anchors=("random",))
     for expected in (1, 1, 0, 0):
         assert len(arena.step().made) == expected
-    standing = client.get(f"{API}/bots/arena-hourly/arena", headers=auth(key)).json
+    standing: Any = client.get(f"{API}/bots/arena-hourly/arena", headers=auth(key)).json
     assert standing["hour_games"] == 4 and len(standing["open_matches"]) == 2
     # One game at a time: one pairing, its match one game at once; then nothing while it runs.
     client.delete(f"{API}/bots/arena-hourly/arena", headers=auth(key))
