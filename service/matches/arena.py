@@ -40,7 +40,8 @@ Keys, on game data's Redis, in one bucket (`service.storage.keys.ARENA_TAG`):
     arena:open              set: match ids of pairings not closed
     arena:pairing:<mid>     hash: `game`, `bots` (JSON line-up), `games` (match games),
                             `cost` (real games), `concurrency`, `created` (ms), `status`
-                            (planned | made | refused | closed), `reason`; kept a day closed
+                            (planned | made | refused | closed), `reason`, `kicked` (ms:
+                            `Arena._kick`); kept a day once closed
     arena:spent:<name>      sorted set: `<mid>:<cost>` by the ms it was planned (the hour)
     arena:last              hash: bot -> the opponent of its last pairing
 """
@@ -83,7 +84,8 @@ DEFAULT_CONCURRENCY = 2
 PAUSE_TIMEOUTS_PER_GAME = 1
 """Timed-out moves per game a bot sat in, over one arena match, that pause it."""
 HOUR_MS = 3600 * 1000
-KEEP_CLOSED_SECONDS = 86400
+KICK_SECONDS = 60
+"""How often a running arena match's step is queued by the pairer, in case its own was lost."""
 ACTIVE, PAUSED, OUT, RETIRED = "active", "paused", "out", "retired"
 PLANNED, MADE, REFUSED, CLOSED = "planned", "made", "refused", "closed"
 
@@ -421,6 +423,7 @@ class Arena:
         spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
         cancelled = b"cancelled" in raw
         if not cancelled and self.matches.store.recorded_count(mid) < spec.games:
+            self._kick(mid, pairing)
             return
         records = self.matches.store.records(mid)
         results = {b["bot"]: b for b in summarize(spec.bots, records.values())["bots"]}
@@ -433,6 +436,16 @@ class Arena:
             if seat_games and timeouts >= PAUSE_TIMEOUTS_PER_GAME * seat_games:
                 pause[bot] = {"timeouts": timeouts, "seat_games": seat_games}
         self._finish(mid, CLOSED, "cancelled" if cancelled else "", pause, out)
+
+    def _kick(self, mid: str, pairing: JSON) -> None:
+        """Queue the match's step once a `KICK_SECONDS` while it runs: an arena match has no
+        creator to read it, and a read is what takes a lost step again (`Matches.get`)."""
+        now = now_ms()
+        last = max(int(pairing.get("created") or 0), int(pairing.get("kicked") or 0))
+        if now - last < KICK_SECONDS * 1000 or self.matches.driver is None:
+            return
+        self.matches.driver.later(mid, "read")
+        self.redis.hset(arena_key(f"pairing:{mid}"), "kicked", now)
 
     def _finish(
         self, mid: str, status: str, reason: str, pause: Mapping[str, JSON], out: Round

@@ -283,3 +283,26 @@ def test_hold_and_settings() -> None:
     assert settings.anchors == ("random", "search:fast") and settings.match_games == 1
     assert cast(Any, Settings.of({})).anchors == ("random", "heuristic", "search:fast",
                                                   "search:strong")  # fmt: skip
+
+
+def test_a_running_arena_match_is_stepped_again_in_case_its_step_was_lost(
+    keyed: tuple[Flask, FlaskClient, AppKeys],
+) -> None:
+    app, client, keys = keyed
+    key = keys.issue("author").key
+    register(client, key, "arena-kicked")
+    assert join(client, key, "arena-kicked", concurrency=2).status_code == 200
+    arena = arena_of(app, anchors=("random",))
+    [mid] = arena.step().made
+    layers = app.extensions["duckpond"]
+    queue = layers.matches.driver.queue
+    queue.empty()  # the creation's step is lost (no worker here: nobody took it)
+    assert arena.step().made == [] and f"match_{mid}_read" not in queue.job_ids
+    # A minute on, with no creator to read it, the pairer queues the match's step itself,
+    # once a minute.
+    layers.redis.hset(arena_key(f"pairing:{mid}"), "created", 0)
+    arena.step()
+    assert f"match_{mid}_read" in queue.job_ids
+    queue.empty()
+    arena.step()
+    assert queue.job_ids == []
