@@ -19,6 +19,8 @@ from service.access.app_keys import AppKeys
 from service.access.bot_registry import BotRegistry
 from service.core import shards
 from service.core.shards import DataClient, QueueClient
+from service.matches.arena import Arena
+from service.matches.arena import Settings as ArenaSettings
 from service.matches.challenges import Challenges
 from service.matches.match_games import MatchGames
 from service.matches.matches import Matches
@@ -65,6 +67,8 @@ class Layers:
     """Matches that wait for another key's consent (`service.matches.challenges`)."""
     ratings: Ratings | None = None
     """The bots' ladders per game (`service.matches.ratings`), which match games are rated on."""
+    arena: Arena | None = None
+    """Opted-in outside bots and their pairer (`service.matches.arena`)."""
 
     @property
     def bot_queue(self) -> Queue:
@@ -153,6 +157,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         keys,
         Challenges(pool, matches, registry, keys, feed),
         ratings,
+        arena=Arena(pool, registry, matches, ratings, feed, ArenaSettings.of(settings)),
     )
 
 

@@ -31,6 +31,10 @@ for Redis to answer again and starts a fresh RQ worker; the watchdog thread (`se
 unless `--no-watchdog`) keeps sweeping meanwhile. A process that dies anyway is restarted by its
 supervisor (`scripts/serve`, or the container's restart policy). `--burst` stops when the queue
 is empty.
+
+Every worker process also runs the arena's pairer in a thread (`service.matches.arena`, unless
+`--no-arena`): it pairs the outside bots opted in to rated play; a lease in Redis lets one
+process's pairer work at a time, and another takes over within `ARENA_LEASE_SECONDS`.
 """
 
 from __future__ import annotations
@@ -59,6 +63,7 @@ from rq.worker import WorkerStatus
 from service import jobs, watchdog, wiring
 from service.core import heap
 from service.core.config import from_env
+from service.matches import arena
 from service.storage.keys import BOT_TURN_JOB
 from service.storage.store import Store
 
@@ -352,6 +357,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fork", action="store_true", help="fork a work horse per job")
     parser.add_argument("--simple", action="store_true", help="no fork per job (the default)")
     parser.add_argument("--no-watchdog", action="store_true", help="no bot-turn watchdog thread")
+    parser.add_argument("--no-arena", action="store_true", help="no arena pairer thread")
     args = parser.parse_args(argv)
     settings = from_env()
     logging.basicConfig(level=settings["LOG_LEVEL"], format="%(asctime)s %(name)s %(message)s")
@@ -368,6 +374,8 @@ def main(argv: list[str] | None = None) -> None:
     beats = Beats(layers.store, args.pool)
     if not args.no_watchdog and not args.burst:
         watchdog.start_thread(settings)
+    if not args.no_arena and not args.burst:
+        arena.start_thread(wiring.build(settings).arena)  # its own pool; the lease picks one
     heap.freeze()
     stop = threading.Event()
     while wait_for_redis(connection, stop):

@@ -4,12 +4,16 @@
     python -m duckpond_kit match --url URL --key KEY --game ducksoup --bots mybot,heuristic \\
         --games 20 --bot mybot=mymodule:choose [--seed S] [--option target=1]
     python -m duckpond_kit register --url URL --key KEY mybot --games ducksoup,duck [--exist-ok]
+    python -m duckpond_kit arena --url URL --key KEY mybot [--games ducksoup] \
+        [--games-per-hour 60] [--concurrency 2] [--leave]
 
 `--url` and `--key` default to $DUCKPOND_URL and $DUCKPOND_KEY (a key in the environment stays
 out of the process list). `play` runs until Ctrl-C or SIGTERM, playing every seat of the named
 bots in every match of the key; `match` creates one, plays it, says each finished game on
 stderr and prints the match as JSON. `register --exist-ok` reuses a name that is already a
-live bot of the key. Only warnings are logged, unless `-v`.
+live bot of the key. `arena` opts the bot in to the arena for `--games` with its budget (the
+service then pairs it by itself: `play` plays its seats), takes it out with `--leave`, and
+prints its standing as JSON. Only warnings are logged, unless `-v`.
 """
 
 from __future__ import annotations
@@ -90,6 +94,12 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="a live bot of this key by that name is reused (exit 0), not a 409",
     )
+    arena = commands.add_parser("arena", parents=[common], help="opt a bot in to the arena")
+    arena.add_argument("name")
+    arena.add_argument("--games", help="comma-separated: opt in for these (else: only read)")
+    arena.add_argument("--games-per-hour", type=int, default=60)
+    arena.add_argument("--concurrency", type=int, default=2)
+    arena.add_argument("--leave", action="store_true", help="take the bot out of the arena")
     return top
 
 
@@ -119,6 +129,14 @@ def run(kit: Kit, args: argparse.Namespace) -> int:
         games = [g for g in args.games.split(",") if g]
         bot = kit.register(args.name, games, args.description, exist_ok=args.exist_ok)
         print(json.dumps(bot))
+        return 0
+    if args.command == "arena":
+        chosen = None if args.games is None else [g for g in args.games.split(",") if g]
+        standing = kit.arena(
+            args.name, chosen, games_per_hour=args.games_per_hour,
+            concurrency=args.concurrency, leave=args.leave,
+        )  # fmt: skip
+        print(json.dumps(standing))
         return 0
     play = dict(args.bots)
     if args.command == "play":

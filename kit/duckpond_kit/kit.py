@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 import httpx
 from duckpond_client import AuthenticatedClient, models
+from duckpond_client.api.arena import get_arena, join_arena, leave_arena
 from duckpond_client.api.bots import get_bot, register_bot
 from duckpond_client.api.feed import list_feed_seats
 from duckpond_client.api.matches import get_match
@@ -138,6 +139,28 @@ class Kit:
             if not exist_ok or exc.reason != "bot_name_taken" or not yours:
                 raise
             return dict(self.typed(get_bot.sync_detailed, name=name).to_dict())
+
+    def arena(
+        self,
+        name: str,
+        games: Sequence[str] | None = None,
+        *,
+        games_per_hour: int = 60,
+        concurrency: int = 2,
+        leave: bool = False,
+    ) -> JSON:
+        """The bot's standing in the arena (`GET /api/v1/bots/{name}/arena`); with `games`,
+        opt it in for them with this budget first (again: a new budget, and a paused bot
+        resumes); with `leave`, take it out. The service then pairs it by itself, in rated
+        matches whose seats come on the feed as any match's: a runner plays them."""
+        if leave:
+            return dict(self.typed(leave_arena.sync_detailed, name=name).to_dict())
+        if games is None:
+            return dict(self.typed(get_arena.sync_detailed, name=name).to_dict())
+        body = models.ArenaIn.from_dict(
+            {"games": list(games), "games_per_hour": games_per_hour, "concurrency": concurrency}
+        )
+        return dict(self.typed(join_arena.sync_detailed, name=name, body=body).to_dict())
 
     def seats(self) -> list[JSON]:
         """Every seat of this key's outside bots in live match games (`GET /api/v1/feed/seats`):

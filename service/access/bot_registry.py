@@ -200,6 +200,10 @@ class BotRegistry:
             b.to_json() for b in sorted(self._read(names), key=lambda b: b.name) if not b.retired
         ]
 
+    def many(self, names: Sequence[str]) -> list[OutsideBot]:
+        """The bots of these names that exist, retired ones too (two round trips)."""
+        return self._read([n for n in names if NAME.match(n)])
+
     def of(self, key_id: str) -> list[OutsideBot]:
         """The live bots of one key, by name."""
         names = sorted(m.decode() for m in cast(set[bytes], self.redis.smembers(owned_key(key_id))))

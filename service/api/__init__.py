@@ -9,6 +9,7 @@ from flask_smorest import Api
 
 from service.api import (
     abandon,
+    arena,
     bots,
     catalog,
     challenges,
@@ -60,7 +61,7 @@ def register(api: Api) -> None:
         )
     for module in (
         health, catalog, bots, games, moves, deals, seats, abandon, resign, claim, rematch,
-        lobby, scores, events, stream, records, matches, challenges, feed, webhooks, ladder,
+        lobby, scores, events, stream, records, matches, challenges, feed, webhooks, ladder, arena,
     ):  # fmt: skip
         api.register_blueprint(module.blp)
     rate_limits.document(api.spec)

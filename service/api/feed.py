@@ -90,7 +90,10 @@ FEED_RESPONSE = {
     "`challenge` (another key challenges one of the key's bots: `challenge_id`, `from`, "
     "`game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), "
     "`challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: "
-    "`challenge_id`, `status`, `match_id`, `by` or `reason` when declined). "
+    "`challenge_id`, `status`, `match_id`, `by` or `reason` when declined), "
+    "`arena_paused` (one of the key's bots was paused in the arena for its timed-out moves: "
+    "`bot`, `match_id`, `timeouts`, `seat_games`, `reason`; `PUT /api/v1/bots/{name}/arena` "
+    "resumes it). "
     "A feed open when its key is revoked ends within about a second: its last frame is "
     "`feed_closed` (`reason`: `app_key_revoked`; no `id`), and no entry after the revocation "
     "is sent; reopening it is then a 403 `app_key_revoked`. When the server stops (a restart, "
@@ -133,7 +136,8 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
     was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
     outside match's game for one of the key's bots to play; `challenge` and
-    `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
+    `challenge_answered` tell of challenges (`/api/v1/challenges`); `arena_paused` that one of
+    its bots was paused in the arena (`/api/v1/bots/{name}/arena`). Entries are kept for
     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's

@@ -157,6 +157,23 @@ class Settings(BaseSettings):
     MAX_MATCH_GAMES: Annotated[Int, _at_least(1)] = Field(
         default=1000, description="the most games one match may ask for"
     )
+    # The arena (`service.matches.arena`): opted-in outside bots paired by the workers
+    ARENA_INTERVAL_SECONDS: Seconds = Field(
+        default=5.0, description="seconds between two rounds of the arena's pairer"
+    )
+    ARENA_LEASE_SECONDS: Seconds = Field(
+        default=15.0, description="how long the pairer's lease outlives a pairer that stops"
+    )
+    ARENA_MATCH_GAMES: Annotated[Int, _at_least(1)] = Field(
+        default=2, description="match games of one arena pairing (each in both rotations)"
+    )
+    ARENA_MOVE_SECONDS: Annotated[Int, _at_least(1)] = Field(
+        default=10, description="an outside bot's time for a move in an arena game (1 to 600)"
+    )
+    ARENA_ANCHORS: Annotated[list[str], NoDecode, BeforeValidator(_comma_list)] = Field(
+        default_factory=lambda: ["random", "heuristic", "search:fast", "search:strong"],
+        description="the built-in bots the arena pairs opted-in bots with",
+    )
     # Queues and workers (`service.worker`)
     BOT_QUEUE: Text = Field(
         default="duckpond-bots", description="RQ queue of live tables' bot turns (the `live` pool)"

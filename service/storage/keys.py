@@ -260,3 +260,17 @@ def order_key(key_id: str, eid: str) -> str:
 
 def lobby_key(scope: str, game: str) -> str:
     return f"dp:lobby:{{{scope}}}:{game}"
+
+
+# --- the arena (`service.matches.arena`) --------------------------------------------------------
+
+ARENA_TAG = TAGS[ALPHABET[0]]
+"""The arena's records share one bucket's hash tag, so a script over them (a pairing planned
+under the pairer's lease; a pause with its feed entry in that bucket's outbox) is atomic on a
+Redis Cluster too."""
+
+
+def arena_key(what: str) -> str:
+    """One of the arena's records: `lease`, `in`, `bot:<name>`, `open`, `pairing:<match id>`,
+    `spent:<name>`, `last` (`service.matches.arena`'s docstring)."""
+    return f"dp:{{{ARENA_TAG}}}:arena:{what}"

@@ -84,3 +84,27 @@ def test_match_says_one_line_per_finished_game_and_logs_only_warnings(
     )  # fmt: skip
     assert loud.returncode == 0, loud.stderr[-2000:]
     assert " INFO playing game " in loud.stderr  # -v says what it does, seat by seat
+
+
+def test_arena_opts_a_bot_in_reads_it_and_takes_it_out(
+    served_with_keys: tuple[int, str], redis_port: int, nodes: str
+) -> None:
+    port, key = served_with_keys
+    with redis.Redis(port=redis_port, db=QUEUE_DB[1] if nodes else 1) as client:
+        other_key = AppKeys(client).issue("someone-else").key
+    mine, theirs = commands(port, key), commands(port, other_key)
+    assert mine("register", "kit-arena", "--games", "ducksoup").returncode == 0
+    # Refusals say what the service said; nothing is opted in.
+    other = theirs("arena", "kit-arena", "--games", "ducksoup")
+    assert other.returncode == 1 and "403 not_your_bot" in other.stderr
+    low = mine("arena", "kit-arena", "--games", "ducksoup", "--games-per-hour", "1")
+    assert low.returncode == 1 and "422 validation_error" in low.stderr
+    assert json.loads(mine("arena", "kit-arena").stdout) == {"bot": "kit-arena", "status": "out"}
+    joined = mine("arena", "kit-arena", "--games", "ducksoup", "--games-per-hour", "10",
+                  "--concurrency", "1")  # fmt: skip
+    left = mine("arena", "kit-arena", "--leave")
+    assert joined.returncode == 0, joined.stderr
+    standing = json.loads(joined.stdout)
+    assert (standing["status"], standing["games"]) == ("active", ["ducksoup"])
+    assert (standing["games_per_hour"], standing["concurrency"]) == (10, 1)
+    assert json.loads(left.stdout) == {"bot": "kit-arena", "status": "out"}

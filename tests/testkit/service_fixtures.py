@@ -246,9 +246,10 @@ def cluster_worker(
 ) -> Iterator[subprocess.Popen[bytes]]:
     """The same two pools with game data on the cluster, the queues on database 3. Without a
     watchdog: it would sweep the games of every cluster test (one keyspace), where database 1
-    keeps the single backend's worker to its own games."""
-    live = start_worker(redis_port, 1, "live", cluster.nodes, "--no-watchdog")
-    bulk = start_worker(redis_port, 1, "bulk", cluster.nodes, "--no-watchdog")
+    keeps the single backend's worker to its own games; without the arena's pairer, whose
+    lease would be a key in every cluster test's keyspace."""
+    live = start_worker(redis_port, 1, "live", cluster.nodes, "--no-watchdog", "--no-arena")
+    bulk = start_worker(redis_port, 1, "bulk", cluster.nodes, "--no-watchdog", "--no-arena")
     yield live
     stop_worker(live)
     stop_worker(bulk)

@@ -5,6 +5,10 @@ from .announced_data import AnnouncedData
 from .announced_data_call import AnnouncedDataCall
 from .announced_data_party import AnnouncedDataParty
 from .announced_event import AnnouncedEvent
+from .arena_in import ArenaIn
+from .arena_in_games_item import ArenaInGamesItem
+from .arena_out import ArenaOut
+from .arena_out_status import ArenaOutStatus
 from .bot_in import BotIn
 from .bot_in_games_item import BotInGamesItem
 from .bot_level_out import BotLevelOut
@@ -393,6 +397,10 @@ __all__ = (
     "AnnouncedDataCall",
     "AnnouncedDataParty",
     "AnnouncedEvent",
+    "ArenaIn",
+    "ArenaInGamesItem",
+    "ArenaOut",
+    "ArenaOutStatus",
     "BotIn",
     "BotInGamesItem",
     "BotLevelOut",

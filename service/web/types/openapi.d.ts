@@ -55,6 +55,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bots/{name}/arena": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The bot's standing in the arena (its owner's key only): `out`, `active` with its
+         *     budget's use, `paused` with the reason, or `retired`.
+         */
+        get: operations["get_arena"];
+        /**
+         * Opt a live bot of the app key in to the arena: the service pairs it, continuously, in
+         *     rated duplicate matches against other opted-in bots and the built-in anchors, within its
+         *     budget (`games_per_hour` 2 to 1200, `concurrency` 1 to 16). Its seats come on the key's
+         *     feed (`match_seat`) as in any outside match; this is the standing consent a challenge
+         *     would ask for. Again replaces the budget, and resumes a paused bot.
+         * @description A bot whose moves the service had to play (timed out) once a game or more, over one arena
+         *     match, is paused: `arena_paused` on the key's feed says why.
+         */
+        put: operations["join_arena"];
+        post?: never;
+        /**
+         * Take the bot out of the arena: no new pairing from now on (matches under way finish).
+         *     Again answers the same.
+         */
+        delete: operations["leave_arena"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog": {
         parameters: {
             query?: never;
@@ -194,7 +229,8 @@ export interface paths {
          *     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
          *     was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
          *     outside match's game for one of the key's bots to play; `challenge` and
-         *     `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
+         *     `challenge_answered` tell of challenges (`/api/v1/challenges`); `arena_paused` that one of
+         *     its bots was paused in the arena (`/api/v1/bots/{name}/arena`). Entries are kept for
          *     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
          *     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
          *     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
@@ -974,6 +1010,45 @@ export interface components {
             version: number;
             /** @description Present on private events only. */
             visible_to?: number;
+        };
+        ArenaIn: {
+            /**
+             * @description The most of its arena games live at once, 1 to 16.
+             * @default 2
+             */
+            concurrency: number;
+            /** @description The games to be paired in: catalog names the bot plays (another is a 422 `unknown_bot`). */
+            games: ("doppelkopf" | "doubleduck" | "duck" | "ducksoup")[];
+            /**
+             * @description The most games it is seated in over any hour, 2 to 1200: each rotation of a match game is one, as the ladder counts them.
+             * @default 60
+             */
+            games_per_hour: number;
+        };
+        ArenaOut: {
+            /** @description The bot's name. */
+            bot: string;
+            /** @description Its budget of games at once. */
+            concurrency?: number;
+            /** @description The games it is paired in. */
+            games?: string[];
+            /** @description Its budget of games an hour. */
+            games_per_hour?: number;
+            /** @description Games of its pairings made in the last hour. */
+            hour_games?: number;
+            /** @description Its arena matches not over yet (`GET /api/v1/matches/{id}`). */
+            open_matches?: string[];
+            /** @description When it was paused, ms since the epoch. */
+            paused?: number;
+            /** @description Why it was paused. */
+            reason?: string;
+            /** @description When it was opted in, ms since the epoch. */
+            since?: number;
+            /**
+             * @description `out`: not opted in; `active`: paired as its budget allows; `paused`: too many timed-out moves (`reason`), until it is opted in again; `retired`: the bot (or its key) is gone, it is paired no more.
+             * @enum {string}
+             */
+            status: "out" | "active" | "paused" | "retired";
         };
         BotIn: {
             /**
@@ -4344,6 +4419,487 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    get_arena: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bot": "my-bot",
+                     *       "concurrency": 2,
+                     *       "games": [
+                     *         "ducksoup"
+                     *       ],
+                     *       "games_per_hour": 60,
+                     *       "hour_games": 4,
+                     *       "open_matches": [],
+                     *       "paused": 1767225900000,
+                     *       "reason": "the service played 9 timed-out moves for it in 4 games of arena match Kq7Zk3xP2aB9 (the limit: 1 a game); opt it in again to resume",
+                     *       "since": 1767225600000,
+                     *       "status": "paused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ArenaOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_your_bot`: The bot belongs to another app key: only its owner may do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_bot`: No bot, built-in or outside, has this name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_bot"
+                     *       },
+                     *       "message": "No bot, built-in or outside, has this name.",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    join_arena: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "concurrency": 2,
+                 *       "games": [
+                 *         "ducksoup"
+                 *       ],
+                 *       "games_per_hour": 60
+                 *     }
+                 */
+                "application/json": components["schemas"]["ArenaIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bot": "my-bot",
+                     *       "concurrency": 2,
+                     *       "games": [
+                     *         "ducksoup"
+                     *       ],
+                     *       "games_per_hour": 60,
+                     *       "hour_games": 4,
+                     *       "open_matches": [
+                     *         "Kq7Zk3xP2aB9"
+                     *       ],
+                     *       "since": 1767225600000,
+                     *       "status": "active"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ArenaOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_your_bot`: The bot belongs to another app key: only its owner may do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_bot`: No bot, built-in or outside, has this name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_bot"
+                     *       },
+                     *       "message": "No bot, built-in or outside, has this name.",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `unsupported_media_type`: The body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "errors": {
+                     *         "reason": "unsupported_media_type"
+                     *       },
+                     *       "message": "The body must be application/json.",
+                     *       "status": "Unsupported Media Type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `retired_bot`: The bot was retired (by its owner, or its app key was revoked).; `unknown_bot`: No bot has this name, or it does not play this game; see `GET /api/v1/bots`.; `unknown_game`: No game has this name; see the catalog. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    leave_arena: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bot": "my-bot",
+                     *       "status": "out"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ArenaOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_your_bot`: The bot belongs to another app key: only its owner may do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_bot`: No bot, built-in or outside, has this name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_bot"
+                     *       },
+                     *       "message": "No bot, built-in or outside, has this name.",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     get_catalog: {
         parameters: {
             query?: never;
@@ -5472,7 +6028,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The feed, until the client leaves (or after an hour: resume with `Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` is where the feed starts; then one frame per entry, its `event` the entry's type and its `id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`, `version`: a human seat of the key's game is to act), `deal_pending` (the next deal waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of `total`), `match_finished` (`status` done or cancelled), `match_seat` (a seat of an outside match's game that one of the key's bots is to play: `match_id`, `game_id`, `seat`, `bot`, `index`, `rotation`, `game` and the seat's `token`, which works only beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones), `challenge` (another key challenges one of the key's bots: `challenge_id`, `from`, `game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), `challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: `challenge_id`, `status`, `match_id`, `by` or `reason` when declined). A feed open when its key is revoked ends within about a second: its last frame is `feed_closed` (`reason`: `app_key_revoked`; no `id`), and no entry after the revocation is sent; reopening it is then a 403 `app_key_revoked`. When the server stops (a restart, a deploy), every open feed ends at once with a `feed_closed` frame whose `reason` is `server_restart`: its `id` and `resume_after` are the last entry sent (in SSE with `retry:`, the milliseconds before reconnecting); reconnect with `Last-Event-ID` set to it, to any API process, and no entry is missed. Idle feeds get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
+            /** @description The feed, until the client leaves (or after an hour: resume with `Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` is where the feed starts; then one frame per entry, its `event` the entry's type and its `id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`, `version`: a human seat of the key's game is to act), `deal_pending` (the next deal waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of `total`), `match_finished` (`status` done or cancelled), `match_seat` (a seat of an outside match's game that one of the key's bots is to play: `match_id`, `game_id`, `seat`, `bot`, `index`, `rotation`, `game` and the seat's `token`, which works only beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones), `challenge` (another key challenges one of the key's bots: `challenge_id`, `from`, `game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), `challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: `challenge_id`, `status`, `match_id`, `by` or `reason` when declined), `arena_paused` (one of the key's bots was paused in the arena for its timed-out moves: `bot`, `match_id`, `timeouts`, `seat_games`, `reason`; `PUT /api/v1/bots/{name}/arena` resumes it). A feed open when its key is revoked ends within about a second: its last frame is `feed_closed` (`reason`: `app_key_revoked`; no `id`), and no entry after the revocation is sent; reopening it is then a 403 `app_key_revoked`. When the server stops (a restart, a deploy), every open feed ends at once with a `feed_closed` frame whose `reason` is `server_restart`: its `id` and `resume_after` are the last entry sent (in SSE with `retry:`, the milliseconds before reconnecting); reconnect with `Last-Event-ID` set to it, to any API process, and no entry is missed. Idle feeds get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
             200: {
                 headers: {
                     "Cache-Control"?: "no-store";

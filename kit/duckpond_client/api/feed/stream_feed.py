@@ -133,7 +133,8 @@ def sync_detailed(
     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
     was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
     outside match's game for one of the key's bots to play; `challenge` and
-    `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
+    `challenge_answered` tell of challenges (`/api/v1/challenges`); `arena_paused` that one of
+    its bots was paused in the arena (`/api/v1/bots/{name}/arena`). Entries are kept for
     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
@@ -181,7 +182,8 @@ def sync(
     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
     was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
     outside match's game for one of the key's bots to play; `challenge` and
-    `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
+    `challenge_answered` tell of challenges (`/api/v1/challenges`); `arena_paused` that one of
+    its bots was paused in the arena (`/api/v1/bots/{name}/arena`). Entries are kept for
     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
@@ -224,7 +226,8 @@ async def asyncio_detailed(
     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
     was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
     outside match's game for one of the key's bots to play; `challenge` and
-    `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
+    `challenge_answered` tell of challenges (`/api/v1/challenges`); `arena_paused` that one of
+    its bots was paused in the arena (`/api/v1/bots/{name}/arena`). Entries are kept for
     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
@@ -272,7 +275,8 @@ async def asyncio(
     seat's token); the others say a game was created, dealt, awaits its next deal, ended or
     was abandoned, or a match progressed or finished; `match_seat` hands over a seat of an
     outside match's game for one of the key's bots to play; `challenge` and
-    `challenge_answered` tell of challenges (`/api/v1/challenges`). Entries are kept for
+    `challenge_answered` tell of challenges (`/api/v1/challenges`); `arena_paused` that one of
+    its bots was paused in the arena (`/api/v1/bots/{name}/arena`). Entries are kept for
     `FEED_RETENTION_SECONDS` (an hour): reconnect with `Last-Event-ID: <id>` (or
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
