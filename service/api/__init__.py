@@ -18,6 +18,7 @@ from service.api import (
     feed,
     games,
     health,
+    history,
     ladder,
     lobby,
     matches,
@@ -61,6 +62,7 @@ def register(api: Api) -> None:
     for module in (
         health, catalog, bots, games, moves, deals, seats, abandon, resign, claim, rematch,
         lobby, scores, events, stream, records, matches, challenges, feed, webhooks, ladder,
+        history,
     ):  # fmt: skip
         api.register_blueprint(module.blp)
     rate_limits.document(api.spec)
