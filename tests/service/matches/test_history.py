@@ -17,6 +17,7 @@ import redis
 from flask import Flask
 
 from bots.match import MatchSpec, summarize
+from service.matches import ratings as ratings_module
 from service.matches.history import History, estimate
 from service.matches.ratings import Ratings, pair_differences
 
@@ -73,10 +74,10 @@ def test_a_doubleduck_side_is_one_team_and_scores_its_sides_mean() -> None:
 def test_a_bot_in_several_seats_is_one_player_by_its_seats_mean() -> None:
     rec = record(
         rotation(["heuristic", "random", "heuristic", "random"], [9, 4, 2, -3]),
-        rotation(["random", "heuristic", "random", "heuristic"], [1, 6, 0, 5]),
+        rotation(["random", "heuristic", "random", "heuristic"], [1, 6, 0, 9]),
     )
-    # heuristic: (9 + 2 + 6 + 5) / 4 = 5.5; random: (4 - 3 + 1 + 0) / 4 = 0.5
-    assert pair_differences("duck", rec) == {("heuristic", "random"): 5.0}
+    # heuristic: (9 + 2 + 6 + 9) / 4 = 6.5; random: (4 - 3 + 1 + 0) / 4 = 0.5
+    assert pair_differences("duck", rec) == {("heuristic", "random"): 6.0}
 
 
 def test_doppelkopf_compares_every_two_bots_and_search_is_search_fast() -> None:
@@ -119,6 +120,51 @@ def test_a_game_rated_twice_adds_one_point_and_one_sample(r: redis.Redis) -> Non
     assert [p["games"] for p in history.points("ducksoup", "beta")] == [2, 4]
     assert history.opponents("ducksoup", "alpha")["beta"].n == 2
     assert history.points("duck", "alpha") == []  # one history per game
+
+
+def test_a_game_that_rates_nobody_pairs_nobody(r: redis.Redis) -> None:
+    """A Doppelkopf game whose deals all scored 0 shows no parties: no rating, no history, no
+    head-to-head sample (though its bots sat at one table)."""
+    bots = ["heuristic", "random", "alpha", "beta"]
+    spec = MatchSpec("doppelkopf", tuple(bots), 1, "z", {})
+    assert pair_differences("doppelkopf", record(rotation(bots, [0, 0, 0, 0])))  # seated...
+    assert Ratings(r).rate(spec, record(rotation(bots, [0, 0, 0, 0])), match_id="z") == "rated"
+    assert Ratings(r).skills("doppelkopf") == {}  # ...but not rated
+    for bot in bots:
+        assert History(r).points("doppelkopf", bot) == []
+        assert History(r).opponents("doppelkopf", bot) == {}
+
+
+def test_a_worker_that_lost_the_race_adds_no_point(r: redis.Redis) -> None:
+    """Two workers compute from the same ratings; the one whose compare-and-set fails reads
+    again and writes its game once: two games, two points, two samples, nothing from the
+    attempt that lost."""
+    pure = ratings_module.rate_record
+    both_read = threading.Barrier(2, timeout=10)
+    calls: list[int] = []
+
+    def in_step(*args: Any) -> Any:
+        calls.append(1)
+        if len(calls) <= 2:
+            both_read.wait()  # both computed before either writes
+        return pure(*args)
+
+    ratings_module.rate_record = in_step  # type: ignore[assignment]
+    try:
+        threads = [
+            threading.Thread(target=Ratings(r).rate, args=(SOUP, soup(i, 10 * (i + 1)), "race"))
+            for i in range(2)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+    finally:
+        ratings_module.rate_record = pure
+    assert len(calls) == 3  # one conflict, read again
+    assert [p["games"] for p in History(r).points("ducksoup", "alpha")] == [2, 4]
+    got = History(r).opponents("ducksoup", "alpha")["beta"]
+    assert (got.n, got.mean) == (2, pytest.approx(15.0))
 
 
 def test_concurrent_rates_put_each_game_in_the_history_once(r: redis.Redis) -> None:
