@@ -19,6 +19,7 @@ from service.api import (
     feed,
     games,
     health,
+    history,
     ladder,
     lobby,
     matches,
@@ -62,6 +63,7 @@ def register(api: Api) -> None:
     for module in (
         health, catalog, bots, games, moves, deals, seats, abandon, resign, claim, rematch,
         lobby, scores, events, stream, records, matches, challenges, feed, webhooks, ladder, arena,
+        history,
     ):  # fmt: skip
         api.register_blueprint(module.blp)
     rate_limits.document(api.spec)

@@ -35,6 +35,13 @@ recomputes. A ladder's keys share one hash tag, so the script runs on one Redis 
     dp:{ladder:<game>}:ratings  hash: bot -> {"mu", "sigma", "games", "last_played"} JSON
     dp:{ladder:<game>}:rated    sorted set: rated ids by the ms they were rated; ids older than
                                 `RATED_KEEP_SECONDS` are dropped (a retried job comes long before)
+    dp:{ladder:<game>}:history:<bot>  list: the bot's rating after each rated game, oldest
+                                first, at most `HISTORY_POINTS` (older ones thinned)
+    dp:{ladder:<game>}:h2h:<bot>      hash: n:<opponent>, s:<opponent>, q:<opponent>: the
+                                paired differences' count, sum and sum of squares
+
+The same script appends the history points and adds the head-to-head samples
+(`pair_differences`), so a game rated once is in them once (`service.matches.history` reads them).
 
 The anchors (`python -m service.ratings anchors`): built-in bots' matches that pin the scale.
 """
@@ -58,7 +65,7 @@ from bots import BOTS, parse_bot
 from bots.match import MatchSpec, check, play_match_game
 from engine import GAMES
 from service.core.shards import DataClient
-from service.storage.keys import rated_key, ratings_key
+from service.storage.keys import h2h_key, history_key, rated_key, ratings_key
 
 JSON = dict[str, Any]
 MODEL = PlackettLuce()
@@ -68,20 +75,52 @@ ATTEMPTS = 50
 """Compare-and-set rounds before `rate` gives up (each loses only to another worker's write)."""
 
 RATE_SCRIPT = """
--- Write one match game's new ratings, once, and only over the ratings they came from.
--- KEYS[1] dp:{ladder:<game>}:ratings; KEYS[2] dp:{ladder:<game>}:rated
+-- Write one match game's new ratings, once, and only over the ratings they came from; in the
+-- same step append each rated bot's new rating to its history and add the game's head-to-head
+-- samples (`service.matches.history`).
+-- KEYS[1] dp:{ladder:<game>}:ratings; KEYS[2] dp:{ladder:<game>}:rated;
+-- KEYS[2 + i] bot i's history, KEYS[2 + nb + i] bot i's head-to-head (i = 1..nb)
 -- ARGV[1] the match game's id; ARGV[2] now (ms); ARGV[3] drop ids rated before this (ms);
--- ARGV[4..] triples: bot, its rating read before ("" for none), its new rating
+-- ARGV[4] the history's cap; ARGV[5] nb; ARGV[6 ..] nb triples: bot, its rating read before
+-- ("" for none), its new rating; then quintuples: bot i, bot j (indexes), d, -d, d * d
+-- (d: i's mean score per deal minus j's in this game)
 -- Returns "rated", "duplicate" (the id is rated already) or "conflict" (read again).
 if redis.call("ZSCORE", KEYS[2], ARGV[1]) then return "duplicate" end
-for i = 4, #ARGV, 3 do
+local cap, nb = tonumber(ARGV[4]), tonumber(ARGV[5])
+local pairs_at = 6 + 3 * nb
+for i = 6, pairs_at - 1, 3 do
   if (redis.call("HGET", KEYS[1], ARGV[i]) or "") ~= ARGV[i + 1] then return "conflict" end
 end
-for i = 4, #ARGV, 3 do redis.call("HSET", KEYS[1], ARGV[i], ARGV[i + 2]) end
+for b = 1, nb do
+  local at = 3 + 3 * b
+  redis.call("HSET", KEYS[1], ARGV[at], ARGV[at + 2])
+  local history = KEYS[2 + b]
+  local length = redis.call("RPUSH", history, ARGV[at + 2])
+  if length > cap then
+    -- Thin the older half: keep its first point and every second one after it.
+    local half = math.floor(length / 2)
+    local old = redis.call("LRANGE", history, 0, half - 1)
+    redis.call("LTRIM", history, half, -1)
+    for k = #old - (#old + 1) % 2, 1, -2 do redis.call("LPUSH", history, old[k]) end
+  end
+end
+for p = pairs_at, #ARGV, 5 do
+  local i, j = tonumber(ARGV[p]), tonumber(ARGV[p + 1])
+  local a, b = ARGV[3 + 3 * i], ARGV[3 + 3 * j]
+  redis.call("HINCRBY", KEYS[2 + nb + i], "n:" .. b, 1)
+  redis.call("HINCRBYFLOAT", KEYS[2 + nb + i], "s:" .. b, ARGV[p + 2])
+  redis.call("HINCRBYFLOAT", KEYS[2 + nb + i], "q:" .. b, ARGV[p + 4])
+  redis.call("HINCRBY", KEYS[2 + nb + j], "n:" .. a, 1)
+  redis.call("HINCRBYFLOAT", KEYS[2 + nb + j], "s:" .. a, ARGV[p + 3])
+  redis.call("HINCRBYFLOAT", KEYS[2 + nb + j], "q:" .. a, ARGV[p + 4])
+end
 redis.call("ZADD", KEYS[2], ARGV[2], ARGV[1])
 redis.call("ZREMRANGEBYSCORE", KEYS[2], "-inf", "(" .. ARGV[3])
 return "rated"
 """
+HISTORY_POINTS = 512
+"""The most points a bot's history holds per game: past it, the older half is thinned to every
+second point (its first kept), so a history spans all of a bot's games, the recent ones dense."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +292,36 @@ def rate_record(
     }
 
 
+def pair_differences(game: str, record: Mapping[str, Any]) -> dict[tuple[str, str], float]:
+    """The head-to-head samples of one match game: for each pair of bots that were never
+    teammates in it (a Doubleduck side; every other game's seats play alone, Doppelkopf's
+    parties change per deal so every pair counts), a's mean score per deal minus b's, a before
+    b by name. A bot's mean is over every seat-deal it held in every rotation (its side's score
+    for a Doubleduck seat; several seats together), so both sides of a pair played the same
+    cards: the paired difference of `bots.match`'s `comparisons`, one value per match game."""
+    rotations = [[ladder_name(b) for b in r["bots"]] for r in record["rotations"]]
+    if not rotations:
+        return {}
+    fixed = seat_teams(game, len(rotations[0]))
+    sums: dict[str, list[float]] = {}
+    mates: set[tuple[str, str]] = set()
+    for bots, rotation in zip(rotations, record["rotations"], strict=True):
+        deals = rotation["deal_scores"]
+        for seat, bot in enumerate(bots):
+            got = sums.setdefault(bot, [0.0, 0])
+            got[0] += math.fsum(deal[seat] for deal in deals)
+            got[1] += len(deals)
+        for team in fixed:
+            for x, y in itertools.combinations(sorted({bots[s] for s in team}), 2):
+                mates.add((x, y))
+    means = {bot: total / count for bot, (total, count) in sums.items() if count}
+    return {
+        (a, b): means[a] - means[b]
+        for a, b in itertools.combinations(sorted(means), 2)
+        if (a, b) not in mates
+    }
+
+
 def record_id(spec: MatchSpec, record: Mapping[str, Any], match_id: str | None) -> str:
     """What a match game is rated under: its match and index, or (no match id) the hash of
     its spec and record, which are the same however often it is told."""
@@ -265,9 +334,15 @@ def record_id(spec: MatchSpec, record: Mapping[str, Any], match_id: str | None) 
 class Ratings:
     """The ladders in Redis (one Redis or a Cluster); one instance per process."""
 
-    def __init__(self, client: DataClient, keep_seconds: int = RATED_KEEP_SECONDS) -> None:
+    def __init__(
+        self,
+        client: DataClient,
+        keep_seconds: int = RATED_KEEP_SECONDS,
+        history_points: int = HISTORY_POINTS,
+    ) -> None:
         self.redis = client
         self.keep_seconds = keep_seconds
+        self.history_points = history_points
         self._rate = client.register_script(RATE_SCRIPT)
 
     def rate(self, spec: MatchSpec, record: Mapping[str, Any], match_id: str | None = None) -> str:
@@ -284,10 +359,19 @@ class Ratings:
             skills = {b: Skill.from_json(json.loads(v)) for b, v in before.items() if v}
             now = int(time.time() * 1000)
             after = rate_record(spec.game, record, skills, now)
+            rated_bots = sorted(after)
             args: list[str | int] = [rid, now, now - self.keep_seconds * 1000]
-            for bot, skill in sorted(after.items()):
-                args += [bot, before[bot], json.dumps(skill.to_json(), separators=(",", ":"))]
-            outcome = self._rate(keys=[ratings, rated], args=args)
+            args += [self.history_points, len(rated_bots)]
+            for bot in rated_bots:
+                args += [bot, before[bot], json.dumps(after[bot].to_json(), separators=(",", ":"))]
+            index = {bot: i for i, bot in enumerate(rated_bots, 1)}
+            for (a, b), d in sorted(pair_differences(spec.game, record).items()):
+                if a in index and b in index:  # both rated: the game counted for both
+                    args += [index[a], index[b], repr(d), repr(-d), repr(d * d)]
+            keys = [ratings, rated]
+            keys += [history_key(spec.game, b) for b in rated_bots]
+            keys += [h2h_key(spec.game, b) for b in rated_bots]
+            outcome = self._rate(keys=keys, args=args)
             outcome = outcome.decode() if isinstance(outcome, bytes) else str(outcome)
             if outcome != "conflict":
                 return outcome

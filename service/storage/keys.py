@@ -178,6 +178,16 @@ def rated_key(game: str) -> str:
     return f"dp:{{ladder:{game}}}:rated"
 
 
+def history_key(game: str, bot: str) -> str:
+    """A bot's rating after each of its rated games (`service.matches.history`)."""
+    return f"dp:{{ladder:{game}}}:history:{bot}"
+
+
+def h2h_key(game: str, bot: str) -> str:
+    """A bot's head-to-head sums against each opponent (`service.matches.history`)."""
+    return f"dp:{{ladder:{game}}}:h2h:{bot}"
+
+
 def challenge_key(cid: str) -> str:
     return f"dp:{{{tag(cid)}}}:{cid}:challenge"
 

@@ -54,6 +54,7 @@ ON_BOTH = {
     "test_outside_matches.py",  # real games of a match: seats told across slots, timeouts
     "test_ratings.py",  # each match game rated once: one hash tag per ladder
     "test_arena_lease.py",  # the pairer's lease and plans: one hash tag, beside the matches
+    "test_history.py",  # its history and head-to-head in the same step: the same hash tag
 }
 """Test modules run against the single server AND the cluster."""
 CLUSTER_ONLY = {"test_cluster.py"}

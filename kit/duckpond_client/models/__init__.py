@@ -9,6 +9,7 @@ from .arena_in import ArenaIn
 from .arena_in_games_item import ArenaInGamesItem
 from .arena_out import ArenaOut
 from .arena_out_status import ArenaOutStatus
+from .bot_history_out import BotHistoryOut
 from .bot_in import BotIn
 from .bot_in_games_item import BotInGamesItem
 from .bot_level_out import BotLevelOut
@@ -64,6 +65,7 @@ from .created_out_role import CreatedOutRole
 from .created_out_status import CreatedOutStatus
 from .created_seat_out import CreatedSeatOut
 from .created_seat_out_kind import CreatedSeatOutKind
+from .crosstable_out import CrosstableOut
 from .deal_action import DealAction
 from .deal_action_deal_type_0 import DealActionDealType0
 from .deal_commitment import DealCommitment
@@ -285,11 +287,16 @@ from .game_over_event import GameOverEvent
 from .game_record import GameRecord
 from .game_record_deal_type_0 import GameRecordDealType0
 from .game_record_options import GameRecordOptions
+from .get_ladder_bot_game import GetLadderBotGame
+from .get_ladder_crosstable_game import GetLadderCrosstableGame
 from .get_ladder_game import GetLadderGame
 from .get_lobby_game import GetLobbyGame
 from .hand_dealt_data import HandDealtData
 from .hand_dealt_event import HandDealtEvent
+from .head_to_head_out import HeadToHeadOut
+from .head_to_head_out_kind import HeadToHeadOutKind
 from .health_out import HealthOut
+from .history_point_out import HistoryPointOut
 from .ladder_entry_out import LadderEntryOut
 from .ladder_entry_out_kind import LadderEntryOutKind
 from .ladder_out import LadderOut
@@ -323,6 +330,7 @@ from .move_in_move_type_4 import MoveInMoveType4
 from .move_in_move_type_5 import MoveInMoveType5
 from .move_in_move_type_5_card import MoveInMoveType5Card
 from .move_in_move_type_6 import MoveInMoveType6
+from .pair_out import PairOut
 from .party_revealed_data import PartyRevealedData
 from .party_revealed_data_party import PartyRevealedDataParty
 from .party_revealed_event import PartyRevealedEvent
@@ -330,6 +338,8 @@ from .presence_in import PresenceIn
 from .progress_out import ProgressOut
 from .rank_matched_data import RankMatchedData
 from .rank_matched_event import RankMatchedEvent
+from .ranked_entry_out import RankedEntryOut
+from .ranked_entry_out_kind import RankedEntryOutKind
 from .record_out import RecordOut
 from .rematch_declined_data import RematchDeclinedData
 from .rematch_declined_event import RematchDeclinedEvent
@@ -401,6 +411,7 @@ __all__ = (
     "ArenaInGamesItem",
     "ArenaOut",
     "ArenaOutStatus",
+    "BotHistoryOut",
     "BotIn",
     "BotInGamesItem",
     "BotLevelOut",
@@ -456,6 +467,7 @@ __all__ = (
     "CreatedOutStatus",
     "CreatedSeatOut",
     "CreatedSeatOutKind",
+    "CrosstableOut",
     "DealAction",
     "DealActionDealType0",
     "DealCommitment",
@@ -677,11 +689,16 @@ __all__ = (
     "GameRecord",
     "GameRecordDealType0",
     "GameRecordOptions",
+    "GetLadderBotGame",
+    "GetLadderCrosstableGame",
     "GetLadderGame",
     "GetLobbyGame",
     "HandDealtData",
     "HandDealtEvent",
+    "HeadToHeadOut",
+    "HeadToHeadOutKind",
     "HealthOut",
+    "HistoryPointOut",
     "LadderEntryOut",
     "LadderEntryOutKind",
     "LadderOut",
@@ -715,11 +732,14 @@ __all__ = (
     "MoveInMoveType5",
     "MoveInMoveType5Card",
     "MoveInMoveType6",
+    "PairOut",
     "PartyRevealedData",
     "PartyRevealedDataParty",
     "PartyRevealedEvent",
     "PresenceIn",
     "ProgressOut",
+    "RankedEntryOut",
+    "RankedEntryOutKind",
     "RankMatchedData",
     "RankMatchedEvent",
     "RecordOut",

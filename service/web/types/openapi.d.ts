@@ -732,6 +732,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ladder/{game}/bots/{bot}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: "doubleduck" | "ducksoup" | "duck" | "doppelkopf";
+                bot: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A bot's rating history in the game and its head-to-head record against every bot it
+         *     met as an opponent.
+         * @description The history has a point per rated match game (thinned past 512, see `history`). A
+         *     head-to-head row takes one sample per match game the two played on opposite teams: the
+         *     bot's mean score per deal minus the opponent's, paired over the same duplicate deals (a
+         *     Doubleduck seat scores its side's; a bot in several seats by the mean of them; Doppelkopf's
+         *     parties change deal by deal, so every two bots of a game are compared), with its 95%
+         *     interval. `search` names `search:fast`. Public: no token. A bot not on this game's ladder
+         *     is a 404 `no_such_bot`; a name no game has, a 404 `not_found`.
+         */
+        get: operations["get_ladder_bot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ladder/{game}/head-to-head": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: "doubleduck" | "ducksoup" | "duck" | "doppelkopf";
+            };
+            cookie?: never;
+        };
+        /**
+         * The game's crosstable: the head-to-head record of every pair among the ladder's `limit`
+         *     best bots (20 unless told, at most 100) that met in a rated match game, each pair once,
+         *     the higher-placed bot first (its mean score per deal minus the other's, paired per match
+         *     game, with its 95% interval; see `GET /ladder/{game}/bots/{bot}`). Public: no token.
+         */
+        get: operations["get_ladder_crosstable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/lobby/{game}": {
         parameters: {
             query?: never;
@@ -1049,6 +1103,15 @@ export interface components {
              * @enum {string}
              */
             status: "out" | "active" | "paused" | "retired";
+        };
+        BotHistoryOut: {
+            /** @description The bot's ladder entry now. */
+            entry: components["schemas"]["RankedEntryOut"];
+            game: string;
+            /** @description One row per bot it met as an opponent in a rated match game, in the opponents' ladder order. */
+            head_to_head: components["schemas"]["HeadToHeadOut"][];
+            /** @description Its rating after each rated match game, oldest first. At most 512 points: past that the older half is thinned to every second point (the first kept), so the list spans all its games, the recent ones densest. */
+            history: components["schemas"]["HistoryPointOut"][];
         };
         BotIn: {
             /**
@@ -1486,6 +1549,15 @@ export interface components {
             stand_in?: string;
             /** @description The seat's secret bearer token, shown only in this answer. */
             token?: string;
+        };
+        CrosstableOut: {
+            /** @description The crosstable's bots, best ordinal first. */
+            bots: string[];
+            game: string;
+            /** @description Rated bots below the `limit` best, not in the crosstable. */
+            left_out: number;
+            /** @description Every pair of those bots that met in a rated match game. */
+            pairs: components["schemas"]["PairOut"][];
         };
         /** @description The next deal, dealt. */
         DealAction: {
@@ -3093,8 +3165,31 @@ export interface components {
             /** @description Present on private events only. */
             visible_to?: number;
         };
+        HeadToHeadOut: {
+            /** @description Paired per match game: the bot's mean score per deal minus the opponent's, both over the same duplicate deals; mean and 95% interval over the match games they met in (n); no interval below 2 games. */
+            deal_score_diff: components["schemas"]["EstimateOut"];
+            /**
+             * @description The opponent's kind, as on the ladder.
+             * @enum {string}
+             */
+            kind: "builtin" | "outside";
+            /** @description The other bot. */
+            opponent: string;
+        };
         HealthOut: {
             status: string;
+        };
+        HistoryPointOut: {
+            /** @description The bot's rated games (rotations) so far. */
+            games: number;
+            /** @description OpenSkill's skill estimate after it. */
+            mu: number;
+            /** @description mu - 3 sigma after it. */
+            ordinal: number;
+            /** @description Its uncertainty after it. */
+            sigma: number;
+            /** @description When the game was rated, ms since the epoch. */
+            time: number | null;
         };
         LadderEntryOut: {
             /** @description A built-in bot with its level (`"search:strong"`) or an outside bot. */
@@ -3283,6 +3378,12 @@ export interface components {
                 type: "announce";
             };
         };
+        PairOut: {
+            /** @description [a, b], a higher on the ladder. */
+            bots: string[];
+            /** @description Paired per match game: a's mean score per deal minus the b's, both over the same duplicate deals; mean and 95% interval over the match games they met in (n); no interval below 2 games. */
+            deal_score_diff: components["schemas"]["EstimateOut"];
+        };
         /** @description Sent by: Doppelkopf. */
         PartyRevealedData: {
             /** @enum {string} */
@@ -3334,6 +3435,29 @@ export interface components {
             version: number;
             /** @description Present on private events only. */
             visible_to?: number;
+        };
+        RankedEntryOut: {
+            /** @description A built-in bot with its level (`"search:strong"`) or an outside bot. */
+            bot: string;
+            /** @description Rated games (each rotation of a match game is one game). */
+            games: number;
+            /**
+             * @description The service's own bot, or one an app key registered.
+             * @enum {string}
+             */
+            kind: "builtin" | "outside";
+            /** @description When its last game was rated, ms since the epoch. */
+            last_played: number | null;
+            /** @description OpenSkill's skill estimate. */
+            mu: number;
+            /** @description mu - 3 sigma: the ladder's order, highest first. */
+            ordinal: number;
+            /** @description An outside bot's owner (its app key's name); null if unknown. */
+            owner?: string | null;
+            /** @description Its place on the ladder, 1 the best ordinal. */
+            rank: number;
+            /** @description Its uncertainty. */
+            sigma: number;
         };
         RecordOut: {
             id: string;
@@ -11273,6 +11397,291 @@ export interface operations {
                      *       },
                      *       "message": "No such URL.",
                      *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_ladder_bot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: "doubleduck" | "ducksoup" | "duck" | "doppelkopf";
+                bot: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entry": {
+                     *         "bot": "heuristic",
+                     *         "games": 48,
+                     *         "kind": "builtin",
+                     *         "last_played": 1767225660000,
+                     *         "mu": 27.9,
+                     *         "ordinal": 24.6,
+                     *         "rank": 2,
+                     *         "sigma": 1.1
+                     *       },
+                     *       "game": "doubleduck",
+                     *       "head_to_head": [
+                     *         {
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               -180.2,
+                     *               -11.8
+                     *             ],
+                     *             "half_width": 84.2,
+                     *             "mean": -96,
+                     *             "n": 12
+                     *           },
+                     *           "kind": "builtin",
+                     *           "opponent": "search:fast"
+                     *         },
+                     *         {
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               371,
+                     *               454
+                     *             ],
+                     *             "half_width": 41.5,
+                     *             "mean": 412.5,
+                     *             "n": 24
+                     *           },
+                     *           "kind": "builtin",
+                     *           "opponent": "random"
+                     *         }
+                     *       ],
+                     *       "history": [
+                     *         {
+                     *           "games": 2,
+                     *           "mu": 29.1,
+                     *           "ordinal": 7.5,
+                     *           "sigma": 7.2,
+                     *           "time": 1767225600000
+                     *         },
+                     *         {
+                     *           "games": 48,
+                     *           "mu": 27.9,
+                     *           "ordinal": 24.6,
+                     *           "sigma": 1.1,
+                     *           "time": 1767225660000
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BotHistoryOut"];
+                };
+            };
+            /** @description Reasons: `no_such_bot`: No bot, built-in or outside, has this name.; `not_found`: No such URL. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_bot"
+                     *       },
+                     *       "message": "No bot, built-in or outside, has this name.",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_ladder_crosstable: {
+        parameters: {
+            query?: {
+                /** @description How many of the ladder's best bots the crosstable takes. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                game: "doubleduck" | "ducksoup" | "duck" | "doppelkopf";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bots": [
+                     *         "search:fast",
+                     *         "heuristic",
+                     *         "random"
+                     *       ],
+                     *       "game": "doubleduck",
+                     *       "left_out": 0,
+                     *       "pairs": [
+                     *         {
+                     *           "bots": [
+                     *             "search:fast",
+                     *             "heuristic"
+                     *           ],
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               11.8,
+                     *               180.2
+                     *             ],
+                     *             "half_width": 84.2,
+                     *             "mean": 96,
+                     *             "n": 12
+                     *           }
+                     *         },
+                     *         {
+                     *           "bots": [
+                     *             "heuristic",
+                     *             "random"
+                     *           ],
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               371,
+                     *               454
+                     *             ],
+                     *             "half_width": 41.5,
+                     *             "mean": 412.5,
+                     *             "n": 24
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CrosstableOut"];
+                };
+            };
+            /** @description Reasons: `not_found`: No such URL. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "not_found"
+                     *       },
+                     *       "message": "No such URL.",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorOut"];

@@ -1,6 +1,7 @@
 // The ladder: every rated bot of one game, best ordinal first (OpenSkill, from match games).
 import { answer, api } from "./api.js";
 import { h, mount, scrollBox } from "./dom.js";
+import { botLink, crosstableLink } from "./history.js";
 
 /** @typedef {import("./api.js").LadderEntry} LadderEntry */
 /** @typedef {import("./main.js").PageContext} PageContext */
@@ -33,11 +34,12 @@ export async function ladderPage(main, { game, signal, go }) {
       h("thead", {}, h("tr", {}, ["#", "Bot", "Ordinal", "Skill (μ ± σ)", "Games", "Last played"].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, entries.map((e, i) => h("tr", {},
         h("td", {}, String(i + 1)),
-        h("th", { scope: "row" }, e.bot, h("small", {}, e.kind === "outside" ? ` · outside${e.owner ? `, by ${e.owner}` : ""}` : " · built-in")),
+        h("th", { scope: "row" }, botLink(shown.name, e.bot), h("small", {}, e.kind === "outside" ? ` · outside${e.owner ? `, by ${e.owner}` : ""}` : " · built-in")),
         h("td", {}, e.ordinal.toFixed(2)),
         h("td", {}, `${e.mu.toFixed(2)} ± ${e.sigma.toFixed(2)}`),
         h("td", {}, String(e.games)),
         h("td", {}, e.last_played === null ? "–" : new Date(e.last_played).toLocaleString([], { dateStyle: "short", timeStyle: "short" })))))))
       : h("p", {}, "No match of this game has been rated yet."),
+    entries.length > 1 ? h("p", {}, crosstableLink(shown.name)) : null,
     h("p.small", {}, "Every match game is rated (OpenSkill, Plackett-Luce): its teams by their mean score over all its rotations, so the luck of the cards cancels (Doubleduck's sides as teams; Doppelkopf deal by deal, its parties as teams). Ordinal = μ − 3σ: a bot climbs by playing, not by one lucky game.")));
 }

@@ -3,10 +3,12 @@
 //   #/watch        watch a game by id     #/watch/<game id>     watch it
 //   #/matches      start a match          #/match/<match id>    a match's progress and results
 //   #/ladder       the first game's ladder  #/ladder/<game>     that game's ladder
+//   #/ladder/<game>/bots/<bot>  a bot's rating history and head-to-head  #/ladder/<game>/head-to-head  the crosstable
 //   #/key/<app key>  keep this app key in the browser (then the lobby, the key out of the URL)
 //   #/join/<game id>/<invite code>  take the lowest open seat of that table, then play it
 import { ApiError, answer, api, appKey, explain } from "./api.js";
 import { h, mount } from "./dom.js";
+import { historyPage } from "./history.js";
 import { ladderPage } from "./ladder.js";
 import { lobbyPage, watchIndex } from "./lobby.js";
 import { matchForm, matchPage } from "./match.js";
@@ -54,7 +56,7 @@ async function route() {
   current = controller;
   const signal = controller.signal;
   notify(null);
-  let [page, arg, code] = location.hash.replace(/^#\/?/, "").split("/");
+  let [page, arg, code, more] = location.hash.replace(/^#\/?/, "").split("/");
   if (page === "key" && arg) {
     appKey.set(decodeURIComponent(arg));
     history.replaceState(null, "", "#/"); // out of the address bar and the history
@@ -72,6 +74,7 @@ async function route() {
     else if (page === "join" && arg && code) await joinPage(main, arg, decodeURIComponent(code), context);
     else if (page === "matches") await matchForm(main, context);
     else if (page === "match" && arg) await matchPage(main, { ...context, id: arg });
+    else if (page === "ladder" && arg && code) await historyPage(main, { ...context, game: arg, part: code, bot: more });
     else if (page === "ladder") await ladderPage(main, { ...context, game: arg });
     else await lobbyPage(main, context);
   } catch (error) {

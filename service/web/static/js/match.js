@@ -109,7 +109,7 @@ function render(main, match) {
 /** @param {number | null} x */
 const fmt = (x) => (x === null ? "–" : Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2));
 /** @param {Estimate} e */
-const interval = (e) => (e.ci95 ? `${fmt(e.mean)} ± ${fmt(e.half_width)}` : fmt(e.mean));
+export const interval = (e) => (e.ci95 ? `${fmt(e.mean)} ± ${fmt(e.half_width)}` : fmt(e.mean));
 
 /**
  * How the results are counted, in words (the API's `method` says it in formulas, for programs).
@@ -186,7 +186,7 @@ function chart(bots, key, title) {
  * @param {number} lo
  * @param {number} hi
  */
-function niceTicks(lo, hi) {
+export function niceTicks(lo, hi) {
   const raw = (hi - lo) / 5;
   const step = [1, 2, 5, 10].map((m) => m * 10 ** Math.floor(Math.log10(raw))).find((s) => s >= raw) ?? raw;
   const ticks = [];

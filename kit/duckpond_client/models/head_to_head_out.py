@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.head_to_head_out_kind import HeadToHeadOutKind
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.estimate_out import EstimateOut
+
+
+
+
+
+T = TypeVar("T", bound="HeadToHeadOut")
+
+
+
+@_attrs_define
+class HeadToHeadOut:
+    """ 
+        Attributes:
+            deal_score_diff (EstimateOut):
+            kind (HeadToHeadOutKind): The opponent's kind, as on the ladder.
+            opponent (str): The other bot.
+     """
+
+    deal_score_diff: EstimateOut
+    kind: HeadToHeadOutKind
+    opponent: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.estimate_out import EstimateOut # noqa: PLC0415
+        deal_score_diff = self.deal_score_diff.to_dict()
+
+        kind = self.kind.value
+
+        opponent = self.opponent
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "deal_score_diff": deal_score_diff,
+            "kind": kind,
+            "opponent": opponent,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.estimate_out import EstimateOut # noqa: PLC0415
+        d = dict(src_dict)
+        deal_score_diff = EstimateOut.from_dict(d.pop("deal_score_diff"))
+
+
+
+
+        kind = HeadToHeadOutKind(d.pop("kind"))
+
+
+
+
+        opponent = d.pop("opponent")
+
+        head_to_head_out = cls(
+            deal_score_diff=deal_score_diff,
+            kind=kind,
+            opponent=opponent,
+        )
+
+
+        head_to_head_out.additional_properties = d
+        return head_to_head_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

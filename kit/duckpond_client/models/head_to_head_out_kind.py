@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class HeadToHeadOutKind(StrEnum):
+    BUILTIN = "builtin"
+    OUTSIDE = "outside"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,166 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.ranked_entry_out_kind import RankedEntryOutKind
+from ..types import UNSET, Unset
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="RankedEntryOut")
+
+
+
+@_attrs_define
+class RankedEntryOut:
+    """ 
+        Attributes:
+            bot (str): A built-in bot with its level (`"search:strong"`) or an outside bot.
+            games (int): Rated games (each rotation of a match game is one game).
+            kind (RankedEntryOutKind): The service's own bot, or one an app key registered.
+            last_played (int | None): When its last game was rated, ms since the epoch.
+            mu (float): OpenSkill's skill estimate.
+            ordinal (float): mu - 3 sigma: the ladder's order, highest first.
+            rank (int): Its place on the ladder, 1 the best ordinal.
+            sigma (float): Its uncertainty.
+            owner (None | str | Unset): An outside bot's owner (its app key's name); null if unknown.
+     """
+
+    bot: str
+    games: int
+    kind: RankedEntryOutKind
+    last_played: int | None
+    mu: float
+    ordinal: float
+    rank: int
+    sigma: float
+    owner: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        bot = self.bot
+
+        games = self.games
+
+        kind = self.kind.value
+
+        last_played: int | None
+        last_played = self.last_played
+
+        mu = self.mu
+
+        ordinal = self.ordinal
+
+        rank = self.rank
+
+        sigma = self.sigma
+
+        owner: None | str | Unset
+        if isinstance(self.owner, Unset):
+            owner = UNSET
+        else:
+            owner = self.owner
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "bot": bot,
+            "games": games,
+            "kind": kind,
+            "last_played": last_played,
+            "mu": mu,
+            "ordinal": ordinal,
+            "rank": rank,
+            "sigma": sigma,
+        })
+        if owner is not UNSET:
+            field_dict["owner"] = owner
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        bot = d.pop("bot")
+
+        games = d.pop("games")
+
+        kind = RankedEntryOutKind(d.pop("kind"))
+
+
+
+
+        def _parse_last_played(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        last_played = _parse_last_played(d.pop("last_played"))
+
+
+        mu = d.pop("mu")
+
+        ordinal = d.pop("ordinal")
+
+        rank = d.pop("rank")
+
+        sigma = d.pop("sigma")
+
+        def _parse_owner(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        owner = _parse_owner(d.pop("owner", UNSET))
+
+
+        ranked_entry_out = cls(
+            bot=bot,
+            games=games,
+            kind=kind,
+            last_played=last_played,
+            mu=mu,
+            ordinal=ordinal,
+            rank=rank,
+            sigma=sigma,
+            owner=owner,
+        )
+
+
+        ranked_entry_out.additional_properties = d
+        return ranked_entry_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
