@@ -23,9 +23,11 @@ from service.matches.challenges import Challenges
 from service.matches.match_games import MatchGames
 from service.matches.matches import Matches
 from service.matches.ratings import Ratings
+from service.matches.tournaments import Tournaments
 from service.storage.cache import GameCache
 from service.storage.match_store import MatchStore
 from service.storage.store import Store
+from service.storage.tournament_store import TournamentStore
 from service.streams.feed_hub import FeedHub
 from service.streams.feed_relay import Feed
 from service.streams.listener import Listener
@@ -65,6 +67,8 @@ class Layers:
     """Matches that wait for another key's consent (`service.matches.challenges`)."""
     ratings: Ratings | None = None
     """The bots' ladders per game (`service.matches.ratings`), which match games are rated on."""
+    tournaments: Tournaments | None = None
+    """Round robins and Swiss tournaments of matches (`service.matches.tournaments`)."""
 
     @property
     def bot_queue(self) -> Queue:
@@ -153,6 +157,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         keys,
         Challenges(pool, matches, registry, keys, feed),
         ratings,
+        _tournaments(pool, matches, registry, live, feed),
     )
 
 
@@ -217,6 +222,17 @@ def _matches(
     registry = BotRegistry(queues)
     matches.registry = registry
     return matches, ratings, registry
+
+
+def _tournaments(
+    pool: DataClient, matches: Matches, registry: BotRegistry, live: Queue, feed: Feed
+) -> Tournaments:
+    """The tournaments, told when a match ends (a pairing's: its tournament steps)."""
+    tournaments = Tournaments(TournamentStore(pool), matches, registry, live, feed)
+    matches.finished = tournaments.match_finished
+    if matches.driver is not None:
+        matches.driver.finished = tournaments.match_finished
+    return tournaments
 
 
 def queue(settings: Mapping[str, Any], name: str, pool: redis.Redis) -> Queue:

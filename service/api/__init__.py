@@ -28,6 +28,7 @@ from service.api import (
     scores,
     seats,
     stream,
+    tournaments,
     webhooks,
 )
 from service.http import rate_limits
@@ -60,7 +61,8 @@ def register(api: Api) -> None:
         )
     for module in (
         health, catalog, bots, games, moves, deals, seats, abandon, resign, claim, rematch,
-        lobby, scores, events, stream, records, matches, challenges, feed, webhooks, ladder,
+        lobby, scores, events, stream, records, matches, challenges, tournaments, feed, webhooks,
+        ladder,
     ):  # fmt: skip
         api.register_blueprint(module.blp)
     rate_limits.document(api.spec)
