@@ -60,6 +60,7 @@ from .created_out_role import CreatedOutRole
 from .created_out_status import CreatedOutStatus
 from .created_seat_out import CreatedSeatOut
 from .created_seat_out_kind import CreatedSeatOutKind
+from .cross_out import CrossOut
 from .deal_action import DealAction
 from .deal_action_deal_type_0 import DealActionDealType0
 from .deal_commitment import DealCommitment
@@ -286,6 +287,10 @@ from .get_lobby_game import GetLobbyGame
 from .hand_dealt_data import HandDealtData
 from .hand_dealt_event import HandDealtEvent
 from .health_out import HealthOut
+from .invited_out import InvitedOut
+from .invited_out_answer_type_1 import InvitedOutAnswerType1
+from .invited_out_answer_type_2_type_1 import InvitedOutAnswerType2Type1
+from .invited_out_answer_type_3_type_1 import InvitedOutAnswerType3Type1
 from .ladder_entry_out import LadderEntryOut
 from .ladder_entry_out_kind import LadderEntryOutKind
 from .ladder_out import LadderOut
@@ -319,6 +324,7 @@ from .move_in_move_type_4 import MoveInMoveType4
 from .move_in_move_type_5 import MoveInMoveType5
 from .move_in_move_type_5_card import MoveInMoveType5Card
 from .move_in_move_type_6 import MoveInMoveType6
+from .pairing_out import PairingOut
 from .party_revealed_data import PartyRevealedData
 from .party_revealed_data_party import PartyRevealedDataParty
 from .party_revealed_event import PartyRevealedEvent
@@ -338,6 +344,7 @@ from .resign_in import ResignIn
 from .resign_offer_out import ResignOfferOut
 from .resigned_data import ResignedData
 from .resigned_event import ResignedEvent
+from .result_out import ResultOut
 from .results_out import ResultsOut
 from .score_out import ScoreOut
 from .seat_away_data import SeatAwayData
@@ -354,6 +361,7 @@ from .seat_taken_event import SeatTakenEvent
 from .seat_token_out import SeatTokenOut
 from .seat_token_out_role import SeatTokenOutRole
 from .seat_token_out_status import SeatTokenOutStatus
+from .standing_out import StandingOut
 from .stock_card_data import StockCardData
 from .stock_card_event import StockCardEvent
 from .stream_game_response_200 import StreamGameResponse200
@@ -362,6 +370,21 @@ from .system_health_out import SystemHealthOut
 from .system_health_out_workers import SystemHealthOutWorkers
 from .tie_at_target_data import TieAtTargetData
 from .tie_at_target_event import TieAtTargetEvent
+from .tournament_answer_in import TournamentAnswerIn
+from .tournament_in import TournamentIn
+from .tournament_in_format import TournamentInFormat
+from .tournament_in_options import TournamentInOptions
+from .tournament_out import TournamentOut
+from .tournament_out_format import TournamentOutFormat
+from .tournament_out_options import TournamentOutOptions
+from .tournament_out_outside import TournamentOutOutside
+from .tournament_out_status import TournamentOutStatus
+from .tournament_summary_out import TournamentSummaryOut
+from .tournament_summary_out_format import TournamentSummaryOutFormat
+from .tournament_summary_out_options import TournamentSummaryOutOptions
+from .tournament_summary_out_outside import TournamentSummaryOutOutside
+from .tournament_summary_out_status import TournamentSummaryOutStatus
+from .tournaments_out import TournamentsOut
 from .trick_won_data import TrickWonData
 from .trick_won_data_course import TrickWonDataCourse
 from .trick_won_data_how import TrickWonDataHow
@@ -448,6 +471,7 @@ __all__ = (
     "CreatedOutStatus",
     "CreatedSeatOut",
     "CreatedSeatOutKind",
+    "CrossOut",
     "DealAction",
     "DealActionDealType0",
     "DealCommitment",
@@ -674,6 +698,10 @@ __all__ = (
     "HandDealtData",
     "HandDealtEvent",
     "HealthOut",
+    "InvitedOut",
+    "InvitedOutAnswerType1",
+    "InvitedOutAnswerType2Type1",
+    "InvitedOutAnswerType3Type1",
     "LadderEntryOut",
     "LadderEntryOutKind",
     "LadderOut",
@@ -707,6 +735,7 @@ __all__ = (
     "MoveInMoveType5",
     "MoveInMoveType5Card",
     "MoveInMoveType6",
+    "PairingOut",
     "PartyRevealedData",
     "PartyRevealedDataParty",
     "PartyRevealedEvent",
@@ -726,6 +755,7 @@ __all__ = (
     "ResignedEvent",
     "ResignIn",
     "ResignOfferOut",
+    "ResultOut",
     "ResultsOut",
     "ScoreOut",
     "SeatAwayData",
@@ -742,6 +772,7 @@ __all__ = (
     "SeatTokenOut",
     "SeatTokenOutRole",
     "SeatTokenOutStatus",
+    "StandingOut",
     "StockCardData",
     "StockCardEvent",
     "StreamGameResponse200",
@@ -750,6 +781,21 @@ __all__ = (
     "SystemHealthOutWorkers",
     "TieAtTargetData",
     "TieAtTargetEvent",
+    "TournamentAnswerIn",
+    "TournamentIn",
+    "TournamentInFormat",
+    "TournamentInOptions",
+    "TournamentOut",
+    "TournamentOutFormat",
+    "TournamentOutOptions",
+    "TournamentOutOutside",
+    "TournamentOutStatus",
+    "TournamentsOut",
+    "TournamentSummaryOut",
+    "TournamentSummaryOutFormat",
+    "TournamentSummaryOutOptions",
+    "TournamentSummaryOutOutside",
+    "TournamentSummaryOutStatus",
     "TrickWonData",
     "TrickWonDataCourse",
     "TrickWonDataHow",
