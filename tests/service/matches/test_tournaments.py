@@ -13,10 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import redis
 from flask import Flask
-from testkit.svc_helpers import API, auth
+from testkit.service_fixtures import QUEUE_DB
+from testkit.svc_helpers import API, auth, wait_for
 
 from service.access.app_keys import AppKeys
+from service.app import create_app
 from service.storage.keys import app_key_day
 
 TOURNAMENTS = f"{API}/tournaments"
@@ -273,3 +276,27 @@ def test_an_entrant_retired_meanwhile_withdraws_and_the_tournament_ends(
     assert done["standings"][-1]["entrant"] == "ann-bot"
     assert rows["heuristic"]["played"] == rows["random"]["played"] == 1
     assert len(done["crosstable"]) == 3
+
+
+@pytest.fixture()
+def worked(redis_port: int, nodes: str, bot_app: Flask) -> tuple[Flask, AppKeys]:
+    """An app on the session workers' database, app keys required: the workers play."""
+    app = create_app({**bot_app.config, "APP_KEYS": "required"})
+    client = redis.Redis(port=redis_port, db=QUEUE_DB[1] if nodes else 1)
+    return app, AppKeys(client)
+
+
+def test_the_workers_advance_the_rounds_with_nobody_reading(
+    worked: tuple[Flask, AppKeys],
+) -> None:
+    """The step runs as a job when a pairing's match ends (`service.jobs.advance_tournament`):
+    the tournament ends though nobody reads it (a read would take the step itself)."""
+    app, keys = worked
+    ann = Key(app, keys, "ann")
+    made = ann.create(entrants=["random", "heuristic", "search:fast"], format="round_robin")
+    tid = made["id"]
+    store = app.extensions["duckpond"].tournaments.store
+    status = wait_for(lambda: (s := store.load(tid)["status"]) == "done" and s, timeout=120)
+    assert status == "done"
+    assert [e["round"] for e in ann.told("tournament_round")] == [1, 2, 3]
+    assert len(ann.told("tournament_finished")) == 1
