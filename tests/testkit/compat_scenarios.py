@@ -523,11 +523,22 @@ def keyed() -> list[JSON]:
             capture="t",
             **k,
         ),
-        ex("get tournament", "GET", "/api/v1/tournaments/{tournament_id}",
-           params={"tournament_id": "$t.id"}, **k),  # fmt: skip
-        ex("accept another key's tournament", "POST",
-           "/api/v1/tournaments/{tournament_id}/accept", params={"tournament_id": "$t.id"},
-           auth="$key2", body={}, **k),  # fmt: skip
+        ex(
+            "get tournament",
+            "GET",
+            "/api/v1/tournaments/{tournament_id}",
+            params={"tournament_id": "$t.id"},
+            **k,
+        ),
+        ex(
+            "accept another key's tournament",
+            "POST",
+            "/api/v1/tournaments/{tournament_id}/accept",
+            params={"tournament_id": "$t.id"},
+            auth="$key2",
+            body={},
+            **k,
+        ),
         ex("no such tournament", "GET", "/api/v1/tournaments/nosuch", **k),
         ex("retire bot", "DELETE", "/api/v1/bots/compat-bot", auth="$key", **k),
         ex(
