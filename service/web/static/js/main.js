@@ -3,6 +3,7 @@
 //   #/watch        watch a game by id     #/watch/<game id>     watch it
 //   #/matches      start a match          #/match/<match id>    a match's progress and results
 //   #/ladder       the first game's ladder  #/ladder/<game>     that game's ladder
+//   #/tournament/<tournament id>  its standings and crosstable
 //   #/key/<app key>  keep this app key in the browser (then the lobby, the key out of the URL)
 //   #/join/<game id>/<invite code>  take the lowest open seat of that table, then play it
 import { ApiError, answer, api, appKey, explain } from "./api.js";
@@ -11,6 +12,7 @@ import { ladderPage } from "./ladder.js";
 import { lobbyPage, watchIndex } from "./lobby.js";
 import { matchForm, matchPage } from "./match.js";
 import { tablePage } from "./table.js";
+import { tournamentPage } from "./tournament.js";
 
 /**
  * Say something at the top of the page (null: clear); "sticky" notices stay until replaced.
@@ -73,6 +75,7 @@ async function route() {
     else if (page === "matches") await matchForm(main, context);
     else if (page === "match" && arg) await matchPage(main, { ...context, id: arg });
     else if (page === "ladder") await ladderPage(main, { ...context, game: arg });
+    else if (page === "tournament" && arg) await tournamentPage(main, { ...context, id: arg });
     else await lobbyPage(main, context);
   } catch (error) {
     if (signal.aborted) return;
