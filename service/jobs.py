@@ -58,6 +58,14 @@ def advance_match(match_id: str) -> str:
     return installed().matches.advance(match_id)
 
 
+def advance_tournament(tournament_id: str) -> str:
+    """One step of a tournament: settle its ended pairings, make the next round
+    (`service.matches.tournaments`); returns what happened."""
+    tournaments = installed().tournaments
+    assert tournaments is not None, "the worker's layers have tournaments"
+    return tournaments.advance(tournament_id)
+
+
 def deliver_webhook(key_id: str, endpoint_id: str, number: int, kind: str, data: str) -> str:
     """One attempt to deliver feed entry `number` of app key `key_id` to a webhook endpoint
     (`service.streams.webhooks`); raises for RQ to retry it."""

@@ -25,9 +25,11 @@ from service.matches.challenges import Challenges
 from service.matches.match_games import MatchGames
 from service.matches.matches import Matches
 from service.matches.ratings import Ratings
+from service.matches.tournaments import Tournaments
 from service.storage.cache import GameCache
 from service.storage.match_store import MatchStore
 from service.storage.store import Store
+from service.storage.tournament_store import TournamentStore
 from service.streams.feed_hub import FeedHub
 from service.streams.feed_relay import Feed
 from service.streams.listener import Listener
@@ -69,6 +71,8 @@ class Layers:
     """The bots' ladders per game (`service.matches.ratings`), which match games are rated on."""
     arena: Arena | None = None
     """Opted-in outside bots and their pairer (`service.matches.arena`)."""
+    tournaments: Tournaments | None = None
+    """Round robins and Swiss tournaments of matches (`service.matches.tournaments`)."""
 
     @property
     def bot_queue(self) -> Queue:
@@ -158,6 +162,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         Challenges(pool, matches, registry, keys, feed),
         ratings,
         arena=Arena(pool, registry, matches, ratings, feed, ArenaSettings.of(settings)),
+        tournaments=_tournaments(pool, matches, registry, live, feed),
     )
 
 
@@ -222,6 +227,17 @@ def _matches(
     registry = BotRegistry(queues)
     matches.registry = registry
     return matches, ratings, registry
+
+
+def _tournaments(
+    pool: DataClient, matches: Matches, registry: BotRegistry, live: Queue, feed: Feed
+) -> Tournaments:
+    """The tournaments, told when a match ends (a pairing's: its tournament steps)."""
+    tournaments = Tournaments(TournamentStore(pool), matches, registry, live, feed)
+    matches.finished = tournaments.match_finished
+    if matches.driver is not None:
+        matches.driver.finished = tournaments.match_finished
+    return tournaments
 
 
 def queue(settings: Mapping[str, Any], name: str, pool: redis.Redis) -> Queue:

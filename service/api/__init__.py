@@ -30,6 +30,7 @@ from service.api import (
     scores,
     seats,
     stream,
+    tournaments,
     webhooks,
 )
 from service.http import rate_limits
@@ -62,8 +63,8 @@ def register(api: Api) -> None:
         )
     for module in (
         health, catalog, bots, games, moves, deals, seats, abandon, resign, claim, rematch,
-        lobby, scores, events, stream, records, matches, challenges, feed, webhooks, ladder, arena,
-        history,
+        lobby, scores, events, stream, records, matches, challenges, tournaments, feed, webhooks,
+        ladder, arena, history,
     ):  # fmt: skip
         api.register_blueprint(module.blp)
     rate_limits.document(api.spec)

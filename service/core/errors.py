@@ -76,6 +76,10 @@ REASONS: dict[str, tuple[int, str]] = {
         "The challenge is not the app key's: only its challenger and the keys it challenges "
         "may read it, and only a challenged key may answer it.",
     ),
+    "not_your_tournament": (
+        403,
+        "Only an app key whose bot the tournament invites may accept or decline it.",
+    ),
     "bad_invite_code": (403, "The invite code is not this table's (or it has none)."),
     "challenge_required": (
         403,
@@ -89,6 +93,7 @@ REASONS: dict[str, tuple[int, str]] = {
     "no_such_bot": (404, "No bot, built-in or outside, has this name."),
     "not_found": (404, "No such URL."),
     "no_such_challenge": (404, "No challenge has this id (or it is gone, a day after it expired)."),
+    "no_such_tournament": (404, "No tournament has this id (or it is gone, a week after its end)."),
     "no_rematch": (404, "Nobody asked for a rematch of this game yet (POST asks for one)."),
     "method_not_allowed": (405, "The URL does not take this method; see the Allow header."),
     Reason.NOT_YOUR_TURN: (409, "The seat is not to act."),
@@ -110,6 +115,10 @@ REASONS: dict[str, tuple[int, str]] = {
     "challenge_closed": (
         409,
         "The challenge was accepted, declined or has expired: it takes no other answer.",
+    ),
+    "tournament_closed": (
+        409,
+        "The tournament has started, was declined or has expired: it takes no other answer.",
     ),
     "match_done": (409, "The match is done: there is nothing to cancel."),
     "bot_name_taken": (
@@ -175,6 +184,10 @@ REASONS: dict[str, tuple[int, str]] = {
         "No bot has this name, or it does not play this game; see `GET /api/v1/bots`.",
     ),
     "retired_bot": (422, "The bot was retired (by its owner, or its app key was revoked)."),
+    "invalid_entrants": (
+        422,
+        "A tournament names 3 to 32 entrants, each once.",
+    ),
     "no_challenged_bot": (
         422,
         "A challenge seats at least one other app key's bot (a match of the key's own and "

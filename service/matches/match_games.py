@@ -132,6 +132,8 @@ class MatchGames:
         self.feed = feed
         self.rate = rate
         """Rates a recorded game (`Matches._rate`: the ladders), its record or the stored one."""
+        self.finished: Callable[[str], None] | None = None
+        """Told a match's id when its last game is recorded (tournaments: `service.wiring`)."""
 
     # --- triggers -------------------------------------------------------------------------
 
@@ -289,6 +291,8 @@ class MatchGames:
         self.store.forget_seats(mid, forget)
         if done >= spec.games:
             self.store.expire_games(mid, self.finished_ttl)
+            if self.finished is not None:
+                self.finished(mid)
         if self.rate is not None and outcome in ("recorded", "duplicate"):
             # A duplicate: another step recorded it first, and may have died before rating it.
             self.rate(mid, spec, index, record if outcome == "recorded" else None)

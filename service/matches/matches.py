@@ -24,7 +24,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from rq import Queue, Retry
@@ -100,6 +100,8 @@ class Matches:
         """Plays outside matches as real games (`service.matches.match_games`; `service.wiring`)."""
         self.registry: BotRegistry | None = None
         """Resolves outside bots' names (`service.access.bot_registry`; `service.wiring`)."""
+        self.finished: Callable[[str], None] | None = None
+        """Told a match's id when its last game is recorded (tournaments: `service.wiring`)."""
 
     # --- creating -----------------------------------------------------------------------
 
@@ -476,6 +478,8 @@ class Matches:
             self._enqueue(mid, [successor])
         if self.store.has_result(mid, index):
             self._rate(mid, spec, index)  # in case the job that recorded it died before rating
+            if self.finished is not None and self.store.recorded_count(mid) >= spec.games:
+                self.finished(mid)  # in case that job died before telling it
             return "duplicate"  # already recorded: do not even replay it
         record = play_match_game(spec, index)
         outcome, done, told = self.store.record(mid, index, record, self.finished_ttl, spec.games)
@@ -487,4 +491,6 @@ class Matches:
             self._rate(mid, spec, index)
         if done >= spec.games and outcome == "recorded":
             log.info("match %s done", mid)
+        if done >= spec.games and self.finished is not None:
+            self.finished(mid)
         return outcome

@@ -70,6 +70,7 @@ def app_key_part(key_id: str, what: str) -> str:
 BOT_TURN_JOB = "service.jobs.bot_turn"
 PLAY_MATCH_GAME_JOB = "service.jobs.play_match_game"
 ADVANCE_MATCH_JOB = "service.jobs.advance_match"
+ADVANCE_TOURNAMENT_JOB = "service.jobs.advance_tournament"
 DELIVER_WEBHOOK_JOB = "service.jobs.deliver_webhook"
 
 
@@ -195,6 +196,21 @@ def challenge_key(cid: str) -> str:
 def challenges_index_key(key_id: str) -> str:
     """The challenges a key made or got, in its feed's bucket (`key_tag`)."""
     return app_key_part(key_id, "challenges")
+
+
+def tournament_key(tid: str) -> str:
+    """A tournament's hash, in its id's bucket (`service.storage.tournament_store`)."""
+    return f"dp:{{{tag(tid)}}}:{tid}:tournament"
+
+
+def tournament_of_key(mid: str) -> str:
+    """Which tournament a pairing's match belongs to (its id is in the tournament's bucket)."""
+    return f"dp:{{{tag(mid)}}}:{mid}:tournament_of"
+
+
+def tournaments_index_key(key_id: str) -> str:
+    """The tournaments a key made or was invited to, in its feed's bucket (`key_tag`)."""
+    return app_key_part(key_id, "tournaments")
 
 
 # --- streams, feeds and webhooks (`service.streams`) --------------------------------------------

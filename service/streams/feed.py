@@ -4,7 +4,9 @@ What it carries (`TYPES`): a seat of one of the key's games is to act (`turn`: g
 version), a game was created, dealt, is waiting for its next deal, ended or was abandoned, a
 match progressed or finished, a seat of an outside match is the key's bot's to play
 (`match_seat`, `service.matches.match_games`), a challenge came or was answered (`challenge`,
-`challenge_answered`: `service.matches.challenges`). No card or seed: ids, seats, versions and
+`challenge_answered`: `service.matches.challenges`), a tournament invited the key, was
+answered, made a round or finished (`tournament`, `tournament_answered`, `tournament_round`,
+`tournament_finished`: `service.matches.tournaments`). No card or seed: ids, seats, versions and
 counts, and in `match_seat` the seat's token, which is useless without the key itself (the
 seat is bound to it).
 
@@ -62,6 +64,10 @@ TYPES = (
     "match_seat",
     "challenge",
     "challenge_answered",
+    "tournament",
+    "tournament_answered",
+    "tournament_round",
+    "tournament_finished",
 )
 """What a feed (and a webhook) carries; each entry's `type`."""
 

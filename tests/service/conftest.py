@@ -55,6 +55,7 @@ ON_BOTH = {
     "test_ratings.py",  # each match game rated once: one hash tag per ladder
     "test_arena_lease.py",  # the pairer's lease and plans: one hash tag, beside the matches
     "test_history.py",  # its history and head-to-head in the same step: the same hash tag
+    "test_tournaments.py",  # a tournament, its matches and the keys' feeds in different slots
 }
 """Test modules run against the single server AND the cluster."""
 CLUSTER_ONLY = {"test_cluster.py"}

@@ -499,6 +499,47 @@ def keyed() -> list[JSON]:
             **k,
         ),
         ex("no such challenge", "GET", "/api/v1/challenges/nosuch", auth="$key", **k),
+        ex("tournaments", "GET", "/api/v1/tournaments", auth="$key", **k),
+        ex(
+            "tournament of too few",
+            "POST",
+            "/api/v1/tournaments",
+            auth="$key",
+            body={"game": "ducksoup", "entrants": ["random", "heuristic"]},
+            **k,
+        ),
+        ex(
+            "tournament",
+            "POST",
+            "/api/v1/tournaments",
+            auth="$key",
+            body={
+                "game": "ducksoup",
+                "entrants": ["random", "heuristic", "compat-bot"],
+                "format": "round_robin",
+                "games": 1,
+                "options": {"target": 1},
+            },
+            capture="t",
+            **k,
+        ),
+        ex(
+            "get tournament",
+            "GET",
+            "/api/v1/tournaments/{tournament_id}",
+            params={"tournament_id": "$t.id"},
+            **k,
+        ),
+        ex(
+            "accept another key's tournament",
+            "POST",
+            "/api/v1/tournaments/{tournament_id}/accept",
+            params={"tournament_id": "$t.id"},
+            auth="$key2",
+            body={},
+            **k,
+        ),
+        ex("no such tournament", "GET", "/api/v1/tournaments/nosuch", **k),
         ex("retire bot", "DELETE", "/api/v1/bots/compat-bot", auth="$key", **k),
         ex(
             "match with a retired bot",
@@ -523,6 +564,7 @@ def probes() -> list[JSON]:
         "match_id": "nosuchmatch",
         "webhook_id": "nosuch",
         "challenge_id": "nosuch",
+        "tournament_id": "nosuch",
     }
     out = []
     for path, item in spec["paths"].items():

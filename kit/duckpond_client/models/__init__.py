@@ -65,6 +65,7 @@ from .created_out_role import CreatedOutRole
 from .created_out_status import CreatedOutStatus
 from .created_seat_out import CreatedSeatOut
 from .created_seat_out_kind import CreatedSeatOutKind
+from .cross_out import CrossOut
 from .crosstable_out import CrosstableOut
 from .deal_action import DealAction
 from .deal_action_deal_type_0 import DealActionDealType0
@@ -297,6 +298,10 @@ from .head_to_head_out import HeadToHeadOut
 from .head_to_head_out_kind import HeadToHeadOutKind
 from .health_out import HealthOut
 from .history_point_out import HistoryPointOut
+from .invited_out import InvitedOut
+from .invited_out_answer_type_1 import InvitedOutAnswerType1
+from .invited_out_answer_type_2_type_1 import InvitedOutAnswerType2Type1
+from .invited_out_answer_type_3_type_1 import InvitedOutAnswerType3Type1
 from .ladder_entry_out import LadderEntryOut
 from .ladder_entry_out_kind import LadderEntryOutKind
 from .ladder_out import LadderOut
@@ -331,6 +336,7 @@ from .move_in_move_type_5 import MoveInMoveType5
 from .move_in_move_type_5_card import MoveInMoveType5Card
 from .move_in_move_type_6 import MoveInMoveType6
 from .pair_out import PairOut
+from .pairing_out import PairingOut
 from .party_revealed_data import PartyRevealedData
 from .party_revealed_data_party import PartyRevealedDataParty
 from .party_revealed_event import PartyRevealedEvent
@@ -352,6 +358,7 @@ from .resign_in import ResignIn
 from .resign_offer_out import ResignOfferOut
 from .resigned_data import ResignedData
 from .resigned_event import ResignedEvent
+from .result_out import ResultOut
 from .results_out import ResultsOut
 from .score_out import ScoreOut
 from .seat_away_data import SeatAwayData
@@ -368,6 +375,7 @@ from .seat_taken_event import SeatTakenEvent
 from .seat_token_out import SeatTokenOut
 from .seat_token_out_role import SeatTokenOutRole
 from .seat_token_out_status import SeatTokenOutStatus
+from .standing_out import StandingOut
 from .stock_card_data import StockCardData
 from .stock_card_event import StockCardEvent
 from .stream_game_response_200 import StreamGameResponse200
@@ -376,6 +384,21 @@ from .system_health_out import SystemHealthOut
 from .system_health_out_workers import SystemHealthOutWorkers
 from .tie_at_target_data import TieAtTargetData
 from .tie_at_target_event import TieAtTargetEvent
+from .tournament_answer_in import TournamentAnswerIn
+from .tournament_in import TournamentIn
+from .tournament_in_format import TournamentInFormat
+from .tournament_in_options import TournamentInOptions
+from .tournament_out import TournamentOut
+from .tournament_out_format import TournamentOutFormat
+from .tournament_out_options import TournamentOutOptions
+from .tournament_out_outside import TournamentOutOutside
+from .tournament_out_status import TournamentOutStatus
+from .tournament_summary_out import TournamentSummaryOut
+from .tournament_summary_out_format import TournamentSummaryOutFormat
+from .tournament_summary_out_options import TournamentSummaryOutOptions
+from .tournament_summary_out_outside import TournamentSummaryOutOutside
+from .tournament_summary_out_status import TournamentSummaryOutStatus
+from .tournaments_out import TournamentsOut
 from .trick_won_data import TrickWonData
 from .trick_won_data_course import TrickWonDataCourse
 from .trick_won_data_how import TrickWonDataHow
@@ -467,6 +490,7 @@ __all__ = (
     "CreatedOutStatus",
     "CreatedSeatOut",
     "CreatedSeatOutKind",
+    "CrossOut",
     "CrosstableOut",
     "DealAction",
     "DealActionDealType0",
@@ -699,6 +723,10 @@ __all__ = (
     "HeadToHeadOutKind",
     "HealthOut",
     "HistoryPointOut",
+    "InvitedOut",
+    "InvitedOutAnswerType1",
+    "InvitedOutAnswerType2Type1",
+    "InvitedOutAnswerType3Type1",
     "LadderEntryOut",
     "LadderEntryOutKind",
     "LadderOut",
@@ -732,6 +760,7 @@ __all__ = (
     "MoveInMoveType5",
     "MoveInMoveType5Card",
     "MoveInMoveType6",
+    "PairingOut",
     "PairOut",
     "PartyRevealedData",
     "PartyRevealedDataParty",
@@ -754,6 +783,7 @@ __all__ = (
     "ResignedEvent",
     "ResignIn",
     "ResignOfferOut",
+    "ResultOut",
     "ResultsOut",
     "ScoreOut",
     "SeatAwayData",
@@ -770,6 +800,7 @@ __all__ = (
     "SeatTokenOut",
     "SeatTokenOutRole",
     "SeatTokenOutStatus",
+    "StandingOut",
     "StockCardData",
     "StockCardEvent",
     "StreamGameResponse200",
@@ -778,6 +809,21 @@ __all__ = (
     "SystemHealthOutWorkers",
     "TieAtTargetData",
     "TieAtTargetEvent",
+    "TournamentAnswerIn",
+    "TournamentIn",
+    "TournamentInFormat",
+    "TournamentInOptions",
+    "TournamentOut",
+    "TournamentOutFormat",
+    "TournamentOutOptions",
+    "TournamentOutOutside",
+    "TournamentOutStatus",
+    "TournamentsOut",
+    "TournamentSummaryOut",
+    "TournamentSummaryOutFormat",
+    "TournamentSummaryOutOptions",
+    "TournamentSummaryOutOutside",
+    "TournamentSummaryOutStatus",
     "TrickWonData",
     "TrickWonDataCourse",
     "TrickWonDataHow",

@@ -11,6 +11,10 @@ class WebhookInEventsItem(StrEnum):
     MATCH_FINISHED = "match_finished"
     MATCH_PROGRESS = "match_progress"
     MATCH_SEAT = "match_seat"
+    TOURNAMENT = "tournament"
+    TOURNAMENT_ANSWERED = "tournament_answered"
+    TOURNAMENT_FINISHED = "tournament_finished"
+    TOURNAMENT_ROUND = "tournament_round"
     TURN = "turn"
 
     def __str__(self) -> str:

@@ -909,6 +909,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's tournaments, those it made and those it was invited to, newest first (100
+         *     at most), without their pairings.
+         */
+        get: operations["list_tournaments"];
+        put?: never;
+        /**
+         * Create a tournament over `entrants` of one game: `swiss` (default) or `round_robin`.
+         * @description Each pairing is a duplicate match of `games` games (a two-seat game seats `a,b`, a
+         *     four-seat one `a,b,a,b`; Duck is played at 4), with a seed the service draws, so its games
+         *     are rated on the ladder as any match's. Outside entrants of other keys are invited: their
+         *     keys hear `tournament` on their feeds and accept or decline (`.../accept`,
+         *     `.../decline`); round 1 starts once all accepted (at once when nobody is invited). The
+         *     creator's feed and every entrant owner's hear `tournament_round` and
+         *     `tournament_finished`; the outside bots get their seats as in any match (`match_seat`).
+         *     The most games it may play count against this key's match quotas, as one match's (429).
+         *     Every refusal comes before anything is stored.
+         */
+        post: operations["create_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tournaments/{tournament_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A tournament (public): its pairings, standings (points, then the paired mean per
+         *     deal with its 95% interval) and crosstable (each pairing's head-to-head difference per
+         *     deal). Reading it also takes its next step, should a job have been lost.
+         */
+        get: operations["get_tournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tournaments/{tournament_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation for the key's bots (invited keys only); the last acceptance
+         *     starts round 1. Accepting again answers the same; 409 once declined or expired.
+         */
+        post: operations["accept_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tournaments/{tournament_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an invitation (invited keys only): the tournament closes with no round
+         *     played, and its creator hears `tournament_answered`. 409 once it started or expired.
+         */
+        post: operations["decline_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1549,6 +1648,16 @@ export interface components {
             stand_in?: string;
             /** @description The seat's secret bearer token, shown only in this answer. */
             token?: string;
+        };
+        CrossOut: {
+            /** @description [a, b]. */
+            bots: string[];
+            /** @description a's paired mean difference per deal over b, 95% interval. */
+            deal_score_diff: components["schemas"]["EstimateOut"] | null;
+            match_id: string;
+            points: number[] | null;
+            reason: string | null;
+            round: number;
         };
         CrosstableOut: {
             /** @description The crosstable's bots, best ordinal first. */
@@ -2965,7 +3074,7 @@ export interface components {
              * @description A stable machine-readable code (the table in the spec's description lists each with its HTTP status).
              * @enum {string}
              */
-            reason: "app_key_required" | "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "bot_name_taken" | "card_not_in_hand" | "challenge_closed" | "challenge_required" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "match_not_over" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_challenged_bot" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_bot" | "no_such_challenge" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_bot" | "not_your_challenge" | "not_your_seat" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "rematch_started" | "resign_not_offered" | "retired_bot" | "seat_of_another_key" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_bots" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
+            reason: "app_key_required" | "app_key_revoked" | "bad_app_key" | "bad_invite_code" | "bad_request" | "bad_token" | "body_too_large" | "bot_name_taken" | "card_not_in_hand" | "challenge_closed" | "challenge_required" | "deal_pending" | "deck_mismatch" | "feed_expired" | "future_version" | "game_abandoned" | "game_not_over" | "game_over" | "headers_too_large" | "host_only" | "idempotency_in_progress" | "idempotency_key_reused" | "illegal_call" | "illegal_move" | "internal_error" | "invalid_deal" | "invalid_entrants" | "invalid_event_id" | "invalid_if_match" | "invalid_options" | "invalid_seats" | "invalid_state" | "malformed_json" | "malformed_move" | "match_done" | "match_not_over" | "method_not_allowed" | "missing_app_key" | "missing_token" | "move_of_another_game" | "no_challenged_bot" | "no_deal_pending" | "no_open_seat" | "no_rematch" | "no_such_bot" | "no_such_challenge" | "no_such_game" | "no_such_match" | "no_such_seat" | "no_such_tournament" | "no_such_webhook" | "no_worker" | "not_a_player" | "not_found" | "not_your_bot" | "not_your_challenge" | "not_your_seat" | "not_your_tournament" | "not_your_turn" | "quota_creations" | "quota_live_games" | "quota_match_games" | "rate_limited" | "redis_error" | "redis_loading" | "redis_out_of_memory" | "redis_read_only" | "redis_timeout" | "redis_unavailable" | "rematch_started" | "resign_not_offered" | "retired_bot" | "seat_of_another_key" | "seat_taken" | "seats_open" | "stale_version" | "stream_slots_full" | "token_of_another_game" | "too_many_bots" | "too_many_games" | "too_many_streams" | "too_many_waits" | "too_many_webhooks" | "tournament_closed" | "turns_overdue" | "unknown_bot" | "unknown_game" | "unsupported_json" | "unsupported_media_type" | "uri_too_long" | "validation_error" | "wait_slots_full" | "webhook_url_refused";
             /** @description With `stale_version` and `game_not_over`: the game's version. */
             version?: number;
             /** @description With `bot_name_taken`: `true` when the name is a live bot of the presenting app key (registering it again can reuse it), `false` when another key's, retired, or a built-in bot's. */
@@ -3191,6 +3300,15 @@ export interface components {
             /** @description When the game was rated, ms since the epoch. */
             time: number | null;
         };
+        InvitedOut: {
+            /**
+             * @description null while it has not answered.
+             * @enum {string|null}
+             */
+            answer: "accepted" | "declined" | null;
+            /** @description An invited app key's name. */
+            key: string;
+        };
         LadderEntryOut: {
             /** @description A built-in bot with its level (`"search:strong"`) or an outside bot. */
             bot: string;
@@ -3384,6 +3502,16 @@ export interface components {
             /** @description Paired per match game: a's mean score per deal minus the b's, both over the same duplicate deals; mean and 95% interval over the match games they met in (n); no interval below 2 games. */
             deal_score_diff: components["schemas"]["EstimateOut"];
         };
+        PairingOut: {
+            a: string;
+            /** @description null: a bye for `a`. */
+            b: string | null;
+            /** @description The pairing's match (`GET /api/v1/matches/{id}`). */
+            match_id: string | null;
+            /** @description null until over. */
+            result: components["schemas"]["ResultOut"] | null;
+            round: number;
+        };
         /** @description Sent by: Doppelkopf. */
         PartyRevealedData: {
             /** @enum {string} */
@@ -3548,6 +3676,14 @@ export interface components {
             /** @description Present on private events only. */
             visible_to?: number;
         };
+        ResultOut: {
+            /** @description a's paired mean difference per deal over b (played pairings). */
+            deal_score_diff?: components["schemas"]["EstimateOut"] | null;
+            /** @description [a's points, b's points]. */
+            points: number[];
+            /** @description Why the pairing was not played out: `bye`, `forfeit` (an entrant withdrew: see its standing's `withdrawn`), or the match's refusal. */
+            reason?: string | null;
+        };
         ResultsOut: {
             bots: components["schemas"]["BotResultOut"][];
             comparisons: components["schemas"]["ComparisonOut"][];
@@ -3686,6 +3822,20 @@ export interface components {
             /** @description The game as the caller may know it, typed per game (`game` tells which): with a seat token it adds `seat`, `hand` and `legal_moves` (empty unless it is that seat's turn); the host and spectators get the public view. */
             view: components["schemas"]["DoubleduckView"] | components["schemas"]["DucksoupView"] | components["schemas"]["DuckView"] | components["schemas"]["DoppelkopfView"];
         };
+        StandingOut: {
+            byes: number;
+            /** @description Its paired mean difference per deal over its opponents, one value a match game of its played pairings, with the 95% interval. */
+            deal_score_diff: components["schemas"]["EstimateOut"];
+            draws: number;
+            entrant: string;
+            losses: number;
+            played: number;
+            /** @description 1 a win or bye, 0.5 a draw. */
+            points: number;
+            wins: number;
+            /** @description Why the entrant left (e.g. `retired_bot`); null if it is in. */
+            withdrawn: string | null;
+        };
         /** @description Sent by: Duck. */
         StockCardData: {
             /** @description A card: rank then suit (`JS`, `TC`), in Duck colour then number (`B7`). */
@@ -3739,6 +3889,102 @@ export interface components {
             version: number;
             /** @description Present on private events only. */
             visible_to?: number;
+        };
+        TournamentAnswerIn: Record<string, never>;
+        TournamentIn: {
+            /** @description 3 to 32 bots, each once: built-in ones with their level written out (`search:fast`) and outside bots by name. Their order is the seeding (the last tie-break). */
+            entrants: string[];
+            /** @description Seconds invited keys have to accept (default 3600); past them the tournament is `expired`. */
+            expires_seconds?: number;
+            /**
+             * @description `swiss` (default) or `round_robin`.
+             * @enum {string}
+             */
+            format?: "swiss" | "round_robin";
+            /** @description A game name from the catalog. */
+            game: string;
+            /** @description Match games per pairing (default 2), each played in every rotation of the pairing's seats. */
+            games?: number;
+            /** @description Seconds each move of an outside entrant may take (default 10); as in a match. */
+            move_seconds?: number;
+            /** @description Game options from the catalog, e.g. `{"target": 1}`. */
+            options?: {
+                [key: string]: unknown;
+            };
+            /** @description Swiss: 1 to min(entrants - 1, 10) rounds (default ceil(log2 entrants)). A round robin has its own count (entrants - 1, or entrants when odd). */
+            rounds?: number;
+        };
+        TournamentOut: {
+            /** @description ms since the epoch. */
+            created: number;
+            /** @description Every pairing that met, head to head. */
+            crosstable: components["schemas"]["CrossOut"][];
+            entrants: string[];
+            /** @description Answers end then (ms). */
+            expires: number;
+            /** @enum {string} */
+            format: "swiss" | "round_robin";
+            /** @description Creator. */
+            from: string;
+            game: string;
+            games: number;
+            id: string;
+            invited: components["schemas"]["InvitedOut"][];
+            move_seconds: number;
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description Outside entrant -> its owner key's name. */
+            outside: {
+                [key: string]: string;
+            };
+            pairings: components["schemas"]["PairingOut"][];
+            reason?: string;
+            /** @description Rounds made so far. */
+            round: number;
+            rounds: number;
+            /** @description Best first: points, then the paired mean, then the seeding. */
+            standings: components["schemas"]["StandingOut"][];
+            /**
+             * @description `created` while invited keys answer; `running`; `done`; `declined` or `expired`: no round was played.
+             * @enum {string}
+             */
+            status: "created" | "running" | "done" | "declined" | "expired";
+        };
+        TournamentSummaryOut: {
+            /** @description ms since the epoch. */
+            created: number;
+            entrants: string[];
+            /** @description Answers end then (ms). */
+            expires: number;
+            /** @enum {string} */
+            format: "swiss" | "round_robin";
+            /** @description Creator. */
+            from: string;
+            game: string;
+            games: number;
+            id: string;
+            invited: components["schemas"]["InvitedOut"][];
+            move_seconds: number;
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description Outside entrant -> its owner key's name. */
+            outside: {
+                [key: string]: string;
+            };
+            reason?: string;
+            /** @description Rounds made so far. */
+            round: number;
+            rounds: number;
+            /**
+             * @description `created` while invited keys answer; `running`; `done`; `declined` or `expired`: no round was played.
+             * @enum {string}
+             */
+            status: "created" | "running" | "done" | "declined" | "expired";
+        };
+        TournamentsOut: {
+            tournaments: components["schemas"]["TournamentSummaryOut"][];
         };
         /** @description Sent by: Doubleduck, Duck Soup, Doppelkopf. */
         TrickWonData: {
@@ -3861,7 +4107,7 @@ export interface components {
         };
         WebhookIn: {
             /** @description The feed entry types to deliver. */
-            events: ("game_created" | "game_dealt" | "turn" | "deal_pending" | "game_ended" | "game_abandoned" | "match_progress" | "match_finished" | "match_seat" | "challenge" | "challenge_answered")[];
+            events: ("game_created" | "game_dealt" | "turn" | "deal_pending" | "game_ended" | "game_abandoned" | "match_progress" | "match_finished" | "match_seat" | "challenge" | "challenge_answered" | "tournament" | "tournament_answered" | "tournament_round" | "tournament_finished")[];
             /**
              * @description Where to POST: `https://` (or `http://`), on a public address (private, loopback and link-local ones are refused unless the operator allows them: `webhook_url_refused`).
              * @example https://example.com/duckpond/hooks
@@ -12741,6 +12987,1338 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    list_tournaments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tournaments": [
+                     *         {
+                     *           "created": 1764774000000,
+                     *           "crosstable": [
+                     *             {
+                     *               "bots": [
+                     *                 "acme-bot",
+                     *                 "lab-bot"
+                     *               ],
+                     *               "deal_score_diff": {
+                     *                 "ci95": [
+                     *                   120.1,
+                     *                   704.9
+                     *                 ],
+                     *                 "half_width": 292.4,
+                     *                 "mean": 412.5,
+                     *                 "n": 4
+                     *               },
+                     *               "match_id": "t4Tc8hQ2xY7e",
+                     *               "points": [
+                     *                 1,
+                     *                 0
+                     *               ],
+                     *               "reason": null,
+                     *               "round": 1
+                     *             }
+                     *           ],
+                     *           "entrants": [
+                     *             "acme-bot",
+                     *             "lab-bot",
+                     *             "heuristic",
+                     *             "random"
+                     *           ],
+                     *           "expires": 1764777600000,
+                     *           "format": "swiss",
+                     *           "from": "acme",
+                     *           "game": "ducksoup",
+                     *           "games": 2,
+                     *           "id": "t8Kd3mQ1wZ5r",
+                     *           "invited": [
+                     *             {
+                     *               "answer": "accepted",
+                     *               "key": "pond-lab"
+                     *             }
+                     *           ],
+                     *           "move_seconds": 10,
+                     *           "options": {
+                     *             "target": 1
+                     *           },
+                     *           "outside": {
+                     *             "acme-bot": "acme",
+                     *             "lab-bot": "pond-lab"
+                     *           },
+                     *           "pairings": [
+                     *             {
+                     *               "a": "acme-bot",
+                     *               "b": "lab-bot",
+                     *               "match_id": "t4Tc8hQ2xY7e",
+                     *               "result": {
+                     *                 "deal_score_diff": {
+                     *                   "ci95": [
+                     *                     120.1,
+                     *                     704.9
+                     *                   ],
+                     *                   "half_width": 292.4,
+                     *                   "mean": 412.5,
+                     *                   "n": 4
+                     *                 },
+                     *                 "points": [
+                     *                   1,
+                     *                   0
+                     *                 ]
+                     *               },
+                     *               "round": 1
+                     *             },
+                     *             {
+                     *               "a": "heuristic",
+                     *               "b": "random",
+                     *               "match_id": "tQ2mx7Ke1cVb",
+                     *               "result": null,
+                     *               "round": 1
+                     *             }
+                     *           ],
+                     *           "round": 1,
+                     *           "rounds": 2,
+                     *           "standings": [
+                     *             {
+                     *               "byes": 0,
+                     *               "deal_score_diff": {
+                     *                 "ci95": [
+                     *                   120.1,
+                     *                   704.9
+                     *                 ],
+                     *                 "half_width": 292.4,
+                     *                 "mean": 412.5,
+                     *                 "n": 4
+                     *               },
+                     *               "draws": 0,
+                     *               "entrant": "acme-bot",
+                     *               "losses": 0,
+                     *               "played": 1,
+                     *               "points": 1,
+                     *               "wins": 1,
+                     *               "withdrawn": null
+                     *             }
+                     *           ],
+                     *           "status": "running"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TournamentsOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    create_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "entrants": [
+                 *         "acme-bot",
+                 *         "lab-bot",
+                 *         "heuristic",
+                 *         "random"
+                 *       ],
+                 *       "format": "swiss",
+                 *       "game": "ducksoup",
+                 *       "games": 2,
+                 *       "options": {
+                 *         "target": 1
+                 *       },
+                 *       "rounds": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["TournamentIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description `no-store`: the answer may hold tokens or a hand. */
+                    "Cache-Control"?: "no-store";
+                    /** @description The URL of the new tournament. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": 1764774000000,
+                     *       "crosstable": [
+                     *         {
+                     *           "bots": [
+                     *             "acme-bot",
+                     *             "lab-bot"
+                     *           ],
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               120.1,
+                     *               704.9
+                     *             ],
+                     *             "half_width": 292.4,
+                     *             "mean": 412.5,
+                     *             "n": 4
+                     *           },
+                     *           "match_id": "t4Tc8hQ2xY7e",
+                     *           "points": [
+                     *             1,
+                     *             0
+                     *           ],
+                     *           "reason": null,
+                     *           "round": 1
+                     *         }
+                     *       ],
+                     *       "entrants": [
+                     *         "acme-bot",
+                     *         "lab-bot",
+                     *         "heuristic",
+                     *         "random"
+                     *       ],
+                     *       "expires": 1764777600000,
+                     *       "format": "swiss",
+                     *       "from": "acme",
+                     *       "game": "ducksoup",
+                     *       "games": 2,
+                     *       "id": "t8Kd3mQ1wZ5r",
+                     *       "invited": [
+                     *         {
+                     *           "answer": "accepted",
+                     *           "key": "pond-lab"
+                     *         }
+                     *       ],
+                     *       "move_seconds": 10,
+                     *       "options": {
+                     *         "target": 1
+                     *       },
+                     *       "outside": {
+                     *         "acme-bot": "acme",
+                     *         "lab-bot": "pond-lab"
+                     *       },
+                     *       "pairings": [],
+                     *       "round": 0,
+                     *       "rounds": 2,
+                     *       "standings": [
+                     *         {
+                     *           "byes": 0,
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               120.1,
+                     *               704.9
+                     *             ],
+                     *             "half_width": 292.4,
+                     *             "mean": 412.5,
+                     *             "n": 4
+                     *           },
+                     *           "draws": 0,
+                     *           "entrant": "acme-bot",
+                     *           "losses": 0,
+                     *           "played": 1,
+                     *           "points": 1,
+                     *           "wins": 1,
+                     *           "withdrawn": null
+                     *         }
+                     *       ],
+                     *       "status": "created"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TournamentOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `idempotency_in_progress`: A request with this Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "idempotency_in_progress"
+                     *       },
+                     *       "message": "A request with this Idempotency-Key is still running.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `unsupported_media_type`: The body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "errors": {
+                     *         "reason": "unsupported_media_type"
+                     *       },
+                     *       "message": "The body must be application/json.",
+                     *       "status": "Unsupported Media Type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema.; `unknown_game`: No game has this name; see the catalog.; `unknown_bot`: No bot has this name, or it does not play this game; see `GET /api/v1/bots`.; `retired_bot`: The bot was retired (by its owner, or its app key was revoked).; `invalid_entrants`: A tournament names 3 to 32 entrants, each once.; `invalid_seats`: Wrong number of seats for this game, or a bad open seat.; `invalid_options`: Unknown game or bad option. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After.; `quota_match_games`: The match asks for more games than the app key may start. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": 1764774000000,
+                     *       "crosstable": [
+                     *         {
+                     *           "bots": [
+                     *             "acme-bot",
+                     *             "lab-bot"
+                     *           ],
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               120.1,
+                     *               704.9
+                     *             ],
+                     *             "half_width": 292.4,
+                     *             "mean": 412.5,
+                     *             "n": 4
+                     *           },
+                     *           "match_id": "t4Tc8hQ2xY7e",
+                     *           "points": [
+                     *             1,
+                     *             0
+                     *           ],
+                     *           "reason": null,
+                     *           "round": 1
+                     *         }
+                     *       ],
+                     *       "entrants": [
+                     *         "acme-bot",
+                     *         "lab-bot",
+                     *         "heuristic",
+                     *         "random"
+                     *       ],
+                     *       "expires": 1764777600000,
+                     *       "format": "swiss",
+                     *       "from": "acme",
+                     *       "game": "ducksoup",
+                     *       "games": 2,
+                     *       "id": "t8Kd3mQ1wZ5r",
+                     *       "invited": [
+                     *         {
+                     *           "answer": "accepted",
+                     *           "key": "pond-lab"
+                     *         }
+                     *       ],
+                     *       "move_seconds": 10,
+                     *       "options": {
+                     *         "target": 1
+                     *       },
+                     *       "outside": {
+                     *         "acme-bot": "acme",
+                     *         "lab-bot": "pond-lab"
+                     *       },
+                     *       "pairings": [
+                     *         {
+                     *           "a": "acme-bot",
+                     *           "b": "lab-bot",
+                     *           "match_id": "t4Tc8hQ2xY7e",
+                     *           "result": {
+                     *             "deal_score_diff": {
+                     *               "ci95": [
+                     *                 120.1,
+                     *                 704.9
+                     *               ],
+                     *               "half_width": 292.4,
+                     *               "mean": 412.5,
+                     *               "n": 4
+                     *             },
+                     *             "points": [
+                     *               1,
+                     *               0
+                     *             ]
+                     *           },
+                     *           "round": 1
+                     *         },
+                     *         {
+                     *           "a": "heuristic",
+                     *           "b": "random",
+                     *           "match_id": "tQ2mx7Ke1cVb",
+                     *           "result": null,
+                     *           "round": 1
+                     *         }
+                     *       ],
+                     *       "round": 1,
+                     *       "rounds": 2,
+                     *       "standings": [
+                     *         {
+                     *           "byes": 0,
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               120.1,
+                     *               704.9
+                     *             ],
+                     *             "half_width": 292.4,
+                     *             "mean": 412.5,
+                     *             "n": 4
+                     *           },
+                     *           "draws": 0,
+                     *           "entrant": "acme-bot",
+                     *           "losses": 0,
+                     *           "played": 1,
+                     *           "points": 1,
+                     *           "wins": 1,
+                     *           "withdrawn": null
+                     *         }
+                     *       ],
+                     *       "status": "running"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TournamentOut"];
+                };
+            };
+            /** @description Reasons: `no_such_tournament`: No tournament has this id (or it is gone, a week after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_tournament"
+                     *       },
+                     *       "message": "No tournament has this id (or it is gone, a week after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    accept_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["TournamentAnswerIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": 1764774000000,
+                     *       "crosstable": [
+                     *         {
+                     *           "bots": [
+                     *             "acme-bot",
+                     *             "lab-bot"
+                     *           ],
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               120.1,
+                     *               704.9
+                     *             ],
+                     *             "half_width": 292.4,
+                     *             "mean": 412.5,
+                     *             "n": 4
+                     *           },
+                     *           "match_id": "t4Tc8hQ2xY7e",
+                     *           "points": [
+                     *             1,
+                     *             0
+                     *           ],
+                     *           "reason": null,
+                     *           "round": 1
+                     *         }
+                     *       ],
+                     *       "entrants": [
+                     *         "acme-bot",
+                     *         "lab-bot",
+                     *         "heuristic",
+                     *         "random"
+                     *       ],
+                     *       "expires": 1764777600000,
+                     *       "format": "swiss",
+                     *       "from": "acme",
+                     *       "game": "ducksoup",
+                     *       "games": 2,
+                     *       "id": "t8Kd3mQ1wZ5r",
+                     *       "invited": [
+                     *         {
+                     *           "answer": "accepted",
+                     *           "key": "pond-lab"
+                     *         }
+                     *       ],
+                     *       "move_seconds": 10,
+                     *       "options": {
+                     *         "target": 1
+                     *       },
+                     *       "outside": {
+                     *         "acme-bot": "acme",
+                     *         "lab-bot": "pond-lab"
+                     *       },
+                     *       "pairings": [
+                     *         {
+                     *           "a": "acme-bot",
+                     *           "b": "lab-bot",
+                     *           "match_id": "t4Tc8hQ2xY7e",
+                     *           "result": {
+                     *             "deal_score_diff": {
+                     *               "ci95": [
+                     *                 120.1,
+                     *                 704.9
+                     *               ],
+                     *               "half_width": 292.4,
+                     *               "mean": 412.5,
+                     *               "n": 4
+                     *             },
+                     *             "points": [
+                     *               1,
+                     *               0
+                     *             ]
+                     *           },
+                     *           "round": 1
+                     *         },
+                     *         {
+                     *           "a": "heuristic",
+                     *           "b": "random",
+                     *           "match_id": "tQ2mx7Ke1cVb",
+                     *           "result": null,
+                     *           "round": 1
+                     *         }
+                     *       ],
+                     *       "round": 1,
+                     *       "rounds": 2,
+                     *       "standings": [
+                     *         {
+                     *           "byes": 0,
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               120.1,
+                     *               704.9
+                     *             ],
+                     *             "half_width": 292.4,
+                     *             "mean": 412.5,
+                     *             "n": 4
+                     *           },
+                     *           "draws": 0,
+                     *           "entrant": "acme-bot",
+                     *           "losses": 0,
+                     *           "played": 1,
+                     *           "points": 1,
+                     *           "wins": 1,
+                     *           "withdrawn": null
+                     *         }
+                     *       ],
+                     *       "status": "running"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TournamentOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_your_tournament`: Only an app key whose bot the tournament invites may accept or decline it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_tournament`: No tournament has this id (or it is gone, a week after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_tournament"
+                     *       },
+                     *       "message": "No tournament has this id (or it is gone, a week after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `tournament_closed`: The tournament has started, was declined or has expired: it takes no other answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "tournament_closed"
+                     *       },
+                     *       "message": "The tournament has started, was declined or has expired: it takes no other answer.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `unsupported_media_type`: The body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "errors": {
+                     *         "reason": "unsupported_media_type"
+                     *       },
+                     *       "message": "The body must be application/json.",
+                     *       "status": "Unsupported Media Type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    decline_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["TournamentAnswerIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": 1764774000000,
+                     *       "crosstable": [
+                     *         {
+                     *           "bots": [
+                     *             "acme-bot",
+                     *             "lab-bot"
+                     *           ],
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               120.1,
+                     *               704.9
+                     *             ],
+                     *             "half_width": 292.4,
+                     *             "mean": 412.5,
+                     *             "n": 4
+                     *           },
+                     *           "match_id": "t4Tc8hQ2xY7e",
+                     *           "points": [
+                     *             1,
+                     *             0
+                     *           ],
+                     *           "reason": null,
+                     *           "round": 1
+                     *         }
+                     *       ],
+                     *       "entrants": [
+                     *         "acme-bot",
+                     *         "lab-bot",
+                     *         "heuristic",
+                     *         "random"
+                     *       ],
+                     *       "expires": 1764777600000,
+                     *       "format": "swiss",
+                     *       "from": "acme",
+                     *       "game": "ducksoup",
+                     *       "games": 2,
+                     *       "id": "t8Kd3mQ1wZ5r",
+                     *       "invited": [
+                     *         {
+                     *           "answer": "accepted",
+                     *           "key": "pond-lab"
+                     *         }
+                     *       ],
+                     *       "move_seconds": 10,
+                     *       "options": {
+                     *         "target": 1
+                     *       },
+                     *       "outside": {
+                     *         "acme-bot": "acme",
+                     *         "lab-bot": "pond-lab"
+                     *       },
+                     *       "pairings": [
+                     *         {
+                     *           "a": "acme-bot",
+                     *           "b": "lab-bot",
+                     *           "match_id": "t4Tc8hQ2xY7e",
+                     *           "result": {
+                     *             "deal_score_diff": {
+                     *               "ci95": [
+                     *                 120.1,
+                     *                 704.9
+                     *               ],
+                     *               "half_width": 292.4,
+                     *               "mean": 412.5,
+                     *               "n": 4
+                     *             },
+                     *             "points": [
+                     *               1,
+                     *               0
+                     *             ]
+                     *           },
+                     *           "round": 1
+                     *         },
+                     *         {
+                     *           "a": "heuristic",
+                     *           "b": "random",
+                     *           "match_id": "tQ2mx7Ke1cVb",
+                     *           "result": null,
+                     *           "round": 1
+                     *         }
+                     *       ],
+                     *       "round": 1,
+                     *       "rounds": 2,
+                     *       "standings": [
+                     *         {
+                     *           "byes": 0,
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               120.1,
+                     *               704.9
+                     *             ],
+                     *             "half_width": 292.4,
+                     *             "mean": 412.5,
+                     *             "n": 4
+                     *           },
+                     *           "draws": 0,
+                     *           "entrant": "acme-bot",
+                     *           "losses": 0,
+                     *           "played": 1,
+                     *           "points": 1,
+                     *           "wins": 1,
+                     *           "withdrawn": null
+                     *         }
+                     *       ],
+                     *       "status": "declined"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TournamentOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_your_tournament`: Only an app key whose bot the tournament invites may accept or decline it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_tournament`: No tournament has this id (or it is gone, a week after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_tournament"
+                     *       },
+                     *       "message": "No tournament has this id (or it is gone, a week after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `tournament_closed`: The tournament has started, was declined or has expired: it takes no other answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "tournament_closed"
+                     *       },
+                     *       "message": "The tournament has started, was declined or has expired: it takes no other answer.",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `unsupported_media_type`: The body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "errors": {
+                     *         "reason": "unsupported_media_type"
+                     *       },
+                     *       "message": "The body must be application/json.",
+                     *       "status": "Unsupported Media Type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
             503: {
                 headers: {

@@ -477,3 +477,26 @@ def test_two_humans_see_each_others_moves_within_a_second(
             expect(p.locator(".turn")).to_contain_text("Game over")
     finally:
         friend_context.close()
+
+
+def test_a_tournament_page_shows_its_standings_and_crosstable(page: Page, live_url: str) -> None:
+    made = api(
+        live_url,
+        "/tournaments",
+        {
+            "game": "ducksoup",
+            "entrants": ["heuristic", "random", "search:fast"],
+            "format": "round_robin",
+            "games": 2,
+            "options": {"target": 1},
+        },
+    )
+    page.goto(f"/#/tournament/{made['id']}")
+    expect(page.locator("#tournament-title")).to_have_text("Tournament: round robin of ducksoup")
+    expect(page.locator("#tournament-status")).to_contain_text("done", timeout=120_000)
+    expect(page.locator(".standings tbody tr")).to_have_count(3)
+    expect(page.locator(".crosstable tbody tr")).to_have_count(3)
+    expect(page.locator(".crosstable td.self")).to_have_count(3)
+    expect(page.locator(".crosstable td strong")).to_have_count(6)  # both sides of 3 pairings
+    assert " ± " in page.locator(".crosstable").inner_text()  # each with its interval
+    shoot(page, "tournament")

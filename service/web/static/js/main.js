@@ -4,6 +4,7 @@
 //   #/matches      start a match          #/match/<match id>    a match's progress and results
 //   #/ladder       the first game's ladder  #/ladder/<game>     that game's ladder
 //   #/ladder/<game>/bots/<bot>  a bot's rating history and head-to-head  #/ladder/<game>/head-to-head  the crosstable
+//   #/tournament/<tournament id>  its standings and crosstable
 //   #/key/<app key>  keep this app key in the browser (then the lobby, the key out of the URL)
 //   #/join/<game id>/<invite code>  take the lowest open seat of that table, then play it
 import { ApiError, answer, api, appKey, explain } from "./api.js";
@@ -13,6 +14,7 @@ import { ladderPage } from "./ladder.js";
 import { lobbyPage, watchIndex } from "./lobby.js";
 import { matchForm, matchPage } from "./match.js";
 import { tablePage } from "./table.js";
+import { tournamentPage } from "./tournament.js";
 
 /**
  * Say something at the top of the page (null: clear); "sticky" notices stay until replaced.
@@ -76,6 +78,7 @@ async function route() {
     else if (page === "match" && arg) await matchPage(main, { ...context, id: arg });
     else if (page === "ladder" && arg && code) await historyPage(main, { ...context, game: arg, part: code, bot: more });
     else if (page === "ladder") await ladderPage(main, { ...context, game: arg });
+    else if (page === "tournament" && arg) await tournamentPage(main, { ...context, id: arg });
     else await lobbyPage(main, context);
   } catch (error) {
     if (signal.aborted) return;

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class TournamentInFormat(StrEnum):
+    ROUND_ROBIN = "round_robin"
+    SWISS = "swiss"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+class TournamentSummaryOutStatus(StrEnum):
+    CREATED = "created"
+    DECLINED = "declined"
+    DONE = "done"
+    EXPIRED = "expired"
+    RUNNING = "running"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,602 @@
+"""Tournaments: round robin or Swiss over built-in and outside bots of one game, each pairing a
+duplicate match made through `service.matches.matches` (server-drawn seed: rated as any match).
+
+An app key creates one (`POST /api/v1/tournaments`). Outside entrants of other keys are invited
+as challenges invite (a `tournament` entry on each key's feed; accept or decline; the
+challenge's answer script, `service.matches.challenges.ANSWER_SCRIPT`, runs on the
+tournament's hash); the creator's own and built-in bots need no consent. Once every invited key
+accepted, round 1 is written and its matches made.
+
+`advance` is the one step (idempotent): settle the current round's pairings whose matches are
+done (`result:<n>:<i>`, HSETNX), then write the next round (`round:<n>`, HSETNX, in a script
+that also links its matches to the tournament and tells the feeds) and make its matches (each
+under the match id the round holds: a second call gets the first match back), or end it. It
+runs as a job on the live bot queue (`service.jobs.advance_tournament`) when a pairing's match
+finishes (`Matches.finished`), and inline on every read (the make-up for a lost job).
+
+A pairing whose outside bot was retired (or its key revoked) meanwhile is not played: that
+entrant withdraws (`withdrawn:<name>`, with the reason), its opponent scores the pairing as won
+(`forfeit`), and the entrant is paired no more; the tournament goes on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from rq import Queue, Retry
+from rq.exceptions import DuplicateJobError
+
+from bots import BOTS, parse_bot
+from bots.match import MatchError, MatchSpec, block_totals, check, estimate
+from engine import GAMES
+from service.access.app_keys import AppKey
+from service.access.bot_registry import BotRegistry
+from service.core.codec import dumps_sorted, whole_numbers
+from service.core.errors import ServiceError, status_of
+from service.core.shards import new_id, tag
+from service.games.callers import sha256
+from service.matches.challenges import ANSWER_SCRIPT
+from service.matches.match_games import DEFAULT_MOVE_SECONDS, MOVE_SECONDS
+from service.matches.matches import Matches
+from service.matches.pairings import (
+    round_robin,
+    round_robin_rounds,
+    swiss,
+    swiss_default_rounds,
+)
+from service.storage.keys import ADVANCE_TOURNAMENT_JOB, outbox_key, tournament_key
+from service.storage.tournament_store import TournamentStore
+from service.streams.feed_relay import Feed
+
+log = logging.getLogger("duckpond.tournaments")
+
+JSON = dict[str, Any]
+ROUND_ROBIN, SWISS = "round_robin", "swiss"
+CREATED, RUNNING, DONE, DECLINED, EXPIRED = "created", "running", "done", "declined", "expired"
+ENTRANTS = (3, 32)
+GAMES_PER_PAIRING = (1, 20)
+DEFAULT_GAMES = 2
+SWISS_ROUNDS_MAX = 10
+EXPIRES_SECONDS = (60, 86400)
+DEFAULT_EXPIRES = 3600
+KEEP_SECONDS = 7 * 86400
+"""How long a tournament stays readable after it ends (or from its creation, while it runs:
+each round made renews it)."""
+LISTED = 100
+TABLE_SIZE = {"ducksoup": 2, "doubleduck": 4, "doppelkopf": 4, "duck": 4}
+"""Seats of a pairing's table: a two-seat game seats `a,b`; a four-seat one `a,b,a,b`, so the
+match's rotations give both bots every seat's cards. Duck (3 to 5 seats) is played at 4."""
+JOB_TIMEOUT = 600
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def layout(game: str, a: str, b: str) -> list[str]:
+    """A pairing's seats (`TABLE_SIZE`); a game not listed plays at its fewest even seats."""
+    size = TABLE_SIZE.get(game)
+    if size is None:
+        low = GAMES[game].min_seats
+        size = low + low % 2
+    return [a, b] * (size // 2)
+
+
+class Tournaments:
+    """Create, read, answer and advance tournaments; one per process (`service.wiring`)."""
+
+    def __init__(
+        self,
+        store: TournamentStore,
+        matches: Matches,
+        registry: BotRegistry,
+        queue: Queue,
+        feed: Feed | None = None,
+    ) -> None:
+        self.store = store
+        self.matches = matches
+        self.registry = registry
+        self.queue = queue
+        self.feed = feed
+        self._answer = store.redis.register_script(ANSWER_SCRIPT)
+
+    # --- creating -----------------------------------------------------------------------
+
+    def create(self, key: AppKey, request: Mapping[str, Any]) -> JSON:
+        """Check every entrant, store the tournament and invite other keys' entrants; with
+        none to invite, round 1 starts at once. Every refusal comes before anything is stored."""
+        spec, owners = self._checked(key, request)
+        invited = {
+            str(o["owner"]): str(o["owner_name"]) for o in owners.values() if o["owner"] != key.id
+        }
+        expires_in = int(request.get("expires_seconds") or DEFAULT_EXPIRES)
+        tid = new_id()
+        created = now_ms()
+        record: JSON = {
+            "spec": json.dumps(spec),
+            "from": key.id,
+            "from_name": key.name,
+            "owners": json.dumps(owners),
+            "to": json.dumps(sorted(invited)),
+            "names": json.dumps({key.id: key.name, **invited}),
+            "status": CREATED if invited else RUNNING,
+            "created": created,
+            "expires": created + expires_in * 1000,
+        }
+        entry = dumps_sorted(
+            {
+                "type": "tournament",
+                "tournament_id": tid,
+                "from": key.name,
+                "game": spec["game"],
+                "format": spec["format"],
+                "entrants": spec["entrants"],
+                "expires": record["expires"],
+            }
+        ).decode()
+        ttl = expires_in + KEEP_SECONDS
+        if not self.store.create(tid, record, ttl, [(k, entry) for k in sorted(invited)]):
+            raise ServiceError("idempotency_in_progress", "could not allocate an id; retry")
+        self.store.index([key.id, *invited], tid, created)
+        self._tell(tid)
+        log.info("tournament %s created: %s %s x %d", tid, spec["game"], spec["format"],
+                 len(spec["entrants"]))  # fmt: skip
+        return self.get(tid, key)
+
+    def _checked(self, key: AppKey, request: Mapping[str, Any]) -> tuple[JSON, JSON]:
+        """The tournament's spec and its outside entrants' owners, or a 422."""
+        game = str(request["game"])
+        if game not in GAMES:
+            raise ServiceError("unknown_game", f"no game is named {game!r}; see the catalog")
+        entrants = [str(e) for e in request["entrants"]]
+        if len(set(entrants)) != len(entrants):
+            raise ServiceError("invalid_entrants", "each entrant is named once")
+        if not ENTRANTS[0] <= len(entrants) <= ENTRANTS[1]:
+            raise ServiceError(
+                "invalid_entrants",
+                f"a tournament has {ENTRANTS[0]} to {ENTRANTS[1]} entrants, not {len(entrants)}",
+            )
+        fmt = str(request.get("format") or SWISS)
+        n = len(entrants)
+        if fmt == ROUND_ROBIN:
+            rounds = round_robin_rounds(n)
+            if request.get("rounds") not in (None, rounds):
+                raise ServiceError(
+                    "validation_error", f"a round robin of {n} entrants has {rounds} rounds"
+                )
+        else:
+            rounds = int(request.get("rounds") or swiss_default_rounds(n))
+            if not 1 <= rounds <= min(n - 1, SWISS_ROUNDS_MAX):
+                raise ServiceError(
+                    "validation_error",
+                    f"a Swiss of {n} entrants has 1 to {min(n - 1, SWISS_ROUNDS_MAX)} rounds",
+                )
+        games = int(request.get("games") or DEFAULT_GAMES)
+        move_seconds = int(request.get("move_seconds") or DEFAULT_MOVE_SECONDS)
+        for field, value, (low, high) in (
+            ("games", games, GAMES_PER_PAIRING),
+            ("move_seconds", move_seconds, MOVE_SECONDS),
+            ("expires_seconds", int(request.get("expires_seconds") or DEFAULT_EXPIRES),
+             EXPIRES_SECONDS),
+        ):  # fmt: skip
+            if not low <= value <= high:
+                raise ServiceError("validation_error", f"{field} must be {low} to {high}")
+        options = whole_numbers(dict(request.get("options") or {}))
+        owners: JSON = {}
+        for name in entrants:
+            if parse_bot(name)[0] not in BOTS:
+                bot = self.registry.resolve(name, game)  # 422 unknown_bot, retired_bot
+                owners[name] = {"owner": bot.owner, "owner_name": bot.owner_name}
+        outside = list(owners)
+        for name in entrants:  # each entrant at a table of the game (levels, options, seats)
+            other = next(e for e in entrants if e != name)
+            seats = layout(game, name, other)
+            try:
+                check(MatchSpec(game, tuple(seats), games, "", options), outside)
+            except MatchError as exc:
+                raise ServiceError(exc.reason, exc.message) from exc
+        spec = {
+            "game": game,
+            "format": fmt,
+            "entrants": entrants,
+            "rounds": rounds,
+            "games": games,
+            "options": options,
+            "move_seconds": move_seconds,
+        }
+        return spec, owners
+
+    # --- answering ----------------------------------------------------------------------
+
+    def answer(self, tid: str, key: AppKey, *, accept: bool) -> JSON:
+        """Accept or decline as an invited key; the last acceptance starts round 1."""
+        raw = self._load(tid)
+        if key.id not in json.loads(raw["to"]):
+            raise ServiceError(
+                "not_your_tournament", "only an invited app key may accept or decline"
+            )
+        status = self._step_answer(tid, raw, key.id, "accept" if accept else "decline")
+        if status == "complete":
+            self._start(tid, raw)
+        now = self._load(tid)
+        mine = now.get(f"answer:{key.id}")
+        if (accept and mine != "accept") or (not accept and mine != "decline"):
+            raise ServiceError(
+                "tournament_closed",
+                f"the tournament is {now['status']}: it takes no more answers",
+                tournament_status=now["status"],
+            )
+        return self.get(tid, key)
+
+    def _step_answer(self, tid: str, raw: Mapping[str, str], key_id: str, what: str) -> str:
+        names = json.loads(raw["names"])
+        declined = self._closing_entry(tid, DECLINED, by=names.get(key_id))
+        expired = self._closing_entry(tid, EXPIRED)
+        reply = cast(
+            list[bytes],
+            self._answer(
+                keys=[tournament_key(tid), outbox_key(tag(tid))],
+                args=[key_id, now_ms(), what, declined, expired],
+            ),
+        )
+        status, closed = reply[0].decode(), int(reply[1])
+        if closed:
+            self._tell(tid)
+        return status
+
+    @staticmethod
+    def _closing_entry(tid: str, status: str, *, by: str | None = None) -> str:
+        entry: JSON = {"type": "tournament_answered", "tournament_id": tid, "status": status}
+        if by is not None:
+            entry["by"] = by
+        return dumps_sorted(entry).decode()
+
+    def _start(self, tid: str, raw: Mapping[str, str]) -> None:
+        """Every invited key accepted: running (once), then round 1."""
+        entry = self._closing_entry(tid, "accepted")
+        if self.store.move(tid, CREATED, RUNNING, kind="tournament_answered", entry=entry,
+                           told=[raw["from"]]):  # fmt: skip
+            self._tell(tid)
+        self.advance(tid)
+
+    # --- the step -----------------------------------------------------------------------
+
+    def later(self, tid: str, why: str) -> None:
+        """Have a job take the tournament's step (`service.jobs.advance_tournament`)."""
+        with contextlib.suppress(DuplicateJobError):
+            self.queue.enqueue_call(
+                ADVANCE_TOURNAMENT_JOB,
+                args=(tid,),
+                job_id=f"tournament_{tid}_{why}",
+                unique=True,
+                timeout=JOB_TIMEOUT,
+                result_ttl=0,
+                failure_ttl=24 * 3600,
+                retry=Retry(max=3),
+            )
+
+    def match_finished(self, mid: str) -> None:
+        """A match ended (`Matches.finished`): a pairing's? then its tournament steps."""
+        tid = self.store.of_match(mid)
+        if tid is not None:
+            self.later(tid, f"end_{mid}")
+
+    def advance(self, tid: str) -> str:
+        """Settle what ended, make what is due; returns what happened."""
+        raw = self.store.load(tid)
+        if raw is None:
+            return "missing"
+        if raw["status"] == CREATED and now_ms() >= int(raw["expires"]):
+            self._step_answer(tid, raw, "", "look")
+            return "expired"
+        if raw["status"] != RUNNING:
+            return raw["status"]
+        spec = json.loads(raw["spec"])
+        made = sorted(int(f.split(":")[1]) for f in raw if f.startswith("round:"))
+        current = made[-1] if made else 0
+        if current:
+            pairings = json.loads(raw[f"round:{current}"])
+            self._play(tid, raw, spec, current, pairings)
+            raw = cast(dict[str, str], self.store.load(tid))
+            if any(f"result:{current}:{i}" not in raw for i in range(len(pairings))):
+                return f"round {current} running"
+        if current >= int(spec["rounds"]):
+            self._finish(tid, raw, spec)
+            return "done"
+        self._next_round(tid, raw, spec, current + 1)
+        raw = cast(dict[str, str], self.store.load(tid))
+        self._play(tid, raw, spec, current + 1, json.loads(raw[f"round:{current + 1}"]))
+        return f"round {current + 1} made"
+
+    def _play(
+        self, tid: str, raw: Mapping[str, str], spec: JSON, number: int, pairings: list[JSON]
+    ) -> None:
+        """Make each pairing's match (once) and settle those that are over."""
+        for i, p in enumerate(pairings):
+            field = f"result:{number}:{i}"
+            if field in raw:
+                continue
+            if p.get("b") is None:
+                self._settle(tid, field, {"points": [1.0, 0.0], "reason": "bye"})
+                continue
+            gone = [e for e in (p["a"], p["b"]) if f"withdrawn:{e}" in raw]
+            gone += [e for e in (p["a"], p["b"]) if e not in gone and self._retired(tid, spec, e)]
+            if gone:
+                self._forfeit(tid, field, p, gone)
+                continue
+            mid = str(p["match_id"])
+            if self.matches.store.load(mid) is None:
+                try:
+                    self._make_match(raw, spec, p)
+                except ServiceError as exc:
+                    if status_of(exc.reason) >= 500:
+                        raise
+                    self._settle(tid, field, {"points": [0.0, 0.0], "reason": exc.reason})
+                    continue
+            match = self.matches.get(mid)  # re-enqueues its lost jobs, as any read
+            if match["status"] == "done":
+                self._settle(tid, field, self._scored(p, match))
+
+    def _retired(self, tid: str, spec: JSON, name: str) -> bool:
+        """Whether an outside entrant can no longer take a seat; notes why, once."""
+        if parse_bot(name)[0] in BOTS:
+            return False
+        try:
+            self.registry.resolve(name, str(spec["game"]))
+        except ServiceError as exc:
+            if status_of(exc.reason) >= 500:
+                raise
+            self.store.note(tid, f"withdrawn:{name}", exc.reason)
+            return True
+        return False
+
+    def _forfeit(self, tid: str, field: str, p: JSON, gone: Sequence[str]) -> None:
+        points = [0.0 if p["a"] in gone else 1.0, 0.0 if p["b"] in gone else 1.0]
+        self._settle(tid, field, {"points": points, "reason": "forfeit"})
+
+    def _settle(self, tid: str, field: str, result: JSON) -> None:
+        self.store.note(tid, field, json.dumps(result))
+
+    def _make_match(self, raw: Mapping[str, str], spec: JSON, p: JSON) -> None:
+        body = {
+            "game": spec["game"],
+            "bots": layout(str(spec["game"]), str(p["a"]), str(p["b"])),
+            "games": spec["games"],
+            "options": spec["options"],
+            "move_seconds": spec["move_seconds"],
+        }
+        self.matches.create(
+            body,
+            owner=raw["from"],
+            accepted=True,  # every invited key accepted the tournament
+            mid=str(p["match_id"]),
+            host_hash=sha256(secrets.token_hex(16)),  # nobody holds it: no cancel by hand
+        )
+
+    @staticmethod
+    def _scored(p: JSON, match: Mapping[str, Any]) -> JSON:
+        """A pairing's points from its match: the paired mean difference per deal decides
+        (> 0 a win, 1 point; 0 a draw, half each)."""
+        diff = _diff(match["results"], str(p["a"]), str(p["b"]))
+        mean = diff["mean"] if diff else None
+        points = [0.5, 0.5] if not mean else [1.0, 0.0] if mean > 0 else [0.0, 1.0]
+        return {"points": points, "deal_score_diff": diff}
+
+    def _next_round(self, tid: str, raw: Mapping[str, str], spec: JSON, number: int) -> None:
+        entrants = list(spec["entrants"])
+        if spec["format"] == ROUND_ROBIN:
+            pairs = round_robin(entrants, number)
+        else:
+            table = self._standings(raw, spec)
+            ranked = [row["entrant"] for row in table if row["withdrawn"] is None]
+            played = {frozenset((p["a"], p["b"])) for p in self._pairings(raw) if p.get("b")}
+            byes = {p["a"] for p in self._pairings(raw) if not p.get("b")}
+            pairs = swiss(ranked, played, byes) if ranked else []
+        pairings = [self._pairing(tid, a, b) for a, b in pairs]
+        entry = dumps_sorted(
+            {
+                "type": "tournament_round",
+                "tournament_id": tid,
+                "round": number,
+                "rounds": spec["rounds"],
+                "pairings": [{k: v for k, v in p.items()} for p in pairings],
+            }
+        ).decode()
+        ttl = KEEP_SECONDS + 86400
+        if self.store.write_round(tid, number, pairings, ttl, entry, self._told(raw)):
+            self.redis_expire(tid, ttl)
+            self._tell(tid)
+
+    def redis_expire(self, tid: str, ttl: int) -> None:
+        self.store.redis.expire(tournament_key(tid), ttl)
+
+    @staticmethod
+    def _pairing(tid: str, a: str, b: str | None) -> JSON:
+        if b is None:
+            return {"a": a, "b": None, "match_id": None}
+        return {"a": a, "b": b, "match_id": tid[0] + new_id()[1:]}  # in the tournament's bucket
+
+    @staticmethod
+    def _told(raw: Mapping[str, str]) -> list[str]:
+        owners = [str(o["owner"]) for o in json.loads(raw["owners"]).values()]
+        return list(dict.fromkeys([raw["from"], *owners]))
+
+    def _finish(self, tid: str, raw: Mapping[str, str], spec: JSON) -> None:
+        table = self._standings(raw, spec)
+        entry = dumps_sorted(
+            {
+                "type": "tournament_finished",
+                "tournament_id": tid,
+                "winner": table[0]["entrant"] if table else None,
+                "standings": [{"entrant": r["entrant"], "points": r["points"]} for r in table],
+            }
+        ).decode()
+        if self.store.move(tid, RUNNING, DONE, kind="tournament_finished", entry=entry,
+                           told=self._told(raw), ttl=KEEP_SECONDS):  # fmt: skip
+            self._tell(tid)
+            log.info("tournament %s done", tid)
+
+    # --- reading ------------------------------------------------------------------------
+
+    def get(self, tid: str, key: AppKey | None = None) -> JSON:
+        """The tournament (public), after its step (the make-up for a lost job)."""
+        raw = self._load(tid)
+        if raw["status"] in (CREATED, RUNNING):
+            self.advance(tid)
+            raw = self._load(tid)
+        return self._body(tid, raw)
+
+    def of_key(self, key: AppKey) -> JSON:
+        ids = self.store.listed(key.id, LISTED)
+        out, gone = [], []
+        for tid in ids:
+            raw = self.store.load(tid)
+            if raw is None:
+                gone.append(tid)
+            else:
+                out.append(self._summary(tid, raw))
+        self.store.drop_listed(key.id, gone)
+        return {"tournaments": out}
+
+    def _load(self, tid: str) -> dict[str, str]:
+        raw = self.store.load(tid)
+        if raw is None:
+            raise ServiceError("no_such_tournament", f"no tournament {tid!r}")
+        return raw
+
+    @staticmethod
+    def _pairings(raw: Mapping[str, str]) -> list[JSON]:
+        made = sorted(int(f.split(":")[1]) for f in raw if f.startswith("round:"))
+        out = []
+        for n in made:
+            for i, p in enumerate(json.loads(raw[f"round:{n}"])):
+                result = raw.get(f"result:{n}:{i}")
+                out.append({**p, "round": n, "result": json.loads(result) if result else None})
+        return out
+
+    def _standings(self, raw: Mapping[str, str], spec: JSON) -> list[JSON]:
+        """Points, then the paired mean per deal, then the order the entrants were given."""
+        rows: dict[str, JSON] = {
+            e: {"entrant": e, "points": 0.0, "played": 0, "wins": 0, "draws": 0, "losses": 0,
+                "byes": 0, "withdrawn": raw.get(f"withdrawn:{e}")}
+            for e in spec["entrants"]
+        }  # fmt: skip
+        diffs: dict[str, list[float]] = {e: [] for e in spec["entrants"]}
+        for p in self._pairings(raw):
+            result = p["result"]
+            if result is None:
+                continue
+            a, b = p["a"], p["b"]
+            if b is None:
+                rows[a]["points"] += 1.0
+                rows[a]["byes"] += 1
+                continue
+            for me, mine, theirs in ((a, 0, 1), (b, 1, 0)):
+                pts = result["points"]
+                rows[me]["points"] += pts[mine]
+                if result.get("reason") is None:
+                    rows[me]["played"] += 1
+                    key = "wins" if pts[mine] > pts[theirs] else "losses"
+                    rows[me]["draws" if pts[mine] == pts[theirs] else key] += 1
+            if result.get("reason") is None and p.get("match_id"):
+                per_game = self._per_game(str(p["match_id"]), a, b)
+                diffs[a] += per_game
+                diffs[b] += [-d for d in per_game]
+        order = {e: i for i, e in enumerate(spec["entrants"])}
+        for e, row in rows.items():
+            row["deal_score_diff"] = estimate(diffs[e]).to_json()
+        return sorted(
+            rows.values(),
+            key=lambda r: (
+                -r["points"],
+                -(r["deal_score_diff"]["mean"] if r["deal_score_diff"]["mean"] is not None
+                  else float("-inf")),
+                order[r["entrant"]],
+            ),
+        )  # fmt: skip
+
+    def _per_game(self, mid: str, a: str, b: str) -> list[float]:
+        """Per match game, a's mean score per deal minus b's (both played the same cards)."""
+        out = []
+        for record in self.matches.store.records(mid).values():
+            t = block_totals(record)
+            if a in t and b in t and t[a][1] and t[b][1]:
+                out.append(t[a][0] / t[a][1] - t[b][0] / t[b][1])
+        return out
+
+    def _summary(self, tid: str, raw: Mapping[str, str]) -> JSON:
+        spec = json.loads(raw["spec"])
+        made = [f for f in raw if f.startswith("round:")]
+        names = json.loads(raw["names"])
+        to = json.loads(raw["to"])
+        out: JSON = {
+            "id": tid,
+            "status": raw["status"],
+            "from": raw["from_name"],
+            **spec,
+            "round": len(made),
+            "invited": [
+                {"key": names[k], "answer": {"accept": "accepted", "decline": "declined"}.get(
+                    raw.get(f"answer:{k}", ""))}
+                for k in to
+            ],
+            "outside": {n: o["owner_name"] for n, o in json.loads(raw["owners"]).items()},
+            "created": int(raw["created"]),
+            "expires": int(raw["expires"]),
+        }  # fmt: skip
+        if raw.get("reason"):
+            out["reason"] = raw["reason"]
+        return out
+
+    def _body(self, tid: str, raw: Mapping[str, str]) -> JSON:
+        spec = json.loads(raw["spec"])
+        pairings = self._pairings(raw)
+        crosstable = []
+        for p in pairings:
+            if p.get("b") is None:
+                continue
+            result = p["result"] or {}
+            crosstable.append(
+                {
+                    "bots": [p["a"], p["b"]],
+                    "round": p["round"],
+                    "match_id": p["match_id"],
+                    "points": result.get("points"),
+                    "reason": result.get("reason"),
+                    "deal_score_diff": result.get("deal_score_diff"),
+                }
+            )
+        return {
+            **self._summary(tid, raw),
+            "pairings": [
+                {"round": p["round"], "a": p["a"], "b": p["b"], "match_id": p["match_id"],
+                 "result": p["result"]}
+                for p in pairings
+            ],
+            "standings": self._standings(raw, spec),
+            "crosstable": crosstable,
+        }  # fmt: skip
+
+    def _tell(self, tid: str) -> None:
+        if self.feed is not None:
+            self.feed.relay_head(tag(tid))
+
+
+def _diff(results: Mapping[str, Any], a: str, b: str) -> JSON | None:
+    """a's paired mean difference per deal over b, from a match's `comparisons`."""
+    for c in results.get("comparisons") or []:
+        pair = list(c["bots"])
+        if pair == [a, b]:
+            return dict(c["deal_score_diff"])
+        if pair == [b, a]:
+            d = dict(c["deal_score_diff"])
+            ci = d.get("ci95")
+            mean = None if d["mean"] is None else -d["mean"]
+            return {**d, "mean": mean, "ci95": None if ci is None else [-ci[1], -ci[0]]}
+    return None
