@@ -540,6 +540,34 @@ def keyed() -> list[JSON]:
             **k,
         ),
         ex("no such tournament", "GET", "/api/v1/tournaments/nosuch", **k),
+        ex(
+            "arena opt in",
+            "PUT",
+            "/api/v1/bots/compat-bot/arena",
+            auth="$key",
+            body={"games": ["ducksoup"], "games_per_hour": 10, "concurrency": 1},
+            **k,
+        ),
+        ex(
+            "arena budget out of range",
+            "PUT",
+            "/api/v1/bots/compat-bot/arena",
+            auth="$key",
+            body={"games": ["ducksoup"], "games_per_hour": 0},
+            **k,
+        ),
+        ex(
+            "arena another key's bot",
+            "PUT",
+            "/api/v1/bots/compat-bot/arena",
+            auth="$key2",
+            body={"games": ["ducksoup"]},
+            **k,
+        ),
+        ex("arena standing", "GET", "/api/v1/bots/compat-bot/arena", auth="$key", **k),
+        ex("arena opt out", "DELETE", "/api/v1/bots/compat-bot/arena", auth="$key", **k),
+        ex("ladder crosstable", "GET", "/api/v1/ladder/ducksoup/head-to-head", **k),
+        ex("ladder bot not rated", "GET", "/api/v1/ladder/ducksoup/bots/compat-bot", **k),
         ex("retire bot", "DELETE", "/api/v1/bots/compat-bot", auth="$key", **k),
         ex(
             "match with a retired bot",
@@ -565,14 +593,15 @@ def probes() -> list[JSON]:
         "webhook_id": "nosuch",
         "challenge_id": "nosuch",
         "tournament_id": "nosuch",
+        "bot": "nosuch-bot",
     }
     out = []
     for path, item in spec["paths"].items():
-        for method in ("get", "post", "delete"):
+        for method in ("get", "post", "put", "delete"):
             if method not in item or (path.endswith("/stream") and method == "get"):
                 continue
             request: JSON = {"params": {k: v for k, v in fill.items() if "{" + k in path}}
-            if method == "post":
+            if method in ("post", "put"):
                 request["body"] = {}
             out.append(ex(f"probe {method.upper()} {path}", method.upper(), path, **request))
     out.append(ex("probe GET stream", "GET", f"{G}/nosuchgame/stream"))
