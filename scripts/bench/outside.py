@@ -94,7 +94,7 @@ class Stack:
             except redis.RedisError:
                 time.sleep(0.05)
         env = {"REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0", "LOG_LEVEL": "WARNING",
-               "APP_KEYS": "required"}  # fmt: skip
+               "APP_KEYS": "required", "ANCHOR_KEEPER": "off"}  # fmt: skip
         for pool in ("live", "bulk"):
             self._spawn([sys.executable, "-m", "service.worker", "--pool", pool], env)
         self._spawn([sys.executable, "-m", "gunicorn", *GUNICORN, "--workers", str(web_workers),

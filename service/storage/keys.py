@@ -178,6 +178,12 @@ def rated_key(game: str) -> str:
     return f"dp:{{ladder:{game}}}:rated"
 
 
+def keeper_key(what: str) -> str:
+    """The anchor keeper's keys (`service.matches.keeper`): `lease`, `next`, `inflight`, one
+    hash tag, so its scripts run on one Redis or a Cluster."""
+    return f"dp:{{keeper}}:{what}"
+
+
 def challenge_key(cid: str) -> str:
     return f"dp:{{{tag(cid)}}}:{cid}:challenge"
 

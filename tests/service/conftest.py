@@ -53,6 +53,7 @@ ON_BOTH = {
     "test_bot_registry.py",  # outside bots stay on the keys' Redis, beside game data's cluster
     "test_outside_matches.py",  # real games of a match: seats told across slots, timeouts
     "test_ratings.py",  # each match game rated once: one hash tag per ladder
+    "test_keeper.py",  # the anchor keeper: its lease and cursor under one hash tag
 }
 """Test modules run against the single server AND the cluster."""
 CLUSTER_ONLY = {"test_cluster.py"}
