@@ -27,7 +27,7 @@ from service import jobs
 from service.core.config import from_env
 from service.matches.keeper import Keeper, Settings, slot_id
 from service.matches.ratings import Skill, anchor_lineups, rate_record
-from service.storage.keys import keeper_key, match_key
+from service.storage.keys import keeper_key, match_key, ratings_key
 
 CHEAP = ("random", "heuristic")
 TINY = {
@@ -190,9 +190,7 @@ def test_a_crash_mid_step_and_a_second_keeper_make_each_slot_once(
     expected = replayed_games(app, 1)
     for game in GAMES:
         rated = r.zrange(f"dp:{{ladder:{game}}}:rated", 0, -1)
-        assert sorted(rated) == sorted(
-            f"{slot_id(game, s)}.0".encode() for s in range(SLOTS[game])
-        )
+        assert sorted(rated) == sorted(f"{slot_id(game, s)}.0".encode() for s in range(SLOTS[game]))
         assert {b: s.games for b, s in layers.ratings.skills(game).items()} == expected[game]
 
 
@@ -258,3 +256,26 @@ def test_a_bad_anchor_setting_stops_the_worker(redis_port: int) -> None:
     assert done.returncode != 0
     assert "ANCHOR_KEEPER_BOTS" in done.stderr
     assert json.dumps("nosuchbot")[1:-1] in done.stderr
+
+
+# --- how firm a rating is ------------------------------------------------------------------
+
+
+def test_the_ladder_says_how_firm_each_rating_is(make_app: Callable[..., Flask], r: Any) -> None:
+    """Each entry has mu's 95% interval and `provisional` (sigma above 5): a bot fresh from
+    one game is provisional, one rated over many is not, the boundary itself is firm."""
+    app = make_app()
+    skills = {
+        "random": (10.0, 8.0, 1),
+        "heuristic": (30.0, 2.0, 80),
+        "search:fast": (20.0, 5.0, 30),
+    }
+    for bot, (mu, sigma, games) in skills.items():
+        r.hset(ratings_key("duck"), bot, json.dumps(Skill(mu, sigma, games, 1).to_json()))
+    entries = ladders(app)["duck"]
+    for bot, (mu, sigma, _) in skills.items():
+        assert entries[bot]["mu_low"] == pytest.approx(mu - 1.96 * sigma, abs=1e-3)
+        assert entries[bot]["mu_high"] == pytest.approx(mu + 1.96 * sigma, abs=1e-3)
+    assert entries["random"]["provisional"] is True
+    assert entries["heuristic"]["provisional"] is False
+    assert entries["search:fast"]["provisional"] is False  # exactly 5: firm
