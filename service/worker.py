@@ -5,7 +5,9 @@ REDIS_CLUSTER_NODES, BOT_QUEUE, BULK_QUEUE, WEBHOOK_QUEUE, LOG_LEVEL), as the AP
 Pools. `live` (the default) serves `BOT_QUEUE`, the bot turns of tables with a human seat;
 `bulk` serves `BULK_QUEUE`, match games and the bot turns of bot-only games, at a lower CPU
 priority (`BULK_NICE`, default 10). A live table's bot turn therefore never waits behind a
-match game or a batch of bot-only games, neither in a queue nor (much) for the CPU. `webhooks`
+match game or a batch of bot-only games, neither in a queue nor (much) for the CPU. The bulk
+pool's processes also run the anchor keeper's thread (`service.matches.keeper`, unless
+`ANCHOR_KEEPER=off`), which plays the built-in anchors onto every game's ladder. `webhooks`
 serves `WEBHOOK_QUEUE` (webhook deliveries, `service.streams.webhooks`), so a slow receiver
 never delays a game; run more of its processes than `WEBHOOK_KEY_CONCURRENCY` (scripts/serve
 runs two), since an attempt holds its process for up to `WEBHOOK_TIMEOUT_SECONDS`. The pool that
@@ -63,7 +65,7 @@ from rq.worker import WorkerStatus
 from service import jobs, watchdog, wiring
 from service.core import heap
 from service.core.config import from_env
-from service.matches import arena
+from service.matches import arena, keeper
 from service.storage.keys import BOT_TURN_JOB
 from service.storage.store import Store
 
@@ -332,6 +334,17 @@ def lower_priority(nice: int) -> None:
         group.write(str(nice))
 
 
+def start_keeper(settings: dict[str, Any]) -> tuple[threading.Thread, threading.Event] | None:
+    """The anchor keeper's thread (`service.matches.keeper`), with its own Redis pools, unless
+    `ANCHOR_KEEPER` is off. A bad `ANCHOR_KEEPER_BOTS` stops the process, as a bad setting."""
+    own = keeper.Settings.of(settings)
+    if not own.on:
+        return None
+    layers = wiring.build(settings)
+    assert layers.ratings is not None, "built by `service.wiring`"
+    return keeper.start_thread(keeper.Keeper(layers.redis, layers.matches, layers.ratings, own))
+
+
 def wait_for_redis(client: redis.Redis, stop: threading.Event) -> bool:
     """Block until Redis answers a PING (backing off up to 2 s); False when stopped first."""
     delay = 0.1
@@ -376,6 +389,8 @@ def main(argv: list[str] | None = None) -> None:
         watchdog.start_thread(settings)
     if not args.no_arena and not args.burst:
         arena.start_thread(wiring.build(settings).arena)  # its own pool; the lease picks one
+    if args.pool == "bulk" and not args.burst:
+        start_keeper(settings)  # the anchors onto every ladder: one process plans (a lease)
     heap.freeze()
     stop = threading.Event()
     while wait_for_redis(connection, stop):

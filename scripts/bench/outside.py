@@ -76,7 +76,7 @@ def free_port() -> int:
 class Stack:
     """redis-server, the live and bulk workers and gunicorn, stopped at the end."""
 
-    def __init__(self, web_workers: int) -> None:
+    def __init__(self, web_workers: int, env: dict[str, str] | None = None) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="dp-outside-"))
         self.redis_port, self.port = free_port(), free_port()
         while self.port == self.redis_port:  # each port is free when asked, not reserved
@@ -94,7 +94,7 @@ class Stack:
             except redis.RedisError:
                 time.sleep(0.05)
         env = {"REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0", "LOG_LEVEL": "WARNING",
-               "APP_KEYS": "required"}  # fmt: skip
+               "APP_KEYS": "required", "ANCHOR_KEEPER": "off", **(env or {})}  # fmt: skip
         for pool in ("live", "bulk"):
             self._spawn([sys.executable, "-m", "service.worker", "--pool", pool], env)
         self._spawn([sys.executable, "-m", "gunicorn", *GUNICORN, "--workers", str(web_workers),

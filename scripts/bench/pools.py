@@ -87,7 +87,8 @@ class Stack:
                 time.sleep(0.05)
 
     def worker(self, pool: str, **env: str) -> subprocess.Popen[bytes]:
-        full = dict(os.environ, REDIS_URL=self.url, LOG_LEVEL="WARNING", **env)
+        full = {**os.environ, "REDIS_URL": self.url, "LOG_LEVEL": "WARNING",
+                "ANCHOR_KEEPER": "off", **env}  # fmt: skip
         proc = subprocess.Popen(
             [sys.executable, "-m", "service.worker", "--pool", pool],
             cwd=ROOT,

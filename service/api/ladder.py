@@ -24,6 +24,9 @@ LADDER_EXAMPLE = {
             "mu": 31.2,
             "sigma": 1.4,
             "ordinal": 27.0,
+            "mu_low": 28.46,
+            "mu_high": 33.94,
+            "provisional": False,
             "games": 96,
             "last_played": 1767225600000,
         },
@@ -32,8 +35,11 @@ LADDER_EXAMPLE = {
             "kind": "outside",
             "owner": "alice",
             "mu": 27.5,
-            "sigma": 2.9,
-            "ordinal": 18.8,
+            "sigma": 5.9,
+            "ordinal": 9.8,
+            "mu_low": 15.94,
+            "mu_high": 39.06,
+            "provisional": True,
             "games": 12,
             "last_played": 1767225660000,
         },
@@ -51,9 +57,13 @@ def get_ladder(game: str) -> Response:
 
     Every match game is rated: as one contest of its teams ranked by their mean score per deal
     over all its rotations (duplicate deals: the cards' luck cancels), Doubleduck's sides as
-    teams; Doppelkopf per deal, between its parties. The built-in bots and their levels anchor
-    the scale (`python -m service.ratings anchors`); outside bots are listed with their owner
-    (its app key's name), retired ones too. Public: no token. A name no game has is a 404.
+    teams; Doppelkopf per deal, between its parties. The built-in anchors (random, heuristic,
+    search:fast, search:strong) pin the scale: the service plays them onto every ladder by
+    itself, a little for every game first, then until their ratings are no longer
+    `provisional`. Each entry says how firm it is: `mu_low` and `mu_high` bound mu's 95%
+    interval, and `provisional` is true while sigma is above 5. Outside bots are listed with
+    their owner (its app key's name), retired ones too. Public: no token. A name no game has
+    is a 404.
     """
     entries = ratings().ladder(game)
     for entry in entries:

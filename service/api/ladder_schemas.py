@@ -29,6 +29,26 @@ class LadderEntryOut(Out):
         required=True,
         metadata={"description": "mu - 3 sigma: the ladder's order, highest first."},
     )
+    mu_low = fields.Float(
+        required=True,
+        metadata={
+            "description": "The low end of mu's 95% interval, mu - 1.96 sigma: the skill is"
+            " between `mu_low` and `mu_high` with 95% confidence."
+        },
+    )
+    mu_high = fields.Float(
+        required=True,
+        metadata={"description": "The high end of mu's 95% interval, mu + 1.96 sigma."},
+    )
+    provisional = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "True while sigma is above 5 (openskill starts every bot at 8.33):"
+            " the interval is still wider than +-9.8, so the rating may move past its"
+            " neighbours with a few more games. The service's anchor keeper plays the built-in"
+            " anchors until theirs are not provisional (or its rounds run out)."
+        },
+    )
     games = fields.Integer(
         required=True,
         metadata={"description": "Rated games (each rotation of a match game is one game)."},

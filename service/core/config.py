@@ -174,6 +174,26 @@ class Settings(BaseSettings):
         default_factory=lambda: ["random", "heuristic", "search:fast", "search:strong"],
         description="the built-in bots the arena pairs opted-in bots with",
     )
+    # The anchor keeper (`service.matches.keeper`), in the bulk pool's processes
+    ANCHOR_KEEPER: Annotated[bool, _flag(lambda v: v.strip().lower() != "off")] = Field(
+        default=True,
+        description="`off`: the built-in anchors are not played onto the ladders by themselves",
+    )
+    ANCHOR_KEEPER_BOTS: Text = Field(
+        default="",
+        description="the built-in bots it keeps on every ladder, weakest first"
+        " ('': random,heuristic,search:fast,search:strong)",
+    )
+    ANCHOR_KEEPER_ROUNDS: Annotated[Int, _at_least(0)] = Field(
+        default=0,
+        description="match games a line-up it plays at most per game (0: the anchor sizes)",
+    )
+    ANCHOR_KEEPER_IN_FLIGHT: Annotated[Int, _at_least(1)] = Field(
+        default=1, description="its match games queued or playing at once, all games together"
+    )
+    ANCHOR_KEEPER_INTERVAL: Seconds = Field(
+        default=2.0, description="seconds between two looks at the ladders and its games"
+    )
     # Queues and workers (`service.worker`)
     BOT_QUEUE: Text = Field(
         default="duckpond-bots", description="RQ queue of live tables' bot turns (the `live` pool)"

@@ -71,6 +71,12 @@ JSON = dict[str, Any]
 MODEL = PlackettLuce()
 """openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300 (sigma's floor of growth)."""
 RATED_KEEP_SECONDS = 7 * 24 * 3600
+PROVISIONAL_SIGMA = 5.0
+"""A rating is provisional while its sigma is above this: its 95% interval (mu +- 1.96 sigma)
+is then wider than +-9.8 points, and a few more games may still move it past its neighbours.
+openskill starts every bot at 8.33; sigma falls with each rated game (docs/matches.md)."""
+Z95 = 1.959964
+"""A 95% interval of a normal skill estimate: mu +- Z95 sigma."""
 ATTEMPTS = 50
 """Compare-and-set rounds before `rate` gives up (each loses only to another worker's write)."""
 
@@ -394,9 +400,23 @@ class Ratings:
 def entries(skills: Iterable[tuple[str, Skill]]) -> list[JSON]:
     """Ladder entries (without owners), best ordinal first."""
     ranked = sorted(skills, key=lambda item: (-item[1].ordinal, -item[1].games, item[0]))
-    return [
-        {"bot": bot, "kind": kind_of(bot), **s.to_json(), "ordinal": s.ordinal} for bot, s in ranked
-    ]
+    return [{"bot": bot, "kind": kind_of(bot), **s.to_json(), **firmness(s)} for bot, s in ranked]
+
+
+def firmness(skill: Skill) -> JSON:
+    """How firm a rating is, as the ladder shows it: its ordinal, the 95% interval of its mu,
+    and whether it is still provisional (`PROVISIONAL_SIGMA`)."""
+    return {
+        "ordinal": skill.ordinal,
+        "mu_low": skill.mu - Z95 * skill.sigma,
+        "mu_high": skill.mu + Z95 * skill.sigma,
+        "provisional": provisional(skill),
+    }
+
+
+def provisional(skill: Skill) -> bool:
+    """Whether a rating is still provisional: sigma above `PROVISIONAL_SIGMA`."""
+    return skill.sigma > PROVISIONAL_SIGMA
 
 
 # --- the anchors ------------------------------------------------------------------------------
@@ -417,19 +437,22 @@ ANCHOR_GAMES = {"doubleduck": 12, "ducksoup": 40, "doppelkopf": 24, "duck": 24}
 `scripts/bench/ladder.py` found the anchors in order (docs/benchmarks.md)."""
 
 
-def anchor_lineups(game: str) -> list[tuple[str, ...]]:
-    """The anchor matches' line-ups of one game. Doubleduck and Duck Soup: each anchor against
-    its two neighbours in the ring random, heuristic, fast, strong (and strong against
-    random), so every anchor plays as many games: the ordinal (mu - 3 sigma) holds back a bot
-    that played less. Doubleduck with a side each (`x,y,x,y`): a side with random in it loses
-    whoever its partner is, and would teach nothing of the partner. The other games: all four
-    at one table."""
-    pairs: list[tuple[str, ...]] = list(itertools.pairwise((*ANCHORS, ANCHORS[0])))
+def anchor_lineups(game: str, anchors: Sequence[str] | None = None) -> list[tuple[str, ...]]:
+    """The anchor matches' line-ups of one game, of `anchors` (weakest first; default
+    `ANCHORS`). Doubleduck and Duck Soup: each anchor against its two neighbours in the ring
+    random, heuristic, fast, strong (and strong against random), so every anchor plays as
+    many games: the ordinal (mu - 3 sigma) holds back a bot that played less. Doubleduck with
+    a side each (`x,y,x,y`): a side with random in it loses whoever its partner is, and would
+    teach nothing of the partner. The other games: all four at one table. Other anchors (the
+    keeper's `ANCHOR_KEEPER_BOTS`): the same ring, and a table of four seats them in turn."""
+    anchors = tuple(ANCHORS if anchors is None else anchors)
+    ring = (*anchors, anchors[0])
+    pairs: list[tuple[str, ...]] = list(itertools.pairwise(ring))
     if game == "doubleduck":
         return [(x, y, x, y) for x, y in pairs]
     if game == "ducksoup":
         return pairs
-    return [ANCHORS]
+    return [tuple(anchors[i % len(anchors)] for i in range(4))]
 
 
 def anchor_specs(game: str, games: int, seed: str) -> list[MatchSpec]:

@@ -189,6 +189,12 @@ def h2h_key(game: str, bot: str) -> str:
     return f"dp:{{ladder:{game}}}:h2h:{bot}"
 
 
+def keeper_key(what: str) -> str:
+    """The anchor keeper's keys (`service.matches.keeper`): `lease`, `next`, `inflight`, one
+    hash tag, so its scripts run on one Redis or a Cluster."""
+    return f"dp:{{keeper}}:{what}"
+
+
 def challenge_key(cid: str) -> str:
     return f"dp:{{{tag(cid)}}}:{cid}:challenge"
 

@@ -72,6 +72,12 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
     ),
     # Doppelkopf's four anchors, one match game (four deals): proof it plays and rates.
     ("ladder.py", [], ["doppelkopf_match_games", "doppelkopf_contests", "doppelkopf_cpu_s"]),
+    # The anchor keeper fills every ladder by itself (two cheap anchors, one round).
+    (
+        "ladder_keeper.py",
+        [],
+        ["fill_s_all", "keeper_match_games", "replies_idle", "replies_busy", "reply_p99_ms_busy"],
+    ),
     (
         "memory.py",
         [],

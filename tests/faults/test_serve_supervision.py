@@ -98,7 +98,12 @@ class Serve(Watched):
 
     def __init__(self, tmp: Path) -> None:
         self.port, self.redis_port = free_port(), free_port()
-        env = {**os.environ, "LOG_LEVEL": "WARNING", "PYTHONUNBUFFERED": "1"}
+        env = {
+            **os.environ,
+            "LOG_LEVEL": "WARNING",
+            "ANCHOR_KEEPER": "off",
+            "PYTHONUNBUFFERED": "1",
+        }
         super().__init__(
             ["bash", "scripts/serve", "--port", str(self.port), "--redis-port",
              str(self.redis_port), "--data-dir", str(tmp / "redis"), "--workers", "1",
@@ -384,7 +389,7 @@ def test_ctrl_c_in_a_terminal_stops_the_api_then_the_workers_then_redis(tmp_path
     serve = ["bash", "scripts/serve", "--port", str(port), "--redis-port", str(redis_port),
              "--data-dir", str(tmp_path / "redis"), "--workers", "1",
              "--app-keys", "off"]  # fmt: skip
-    env = {**os.environ, "LOG_LEVEL": "WARNING"}
+    env = {**os.environ, "LOG_LEVEL": "WARNING", "ANCHOR_KEEPER": "off"}
     try:
         done = subprocess.run(
             [sys.executable, "-c", TERMINAL, *serve],

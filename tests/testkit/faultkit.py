@@ -35,6 +35,7 @@ FAST = {
     # The test's own client saturates both cores: a niced bulk pool would measure CPU
     # priority (by design, live tables first), not recovery.
     "BULK_NICE": "0",
+    "ANCHOR_KEEPER": "off",  # the faults' own matches only (service.matches.keeper)
 }
 RECOVERY_BOUND = STALE + INTERVAL
 """A lost turn is enqueued again this long after it became due (docs/reliability.md)."""

@@ -187,6 +187,9 @@ def start_worker(
             "BOT_QUEUE": BOT_QUEUE,
             "BULK_QUEUE": BULK_QUEUE,
             "LOG_LEVEL": "WARNING",
+            # No anchor keeper unless a test asks (tests/service/matches/test_keeper.py): the
+            # other tests see the ladders their own matches make, empty before them.
+            "ANCHOR_KEEPER": "off",
             **env,
         }
     )

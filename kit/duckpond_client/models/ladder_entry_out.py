@@ -30,7 +30,13 @@ class LadderEntryOut:
             kind (LadderEntryOutKind): The service's own bot, or one an app key registered.
             last_played (int | None): When its last game was rated, ms since the epoch.
             mu (float): OpenSkill's skill estimate.
+            mu_high (float): The high end of mu's 95% interval, mu + 1.96 sigma.
+            mu_low (float): The low end of mu's 95% interval, mu - 1.96 sigma: the skill is between `mu_low` and `mu_high`
+                with 95% confidence.
             ordinal (float): mu - 3 sigma: the ladder's order, highest first.
+            provisional (bool): True while sigma is above 5 (openskill starts every bot at 8.33): the interval is still
+                wider than +-9.8, so the rating may move past its neighbours with a few more games. The service's anchor keeper
+                plays the built-in anchors until theirs are not provisional (or its rounds run out).
             sigma (float): Its uncertainty.
             owner (None | str | Unset): An outside bot's owner (its app key's name); null if unknown.
      """
@@ -40,7 +46,10 @@ class LadderEntryOut:
     kind: LadderEntryOutKind
     last_played: int | None
     mu: float
+    mu_high: float
+    mu_low: float
     ordinal: float
+    provisional: bool
     sigma: float
     owner: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -61,7 +70,13 @@ class LadderEntryOut:
 
         mu = self.mu
 
+        mu_high = self.mu_high
+
+        mu_low = self.mu_low
+
         ordinal = self.ordinal
+
+        provisional = self.provisional
 
         sigma = self.sigma
 
@@ -80,7 +95,10 @@ class LadderEntryOut:
             "kind": kind,
             "last_played": last_played,
             "mu": mu,
+            "mu_high": mu_high,
+            "mu_low": mu_low,
             "ordinal": ordinal,
+            "provisional": provisional,
             "sigma": sigma,
         })
         if owner is not UNSET:
@@ -112,7 +130,13 @@ class LadderEntryOut:
 
         mu = d.pop("mu")
 
+        mu_high = d.pop("mu_high")
+
+        mu_low = d.pop("mu_low")
+
         ordinal = d.pop("ordinal")
+
+        provisional = d.pop("provisional")
 
         sigma = d.pop("sigma")
 
@@ -132,7 +156,10 @@ class LadderEntryOut:
             kind=kind,
             last_played=last_played,
             mu=mu,
+            mu_high=mu_high,
+            mu_low=mu_low,
             ordinal=ordinal,
+            provisional=provisional,
             sigma=sigma,
             owner=owner,
         )

@@ -30,7 +30,13 @@ class RankedEntryOut:
             kind (RankedEntryOutKind): The service's own bot, or one an app key registered.
             last_played (int | None): When its last game was rated, ms since the epoch.
             mu (float): OpenSkill's skill estimate.
+            mu_high (float): The high end of mu's 95% interval, mu + 1.96 sigma.
+            mu_low (float): The low end of mu's 95% interval, mu - 1.96 sigma: the skill is between `mu_low` and `mu_high`
+                with 95% confidence.
             ordinal (float): mu - 3 sigma: the ladder's order, highest first.
+            provisional (bool): True while sigma is above 5 (openskill starts every bot at 8.33): the interval is still
+                wider than +-9.8, so the rating may move past its neighbours with a few more games. The service's anchor keeper
+                plays the built-in anchors until theirs are not provisional (or its rounds run out).
             rank (int): Its place on the ladder, 1 the best ordinal.
             sigma (float): Its uncertainty.
             owner (None | str | Unset): An outside bot's owner (its app key's name); null if unknown.
@@ -41,7 +47,10 @@ class RankedEntryOut:
     kind: RankedEntryOutKind
     last_played: int | None
     mu: float
+    mu_high: float
+    mu_low: float
     ordinal: float
+    provisional: bool
     rank: int
     sigma: float
     owner: None | str | Unset = UNSET
@@ -63,7 +72,13 @@ class RankedEntryOut:
 
         mu = self.mu
 
+        mu_high = self.mu_high
+
+        mu_low = self.mu_low
+
         ordinal = self.ordinal
+
+        provisional = self.provisional
 
         rank = self.rank
 
@@ -84,7 +99,10 @@ class RankedEntryOut:
             "kind": kind,
             "last_played": last_played,
             "mu": mu,
+            "mu_high": mu_high,
+            "mu_low": mu_low,
             "ordinal": ordinal,
+            "provisional": provisional,
             "rank": rank,
             "sigma": sigma,
         })
@@ -117,7 +135,13 @@ class RankedEntryOut:
 
         mu = d.pop("mu")
 
+        mu_high = d.pop("mu_high")
+
+        mu_low = d.pop("mu_low")
+
         ordinal = d.pop("ordinal")
+
+        provisional = d.pop("provisional")
 
         rank = d.pop("rank")
 
@@ -139,7 +163,10 @@ class RankedEntryOut:
             kind=kind,
             last_played=last_played,
             mu=mu,
+            mu_high=mu_high,
+            mu_low=mu_low,
             ordinal=ordinal,
+            provisional=provisional,
             rank=rank,
             sigma=sigma,
             owner=owner,

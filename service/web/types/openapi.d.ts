@@ -719,9 +719,13 @@ export interface paths {
          *     (Plackett-Luce) rating, best `ordinal` (mu - 3 sigma) first.
          * @description Every match game is rated: as one contest of its teams ranked by their mean score per deal
          *     over all its rotations (duplicate deals: the cards' luck cancels), Doubleduck's sides as
-         *     teams; Doppelkopf per deal, between its parties. The built-in bots and their levels anchor
-         *     the scale (`python -m service.ratings anchors`); outside bots are listed with their owner
-         *     (its app key's name), retired ones too. Public: no token. A name no game has is a 404.
+         *     teams; Doppelkopf per deal, between its parties. The built-in anchors (random, heuristic,
+         *     search:fast, search:strong) pin the scale: the service plays them onto every ladder by
+         *     itself, a little for every game first, then until their ratings are no longer
+         *     `provisional`. Each entry says how firm it is: `mu_low` and `mu_high` bound mu's 95%
+         *     interval, and `provisional` is true while sigma is above 5. Outside bots are listed with
+         *     their owner (its app key's name), retired ones too. Public: no token. A name no game has
+         *     is a 404.
          */
         get: operations["get_ladder"];
         put?: never;
@@ -3323,10 +3327,16 @@ export interface components {
             last_played: number | null;
             /** @description OpenSkill's skill estimate. */
             mu: number;
+            /** @description The high end of mu's 95% interval, mu + 1.96 sigma. */
+            mu_high: number;
+            /** @description The low end of mu's 95% interval, mu - 1.96 sigma: the skill is between `mu_low` and `mu_high` with 95% confidence. */
+            mu_low: number;
             /** @description mu - 3 sigma: the ladder's order, highest first. */
             ordinal: number;
             /** @description An outside bot's owner (its app key's name); null if unknown. */
             owner?: string | null;
+            /** @description True while sigma is above 5 (openskill starts every bot at 8.33): the interval is still wider than +-9.8, so the rating may move past its neighbours with a few more games. The service's anchor keeper plays the built-in anchors until theirs are not provisional (or its rounds run out). */
+            provisional: boolean;
             /** @description Its uncertainty. */
             sigma: number;
         };
@@ -3578,10 +3588,16 @@ export interface components {
             last_played: number | null;
             /** @description OpenSkill's skill estimate. */
             mu: number;
+            /** @description The high end of mu's 95% interval, mu + 1.96 sigma. */
+            mu_high: number;
+            /** @description The low end of mu's 95% interval, mu - 1.96 sigma: the skill is between `mu_low` and `mu_high` with 95% confidence. */
+            mu_low: number;
             /** @description mu - 3 sigma: the ladder's order, highest first. */
             ordinal: number;
             /** @description An outside bot's owner (its app key's name); null if unknown. */
             owner?: string | null;
+            /** @description True while sigma is above 5 (openskill starts every bot at 8.33): the interval is still wider than +-9.8, so the rating may move past its neighbours with a few more games. The service's anchor keeper plays the built-in anchors until theirs are not provisional (or its rounds run out). */
+            provisional: boolean;
             /** @description Its place on the ladder, 1 the best ordinal. */
             rank: number;
             /** @description Its uncertainty. */
@@ -11609,7 +11625,10 @@ export interface operations {
                      *           "kind": "builtin",
                      *           "last_played": 1767225600000,
                      *           "mu": 31.2,
+                     *           "mu_high": 33.94,
+                     *           "mu_low": 28.46,
                      *           "ordinal": 27,
+                     *           "provisional": false,
                      *           "sigma": 1.4
                      *         },
                      *         {
@@ -11618,9 +11637,12 @@ export interface operations {
                      *           "kind": "outside",
                      *           "last_played": 1767225660000,
                      *           "mu": 27.5,
-                     *           "ordinal": 18.8,
+                     *           "mu_high": 39.06,
+                     *           "mu_low": 15.94,
+                     *           "ordinal": 9.8,
                      *           "owner": "alice",
-                     *           "sigma": 2.9
+                     *           "provisional": true,
+                     *           "sigma": 5.9
                      *         }
                      *       ],
                      *       "game": "doppelkopf"

@@ -16,6 +16,7 @@ import urllib.request
 from typing import Any
 
 import pytest
+import redis
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -26,6 +27,7 @@ from playwright.sync_api import (
 from testkit.web_e2e import DESKTOP, KEYS, PHONE, SHOTS, TURN, Console
 
 from engine.duck import DECK_NAMES as DUCK_DECK
+from service.storage.keys import ratings_key
 
 pytestmark = pytest.mark.e2e
 
@@ -395,9 +397,44 @@ def test_a_match_shows_its_results_as_a_chart(page: Page) -> None:
     page.select_option("#ladder-game", "ducksoup")
     rows = page.locator(".ladder tbody th")
     expect(rows).to_have_count(2)
-    assert sorted(rows.all_inner_texts()) == ["heuristic · built-in", "random · built-in"]
+    # Four games (a contest each) leave sigma above 5: both ratings are still provisional.
+    assert sorted(rows.all_inner_texts()) == [
+        "heuristic · built-in provisional",
+        "random · built-in provisional",
+    ]
     expect(page.locator("#ladder-title")).to_have_text("Ladder: Duck Soup")
     shoot(page, "ladder")
+
+
+def test_the_ladder_shows_how_firm_each_rating_is(
+    page: Page, live_url: str, redis_port: int
+) -> None:
+    """Each row shows mu's 95% interval; a provisional rating (sigma above 5) is marked so,
+    a firm one is not."""
+    ladder = {  # bot: (mu, sigma, games), as the anchors might stand after a few rounds
+        "search:strong": (34.0, 2.1, 96),
+        "search:fast": (30.0, 4.2, 40),
+        "heuristic": (22.5, 5.6, 12),
+        "random": (-2.0, 7.9, 2),
+    }
+    with redis.Redis(port=redis_port, db=1) as r:  # the live server's database
+        for bot, (mu, sigma, games) in ladder.items():
+            skill = {"mu": mu, "sigma": sigma, "games": games, "last_played": 1767225600000}
+            r.hset(ratings_key("duck"), bot, json.dumps(skill))
+    page.goto("/#/ladder/duck")
+    rows = page.locator(".ladder tbody tr")
+    expect(rows).to_have_count(4)
+    assert rows.locator("th").all_inner_texts() == [
+        "search:strong · built-in",
+        "search:fast · built-in",
+        "heuristic · built-in provisional",
+        "random · built-in provisional",
+    ]
+    interval = rows.nth(0).locator("td").nth(3).inner_text()  # 34 +- 1.96 x 2.1
+    assert interval == "29.9 \u2013 38.1"
+    expect(page.locator(".ladder tr.provisional")).to_have_count(2)
+    expect(page.locator(".ladder")).to_contain_text("provisional while \u03c3 is above 5")
+    shoot(page, "ladder-firmness")
 
 
 def test_outside_bots_are_offered_to_matches_marked_by_owner(page: Page, live_url: str) -> None:

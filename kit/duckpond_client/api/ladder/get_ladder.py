@@ -92,9 +92,13 @@ def sync_detailed(
 
      Every match game is rated: as one contest of its teams ranked by their mean score per deal
     over all its rotations (duplicate deals: the cards' luck cancels), Doubleduck's sides as
-    teams; Doppelkopf per deal, between its parties. The built-in bots and their levels anchor
-    the scale (`python -m service.ratings anchors`); outside bots are listed with their owner
-    (its app key's name), retired ones too. Public: no token. A name no game has is a 404.
+    teams; Doppelkopf per deal, between its parties. The built-in anchors (random, heuristic,
+    search:fast, search:strong) pin the scale: the service plays them onto every ladder by
+    itself, a little for every game first, then until their ratings are no longer
+    `provisional`. Each entry says how firm it is: `mu_low` and `mu_high` bound mu's 95%
+    interval, and `provisional` is true while sigma is above 5. Outside bots are listed with
+    their owner (its app key's name), retired ones too. Public: no token. A name no game has
+    is a 404.
 
     Args:
         game (GetLadderGame):
@@ -130,9 +134,13 @@ def sync(
 
      Every match game is rated: as one contest of its teams ranked by their mean score per deal
     over all its rotations (duplicate deals: the cards' luck cancels), Doubleduck's sides as
-    teams; Doppelkopf per deal, between its parties. The built-in bots and their levels anchor
-    the scale (`python -m service.ratings anchors`); outside bots are listed with their owner
-    (its app key's name), retired ones too. Public: no token. A name no game has is a 404.
+    teams; Doppelkopf per deal, between its parties. The built-in anchors (random, heuristic,
+    search:fast, search:strong) pin the scale: the service plays them onto every ladder by
+    itself, a little for every game first, then until their ratings are no longer
+    `provisional`. Each entry says how firm it is: `mu_low` and `mu_high` bound mu's 95%
+    interval, and `provisional` is true while sigma is above 5. Outside bots are listed with
+    their owner (its app key's name), retired ones too. Public: no token. A name no game has
+    is a 404.
 
     Args:
         game (GetLadderGame):
@@ -163,9 +171,13 @@ async def asyncio_detailed(
 
      Every match game is rated: as one contest of its teams ranked by their mean score per deal
     over all its rotations (duplicate deals: the cards' luck cancels), Doubleduck's sides as
-    teams; Doppelkopf per deal, between its parties. The built-in bots and their levels anchor
-    the scale (`python -m service.ratings anchors`); outside bots are listed with their owner
-    (its app key's name), retired ones too. Public: no token. A name no game has is a 404.
+    teams; Doppelkopf per deal, between its parties. The built-in anchors (random, heuristic,
+    search:fast, search:strong) pin the scale: the service plays them onto every ladder by
+    itself, a little for every game first, then until their ratings are no longer
+    `provisional`. Each entry says how firm it is: `mu_low` and `mu_high` bound mu's 95%
+    interval, and `provisional` is true while sigma is above 5. Outside bots are listed with
+    their owner (its app key's name), retired ones too. Public: no token. A name no game has
+    is a 404.
 
     Args:
         game (GetLadderGame):
@@ -201,9 +213,13 @@ async def asyncio(
 
      Every match game is rated: as one contest of its teams ranked by their mean score per deal
     over all its rotations (duplicate deals: the cards' luck cancels), Doubleduck's sides as
-    teams; Doppelkopf per deal, between its parties. The built-in bots and their levels anchor
-    the scale (`python -m service.ratings anchors`); outside bots are listed with their owner
-    (its app key's name), retired ones too. Public: no token. A name no game has is a 404.
+    teams; Doppelkopf per deal, between its parties. The built-in anchors (random, heuristic,
+    search:fast, search:strong) pin the scale: the service plays them onto every ladder by
+    itself, a little for every game first, then until their ratings are no longer
+    `provisional`. Each entry says how firm it is: `mu_low` and `mu_high` bound mu's 95%
+    interval, and `provisional` is true while sigma is above 5. Outside bots are listed with
+    their owner (its app key's name), retired ones too. Public: no token. A name no game has
+    is a 404.
 
     Args:
         game (GetLadderGame):

@@ -31,15 +31,18 @@ export async function ladderPage(main, { game, signal, go }) {
     h("h1#ladder-title", {}, `Ladder: ${shown.title}`),
     h("label.field", {}, h("span", {}, "Game"), picker),
     entries.length ? scrollBox(`Ladder of ${shown.title}`, h("table", {},
-      h("thead", {}, h("tr", {}, ["#", "Bot", "Ordinal", "Skill (μ ± σ)", "Games", "Last played"].map((x) => h("th", { scope: "col" }, x)))),
-      h("tbody", {}, entries.map((e, i) => h("tr", {},
+      h("thead", {}, h("tr", {}, ["#", "Bot", "Ordinal", "Skill (μ ± σ)", "95% interval", "Games", "Last played"].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, entries.map((e, i) => h("tr", e.provisional ? { class: "provisional" } : {},
         h("td", {}, String(i + 1)),
-        h("th", { scope: "row" }, botLink(shown.name, e.bot), h("small", {}, e.kind === "outside" ? ` · outside${e.owner ? `, by ${e.owner}` : ""}` : " · built-in")),
+        h("th", { scope: "row" }, botLink(shown.name, e.bot), h("small", {}, e.kind === "outside" ? ` · outside${e.owner ? `, by ${e.owner}` : ""}` : " · built-in"),
+          ...(e.provisional ? [" ", h("span.tag.provisional-tag", { title: "Still uncertain: σ is above 5, so a few more games may move it past its neighbours." }, "provisional")] : [])),
         h("td", {}, e.ordinal.toFixed(2)),
         h("td", {}, `${e.mu.toFixed(2)} ± ${e.sigma.toFixed(2)}`),
+        h("td", {}, `${e.mu_low.toFixed(1)} – ${e.mu_high.toFixed(1)}`),
         h("td", {}, String(e.games)),
         h("td", {}, e.last_played === null ? "–" : new Date(e.last_played).toLocaleString([], { dateStyle: "short", timeStyle: "short" })))))))
-      : h("p", {}, "No match of this game has been rated yet."),
+      : h("p", {}, "No match of this game has been rated yet. The built-in bots play their first games here by themselves, within minutes of the service's start."),
     entries.length > 1 ? h("p", {}, crosstableLink(shown.name)) : null,
-    h("p.small", {}, "Every match game is rated (OpenSkill, Plackett-Luce): its teams by their mean score over all its rotations, so the luck of the cards cancels (Doubleduck's sides as teams; Doppelkopf deal by deal, its parties as teams). Ordinal = μ − 3σ: a bot climbs by playing, not by one lucky game.")));
+    h("p.small", {}, "Every match game is rated (OpenSkill, Plackett-Luce): its teams by their mean score over all its rotations, so the luck of the cards cancels (Doubleduck's sides as teams; Doppelkopf deal by deal, its parties as teams). Ordinal = μ − 3σ: a bot climbs by playing, not by one lucky game."),
+    h("p.small", {}, "How firm a rating is: its skill lies in the 95% interval (μ ± 1.96σ) with 95% confidence. A rating is provisional while σ is above 5 (every bot starts at 8.33): a few more games may still move it past its neighbours. The built-in bots (random, heuristic, search:fast, search:strong) keep playing here by themselves until theirs are firm.")));
 }
