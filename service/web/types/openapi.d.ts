@@ -11737,7 +11737,10 @@ export interface operations {
                      *         "kind": "builtin",
                      *         "last_played": 1767225660000,
                      *         "mu": 27.9,
+                     *         "mu_high": 30.06,
+                     *         "mu_low": 25.74,
                      *         "ordinal": 24.6,
+                     *         "provisional": false,
                      *         "rank": 2,
                      *         "sigma": 1.1
                      *       },
