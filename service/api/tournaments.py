@@ -181,7 +181,19 @@ def create_tournament(body: dict[str, Any]) -> Response:
 
 @blp.route("", methods=["GET"])
 @blp.doc(operationId="list_tournaments", security=KEY_ONLY)
-@blp.response(200, TournamentsOut, example={"tournaments": [TOURNAMENT_EXAMPLE]})
+@blp.response(
+    200,
+    TournamentsOut,
+    example={
+        "tournaments": [
+            {
+                k: v
+                for k, v in TOURNAMENT_EXAMPLE.items()
+                if k not in ("pairings", "standings", "crosstable")
+            }
+        ]
+    },
+)
 @errors(blp, *KEY_REFUSALS)
 def list_tournaments() -> dict[str, Any]:
     """The key's tournaments, those it made and those it was invited to, newest first (100

@@ -13054,30 +13054,6 @@ export interface operations {
                      *       "tournaments": [
                      *         {
                      *           "created": 1764774000000,
-                     *           "crosstable": [
-                     *             {
-                     *               "bots": [
-                     *                 "acme-bot",
-                     *                 "lab-bot"
-                     *               ],
-                     *               "deal_score_diff": {
-                     *                 "ci95": [
-                     *                   120.1,
-                     *                   704.9
-                     *                 ],
-                     *                 "half_width": 292.4,
-                     *                 "mean": 412.5,
-                     *                 "n": 4
-                     *               },
-                     *               "match_id": "t4Tc8hQ2xY7e",
-                     *               "points": [
-                     *                 1,
-                     *                 0
-                     *               ],
-                     *               "reason": null,
-                     *               "round": 1
-                     *             }
-                     *           ],
                      *           "entrants": [
                      *             "acme-bot",
                      *             "lab-bot",
@@ -13104,59 +13080,8 @@ export interface operations {
                      *             "acme-bot": "acme",
                      *             "lab-bot": "pond-lab"
                      *           },
-                     *           "pairings": [
-                     *             {
-                     *               "a": "acme-bot",
-                     *               "b": "lab-bot",
-                     *               "match_id": "t4Tc8hQ2xY7e",
-                     *               "result": {
-                     *                 "deal_score_diff": {
-                     *                   "ci95": [
-                     *                     120.1,
-                     *                     704.9
-                     *                   ],
-                     *                   "half_width": 292.4,
-                     *                   "mean": 412.5,
-                     *                   "n": 4
-                     *                 },
-                     *                 "points": [
-                     *                   1,
-                     *                   0
-                     *                 ]
-                     *               },
-                     *               "round": 1
-                     *             },
-                     *             {
-                     *               "a": "heuristic",
-                     *               "b": "random",
-                     *               "match_id": "tQ2mx7Ke1cVb",
-                     *               "result": null,
-                     *               "round": 1
-                     *             }
-                     *           ],
                      *           "round": 1,
                      *           "rounds": 2,
-                     *           "standings": [
-                     *             {
-                     *               "byes": 0,
-                     *               "deal_score_diff": {
-                     *                 "ci95": [
-                     *                   120.1,
-                     *                   704.9
-                     *                 ],
-                     *                 "half_width": 292.4,
-                     *                 "mean": 412.5,
-                     *                 "n": 4
-                     *               },
-                     *               "draws": 0,
-                     *               "entrant": "acme-bot",
-                     *               "losses": 0,
-                     *               "played": 1,
-                     *               "points": 1,
-                     *               "wins": 1,
-                     *               "withdrawn": null
-                     *             }
-                     *           ],
                      *           "status": "running"
                      *         }
                      *       ]
