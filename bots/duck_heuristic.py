@@ -199,6 +199,27 @@ def _cost(hand: list[int]) -> float:
 def _best_play(view: JSON, hand: list[int], plays: list[tuple[int, ...]]) -> JSON:
     """The play and draw whose resulting hand costs least, counting the top left for the
     neighbours; the draw pile is valued by its expected card."""
+    return _move(hand, *_scored(view, hand, plays)[0][2:])
+
+
+def best_moves(view: JSON, count: int) -> list[JSON]:
+    """The heuristic's `count` best plays with their draws, best first (the search's
+    candidates in Duck: a few good moves searched with more worlds beat many with few)."""
+    hand = [INDEX[c] for c in view["hand"]]
+    return [_move(hand, play, draw) for *_, play, draw in _scored(view, hand, _plays(hand))[:count]]
+
+
+def _move(hand: list[int], play: tuple[int, ...], draw: str | None) -> JSON:
+    move: JSON = {"type": "play", "cards": [NAMES[c] for c in _ordered(play)]}
+    if draw is not None and len(play) < len(hand):
+        move["draw"] = draw
+    return move
+
+
+def _scored(
+    view: JSON, hand: list[int], plays: list[tuple[int, ...]]
+) -> list[tuple[float, int, tuple[int, ...], str | None]]:
+    """Every play and draw with its cost, least first (`_best_play`'s order)."""
     piles = view["piles"]
     tops: dict[str, int] = {}
     for side in ("left", "right"):
@@ -242,8 +263,4 @@ def _best_play(view: JSON, hand: list[int], plays: list[tuple[int, ...]]) -> JSO
             refined.append((value, i, play, draw))
         refined.sort(key=lambda t: (t[0], t[1], t[3] or ""))
         scored[:6] = refined
-    _, _, play, draw = scored[0]
-    move: JSON = {"type": "play", "cards": [NAMES[c] for c in _ordered(play)]}
-    if draw is not None and len(play) < len(hand):
-        move["draw"] = draw
-    return move
+    return scored

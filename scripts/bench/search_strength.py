@@ -48,7 +48,9 @@ SPENT: dict[str, list[float]] = {}
 """Per bot label, in this process: [CPU seconds in search, decisions]."""
 
 
-def timed_policy(label: str, game: str, worlds: int, rollout: bool, prior: bool) -> Any:
+def timed_policy(
+    label: str, game: str, worlds: int, rollout: bool, prior: bool, top: int | None = None
+) -> Any:
     """A search policy that notes the CPU time of each decision under `label`."""
 
     def choose(view: dict, legal: list, rng: random.Random, budget_ms: float = math.inf) -> dict:
@@ -62,6 +64,7 @@ def timed_policy(label: str, game: str, worlds: int, rollout: bool, prior: bool)
             policy=ROLLOUTS[game] if rollout else None,
             fallback=bots.HEURISTICS[game],
             prior=prior,
+            top=top,
         )
         spent = SPENT.setdefault(label, [0.0, 0])
         spent[0] += time.process_time() - start
@@ -71,9 +74,11 @@ def timed_policy(label: str, game: str, worlds: int, rollout: bool, prior: bool)
     return choose
 
 
-def register(label: str, game: str, worlds: int, rollout: bool, prior: bool) -> None:
+def register(
+    label: str, game: str, worlds: int, rollout: bool, prior: bool, top: int | None = None
+) -> None:
     bots.BOTS[label] = bots.Bot(
-        label, label, "bench", {game: timed_policy(label, game, worlds, rollout, prior)}
+        label, label, "bench", {game: timed_policy(label, game, worlds, rollout, prior, top)}
     )
 
 
@@ -102,6 +107,9 @@ def main(argv: list[str] | None = None) -> int:
         "by time still reports the games it played)",
     )
     parser.add_argument("--top", type=int, help="override TOP_MOVES of the game (every bot)")
+    parser.add_argument(
+        "--other-top", type=int, help="the opponent's candidates (with --against search)"
+    )
     parser.add_argument("--prior-z", type=float, help="override PRIOR_Z (every bot)")
     parser.add_argument("--smoke", action="store_true", help="2 Doubleduck deals, 16 worlds (CI)")
     args = parser.parse_args(argv)
@@ -119,7 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     other = "heuristic"
     if args.against == "search":
         other = f"search{args.other_worlds}"
-        register(other, args.game, args.other_worlds, rollout=True, prior=True)
+        if args.other_top:
+            other += f"top{args.other_top}"
+        register(other, args.game, args.other_worlds, True, True, args.other_top)
     elif args.against == "pimc":
         other = f"pimc{args.other_worlds}"
         register(other, args.game, args.other_worlds, rollout=False, prior=False)

@@ -54,7 +54,7 @@ def test_search_overturns_a_bad_prior_when_the_worlds_say_so() -> None:
         return legal[0]
 
     agree = prior_agrees = 0
-    for seed in range(30):
+    for seed in range(40):
         game = GAMES["ducksoup"].new(seed=f"overturn-{seed}")
         rng = random.Random(seed)
         while game.to_act() and (game.to_dict()["stock"] or len(game.hands[0]) > 3):
@@ -191,3 +191,37 @@ def test_doubleduck_batched_values_agree_with_the_engines_playouts(rollout: bool
     assert (np.abs(paired.mean(axis=0)) > 4 * np.sqrt(paired.var(axis=0) / 4000)).any(), (
         "the moves do not differ: the comparison of differences would prove nothing"
     )
+
+
+def test_duck_search_tries_the_heuristics_best_plays_and_the_duck() -> None:
+    """Duck lists up to ~2,000 moves: search spends its worlds on the heuristic's best few plays
+    with their draws (a handful searched deeply beat two dozen searched thinly), the heuristic's
+    own play first among them, every one legal, and the duck whenever it is legal."""
+    from bots import duck_heuristic
+    from bots import search as search_module
+
+    top = search_module.TOP_MOVES["duck"]
+    checked = ducks = 0
+    for seed in range(3):
+        game = GAMES["duck"].new(4, seed=f"duck-top-{seed}")
+        rng = random.Random(seed)
+        while game.to_act():
+            seat = min(game.to_act())
+            view = game.view(seat)
+            legal = view["legal_moves"]
+            if sum(m["type"] == "play" for m in legal) > top:
+                hint = duck_heuristic.choose(view, legal, random.Random(0))
+                tried = search_module._candidates(view, legal, hint, prior=True)
+                plays = [m for m in tried if m["type"] == "play"]
+                others = [m for m in legal if m["type"] != "play"]
+                assert all(m in legal for m in tried)
+                assert plays == duck_heuristic.best_moves(view, top) and len(plays) == top
+                assert [m for m in tried if m["type"] != "play"] == others
+                if hint["type"] == "play":
+                    assert plays[0] == hint
+                narrow = search_module._candidates(view, legal, hint, prior=True, top=2)
+                assert narrow == others + duck_heuristic.best_moves(view, 2)
+                ducks += {"type": "duck"} in tried
+                checked += 1
+            game.apply(seat, rng.choice(game.legal_moves(seat)))
+    assert checked >= 50 and ducks >= 1
