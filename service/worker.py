@@ -342,7 +342,7 @@ def start_keeper(settings: dict[str, Any]) -> tuple[threading.Thread, threading.
         return None
     layers = wiring.build(settings)
     assert layers.ratings is not None, "built by `service.wiring`"
-    return keeper.start_thread(keeper.Keeper(layers.redis, layers.matches, layers.ratings, own))
+    return keeper.start_thread(keeper.Keeper(layers.redis, layers.matches, own))
 
 
 def wait_for_redis(client: redis.Redis, stop: threading.Event) -> bool:

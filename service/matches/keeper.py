@@ -9,10 +9,9 @@ by the match machinery exactly once, as any built-in match's.
 
 The schedule. Each game's anchor line-ups (`anchor_lineups`) are played one match game at a
 time, as *slots*: slot s of a game is line-up s mod L (L line-ups) in round s div L, a match of
-one game with id `anchor-<game>-<s>` and seed `keeper:<game>:<s>`. A game is wanted while its
-ladder lacks one of the anchors or one of them is provisional (sigma above
-`PROVISIONAL_SIGMA`), and fewer than its rounds (`ANCHOR_KEEPER_ROUNDS`, or the anchor sizes
-`ANCHOR_GAMES` that `scripts/bench/ladder.py` found the order at) have been created; then it
+one game with id `anchor-<game>-<s>` and seed `keeper:<game>:<s>`. A game is wanted while fewer
+than its rounds (`ANCHOR_KEEPER_ROUNDS`, or the anchor sizes `ANCHOR_GAMES` at which
+`scripts/bench/ladder.py` found the order held across three seeds) have been created; then it
 stops. The next slot always goes to the wanted game with the fewest rounds (then the fewest
 slots, then by name), so round 0 of every game, which puts all the anchors on every ladder,
 comes before round 1 of any. At most `ANCHOR_KEEPER_IN_FLIGHT` of its match games are queued
@@ -62,10 +61,8 @@ from service.matches.ratings import (
     ANCHOR_GAMES,
     ANCHOR_OPTIONS,
     ANCHORS,
-    Ratings,
     anchor_lineups,
     ladder_name,
-    provisional,
 )
 from service.storage.keys import keeper_key
 
@@ -160,14 +157,12 @@ class Keeper:
         self,
         redis: DataClient,
         matches: Matches,
-        ratings: Ratings,
         settings: Settings = Settings(),
         name: str = "",
         games: Sequence[str] | None = None,
     ) -> None:
         self.redis = redis
         self.matches = matches
-        self.ratings = ratings
         self.settings = settings
         self.name = name or f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
         self.games = tuple(sorted(GAMES) if games is None else games)
@@ -205,7 +200,7 @@ class Keeper:
             out.created.append(self._create(game, nxt[game]))
             nxt[game] += 1
             free -= 1
-            if not self._wanted(game, nxt[game], check_ladder=False):
+            if not self._wanted(game, nxt[game]):
                 wanted.discard(game)
         for game in self.games:
             if game not in wanted and game not in self._stopped:
@@ -237,15 +232,11 @@ class Keeper:
         """The match games a line-up the keeper plays at most in `game`."""
         return self.settings.rounds or ANCHOR_GAMES.get(game, 1)
 
-    def _wanted(self, game: str, slot: int, check_ladder: bool = True) -> bool:
-        """Whether `game` gets its slot `slot`: under its cap, and (with `check_ladder`) its
-        ladder lacks an anchor or holds one provisionally."""
-        if slot >= self.rounds(game) * len(self.lineups[game]):
-            return False
-        if not check_ladder:
-            return True
-        skills = self.ratings.skills(game)
-        return any(b not in skills or provisional(skills[b]) for b in self.names)
+    def _wanted(self, game: str, slot: int) -> bool:
+        """Whether `game` gets its slot `slot`: under its cap. Not stopped early when no anchor
+        is provisional: a firm sigma is not a firm order, and the sizes are those at which
+        `scripts/bench/ladder.py` found the order held across three seeds."""
+        return slot < self.rounds(game) * len(self.lineups[game])
 
     def _create(self, game: str, slot: int) -> str:
         """Create slot `slot` of `game` (again, after a crash: the same match) and move on."""

@@ -62,7 +62,7 @@ def keeper_of(app: Flask, name: str, **changes: Any) -> Keeper:
     """A keeper in this process, on the app's layers, with the tiny settings."""
     layers = app.extensions["duckpond"]
     own = Settings.of({**from_env(TINY), **changes})
-    return Keeper(layers.redis, layers.matches, layers.ratings, own, name=name)
+    return Keeper(layers.redis, layers.matches, own, name=name)
 
 
 def replayed_games(app: Flask, rounds: int) -> dict[str, dict[str, int]]:
@@ -109,6 +109,22 @@ def test_a_fresh_service_puts_the_anchors_on_every_ladder_by_itself(
         assert {b: e["games"] for b, e in shown[game].items()} == expected[game], game
         assert all(e["kind"] == "builtin" for e in shown[game].values())
         assert r.exists(match_key(slot_id(game, SLOTS[game]))) == 0  # no slot past the goal
+
+
+def test_firm_sigmas_do_not_stop_the_keeper_short_of_its_rounds(
+    make_app: Callable[..., Flask], r: Any
+) -> None:
+    """Every anchor already on every ladder with a firm sigma (not provisional): the keeper
+    still plays its rounds, since a firm sigma is not a firm order (the sizes are those the
+    order held at across three seeds)."""
+    app = make_app()
+    for game in GAMES:
+        for n, bot in enumerate(CHEAP):
+            r.hset(ratings_key(game), bot, json.dumps(Skill(20.0 + n, 2.0, 200, 1).to_json()))
+    assert all(not e["provisional"] for ladder in ladders(app).values() for e in ladder.values())
+    keeper = keeper_of(app, "firm", ANCHOR_KEEPER_IN_FLIGHT="100")
+    made = keeper.look().created
+    assert sorted(made) == sorted(slot_id(g, s) for g in GAMES for s in range(SLOTS[g]))
 
 
 # --- the lease -----------------------------------------------------------------------------
