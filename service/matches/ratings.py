@@ -432,22 +432,30 @@ ANCHOR_OPTIONS: dict[str, JSON] = {
 """One deal per match game where the game allows it (Duck's five rounds are fixed): the search
 bots' worlds make a decision cost up to ~200 ms, and a match game of one deal, rotated, is
 already a duplicate comparison."""
-ANCHOR_GAMES = {"doubleduck": 12, "ducksoup": 40, "doppelkopf": 24, "duck": 24}
-"""Match games per line-up that the anchor command plays unless told: the sizes at which
-`scripts/bench/ladder.py` found the anchors in order (docs/benchmarks.md)."""
+ANCHOR_GAMES = {"doubleduck": 24, "ducksoup": 64, "doppelkopf": 24, "duck": 24}
+"""Match games per line-up that the anchor command and the keeper play unless told: the sizes
+at which `scripts/bench/ladder.py` found the anchors in order across the seeds `anchors`,
+`anchors-b` and `anchors-c` where they can be (Doubleduck, Duck Soup; Duck in two of three,
+Doppelkopf in one: their neighbouring levels are too close for any size a keeper can afford,
+docs/benchmarks.md, "The anchors across three seeds")."""
 
 
 def anchor_lineups(game: str, anchors: Sequence[str] | None = None) -> list[tuple[str, ...]]:
     """The anchor matches' line-ups of one game, of `anchors` (weakest first; default
-    `ANCHORS`). Doubleduck and Duck Soup: each anchor against its two neighbours in the ring
-    random, heuristic, fast, strong (and strong against random), so every anchor plays as
-    many games: the ordinal (mu - 3 sigma) holds back a bot that played less. Doubleduck with
-    a side each (`x,y,x,y`): a side with random in it loses whoever its partner is, and would
-    teach nothing of the partner. The other games: all four at one table. Other anchors (the
-    keeper's `ANCHOR_KEEPER_BOTS`): the same ring, and a table of four seats them in turn."""
+    `ANCHORS`). Doubleduck and Duck Soup: each anchor against its neighbours in the order
+    random, heuristic, fast, strong, and the strongest against the second weakest (heuristic),
+    so strong and fast both play two line-ups whose results are in doubt: the ordinal (mu - 3
+    sigma) holds back a bot whose sigma shrank less, and a game against random, won by any
+    search bot, shrinks it little (strong against random put strong's sigma 0.4 above fast's
+    after 64 games a line-up, and fast above strong by ordinal with strong above by mu). Random
+    plays only the heuristic: it is last by far whatever its sigma. Doubleduck with a side each
+    (`x,y,x,y`): a side with random in it loses whoever its partner is, and would teach nothing
+    of the partner. The other games: all four at one table. Other anchors (the keeper's
+    `ANCHOR_KEEPER_BOTS`): the same chain closed the same way (two anchors: both seatings),
+    and a table of four seats them in turn."""
     anchors = tuple(ANCHORS if anchors is None else anchors)
-    ring = (*anchors, anchors[0])
-    pairs: list[tuple[str, ...]] = list(itertools.pairwise(ring))
+    closing = anchors[1] if len(anchors) > 2 else anchors[0]
+    pairs: list[tuple[str, ...]] = [*itertools.pairwise(anchors), (anchors[-1], closing)]
     if game == "doubleduck":
         return [(x, y, x, y) for x, y in pairs]
     if game == "ducksoup":

@@ -149,17 +149,24 @@ def test_search_is_search_fast_on_the_ladder() -> None:
     assert ladder_name("my_bot") == "my_bot"
 
 
-def test_every_anchor_meets_its_two_neighbours() -> None:
-    """In a ring, so that each plays as many games (and so is held back by its sigma alike)."""
-    pairs = [
-        ("random", "heuristic"),
-        ("heuristic", "search:fast"),
-        ("search:fast", "search:strong"),
-        ("search:strong", "random"),
-    ]
-    assert anchor_lineups("ducksoup") == pairs
+def test_the_search_levels_meet_only_opponents_in_doubt() -> None:
+    """Neighbours meet, and strong closes the chain on the heuristic, not random: fast and
+    strong each play two line-ups, neither against random (a sure win shrinks sigma little,
+    and the ordinal would hold back the one that played random); random plays the heuristic."""
+    pairs = anchor_lineups("ducksoup")
     assert anchor_lineups("doubleduck") == [(x, y, x, y) for x, y in pairs]  # a side each
     assert anchor_lineups("duck") == anchor_lineups("doppelkopf") == [ANCHORS]
+    opponents = {b: sorted(y if x == b else x for x, y in pairs if b in (x, y)) for b in ANCHORS}
+    assert opponents == {
+        "random": ["heuristic"],
+        "heuristic": ["random", "search:fast", "search:strong"],
+        "search:fast": ["heuristic", "search:strong"],
+        "search:strong": ["heuristic", "search:fast"],
+    }
+    assert anchor_lineups("ducksoup", ("random", "heuristic")) == [
+        ("random", "heuristic"),
+        ("heuristic", "random"),
+    ]
     assert ANCHORS == ("random", "heuristic", "search:fast", "search:strong")
 
 
