@@ -104,8 +104,8 @@ SEARCH_LEVELS = (
         25.0,
         {"doubleduck": 240, "ducksoup": 14, "doppelkopf": 33, "duck": 10},
         "Beats the heuristic over 1,000 duplicate deals: Doubleduck +160 +- 7 a deal, "
-        "Doppelkopf +0.93 +- 0.12, Duck Soup +6.2 +- 2.3 a deal; Duck +0.59 +- 0.34 a round "
-        "over 100 at 10 ms a decision (its worlds kept few, so it stays between the heuristic "
+        "Doppelkopf +0.93 +- 0.12, Duck Soup +6.2 +- 2.3 a deal; Duck +0.48 +- 0.18 a round "
+        "over 300 at 11 ms a decision (its worlds kept few, so it stays between the heuristic "
         "and strong); beats plain PIMC at equal CPU in every game; docs/benchmarks.md.",
     ),
     Level(
