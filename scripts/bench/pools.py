@@ -27,6 +27,11 @@ figures `one_turn_jobs_per_s`, `worker_cpu_ms_per_job` and `redis_commands_per_j
 of a bot turn played as its own job (issue 33). The worker's watchdog thread is included: its
 sweeps cost a fixed amount a second, so per job they weigh more at lower rates.
 
+`--throughput-only` also measures, in this process and the same run, the floors of a one-turn
+job (`floors`): an EMPTY bot-turn job (its body a no-op) on the service's worker and on RQ's own
+SimpleWorker, and the job's body alone without RQ (each turn a first move, as a job plays it).
+A one-turn job cannot cost less than the empty job plus the body.
+
 The last line printed is the figures as JSON (`{"figures": {...}}`).
 """
 
@@ -50,10 +55,15 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import redis  # noqa: E402
-from rq import Worker  # noqa: E402
+from rq import Queue, SimpleWorker, Worker  # noqa: E402
+from rq.job import Job  # noqa: E402
+from rq.serializers import JSONSerializer  # noqa: E402
 
+import service.jobs  # noqa: E402
 from service.app import create_app  # noqa: E402
-from service.storage.keys import game_key  # noqa: E402
+from service.storage.keys import BOT_TURN_JOB, game_key  # noqa: E402
+from service.tables.bot_turns import job_id, job_options  # noqa: E402
+from service.worker import TurnWorker, unsubscribe  # noqa: E402
 
 API = "/api/v1"
 HEURISTIC = {"bot": "heuristic"}
@@ -204,6 +214,78 @@ def throughput(stack: Stack, client: Any, games: int, seconds: float, chain_ms: 
     )
 
 
+class StockWorker(SimpleWorker):
+    """RQ's own SimpleWorker, with only the service's bounded unsubscribe (a burst of RQ's may
+    otherwise wait 60 s to end: `service.worker.unsubscribe`)."""
+
+    def unsubscribe(self) -> None:
+        unsubscribe(self)
+
+
+def empty_job_cpu_ms(r: redis.Redis, worker_class: type[SimpleWorker], jobs: int) -> float:
+    """CPU (this process) per bot-turn job whose body is a no-op, `jobs` of them run in a
+    burst by `worker_class`, less an empty burst (the worker's start and end)."""
+    queue = Queue("floor", connection=r, serializer=JSONSerializer)
+    body = service.jobs.bot_turn
+    service.jobs.bot_turn = lambda gid, seat, version: "empty"  # RQ's path and nothing else
+    try:
+        spent = []
+        for count in (0, jobs):
+            datas = [
+                Queue.prepare_data(
+                    BOT_TURN_JOB, args=(f"floor{i}", 0, 0), **job_options(job_id(f"floor{i}", 0, 0))
+                )
+                for i in range(count)
+            ]
+            if datas:
+                queue.enqueue_many(datas)
+            worker = worker_class([queue], connection=r, serializer=JSONSerializer)
+            t0 = time.process_time()
+            worker.work(burst=True, logging_level="WARNING")
+            spent.append(time.process_time() - t0)
+    finally:
+        service.jobs.bot_turn = body
+    return (spent[1] - spent[0]) * 1000 / jobs
+
+
+def body_cpu_ms(client: Any, app: Any, r: redis.Redis, games: int, moves: int) -> float:
+    """CPU (this process) per bot turn played by the job's body alone (`Tables.bot_turn`, no
+    chaining), without RQ: `games` heuristic Doubleduck games, each turn a first move as in a
+    job (this process caches the games it wrote, as a worker does). The turns' jobs, queued
+    by each move's own write, are read back between the timed turns."""
+    layers = app.extensions["duckpond"]
+    queue = layers.bulk_queue
+    for i in range(games):
+        body = {"game": "doubleduck", "seats": [HEURISTIC] * 4, "seed": f"b{i}",
+                "options": {"max_deals": 4}}  # fmt: skip
+        client.post(f"{API}/games", json=body)
+    spent, played = 0.0, 0
+    while played < moves:
+        ids = queue.get_job_ids()
+        if not ids:
+            break
+        turns = [job.args for job in Job.fetch_many(ids, connection=r, serializer=JSONSerializer)
+                 if job is not None]  # fmt: skip
+        queue.empty()  # type: ignore[no-untyped-call]
+        t0 = time.process_time()
+        for gid, seat, version in turns:
+            layers.tables.bot_turn(gid, seat, version, chain_seconds=0.0)
+        spent += time.process_time() - t0
+        played += len(turns)
+    return spent * 1000 / max(played, 1)
+
+
+def floors(client: Any, app: Any, r: redis.Redis, jobs: int) -> dict[str, float]:
+    """The floors of a one-turn job, in this process (the module docstring)."""
+    figures = {
+        "empty_job_cpu_ms": empty_job_cpu_ms(r, TurnWorker, jobs),
+        "empty_job_rq_stock_cpu_ms": empty_job_cpu_ms(r, StockWorker, jobs),
+        "body_cpu_ms": body_cpu_ms(client, app, r, max(jobs // 100, 2), jobs),
+    }
+    r.flushdb()
+    return {name: round(value, 3) for name, value in figures.items()}
+
+
 def latency(client: Any, r: redis.Redis, tables: int, seconds: float, think: float) -> list[float]:
     """ms from each human move's answer to the first bot reply's commit, over live tables
     whose human thinks `think` seconds per move (humans do; an instant one would measure the
@@ -316,6 +398,12 @@ def main() -> None:
                     sorted(v.cpu_ms_per_move for v in rates[20])[1], 3
                 ),
             }
+            floor = floors(client, app, r, 200 if args.smoke else 3000)
+            print(f"floors, in this process: an empty bot-turn job {floor['empty_job_cpu_ms']} ms "
+                  f"(RQ's own SimpleWorker {floor['empty_job_rq_stock_cpu_ms']} ms), the job's "
+                  f"body without RQ {floor['body_cpu_ms']} ms: a one-turn job costs at least "
+                  f"{floor['empty_job_cpu_ms'] + floor['body_cpu_ms']:.3f} ms")  # fmt: skip
+            figures.update(floor)
             print(json.dumps({"figures": figures}))
             return
         rate = throughput(stack, client, args.games, args.seconds).moves_per_s

@@ -107,6 +107,19 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
         ],
     ),
     (
+        "pools.py",
+        ["--throughput-only"],
+        [
+            "one_turn_jobs_per_s",
+            "worker_cpu_ms_per_job",
+            "redis_commands_per_job",
+            "worker_cpu_ms_per_chained_move",
+            "empty_job_cpu_ms",
+            "empty_job_rq_stock_cpu_ms",
+            "body_cpu_ms",
+        ],
+    ),
+    (
         "outside.py",
         [],
         [
