@@ -187,3 +187,28 @@ def test_a_stop_asked_while_a_job_finishes_stops_after_it(
 
 def _bytes(value: Any) -> bytes:
     return value if isinstance(value, bytes) else str(value).encode()
+
+
+def test_a_lean_job_that_fails_goes_rqs_whole_way(
+    games: Layers, client: FlaskClient, r: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot turn whose body raises is kept and retried as RQ does it (its PERSIST sent with
+    its start, not skipped): the job is back on its queue, one retry spent, its key with no
+    TTL; the next run plays the turn and leaves nothing behind."""
+    table = Table.create(client, seats=[{}, BOT, {}, {}])
+    gid = table.gid
+
+    def broken(*_: Any, **__: Any) -> str:
+        raise RuntimeError("a bug")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(games.tables, "bot_turn", broken)
+        burst_worker(games.bot_queue).work(burst=True, max_jobs=1)
+    job = games.bot_queue.fetch_job(job_id(gid, 1, 0))
+    assert job is not None and job.retries_left == 2
+    assert games.bot_queue.job_ids == [job.id]  # retried at once (`RETRY`: no interval)
+    assert r.ttl(job.key) == -1
+    assert table.public()["version"] == 0
+    run_queue(games.bot_queue)
+    assert table.public()["version"] == 1
+    assert rq_keys(r) == []
