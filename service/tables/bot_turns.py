@@ -40,10 +40,15 @@ from service.storage.store import valid_id
 log = logging.getLogger("duckpond.bot_turns")
 
 
+JOB_PREFIX = "bot_"
+"""How every bot turn's job id starts (and no other job's): the worker's one-script start of a
+job (`service.worker.TurnWorker`) looks for it."""
+
+
 def job_id(gid: str, seat: int, version: int, attempt: int = 0) -> str:
     """Only [A-Za-z0-9_-], as RQ requires; game ids are token_urlsafe, of that alphabet too.
     Attempt n > 0 (a watchdog re-enqueue) gets the suffix `_r<n>`."""
-    base = f"bot_{gid}_{seat}_{version}"
+    base = f"{JOB_PREFIX}{gid}_{seat}_{version}"
     return f"{base}_r{attempt}" if attempt else base
 
 
