@@ -26,7 +26,14 @@ from testkit.svc_helpers import Table, burst_worker, run_queue
 
 import service.jobs
 from service import watchdog
-from service.tables.bot_turns import job_id
+from service.tables.bot_turns import (
+    EnqueueTemplate,
+    RQWay,
+    _timeless,
+    job_id,
+    pool_of,
+    rq_commands,
+)
 from service.wiring import Layers
 
 BOT = {"bot": "random"}
@@ -325,3 +332,53 @@ def test_an_idle_worker_has_written_its_last_jobs_end(
     worker.work(max_idle_time=1)  # waits for a job (a second), then quits
     assert table.public()["version"] == 1
     assert waiting and waiting[0] == ([], b"idle", b"1")
+
+
+def test_the_enqueue_template_writes_what_rq_writes(games: Layers) -> None:
+    """A bot turn's job enqueued from the queue's template (`EnqueueTemplate`) is RQ's own:
+    the same commands as `Queue.enqueue_many` writes for the same turns, times aside, on
+    every pool's queue and for several seats at once."""
+    turns = games.turns
+    meta = {"seats": [{}, BOT, {"bot": "search", "level": "fast"}, {"bot": "heuristic"}]}
+    for gid, seats, version in (("aB3-_x9Zq0Lm", [1], 0), ("Zz_9-0aAbBcC", [1, 2, 3], 417)):
+        filled = turns.commands(gid, seats, version, meta)
+        batches: dict[str, tuple[Queue, list[tuple[str, int, int]]]] = {}
+        for seat in seats:
+            queue = turns.queue_for(pool_of(meta, seat))
+            batches.setdefault(queue.name, (queue, []))[1].append((gid, seat, version))
+        own = [c for queue, batch in batches.values() for c in rq_commands(queue, batch)]
+        assert _timeless(filled) == _timeless(own)
+    assert all(isinstance(t, EnqueueTemplate) for t in turns._templates.values())
+
+
+def test_a_job_enqueued_from_the_template_reads_back_as_rqs(
+    games: Layers, client: FlaskClient
+) -> None:
+    """What RQ reads back of a turn's job written by the move's compare-and-set: its call,
+    options and times, as `job_options` asks."""
+    table = Table.create(client, seats=[{}, BOT, {}, {}])
+    job = Job.fetch(job_id(table.gid, 1, 0), connection=games.bot_queue.connection,
+                    serializer=JSONSerializer)  # fmt: skip
+    assert job.func_name == "service.jobs.bot_turn" and job.args == [table.gid, 1, 0]
+    assert job.kwargs == {} and job.description == job.id and job.origin == games.bot_queue.name
+    assert (job.timeout, job.result_ttl, job.failure_ttl) == (30, 0, 24 * 3600)
+    assert job.retries_left == 3 and job.get_status() == "queued"
+    assert job.created_at is not None and job.enqueued_at is not None
+
+
+def test_an_rq_whose_jobs_differ_from_the_template_is_used_its_own_way(
+    games: Layers, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Should RQ write something else that differs from job to job (here a meta field of
+    its own), the template no longer matches RQ's commands: RQ's own way is used."""
+    prepare = Queue.prepare_data
+    counter = iter(range(1000))
+
+    def with_meta(*args: Any, **kwargs: Any) -> Any:
+        return prepare(*args, **kwargs, meta={"n": next(counter)})
+
+    monkeypatch.setattr(Queue, "prepare_data", staticmethod(with_meta))
+    template = EnqueueTemplate.of(games.bot_queue)
+    assert isinstance(template, RQWay)
+    filled = template.fill("aB3-_x9Zq0Lm", [1], 5)
+    assert any(b'"n"' in a for c in filled for a in c if isinstance(a, bytes))
