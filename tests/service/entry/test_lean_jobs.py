@@ -29,7 +29,6 @@ from service import watchdog
 from service.tables.bot_turns import (
     EnqueueTemplate,
     RQWay,
-    _timeless,
     job_id,
     pool_of,
     rq_commands,
@@ -337,18 +336,54 @@ def test_an_idle_worker_has_written_its_last_jobs_end(
 def test_the_enqueue_template_writes_what_rq_writes(games: Layers) -> None:
     """A bot turn's job enqueued from the queue's template (`EnqueueTemplate`) is RQ's own:
     the same commands as `Queue.enqueue_many` writes for the same turns, times aside, on
-    every pool's queue and for several seats at once."""
+    every pool's queue and for several seats at once, as the compare-and-set reads them."""
     turns = games.turns
     meta = {"seats": [{}, BOT, {"bot": "search", "level": "fast"}, {"bot": "heuristic"}]}
     for gid, seats, version in (("aB3-_x9Zq0Lm", [1], 0), ("Zz_9-0aAbBcC", [1, 2, 3], 417)):
-        filled = turns.commands(gid, seats, version, meta)
+        packed = turns.commands(gid, seats, version, meta)
         batches: dict[str, tuple[Queue, list[tuple[str, int, int]]]] = {}
         for seat in seats:
             queue = turns.queue_for(pool_of(meta, seat))
             batches.setdefault(queue.name, (queue, []))[1].append((gid, seat, version))
         own = [c for queue, batch in batches.values() for c in rq_commands(queue, batch)]
-        assert _timeless(filled) == _timeless(own)
+        assert timeless(unpacked(packed)) == timeless([tuple(map(_bytes, c)) for c in own])
     assert all(isinstance(t, EnqueueTemplate) for t in turns._templates.values())
+
+
+def unpacked(data: bytes) -> list[tuple[bytes, ...]]:
+    """`pack_commands`'s msgpack read back (arrays of strings only), as the script reads it."""
+    at = 0
+
+    def item() -> Any:
+        nonlocal at
+        head = data[at]
+        at += 1
+        if head & 0xF0 == 0x90 or head in (0xDC, 0xDD):
+            size = {0xDC: 2, 0xDD: 4}.get(head, 0)
+            n = int.from_bytes(data[at : at + size]) if size else head & 0x0F
+            at += size
+            return tuple(item() for _ in range(n))
+        size = {0xD9: 1, 0xDA: 2, 0xDB: 4}.get(head, 0)
+        n = int.from_bytes(data[at : at + size]) if size else head & 0x1F
+        at += size
+        at += n
+        return data[at - n : at]
+
+    commands = list(item())
+    assert at == len(data)
+    return commands
+
+
+def timeless(commands: list[tuple[bytes, ...]]) -> list[tuple[bytes, ...]]:
+    """`commands` (as bytes) with the enqueue's times blanked (no two enqueues share one)."""
+    times = (b"created_at", b"enqueued_at")
+    return [tuple(b"" if i and c[i - 1] in times else a for i, a in enumerate(c)) for c in commands]
+
+
+def _bytes(arg: Any) -> bytes:
+    if isinstance(arg, bytes):
+        return arg
+    return str(arg).encode() if isinstance(arg, int) else str.encode(arg)
 
 
 def test_a_job_enqueued_from_the_template_reads_back_as_rqs(
@@ -380,5 +415,5 @@ def test_an_rq_whose_jobs_differ_from_the_template_is_used_its_own_way(
     monkeypatch.setattr(Queue, "prepare_data", staticmethod(with_meta))
     template = EnqueueTemplate.of(games.bot_queue)
     assert isinstance(template, RQWay)
-    filled = template.fill("aB3-_x9Zq0Lm", [1], 5)
-    assert any(b'"n"' in a for c in filled for a in c if isinstance(a, bytes))
+    n, packed = template.packed("aB3-_x9Zq0Lm", [1], 5)
+    assert n == 4 and b'"n"' in packed
