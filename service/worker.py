@@ -219,8 +219,12 @@ if not id then
 end
 local key = ARGV[1] .. id
 local job = redis.call('HGETALL', key)
+if #job == 0 then  -- gone (deleted, expired): dropped, as RQ's dequeue and cleanup drop it
+  if ending then redis.call('HSET', worker, 'state', 'idle') end
+  return {id, job, 0}
+end
 local ttl = nil
-if #job > 0 and string.sub(id, 1, #ARGV[2]) == ARGV[2] then
+if string.sub(id, 1, #ARGV[2]) == ARGV[2] then
   local f = {}
   for i = 1, #job, 2 do f[job[i]] = job[i + 1] end
   local timeout = tonumber(f['timeout'] or '')
@@ -332,7 +336,9 @@ class TurnWorker(SimpleWorker):
 
     def set_state(self, state: str, pipeline: Any = None) -> None:
         if pipeline is None and self._end:
-            return  # busy until the last job's end is written (by `TAKE`, with the state)
+            if state == WorkerStatus.IDLE:
+                return  # busy until the last job's end is written (by `TAKE`, with the state)
+            self._take_next(take=False)  # another state (`rq suspend`): the end first
         if pipeline is None and state == self._state_written:
             self._state = state
             return
@@ -387,6 +393,11 @@ class TurnWorker(SimpleWorker):
             return None
         jid, fields, ttl = reply
         jid = jid.decode()
+        if not fields:  # a job gone from under its queue's entry: skipped, as RQ skips it
+            if ended:
+                self._state = self._state_written = WorkerStatus.IDLE
+            log.debug("worker %s: job %s is gone; the next", self.name, jid)
+            return self._take_next(take)
         job = self.job_class(jid, connection=self.connection, serializer=self.serializer)
         job.restore(dict(zip(fields[::2], fields[1::2], strict=True)))
         job.redis_server_version = self.get_redis_server_version()  # type: ignore[no-untyped-call]

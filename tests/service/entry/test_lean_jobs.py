@@ -8,6 +8,7 @@ own worker (`service.worker.TurnWorker`) against the test's redis-server."""
 from __future__ import annotations
 
 import signal
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -22,6 +23,7 @@ from rq.executions import ExecutionRegistry
 from rq.job import Job
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
+from rq.suspension import resume, suspend
 from testkit.svc_helpers import Table, burst_worker, run_queue
 
 import service.jobs
@@ -417,3 +419,57 @@ def test_an_rq_whose_jobs_differ_from_the_template_is_used_its_own_way(
     assert isinstance(template, RQWay)
     n, packed = template.packed("aB3-_x9Zq0Lm", [1], 5)
     assert n == 4 and b'"n"' in packed
+
+
+def test_a_queued_id_whose_job_is_gone_is_skipped(
+    games: Layers, client: FlaskClient, r: redis.Redis
+) -> None:
+    """An id in the queue whose job record is gone (deleted, expired) is dropped, as RQ's
+    dequeue drops it, and the worker goes on to the next job (a worker that raised here
+    would quit, and restart, on every such id)."""
+    queue = games.bot_queue
+    table = Table.create(client, seats=[{}, BOT, {}, {}])
+    r.lpush(queue.key, "bot_gone_1_0")
+    worker = burst_worker(queue)
+    assert worker.work(burst=True)
+    assert table.public()["version"] == 1
+    assert rq_keys(r) == [] and r.llen(queue.intermediate_queue_key) == 0
+
+
+def test_rq_suspend_finds_the_last_jobs_end_written(
+    games: Layers, client: FlaskClient, r: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rq suspend` seen between two jobs, while the first one's end waits for the next
+    `TAKE`: the end is written before the worker reads suspended, so the suspension leaves
+    no job `started` behind; resumed, the worker plays the next job."""
+    first = Table.create(client, seats=[{}, BOT, {}, {}], seed="a")
+    second = Table.create(client, seats=[{}, BOT, {}, {}], seed="b")
+    queue = games.bot_queue
+    worker = burst_worker(queue)
+    play = games.tables.bot_turn
+    seen: list[tuple[list[bytes], bytes | None]] = []
+
+    def suspend_after(gid: str, *args: Any, **kwargs: Any) -> str:
+        done = play(gid, *args, **kwargs)
+        if gid == first.gid:
+            suspend(r)
+            worker._suspension_checked = float("-inf")  # the next loop looks
+        return done
+
+    def watch() -> None:
+        deadline = time.monotonic() + 20
+        while r.hget(worker.key, "state") != b"suspended" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        seen.append((rq_keys(r), r.hget(worker.key, "state")))
+        resume(r)
+
+    monkeypatch.setattr(games.tables, "bot_turn", suspend_after)
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    worker.work(max_idle_time=1)  # suspended, resumed, then waits a second and quits
+    watcher.join(5)
+    second_job = [b"rq:job:" + job_id(second.gid, 1, 0).encode(), queue.key.encode()]
+    second_job.append(b"rq:suspended")
+    assert seen == [(sorted(second_job), b"suspended")]
+    assert first.public()["version"] == 1 and second.public()["version"] == 1
+    assert rq_keys(r) == []
