@@ -53,13 +53,15 @@ from types import FrameType
 from typing import Any
 
 import redis
+from redis.commands.core import Script
 from rq import Queue, SimpleWorker, Worker
-from rq.executions import Execution
-from rq.job import Job
+from rq.executions import Execution, ExecutionRegistry
+from rq.job import Job, JobStatus, _job_stack
 from rq.registry import StartedJobRegistry
 from rq.scheduler import RQScheduler
 from rq.serializers import JSONSerializer
 from rq.utils import now as now_utc
+from rq.utils import utcformat
 from rq.worker import WorkerStatus
 
 from service import jobs, watchdog, wiring
@@ -68,6 +70,7 @@ from service.core.config import from_env
 from service.matches import arena, keeper
 from service.storage.keys import BOT_TURN_JOB
 from service.storage.store import Store
+from service.tables.bot_turns import JOB_PREFIX
 
 log = logging.getLogger("duckpond.worker")
 
@@ -184,19 +187,88 @@ def lean(job: Job) -> bool:
     return job.result_ttl == 0 and job.func_name in LEAN_JOBS
 
 
-class LeanJob(Job):
-    """RQ's Job (`TurnWorker`'s `job_class`), whose PERSIST of its key a lean start sends in
-    its one pipeline: RQ's `perform` sends it alone first, a round trip of its own a job
-    (measured: 0.09 ms of the worker's CPU out of an empty job's 0.85). A lean job's code
-    does not see itself in `rq.get_current_job()` (a bot turn never asks)."""
+TAKE = """
+-- The end of this worker's last lean job, if one is pending, then its queue's next job, in
+-- one atomic step. A bot turn's job (its id starts with ARGV[2], it keeps no result, has a
+-- timeout and is of this queue) is started here as RQ starts it: its execution, the started
+-- registry, its `started` fields, the worker busy on it, and RQ's PERSIST; any other job is
+-- moved to the intermediate list as RQ's LMOVE does, for RQ to start. Nothing is ever off
+-- both the queue and a registry: the job leaves the one as it enters the other.
+-- KEYS: queue, intermediate list, worker, started registry.
+-- ARGV: job key prefix, lean id prefix, execution id, now (epoch seconds), now (whole
+-- seconds), now (RQ's text), worker name, take (1 or 0), queue name, then the end, if any:
+-- execution key, started registry, its member, executions key, execution id, job key,
+-- dependents key, dependencies key, working seconds. (RQ's keys of executions are written
+-- as RQ 2's `rq.executions` names them.)
+local worker = KEYS[3]
+local ending = #ARGV > 9
+if ending then
+  redis.call('HINCRBY', worker, 'successful_job_count', 1)
+  redis.call('HINCRBYFLOAT', worker, 'total_working_time', ARGV[18])
+  redis.call('HDEL', worker, 'current_job')
+  redis.call('DEL', ARGV[10])
+  redis.call('ZREM', ARGV[11], ARGV[12])
+  redis.call('ZREM', ARGV[13], ARGV[14])
+  redis.call('DEL', ARGV[15], ARGV[16], ARGV[17])
+end
+local id = false
+if ARGV[8] == '1' then id = redis.call('LPOP', KEYS[1]) end
+if not id then
+  if ending then redis.call('HSET', worker, 'state', 'idle') end
+  return false
+end
+local key = ARGV[1] .. id
+local job = redis.call('HGETALL', key)
+if #job == 0 then  -- gone (deleted, expired): dropped, as RQ's dequeue and cleanup drop it
+  if ending then redis.call('HSET', worker, 'state', 'idle') end
+  return {id, job, 0}
+end
+local ttl = nil
+if string.sub(id, 1, #ARGV[2]) == ARGV[2] then
+  local f = {}
+  for i = 1, #job, 2 do f[job[i]] = job[i + 1] end
+  local timeout = tonumber(f['timeout'] or '')
+  if f['result_ttl'] == '0' and f['origin'] == ARGV[9]
+      and timeout and timeout > 0 and timeout == math.floor(timeout) then
+    ttl = timeout + 60
+  end
+end
+if not ttl then
+  redis.call('RPUSH', KEYS[2], id)
+  if ending then redis.call('HSET', worker, 'state', 'idle') end
+  return {id, job, 0}
+end
+local execution = 'rq:execution:' .. id .. ':' .. ARGV[3]
+redis.call('HSET', execution, 'id', ARGV[3], 'created_at', ARGV[4], 'last_heartbeat', ARGV[4],
+  'worker_name', ARGV[7])
+redis.call('EXPIRE', execution, ttl)
+local executions = 'rq:executions:' .. id
+redis.call('ZADD', executions, tonumber(ARGV[5]) + ttl + 60, ARGV[3])
+redis.call('EXPIRE', executions, ttl + 60)
+redis.call('ZADD', KEYS[4], tonumber(ARGV[5]) + ttl, id .. ':' .. ARGV[3])
+redis.call('HSET', worker, 'state', 'busy', 'current_job', id)
+redis.call('HSET', key, 'last_heartbeat', ARGV[6], 'status', 'started', 'started_at', ARGV[6],
+  'worker_name', ARGV[7])
+redis.call('PERSIST', key)
+return {id, job, ttl}
+"""
+
+
+class TurnJob(Job):
+    """RQ's job, that knows when `TurnWorker` already did RQ's PERSIST of its key (in the
+    script that started it): a round trip fewer a bot turn."""
 
     persisted = False
-    """Set by the start that already sent the PERSIST."""
 
     def perform(self) -> Any:
         if not self.persisted:
             return super().perform()
-        self._result = self._execute()
+        # As RQ's: `rq.get_current_job()` finds it.
+        _job_stack.push(self)  # type: ignore[no-untyped-call]
+        try:
+            self._result = self._execute()
+        finally:
+            assert self is _job_stack.pop()  # type: ignore[no-untyped-call]
         return self._result
 
 
@@ -213,17 +285,21 @@ class TurnWorker(SimpleWorker):
     record never expires because of this); a state it already wrote is not written again;
     `rq suspend` is looked for once a `BEAT_EVERY`, not before every job.
 
-    A lean job (`lean`: a bot turn, which keeps no result) is started in ONE round trip (the
-    execution record, the started registry, the job's `started` status, the busy state, and
-    the job taken off the queue's intermediate list: RQ's two pipelines in one) and finished
-    in ONE (the worker's counts, the execution's records gone, the job's keys deleted, the
-    idle state), where RQ spends six (its job heartbeats, a WATCH and a read of dependents
-    nobody has, and its delete of a `result_ttl=0` job, which reads every execution back).
-    Its failure goes RQ's whole way (retries, the failed registry). Issue 33 measured the
-    split: 15 round trips a one-turn job before, 5 after (`scripts/bench/pools.py`): the
-    dequeue's two, the start, the job's own compare-and-set, the end."""
+    A lean job (`lean`: a bot turn, which keeps no result) costs this worker ONE round trip
+    to RQ's Redis, where RQ spends six (LMOVE, HGETALL, its start's pipeline, PERSIST, its job
+    heartbeats, a WATCH and a read of dependents nobody has, and its delete of a `result_ttl=0`
+    job, which reads every execution back): the `TAKE` script ends the last lean job (the
+    worker's counts, the execution's records gone, the job's keys deleted) and takes and starts
+    the next in one atomic step. The end waits for that script: a job's end is written as the
+    next one is taken, or alone when the queue is empty, the worker stops (`teardown`), or its
+    loop takes the blocking way. Until it is written the worker stays busy, so a SIGTERM meanwhile
+    stops it after the end, as RQ does within a job. Killed before, the job's records say
+    `started`, as a job killed mid-run leaves them: the watchdog re-enqueues the turn and its
+    second run is stale (`service.watchdog`). A lean job's failure goes RQ's whole way
+    (retries, the failed registry). Issue 33: 15 round trips a one-turn job before it, 6 with
+    RQ's pipelines trimmed, 2 with the script (the other is the move's compare-and-set)."""
 
-    job_class = LeanJob
+    job_class = TurnJob
     beats: Beats | None = None
     _beat_at = float("-inf")
     """When (monotonic) a beat of ours last reached Redis, and until when it keeps the
@@ -234,6 +310,11 @@ class TurnWorker(SimpleWorker):
     """The state last written to Redis (RQ's `_state` is the one it acts on)."""
     _start: Any = None
     """A lean job's start, written by `prepare_job_execution` with RQ's second pipeline."""
+    _taken: Job | None = None
+    """The job `TAKE` started: RQ's start of it is skipped."""
+    _end: tuple[Any, ...] = ()
+    """The pending end of the last lean job (`TAKE`'s arguments for it)."""
+    _take: Script | None = None
 
     def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
         if pipeline is not None:
@@ -254,6 +335,10 @@ class TurnWorker(SimpleWorker):
         return True
 
     def set_state(self, state: str, pipeline: Any = None) -> None:
+        if pipeline is None and self._end:
+            if state == WorkerStatus.IDLE:
+                return  # busy until the last job's end is written (by `TAKE`, with the state)
+            self._take_next(take=False)  # another state (`rq suspend`): the end first
         if pipeline is None and state == self._state_written:
             self._state = state
             return
@@ -269,7 +354,73 @@ class TurnWorker(SimpleWorker):
         self._suspension_checked = now
         super().check_for_suspension(burst)
 
+    def dequeue_job_and_maintain_ttl(
+        self, timeout: int | None, max_idle_time: int | None = None
+    ) -> tuple[Job, Queue] | None:
+        """The next job by `TAKE` (with the last job's end), else RQ's way: a blocking wait
+        when the queue was empty, or the same LMOVE for RQ's burst end."""
+        if len(self.queues) == 1:
+            self.heartbeat()
+            if self.should_run_maintenance_tasks:
+                self.run_maintenance_tasks()  # type: ignore[no-untyped-call]
+            taken = self._take_next(take=True)
+            if taken is not None:
+                return taken
+            if self._stop_requested:  # asked while the last job's end was written
+                return None
+        return super().dequeue_job_and_maintain_ttl(timeout, max_idle_time)
+
+    def _take_next(self, take: bool) -> tuple[Job, Queue] | None:
+        """Run `TAKE`: write the pending end, if any, and (with `take`, unless a stop was
+        asked) take the next job."""
+        queue = self.queues[0]
+        take = take and not self._stop_requested
+        if self._take is None:
+            self._take = self.connection.register_script(TAKE)
+        start = now_utc()
+        eid = uuid.uuid4().hex
+        stamp = start.timestamp()
+        args: list[Any] = [Job.redis_job_namespace_prefix, JOB_PREFIX, eid, repr(stamp),
+                           int(stamp), utcformat(start), self.name, 1 if take else 0, queue.name,
+                           *self._end]  # fmt: skip
+        keys = [queue.key, queue.intermediate_queue_key, self.key,
+                StartedJobRegistry.key_template.format(queue.name)]  # fmt: skip
+        reply = self._take(keys=keys, args=args)
+        ended, self._end = bool(self._end), ()
+        if reply is None:
+            if ended:
+                self._state = self._state_written = WorkerStatus.IDLE
+            return None
+        jid, fields, ttl = reply
+        jid = jid.decode()
+        if not fields:  # a job gone from under its queue's entry: skipped, as RQ skips it
+            if ended:
+                self._state = self._state_written = WorkerStatus.IDLE
+            log.debug("worker %s: job %s is gone; the next", self.name, jid)
+            return self._take_next(take)
+        job = self.job_class(jid, connection=self.connection, serializer=self.serializer)
+        job.restore(dict(zip(fields[::2], fields[1::2], strict=True)))
+        job.redis_server_version = self.get_redis_server_version()  # type: ignore[no-untyped-call]
+        if not ttl:  # moved to the intermediate list: RQ starts it
+            if ended:
+                self._state = self._state_written = WorkerStatus.IDLE
+            return job, queue
+        job.worker_name = self.name
+        job.last_heartbeat = job.started_at = start
+        job._status = JobStatus.STARTED
+        job.persisted = True
+        execution = Execution(eid, jid, self.connection, worker_name=self.name)
+        execution.created_at = execution.last_heartbeat = start
+        self.execution, self._taken = execution, job
+        self._state = self._state_written = WorkerStatus.BUSY
+        if self._beat_due(int(ttl)):  # the record outlives the job (RQ beats every job)
+            super().heartbeat(int(ttl))
+        return job, queue
+
     def prepare_execution(self, job: Job) -> Execution:
+        if job is self._taken:
+            assert self.execution is not None
+            return self.execution
         if not lean(job):
             return super().prepare_execution(job)
         self._start = pipe = self.connection.pipeline()
@@ -280,6 +431,9 @@ class TurnWorker(SimpleWorker):
         return self.execution
 
     def prepare_job_execution(self, job: Job, remove_from_intermediate_queue: bool = False) -> None:
+        if job is self._taken:
+            self._taken = None
+            return
         pipe, self._start = self._start, None
         if pipe is None:
             super().prepare_job_execution(job, remove_from_intermediate_queue)
@@ -290,13 +444,10 @@ class TurnWorker(SimpleWorker):
             if self._beat_due(ttl):  # the record outlives the job (RQ beats every job)
                 super().heartbeat(ttl, pipeline=pipe)
             job.prepare_for_execution(self.name, pipeline=pipe)
-            pipe.persist(job.key)  # RQ's `perform` would send it alone (`LeanJob`)
             if remove_from_intermediate_queue:
                 key = Queue(job.origin, connection=self.connection).intermediate_queue_key
                 pipe.lrem(key, 1, job.id)
             pipe.execute()
-        if isinstance(job, LeanJob):
-            job.persisted = True
 
     def handle_execution_ended(self, job: Job, queue: Queue, heartbeat_ttl: int) -> None:
         if not lean(job):
@@ -311,16 +462,25 @@ class TurnWorker(SimpleWorker):
             super().handle_job_success(job, queue, started_job_registry)
             return
         assert job.started_at is not None and job.ended_at is not None
-        with self.connection.pipeline() as pipe:
-            self.increment_successful_job_count(pipeline=pipe)
-            self.increment_total_working_time(job.ended_at - job.started_at, pipe)
-            self.cleanup_execution(job, pipeline=pipe)
-            pipe.delete(job.key, job.dependents_key, job.dependencies_key)  # no result kept
-            # The idle state, written without saying so yet: until the job is done, a
-            # SIGTERM must find the worker busy (RQ then stops after it, not in its midst).
-            pipe.hset(self.key, "state", WorkerStatus.IDLE)
-            pipe.execute()
-        self._state_written = WorkerStatus.IDLE
+        execution = self.execution
+        assert execution is not None
+        self._end = (
+            execution.key,
+            started_job_registry.key,
+            execution.composite_key,
+            ExecutionRegistry.key_template.format(job.id),
+            execution.id,
+            job.key,
+            job.dependents_key,
+            job.dependencies_key,
+            (job.ended_at - job.started_at).total_seconds(),
+        )
+
+    def teardown(self) -> None:
+        if self._end:
+            with contextlib.suppress(redis.RedisError):  # left `started`: the watchdog's
+                self._take_next(take=False)
+        super().teardown()  # type: ignore[no-untyped-call]
 
     def unsubscribe(self) -> None:
         unsubscribe(self)

@@ -151,9 +151,10 @@ CAS_SCRIPT = (
 --   once (KEYS[11 ..]), else ""; ARGV[18 .. 17+2f] the entries, type then JSON, appended to
 --   the outbox in this same step (and, relayed at once, moved on and deleted from it)
 -- ARGV[18+2f .. 17+2f+n] the events; ARGV[18+2f+n .. 17+2f+n+m] the actions
--- ARGV[18+2f+n+m], optional: c, a number of commands to run once the change is written
---   (RQ's enqueue of the due bot turns' jobs, on one Redis), then each as its number of
---   arguments and those; run with pcall: a failed one leaves its turn to the watchdog
+-- ARGV[18+2f+n+m], optional: commands to run once the change is written (RQ's enqueue of
+--   the due bot turns' jobs, on one Redis), packed as a msgpack array of arrays of strings
+--   (`service.storage.cas.pack_commands`); run with pcall: a failed one leaves its turn to
+--   the watchdog
 -- Publishes "<id> <version> <status> <seats to act...>" on KEYS[8] (SPUBLISH), for the
 -- requests that wait; with ARGV[14] "1" followed by the news, one line each: the number of
 -- events before this change, the new state, then each of its events (`service.streams.waits`).
@@ -249,13 +250,10 @@ if ARGV[14] == "1" then
   message = table.concat(lines, "\\n")
 end
 redis.call("SPUBLISH", KEYS[8], message)
-local at = base + n + m + 1
-if ARGV[at] then
-  at = at + 1
-  for _ = 1, tonumber(ARGV[at - 1]) do
-    local k = tonumber(ARGV[at])
-    redis.pcall(unpack(ARGV, at + 1, at + k))
-    at = at + k + 1
+local jobs = ARGV[base + n + m + 1]
+if jobs then
+  for _, command in ipairs(cmsgpack.unpack(jobs)) do
+    redis.pcall(unpack(command))
   end
 end
 local reply = {"ok", tostring(version), tostring(before)}

@@ -305,9 +305,7 @@ class Store:
         args += [dumps_sorted(e) for e in w.events]
         args += [dumps_sorted(a) for a in w.actions]
         if w.jobs:
-            args.append(len(w.jobs))
-            for command in w.jobs:
-                args += [len(command), *command]
+            args.append(w.jobs)
         pointer = create_pointer_key(w.create_key) if w.create_key else game_key(gid)
         bucket = tag(gid)
         keys = [*game_keys(gid), due_key(bucket), attempts_key(bucket), pointer]

@@ -24,6 +24,7 @@ import contextlib
 import logging
 import signal
 import threading
+import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from types import FrameType
 from typing import Any
@@ -31,19 +32,28 @@ from typing import Any
 import redis
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
+from rq.job import Job
+from rq.utils import now as now_utc
+from rq.utils import utcformat
 
 from bots import BOTS
 from service.games.clocks import stand_in
+from service.storage.cas import pack_commands, packed_arg, packed_array
 from service.storage.keys import BOT_TURN_JOB
 from service.storage.store import valid_id
 
 log = logging.getLogger("duckpond.bot_turns")
 
 
+JOB_PREFIX = "bot_"
+"""How every bot turn's job id starts (and no other job's): the worker's one-script start of a
+job (`service.worker.TurnWorker`) looks for it."""
+
+
 def job_id(gid: str, seat: int, version: int, attempt: int = 0) -> str:
     """Only [A-Za-z0-9_-], as RQ requires; game ids are token_urlsafe, of that alphabet too.
     Attempt n > 0 (a watchdog re-enqueue) gets the suffix `_r<n>`."""
-    base = f"bot_{gid}_{seat}_{version}"
+    base = f"{JOB_PREFIX}{gid}_{seat}_{version}"
     return f"{base}_r{attempt}" if attempt else base
 
 
@@ -97,6 +107,7 @@ class BotTurns:
         self.queue = queue
         self.bulk = bulk if bulk is not None else queue
         self.think = think if think is not None else queue
+        self._templates: dict[str, EnqueueTemplate | RQWay] = {}
 
     def queue_for(self, pool: str) -> Queue:
         return {"live": self.queue, "bulk": self.bulk, "think": self.think}[pool]
@@ -131,27 +142,149 @@ class BotTurns:
 
     def commands(
         self, gid: str, seats: Sequence[int], version: int, meta: Mapping[str, Any]
-    ) -> tuple[tuple[Any, ...], ...]:
+    ) -> bytes:
         """RQ's own commands that enqueue these turns' jobs, each on its seat's pool's queue,
-        as `Queue.enqueue_many` writes them into a pipeline (here one never sent), for the
-        change's compare-and-set to run once it wins (`service.storage.cas.Write.jobs`):
+        as `Queue.enqueue_many` writes them into a pipeline (here one never sent), packed
+        for the change's compare-and-set to run once it wins (`service.storage.cas.Write.jobs`):
         the move and its bot turns' jobs are one write, with no round trip of their own, and
         a change that loses its race enqueues nothing. Only where the queues are on game
-        data's Redis (`service.tables.commit.Commit`); the job ids are `schedule`'s."""
-        batches: dict[str, tuple[Queue, list[Any]]] = {}
+        data's Redis (`service.tables.commit.Commit`); the job ids are `schedule`'s. Filled
+        in from each queue's `EnqueueTemplate` (RQ's commands for a stand-in turn)."""
+        batches: dict[str, tuple[Queue, list[int]]] = {}
         for seat in seats:
             queue = self.queue_for(pool_of(meta, seat))
-            data = Queue.prepare_data(
-                BOT_TURN_JOB, args=(gid, seat, version), **job_options(job_id(gid, seat, version))
-            )
-            batches.setdefault(queue.name, (queue, []))[1].append(data)
-        pipe = self.queue.connection.pipeline(transaction=False)
-        try:
-            for queue, datas in batches.values():
-                queue.enqueue_many(datas, pipeline=pipe)
-            return tuple(args for args, _ in pipe.command_stack)
-        finally:
-            pipe.reset()
+            batches.setdefault(queue.name, (queue, []))[1].append(seat)
+        count, parts = 0, []
+        for queue, batch in batches.values():
+            template = self._templates.get(queue.name)
+            if template is None:
+                template = self._templates[queue.name] = EnqueueTemplate.of(queue)
+            n, packed = template.packed(gid, batch, version)
+            count += n
+            parts.append(packed)
+        return packed_array(count) + b"".join(parts)
+
+
+def rq_commands(queue: Queue, turns: Sequence[tuple[str, int, int]]) -> list[tuple[Any, ...]]:
+    """RQ's own commands that enqueue the jobs of `turns` (game id, seat, version) on
+    `queue`, as `Queue.enqueue_many` writes them into a pipeline never sent."""
+    datas = [
+        Queue.prepare_data(BOT_TURN_JOB, args=turn, **job_options(job_id(*turn))) for turn in turns
+    ]
+    pipe = queue.connection.pipeline(transaction=False)
+    try:
+        queue.enqueue_many(datas, pipeline=pipe)
+        return [args for args, _ in pipe.command_stack]
+    finally:
+        pipe.reset()
+
+
+TIMES = ("created_at", "enqueued_at")
+"""The fields of RQ's job record that hold a time of the enqueue."""
+
+
+class EnqueueTemplate:
+    """RQ's commands that enqueue a bot turn's job on one queue, made by RQ once for a
+    stand-in turn and filled in for each turn: a turn's job differs from another's only in
+    its id (and key), its data (the call's arguments) and its times. RQ builds a Job, its
+    record and its serialised call for every enqueue (about 50 us a turn), and each of the
+    record's 60 arguments costs redis-py's encoder 0.7 us more; a filled-in template, packed
+    in advance but for its holes (`service.storage.cas.pack_commands`), costs a few us. Made
+    by `of`, which checks it against RQ's own commands for a second stand-in turn: should an
+    RQ release make a job differ in anything else, `of` returns RQ's own way (`RQWay`)
+    instead, and logs it."""
+
+    STAND_INS = (("TemplateGameA", 1, 1), ("TemplateGameB", 2, 22))
+
+    def __init__(self, queue: Queue, commands: Sequence[tuple[Any, ...]]) -> None:
+        self.queue = queue
+        gid, seat, version = self.STAND_INS[0]
+        jid = job_id(gid, seat, version)
+        stand_in = {Job.key_for(jid): "key", jid: "id", self.data(gid, seat, version): "data"}
+        self.head = commands[0]  # SADD rq:queues, once a batch
+        self.job: list[tuple[tuple[Any, ...], tuple[tuple[int, str], ...]]] = []
+        self.pieces: list[bytes | str] = []
+        """The job's commands packed, a hole's kind in the place of its argument."""
+        for command in commands[1:]:
+            holes = []
+            self.pieces.append(packed_array(len(command)))
+            for i, arg in enumerate(command):
+                kind = stand_in.get(arg) if isinstance(arg, str | bytes) else None
+                if i > 0 and command[i - 1] in TIMES:
+                    kind = "now"
+                if kind is not None:
+                    holes.append((i, kind))
+                self.pieces.append(kind if kind is not None else packed_arg(arg))
+            self.job.append((command, tuple(holes)))
+        self.packed_head = packed_array(len(self.head)) + b"".join(map(packed_arg, self.head))
+
+    @classmethod
+    def of(cls, queue: Queue) -> EnqueueTemplate | RQWay:
+        """The template of `queue`'s jobs, checked against RQ's own commands."""
+        template = cls(queue, rq_commands(queue, [cls.STAND_INS[0]]))
+        gid, seat, version = cls.STAND_INS[1]
+        own = _timeless(rq_commands(queue, [(gid, seat, version)]))
+        n, packed = template.packed(gid, [seat], version, now="")
+        if _timeless(template.fill(gid, [seat], version)) != own or (n, packed) != (
+            len(own),
+            b"".join(packed_array(len(c)) + b"".join(map(packed_arg, c)) for c in own),
+        ):
+            log.warning("RQ's enqueue of a bot turn is not the template's: enqueued RQ's way")
+            return RQWay(queue)
+        return template
+
+    def data(self, gid: str, seat: int, version: int) -> bytes:
+        """The job's call as RQ stores it (`Job.data`, compressed by `Job.to_dict`)."""
+        call: tuple[Any, ...] = (BOT_TURN_JOB, None, (gid, seat, version), {})
+        return zlib.compress(self.queue.serializer.dumps(call))
+
+    def fill(self, gid: str, seats: Sequence[int], version: int) -> list[tuple[Any, ...]]:
+        """The commands that enqueue the turns of `seats` at `version`."""
+        now = utcformat(now_utc())
+        commands = [self.head]
+        for seat in seats:
+            jid = job_id(gid, seat, version)
+            values = {"key": Job.key_for(jid), "id": jid,
+                      "data": self.data(gid, seat, version), "now": now}  # fmt: skip
+            for command, holes in self.job:
+                filled = list(command)
+                for i, kind in holes:
+                    filled[i] = values[kind]
+                commands.append(tuple(filled))
+        return commands
+
+    def packed(
+        self, gid: str, seats: Sequence[int], version: int, now: str | None = None
+    ) -> tuple[int, bytes]:
+        """`fill`'s commands packed (`service.storage.cas.pack_commands`), and how many."""
+        stamp = packed_arg(utcformat(now_utc()) if now is None else now)
+        parts = [self.packed_head]
+        for seat in seats:
+            jid = job_id(gid, seat, version)
+            values = {"key": packed_arg(Job.key_for(jid)), "id": packed_arg(jid),
+                      "data": packed_arg(self.data(gid, seat, version)), "now": stamp}  # fmt: skip
+            parts += [values[p] if isinstance(p, str) else p for p in self.pieces]
+        return 1 + len(self.job) * len(seats), b"".join(parts)
+
+
+class RQWay:
+    """RQ's own enqueue of each turn (`rq_commands`), where a template would not be RQ's."""
+
+    def __init__(self, queue: Queue) -> None:
+        self.queue = queue
+
+    def fill(self, gid: str, seats: Sequence[int], version: int) -> list[tuple[Any, ...]]:
+        return rq_commands(self.queue, [(gid, seat, version) for seat in seats])
+
+    def packed(self, gid: str, seats: Sequence[int], version: int) -> tuple[int, bytes]:
+        commands = self.fill(gid, seats, version)
+        packed = pack_commands(commands)
+        return len(commands), packed[len(packed_array(len(commands))) :]
+
+
+def _timeless(commands: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """`commands` with their times blanked (two enqueues never share a time)."""
+    return [tuple("" if i and c[i - 1] in TIMES else a for i, a in enumerate(c)) for c in commands]
 
 
 def job_options(jid: str) -> dict[str, Any]:

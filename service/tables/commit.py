@@ -139,7 +139,7 @@ class Commit:
             if change.seating is not None:
                 state = with_seating(state, change.seating)
         enqueue = schedule and bool(change.bots)
-        jobs: tuple[tuple[Any, ...], ...] = ()
+        jobs = b""
         if enqueue and self.inline_jobs:
             jobs = self.turns.commands(gid, change.bots, change.version, meta)
         outcome = self._write(
@@ -185,7 +185,7 @@ class Commit:
         response: str,
         create_key: str,
         pointer_ttl: int,
-        jobs: tuple[tuple[Any, ...], ...] = (),
+        jobs: bytes = b"",
     ) -> Outcome:
         """The compare-and-set. Waiters hear the news of a started game's change only (not of
         its creation, nor its abandon); a failed creation frees its key, or every retry would

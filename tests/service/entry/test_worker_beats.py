@@ -39,8 +39,9 @@ def worker_of(client: redis.Redis) -> TurnWorker:
 def test_a_burst_of_jobs_beats_once_and_writes_idle_once_a_job(
     client: redis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """30 jobs run in well under a second: RQ asks for about 3 beats and 2 idle states a
-    job outside its pipelines; few reach Redis, and every job still runs."""
+    """30 jobs run in well under a second: RQ's loop and the worker's dequeue ask for about
+    2 beats and 2 idle states a job outside any pipeline; few reach Redis, and every job
+    still runs."""
     queue = Queue(QUEUE, connection=client, serializer=JSONSerializer)
     jobs = [queue.enqueue_call("os.getpid", result_ttl=60) for _ in range(30)]
     asked: list[str] = []
@@ -72,7 +73,7 @@ def test_a_burst_of_jobs_beats_once_and_writes_idle_once_a_job(
     worker.work(burst=True)
     took = time.monotonic() - started
     assert all(job.get_status(refresh=True) == "finished" for job in jobs)
-    assert len(asked) >= 3 * 30  # what RQ asks for
+    assert len(asked) >= 2 * 30  # what RQ's loop and the worker's dequeue ask for
     beats = written.count("beat")
     assert beats <= 2 + took / BEAT_EVERY, (beats, took)
     assert written.count("idle") <= 30 + 1  # once after each job (and once at the start)
