@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import msgpack
+
 
 def outbox_rows(flat: list[str]) -> tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...]:
     """Outbox entries from a script's flat answer: id, key id, f, f times type and JSON."""
@@ -20,46 +22,18 @@ def outbox_rows(flat: list[str]) -> tuple[tuple[str, str, tuple[tuple[str, str],
     return tuple(rows)
 
 
-def packed_arg(arg: str | bytes | int | float) -> bytes:
-    """One command argument as msgpack's string (`pack_commands`), its bytes as redis-py
-    would send them: text in UTF-8, a number in its decimal form."""
-    if isinstance(arg, bytes):
-        data = arg
-    elif isinstance(arg, str):
-        data = arg.encode()
-    elif isinstance(arg, int | float) and not isinstance(arg, bool):
-        data = repr(arg).encode()
-    else:
-        raise TypeError(f"not a command argument: {arg!r}")
-    n = len(data)
-    if n < 32:
-        return bytes((0xA0 | n,)) + data
-    if n < 0x100:
-        return b"\xd9" + bytes((n,)) + data
-    if n < 0x10000:
-        return b"\xda" + n.to_bytes(2, "big") + data
-    return b"\xdb" + n.to_bytes(4, "big") + data
-
-
-def packed_array(n: int) -> bytes:
-    """The head of a msgpack array of `n` items."""
-    if n < 16:
-        return bytes((0x90 | n,))
-    if n < 0x10000:
-        return b"\xdc" + n.to_bytes(2, "big")
-    return b"\xdd" + n.to_bytes(4, "big")
-
-
 def pack_commands(commands: Sequence[Sequence[str | bytes | int | float]]) -> bytes:
     """Redis commands as ONE script argument (`Write.jobs`): a msgpack array of arrays of
     strings, which the script reads with `cmsgpack.unpack`. Each argument of a command
     costs redis-py's encoder about 0.7 us of client CPU; packed, a bot turn's job (about 60
-    of them, RQ's record of the job) goes as one."""
-    parts = [packed_array(len(commands))]
-    for command in commands:
-        parts.append(packed_array(len(command)))
-        parts += [packed_arg(arg) for arg in command]
-    return b"".join(parts)
+    of them, RQ's record of the job) goes as one, in about 2 us. Numbers go as their decimal
+    text (as redis-py sends them), and every string as msgpack's raw string: Redis 7.0's
+    `cmsgpack` reads no `bin` type."""
+    packed: bytes = msgpack.packb(
+        [[a if isinstance(a, str | bytes) else repr(a) for a in command] for command in commands],
+        use_bin_type=False,
+    )
+    return packed
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,7 +38,7 @@ from rq.utils import utcformat
 
 from bots import BOTS
 from service.games.clocks import stand_in
-from service.storage.cas import pack_commands, packed_arg, packed_array
+from service.storage.cas import pack_commands
 from service.storage.keys import BOT_TURN_JOB
 from service.storage.store import valid_id
 
@@ -154,15 +154,13 @@ class BotTurns:
         for seat in seats:
             queue = self.queue_for(pool_of(meta, seat))
             batches.setdefault(queue.name, (queue, []))[1].append(seat)
-        count, parts = 0, []
+        commands: list[tuple[Any, ...]] = []
         for queue, batch in batches.values():
             template = self._templates.get(queue.name)
             if template is None:
                 template = self._templates[queue.name] = EnqueueTemplate.of(queue)
-            n, packed = template.packed(gid, batch, version)
-            count += n
-            parts.append(packed)
-        return packed_array(count) + b"".join(parts)
+            commands += template.fill(gid, batch, version)
+        return pack_commands(commands)
 
 
 def rq_commands(queue: Queue, turns: Sequence[tuple[str, int, int]]) -> list[tuple[Any, ...]]:
@@ -187,12 +185,10 @@ class EnqueueTemplate:
     """RQ's commands that enqueue a bot turn's job on one queue, made by RQ once for a
     stand-in turn and filled in for each turn: a turn's job differs from another's only in
     its id (and key), its data (the call's arguments) and its times. RQ builds a Job, its
-    record and its serialised call for every enqueue (about 50 us a turn), and each of the
-    record's 60 arguments costs redis-py's encoder 0.7 us more; a filled-in template, packed
-    in advance but for its holes (`service.storage.cas.pack_commands`), costs a few us. Made
-    by `of`, which checks it against RQ's own commands for a second stand-in turn: should an
-    RQ release make a job differ in anything else, `of` returns RQ's own way (`RQWay`)
-    instead, and logs it."""
+    record and its serialised call for every enqueue (about 50 us a turn); filling in the
+    template costs a few us. Made by `of`, which checks it against RQ's own commands for a
+    second stand-in turn: should an RQ release make a job differ in anything else, `of`
+    returns RQ's own way (`RQWay`) instead, and logs it."""
 
     STAND_INS = (("TemplateGameA", 1, 1), ("TemplateGameB", 2, 22))
 
@@ -203,20 +199,16 @@ class EnqueueTemplate:
         stand_in = {Job.key_for(jid): "key", jid: "id", self.data(gid, seat, version): "data"}
         self.head = commands[0]  # SADD rq:queues, once a batch
         self.job: list[tuple[tuple[Any, ...], tuple[tuple[int, str], ...]]] = []
-        self.pieces: list[bytes | str] = []
-        """The job's commands packed, a hole's kind in the place of its argument."""
+        """Each of a job's commands, with its holes: (place, kind) of what a turn fills in."""
         for command in commands[1:]:
             holes = []
-            self.pieces.append(packed_array(len(command)))
             for i, arg in enumerate(command):
                 kind = stand_in.get(arg) if isinstance(arg, str | bytes) else None
                 if i > 0 and command[i - 1] in TIMES:
                     kind = "now"
                 if kind is not None:
                     holes.append((i, kind))
-                self.pieces.append(kind if kind is not None else packed_arg(arg))
             self.job.append((command, tuple(holes)))
-        self.packed_head = packed_array(len(self.head)) + b"".join(map(packed_arg, self.head))
 
     @classmethod
     def of(cls, queue: Queue) -> EnqueueTemplate | RQWay:
@@ -224,11 +216,7 @@ class EnqueueTemplate:
         template = cls(queue, rq_commands(queue, [cls.STAND_INS[0]]))
         gid, seat, version = cls.STAND_INS[1]
         own = _timeless(rq_commands(queue, [(gid, seat, version)]))
-        n, packed = template.packed(gid, [seat], version, now="")
-        if _timeless(template.fill(gid, [seat], version)) != own or (n, packed) != (
-            len(own),
-            b"".join(packed_array(len(c)) + b"".join(map(packed_arg, c)) for c in own),
-        ):
+        if _timeless(template.fill(gid, [seat], version)) != own:
             log.warning("RQ's enqueue of a bot turn is not the template's: enqueued RQ's way")
             return RQWay(queue)
         return template
@@ -253,19 +241,6 @@ class EnqueueTemplate:
                 commands.append(tuple(filled))
         return commands
 
-    def packed(
-        self, gid: str, seats: Sequence[int], version: int, now: str | None = None
-    ) -> tuple[int, bytes]:
-        """`fill`'s commands packed (`service.storage.cas.pack_commands`), and how many."""
-        stamp = packed_arg(utcformat(now_utc()) if now is None else now)
-        parts = [self.packed_head]
-        for seat in seats:
-            jid = job_id(gid, seat, version)
-            values = {"key": packed_arg(Job.key_for(jid)), "id": packed_arg(jid),
-                      "data": packed_arg(self.data(gid, seat, version)), "now": stamp}  # fmt: skip
-            parts += [values[p] if isinstance(p, str) else p for p in self.pieces]
-        return 1 + len(self.job) * len(seats), b"".join(parts)
-
 
 class RQWay:
     """RQ's own enqueue of each turn (`rq_commands`), where a template would not be RQ's."""
@@ -275,11 +250,6 @@ class RQWay:
 
     def fill(self, gid: str, seats: Sequence[int], version: int) -> list[tuple[Any, ...]]:
         return rq_commands(self.queue, [(gid, seat, version) for seat in seats])
-
-    def packed(self, gid: str, seats: Sequence[int], version: int) -> tuple[int, bytes]:
-        commands = self.fill(gid, seats, version)
-        packed = pack_commands(commands)
-        return len(commands), packed[len(packed_array(len(commands))) :]
 
 
 def _timeless(commands: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
