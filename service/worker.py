@@ -56,7 +56,7 @@ import redis
 from redis.commands.core import Script
 from rq import Queue, SimpleWorker, Worker
 from rq.executions import Execution, ExecutionRegistry
-from rq.job import Job, JobStatus, _job_stack
+from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 from rq.scheduler import RQScheduler
 from rq.serializers import JSONSerializer
@@ -196,20 +196,20 @@ TAKE = """
 -- both the queue and a registry: the job leaves the one as it enters the other.
 -- KEYS: queue, intermediate list, worker, started registry.
 -- ARGV: job key prefix, lean id prefix, execution id, now (epoch seconds), now (whole
--- seconds), now (RQ's text), worker name, take (1 or 0), queue name, then the end, if any:
--- execution key, started registry, its member, executions key, execution id, job key,
--- dependents key, dependencies key, working seconds. (RQ's keys of executions are written
--- as RQ 2's `rq.executions` names them.)
+-- seconds), now (RQ's text), worker name, take (1 or 0), queue name, the key prefixes of an
+-- execution and of a job's executions (`EXECUTION_KEYS`), then the end, if any: execution
+-- key, started registry, its member, executions key, execution id, job key, dependents key,
+-- dependencies key, working seconds.
 local worker = KEYS[3]
-local ending = #ARGV > 9
+local ending = #ARGV > 11
 if ending then
   redis.call('HINCRBY', worker, 'successful_job_count', 1)
-  redis.call('HINCRBYFLOAT', worker, 'total_working_time', ARGV[18])
+  redis.call('HINCRBYFLOAT', worker, 'total_working_time', ARGV[20])
   redis.call('HDEL', worker, 'current_job')
-  redis.call('DEL', ARGV[10])
-  redis.call('ZREM', ARGV[11], ARGV[12])
+  redis.call('DEL', ARGV[12])
   redis.call('ZREM', ARGV[13], ARGV[14])
-  redis.call('DEL', ARGV[15], ARGV[16], ARGV[17])
+  redis.call('ZREM', ARGV[15], ARGV[16])
+  redis.call('DEL', ARGV[17], ARGV[18], ARGV[19])
 end
 local id = false
 if ARGV[8] == '1' then id = redis.call('LPOP', KEYS[1]) end
@@ -238,11 +238,11 @@ if not ttl then
   if ending then redis.call('HSET', worker, 'state', 'idle') end
   return {id, job, 0}
 end
-local execution = 'rq:execution:' .. id .. ':' .. ARGV[3]
+local execution = ARGV[10] .. id .. ':' .. ARGV[3]
 redis.call('HSET', execution, 'id', ARGV[3], 'created_at', ARGV[4], 'last_heartbeat', ARGV[4],
   'worker_name', ARGV[7])
 redis.call('EXPIRE', execution, ttl)
-local executions = 'rq:executions:' .. id
+local executions = ARGV[11] .. id
 redis.call('ZADD', executions, tonumber(ARGV[5]) + ttl + 60, ARGV[3])
 redis.call('EXPIRE', executions, ttl + 60)
 redis.call('ZADD', KEYS[4], tonumber(ARGV[5]) + ttl, id .. ':' .. ARGV[3])
@@ -254,21 +254,29 @@ return {id, job, ttl}
 """
 
 
+def _execution_keys() -> tuple[str, str]:
+    """The prefixes of RQ's keys of an execution (`<prefix><job id>:<execution id>`) and of a
+    job's executions (`<prefix><job id>`), as RQ names them, for `TAKE` to write."""
+    execution = Execution("E", "J", connection=None).key  # type: ignore[arg-type]
+    if not execution.endswith("J:E"):
+        raise RuntimeError(f"RQ names an execution's key otherwise: {execution}")
+    return execution[: -len("J:E")], ExecutionRegistry.key_template.format("")
+
+
+EXECUTION_KEYS = _execution_keys()
+
+
 class TurnJob(Job):
     """RQ's job, that knows when `TurnWorker` already did RQ's PERSIST of its key (in the
-    script that started it): a round trip fewer a bot turn."""
+    script that started it): a round trip fewer a bot turn. Such a job's code does not find
+    itself in `rq.get_current_job()` (RQ keeps that stack private; a bot turn never asks)."""
 
     persisted = False
 
     def perform(self) -> Any:
         if not self.persisted:
             return super().perform()
-        # As RQ's: `rq.get_current_job()` finds it.
-        _job_stack.push(self)  # type: ignore[no-untyped-call]
-        try:
-            self._result = self._execute()
-        finally:
-            assert self is _job_stack.pop()  # type: ignore[no-untyped-call]
+        self._result = self._execute()
         return self._result
 
 
@@ -382,7 +390,7 @@ class TurnWorker(SimpleWorker):
         stamp = start.timestamp()
         args: list[Any] = [Job.redis_job_namespace_prefix, JOB_PREFIX, eid, repr(stamp),
                            int(stamp), utcformat(start), self.name, 1 if take else 0, queue.name,
-                           *self._end]  # fmt: skip
+                           *EXECUTION_KEYS, *self._end]  # fmt: skip
         keys = [queue.key, queue.intermediate_queue_key, self.key,
                 StartedJobRegistry.key_template.format(queue.name)]  # fmt: skip
         reply = self._take(keys=keys, args=args)
