@@ -162,7 +162,7 @@ def build(settings: Mapping[str, Any]) -> Layers:
         Challenges(pool, matches, registry, keys, feed),
         ratings,
         arena=Arena(pool, registry, matches, ratings, feed, ArenaSettings.of(settings)),
-        tournaments=_tournaments(pool, matches, registry, live, feed),
+        tournaments=_tournaments(pool, matches, registry, live, feed, keys),
     )
 
 
@@ -230,10 +230,15 @@ def _matches(
 
 
 def _tournaments(
-    pool: DataClient, matches: Matches, registry: BotRegistry, live: Queue, feed: Feed
+    pool: DataClient,
+    matches: Matches,
+    registry: BotRegistry,
+    live: Queue,
+    feed: Feed,
+    keys: AppKeys,
 ) -> Tournaments:
     """The tournaments, told when a match ends (a pairing's: its tournament steps)."""
-    tournaments = Tournaments(TournamentStore(pool), matches, registry, live, feed)
+    tournaments = Tournaments(TournamentStore(pool), matches, registry, live, feed, keys)
     matches.finished = tournaments.match_finished
     if matches.driver is not None:
         matches.driver.finished = tournaments.match_finished

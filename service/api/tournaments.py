@@ -19,8 +19,7 @@ from service.api.tournaments_schemas import (
     TournamentsOut,
 )
 from service.http import app_keys
-from service.matches.pairings import round_robin_rounds, swiss_default_rounds
-from service.matches.tournaments import DEFAULT_GAMES, ROUND_ROBIN, Tournaments
+from service.matches.tournaments import Tournaments, most_games
 
 blp = Blueprint(
     "tournaments",
@@ -108,17 +107,6 @@ def tournaments() -> Tournaments:
 
 def _key() -> AppKey:
     return cast(AppKey, app_keys.presented())  # verified first (`required_on`)
-
-
-def most_games(body: dict[str, Any]) -> int:
-    """The most match games a tournament may play: what its creation counts against the
-    key's match quotas, as one match's."""
-    n = len(body["entrants"])
-    games = int(body.get("games") or DEFAULT_GAMES)
-    if body.get("format") == ROUND_ROBIN:
-        return n * (n - 1) // 2 * games
-    rounds = int(body.get("rounds") or swiss_default_rounds(n))
-    return min(rounds, round_robin_rounds(n)) * (n // 2) * games
 
 
 @blp.route("", methods=["POST"])

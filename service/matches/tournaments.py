@@ -35,7 +35,7 @@ from rq.exceptions import DuplicateJobError
 from bots import BOTS, parse_bot
 from bots.match import MatchError, MatchSpec, block_totals, check, estimate
 from engine import GAMES
-from service.access.app_keys import AppKey
+from service.access.app_keys import AppKey, AppKeys
 from service.access.bot_registry import BotRegistry
 from service.core.codec import dumps_sorted, whole_numbers
 from service.core.errors import ServiceError, status_of
@@ -88,6 +88,17 @@ def layout(game: str, a: str, b: str) -> list[str]:
     return [a, b] * (size // 2)
 
 
+def most_games(body: Mapping[str, Any]) -> int:
+    """The most match games a tournament may play: what its creation counts against the
+    key's match quotas, as one match's."""
+    n = len(body["entrants"])
+    games = int(body.get("games") or DEFAULT_GAMES)
+    if body.get("format") == ROUND_ROBIN:
+        return n * (n - 1) // 2 * games
+    rounds = int(body.get("rounds") or swiss_default_rounds(n))
+    return min(rounds, round_robin_rounds(n)) * (n // 2) * games
+
+
 class Tournaments:
     """Create, read, answer and advance tournaments; one per process (`service.wiring`)."""
 
@@ -98,7 +109,9 @@ class Tournaments:
         registry: BotRegistry,
         queue: Queue,
         feed: Feed | None = None,
+        keys: AppKeys | None = None,
     ) -> None:
+        self.keys = keys
         self.store = store
         self.matches = matches
         self.registry = registry
@@ -128,6 +141,7 @@ class Tournaments:
             "status": CREATED if invited else RUNNING,
             "created": created,
             "expires": created + expires_in * 1000,
+            "charged": most_games(request),
         }
         entry = dumps_sorted(
             {
@@ -247,8 +261,15 @@ class Tournaments:
         )
         status, closed = reply[0].decode(), int(reply[1])
         if closed:
+            self._refund(raw)
             self._tell(tid)
         return status
+
+    def _refund(self, raw: Mapping[str, str]) -> None:
+        """Declined or expired (closed once, by the script): no game was played, so the
+        creator gets back what its creation counted against its match quotas."""
+        if self.keys is not None and self.keys.required:
+            self.keys.refund_match(AppKey(raw["from"], "", {}), int(raw.get("charged", 0)))
 
     @staticmethod
     def _closing_entry(tid: str, status: str, *, by: str | None = None) -> str:

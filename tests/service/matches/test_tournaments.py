@@ -20,6 +20,7 @@ from testkit.svc_helpers import API, auth, wait_for
 
 from service.access.app_keys import AppKeys
 from service.app import create_app
+from service.matches import tournaments as tournaments_module
 from service.storage.keys import app_key_day
 
 TOURNAMENTS = f"{API}/tournaments"
@@ -243,6 +244,33 @@ def test_other_keys_accept_as_for_a_challenge_and_a_decline_plays_nothing(
     assert len(match_keys(app)) == before
     assert read(app, again["id"])["status"] == "declined"
     assert [e["status"] for e in ann.told("tournament_answered")] == ["accepted", "declined"]
+
+
+def test_a_declined_or_expired_tournament_gives_its_match_games_back(
+    app: Flask, keys: AppKeys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann, bea = Key(app, keys, "ann"), Key(app, keys, "bea")
+    ann.register("ann-bot")
+    bea.register("bea-bot")
+
+    def spent() -> int:
+        return int(keys.redis.get(app_key_day(ann.id, int(time.time()) // 86400)) or 0)
+
+    entrants = ["ann-bot", "bea-bot", "heuristic", "random"]
+    before = spent()
+    declined = ann.create(entrants=entrants, expires_seconds=600)
+    assert spent() == before + 2 * 2 * 2  # 2 rounds (Swiss of 4) x 2 pairings x 2 games
+    bea.post(f"/{declined['id']}/decline")
+    bea.post(f"/{declined['id']}/decline")  # again: refused, nothing given twice
+    assert spent() == before
+    expiring = ann.create(entrants=entrants, expires_seconds=600)
+    assert spent() == before + 8
+    later = tournaments_module.now_ms() + 601_000
+    monkeypatch.setattr(tournaments_module, "now_ms", lambda: later)
+    assert read(app, expiring["id"])["status"] == "expired"
+    assert read(app, expiring["id"])["status"] == "expired"  # read again: given once
+    refused(bea.post(f"/{expiring['id']}/accept"), 409, "tournament_closed")
+    assert spent() == before
 
 
 def test_an_entrant_retired_meanwhile_withdraws_and_the_tournament_ends(
