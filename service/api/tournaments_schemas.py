@@ -97,7 +97,14 @@ class ResultOut(Out):
         allow_none=True,
         metadata={
             "description": "Why the pairing was not played out: `bye`, `forfeit` (an entrant "
-            "withdrew: see its standing's `withdrawn`), or the match's refusal."
+            "withdrew: see its standing's `withdrawn`), `failed` (every game's job failed for "
+            "good: void, 0 points each), or the match's refusal."
+        },
+    )
+    failed_games = fields.Integer(
+        metadata={
+            "description": "Games of the pairing's match whose job failed for good (a bug); "
+            "present only then. The pairing is scored from the games it recorded."
         },
     )
     deal_score_diff = fields.Nested(

@@ -363,6 +363,8 @@ class Tournaments:
             match = self.matches.get(mid)  # re-enqueues its lost jobs, as any read
             if match["status"] == "done":
                 self._settle(tid, field, self._scored(p, match))
+            elif self._given_up(match):
+                self._settle(tid, field, self._salvaged(p, match))
 
     def _retired(self, tid: str, spec: JSON, name: str) -> bool:
         """Whether an outside entrant can no longer take a seat; notes why, once."""
@@ -399,6 +401,24 @@ class Tournaments:
             mid=str(p["match_id"]),
             host_hash=sha256(secrets.token_hex(16)),  # nobody holds it: no cancel by hand
         )
+
+    @staticmethod
+    def _given_up(match: Mapping[str, Any]) -> bool:
+        """Some games' jobs failed for good (RQ's retries spent: `progress.failed`) and no
+        game is left to play: the match will never be done, so its round must not wait."""
+        progress = match["progress"]
+        return (
+            bool(progress["failed"]) and progress["done"] + progress["failed"] >= progress["total"]
+        )
+
+    @classmethod
+    def _salvaged(cls, p: JSON, match: Mapping[str, Any]) -> JSON:
+        """A given-up pairing scored from the games it recorded, or void (`failed`, 0 points
+        each) with none; `failed_games` says how many games were lost."""
+        failed = int(match["progress"]["failed"])
+        if match["progress"]["done"]:
+            return {**cls._scored(p, match), "failed_games": failed}
+        return {"points": [0.0, 0.0], "reason": "failed", "failed_games": failed}
 
     @staticmethod
     def _scored(p: JSON, match: Mapping[str, Any]) -> JSON:

@@ -28,12 +28,16 @@ class ResultOut:
         Attributes:
             points (list[float]): [a's points, b's points].
             deal_score_diff (EstimateOut | None | Unset): a's paired mean difference per deal over b (played pairings).
+            failed_games (int | Unset): Games of the pairing's match whose job failed for good (a bug); present only then.
+                The pairing is scored from the games it recorded.
             reason (None | str | Unset): Why the pairing was not played out: `bye`, `forfeit` (an entrant withdrew: see its
-                standing's `withdrawn`), or the match's refusal.
+                standing's `withdrawn`), `failed` (every game's job failed for good: void, 0 points each), or the match's
+                refusal.
      """
 
     points: list[float]
     deal_score_diff: EstimateOut | None | Unset = UNSET
+    failed_games: int | Unset = UNSET
     reason: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -55,6 +59,8 @@ class ResultOut:
         else:
             deal_score_diff = self.deal_score_diff
 
+        failed_games = self.failed_games
+
         reason: None | str | Unset
         if isinstance(self.reason, Unset):
             reason = UNSET
@@ -69,6 +75,8 @@ class ResultOut:
         })
         if deal_score_diff is not UNSET:
             field_dict["deal_score_diff"] = deal_score_diff
+        if failed_games is not UNSET:
+            field_dict["failed_games"] = failed_games
         if reason is not UNSET:
             field_dict["reason"] = reason
 
@@ -103,6 +111,8 @@ class ResultOut:
         deal_score_diff = _parse_deal_score_diff(d.pop("deal_score_diff", UNSET))
 
 
+        failed_games = d.pop("failed_games", UNSET)
+
         def _parse_reason(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -116,6 +126,7 @@ class ResultOut:
         result_out = cls(
             points=points,
             deal_score_diff=deal_score_diff,
+            failed_games=failed_games,
             reason=reason,
         )
 

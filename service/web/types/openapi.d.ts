@@ -3695,9 +3695,11 @@ export interface components {
         ResultOut: {
             /** @description a's paired mean difference per deal over b (played pairings). */
             deal_score_diff?: components["schemas"]["EstimateOut"] | null;
+            /** @description Games of the pairing's match whose job failed for good (a bug); present only then. The pairing is scored from the games it recorded. */
+            failed_games?: number;
             /** @description [a's points, b's points]. */
             points: number[];
-            /** @description Why the pairing was not played out: `bye`, `forfeit` (an entrant withdrew: see its standing's `withdrawn`), or the match's refusal. */
+            /** @description Why the pairing was not played out: `bye`, `forfeit` (an entrant withdrew: see its standing's `withdrawn`), `failed` (every game's job failed for good: void, 0 points each), or the match's refusal. */
             reason?: string | null;
         };
         ResultsOut: {

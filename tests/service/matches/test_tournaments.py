@@ -15,12 +15,14 @@ from typing import Any
 import pytest
 import redis
 from flask import Flask
+from rq.job import Job
 from testkit.service_fixtures import QUEUE_DB
 from testkit.svc_helpers import API, auth, wait_for
 
 from service.access.app_keys import AppKeys
 from service.app import create_app
 from service.matches import tournaments as tournaments_module
+from service.matches.matches import match_job_id
 from service.storage.keys import app_key_day
 
 TOURNAMENTS = f"{API}/tournaments"
@@ -271,6 +273,37 @@ def test_a_declined_or_expired_tournament_gives_its_match_games_back(
     assert read(app, expiring["id"])["status"] == "expired"  # read again: given once
     refused(bea.post(f"/{expiring['id']}/accept"), 409, "tournament_closed")
     assert spent() == before
+
+
+def test_match_games_failed_for_good_do_not_hold_the_round(app: Flask, keys: AppKeys) -> None:
+    ann = Key(app, keys, "ann")
+    layers = app.extensions["duckpond"]
+    made = ann.create(entrants=["random", "heuristic", "search:fast", "search:normal"],
+                      format="round_robin")  # fmt: skip
+    tid = made["id"]
+    void, salvaged = made["pairings"]
+
+    def fail(mid: str, index: int) -> None:
+        """RQ's state for a job whose retries are spent (what `progress.failed` counts)."""
+        layers.matches.queue.connection.hset(
+            Job.key_for(match_job_id(mid, index)), "status", "failed"
+        )
+
+    fail(void["match_id"], 0)
+    fail(void["match_id"], 1)
+    layers.matches.play(salvaged["match_id"], 0)
+    fail(salvaged["match_id"], 1)
+    body = read(app, tid)
+    assert body["round"] == 2  # the round did not wait for games that will never come
+    first = {p["match_id"]: p["result"] for p in body["pairings"] if p["round"] == 1}
+    assert first[void["match_id"]] == {"points": [0.0, 0.0], "reason": "failed",
+                                       "failed_games": 2}  # fmt: skip
+    kept = first[salvaged["match_id"]]
+    assert kept["failed_games"] == 1 and kept.get("reason") is None
+    assert sorted(kept["points"]) in ([0.0, 1.0], [0.5, 0.5])
+    assert kept["deal_score_diff"]["n"] == 1  # the one game recorded
+    rows = {r["entrant"]: r for r in body["standings"]}
+    assert rows[void["a"]]["played"] == 0 and rows[salvaged["a"]]["played"] == 1
 
 
 def test_an_entrant_retired_meanwhile_withdraws_and_the_tournament_ends(
