@@ -14,7 +14,7 @@ import logging
 import random
 import socket
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import httpx
@@ -35,8 +35,16 @@ OnEntry = Callable[[str, dict[str, Any]], None]
 class FeedReader:
     """One app key's feed, read in a loop by `follow` until `stop`."""
 
-    def __init__(self, http: httpx.Client, *, after: str | None = None) -> None:
+    def __init__(
+        self,
+        http: httpx.Client,
+        *,
+        after: str | None = None,
+        events: Sequence[str] | None = None,
+    ) -> None:
         self.http = http
+        self.events = tuple(events) if events else None
+        """Only entries of these types (`?events=`); None: every one."""
         self.last_id = after
         """The id of the last entry handled: where a reconnect resumes."""
         self.connects = 0
@@ -89,7 +97,10 @@ class FeedReader:
         if self.last_id is not None:
             headers["Last-Event-ID"] = self.last_id
         timeout = httpx.Timeout(10.0, read=READ_SECONDS)
-        with self.http.stream("GET", FEED_PATH, headers=headers, timeout=timeout) as response:
+        params = {"events": list(self.events)} if self.events else None
+        with self.http.stream(
+            "GET", FEED_PATH, headers=headers, params=params, timeout=timeout
+        ) as response:
             if response.status_code == 410:
                 log.warning("feed: resume point %s expired; opening it afresh", self.last_id)
                 self.last_id = None

@@ -1,9 +1,10 @@
 """Playing every seat the service hands an app key's outside bots, many games at once.
 
-Where seats come from: the key's feed (`match_seat` entries: game, seat, bot, token) and, on
-every (re)connection of the feed, `GET /api/v1/feed/seats` (every seat of the key in a live
-match game), so a kit that was down or cut off finds the seats it missed. A seat is played
-once however often it is heard of.
+Where seats come from: the key's feed (`match_seat` entries: game, seat, bot, token; the feed
+is opened for those and `match_finished` only, `FOLLOWED`) and, on every (re)connection of
+the feed, `GET /api/v1/feed/seats` (every seat of the key in a live match game), so a kit that
+was down or cut off finds the seats it missed. A seat is played once however often it is
+heard of.
 
 How a seat is played (one thread each: a seat spends its time waiting on the network, and a
 move's decision is short): read the view with `?wait=` (the answer comes when the seat is to
@@ -56,6 +57,9 @@ GONE = frozenset(
 )
 """Refusals after which a seat has nothing left to play."""
 STATS = ("seats", "seats_done", "moves", "refused", "choose_errors", "feed_entries")
+FOLLOWED = ("match_seat", "match_finished")
+"""The feed entries a runner acts on (`?events=`): it plays its seats with `?wait=`, so the
+feed's `turn` entries would only cost both ends a read, a frame and a parse per move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +94,7 @@ class Runner:
         self.kit = kit
         self.bots = dict(bots)
         self.wait = wait
-        self.feed = FeedReader(kit.http)
+        self.feed = FeedReader(kit.http, events=FOLLOWED)
         self.nonce = secrets.token_hex(4)
         """In every Idempotency-Key: a kit started again never meets the keys of one that died
         mid-request (whose move, if applied, moved the version on: `expected_version`)."""

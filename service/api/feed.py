@@ -142,11 +142,14 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
     live games, with the seats to act), then open the feed without one. Only this key's
-    games and matches are in it; other keys never see them. Open feeds count with game
+    games and matches are in it; other keys never see them. `?events=` follows only some
+    types (a bot client that plays its seats with `?wait=` takes `match_seat` and
+    `match_finished`, and is not woken by every `turn`). Open feeds count with game
     streams against the bounds per client address and per app key (429
     `too_many_streams`); a client that stops reading is dropped."""
     key = _key()
     after = sse.resume_from(headers.get("last_event_id"), query.get("after"))
+    types = frozenset(query["events"]) if query.get("events") else None
     media = sse.negotiate(request.headers.get("Accept"))
     the_feed, hub = layers().feed, layers().feed_hub
     assert the_feed is not None and hub is not None, "the API's layers have a feed"
@@ -158,7 +161,7 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
     # One count with the game streams: open streams are bounded per address and per app key.
     release = streams.admit(peer.address, key.id)
     try:
-        watcher = hub.admit(key.id)
+        watcher = hub.admit(key.id, types)
     except BaseException:
         release()
         raise
@@ -177,6 +180,7 @@ def stream_feed(query: dict[str, Any], headers: dict[str, Any]) -> Response:
             hangup_check=streams.limits.hangup_check,
             max_seconds=streams.limits.max_seconds,
             revoked=partial(keys.revoked, key.id) if keys is not None else None,
+            types=types,
         )
         response = Response(streams.guarded(body, sock), 200, mimetype=media)
     except BaseException:

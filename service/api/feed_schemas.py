@@ -13,6 +13,17 @@ FEED_ID = r"^[0-9]{1,18}$"
 
 
 class FeedQuery(Schema):
+    events = fields.List(
+        fields.String(validate=validate.OneOf(FEED_TYPES)),
+        validate=validate.Length(min=1, max=len(FEED_TYPES)),
+        metadata={
+            "description": "Only entries of these types, the parameter repeated "
+            "(`?events=match_seat&events=match_finished`); the feed is not woken for others, "
+            "so a bot client that plays its seats with `?wait=` need not hear every `turn`. "
+            "Without it, every entry. The names are the entries' `type`s, as a webhook's "
+            "`events`."
+        },
+    )
     # A string, read by `service.core.sse.resume_from`: a malformed resume point is its 400.
     after = fields.String(
         metadata={

@@ -160,13 +160,18 @@ def json_body() -> Any:
     return request.environ.get(BODY_KEY)
 
 
+LIST_QUERY_PARAMETERS = frozenset({"events"})
+"""The query parameters the spec declares as arrays, the parameter repeated (OpenAPI's form
+style, exploded: what generated clients send): `GET /api/v1/feed?events=`."""
+
+
 def _single_query_values() -> None:
-    """Every query parameter of the API is one value: `?wait=1&wait=30` is refused, not read
-    as one of them (the spec says each is a number, not a list)."""
+    """Every other query parameter of the API is one value: `?wait=1&wait=30` is refused, not
+    read as one of them (the spec says each is a number, not a list)."""
     if not request.query_string:
         return
     for name in request.args:
-        if len(request.args.getlist(name)) > 1:
+        if name not in LIST_QUERY_PARAMETERS and len(request.args.getlist(name)) > 1:
             raise ServiceError(
                 "validation_error",
                 f"the query parameter '{name}' is given more than once",

@@ -39,7 +39,7 @@ local function feed_relay(fk, key, groups, retention, maxlen, ttl)
   local expires = tonumber(known[2] or "0")
   local now = now_ms()
   local hooked = redis.call("EXISTS", fk[3]) == 1
-  local added = {}
+  local added, kinds, kind_seen = {}, {}, {}
   for _, group in ipairs(groups) do
     local tag, outbox, rows = group[1], group[2], group[3]
     local cursor = cursors[tag]
@@ -53,6 +53,10 @@ local function feed_relay(fk, key, groups, retention, maxlen, ttl)
           local n = math.max(now * 1000, last + 1)
           local id = string.format("%d-%d", math.floor(n / 1000), n % 1000)
           redis.call("XADD", feed, id, "t", pairs_[j], "d", pairs_[j + 1])
+          if not kind_seen[pairs_[j]] then
+            kind_seen[pairs_[j]] = true
+            kinds[#kinds + 1] = pairs_[j]
+          end
           last = n
           added[#added + 1] = string.format("%d", n)
           if hooked then redis.call("ZADD", fk[4], n, added[#added]) end
@@ -102,7 +106,8 @@ local function feed_relay(fk, key, groups, retention, maxlen, ttl)
       redis.call("HSET", relayed, "last", string.format("%d", last))
     end
     if hooked then redis.call("EXPIRE", fk[4], ttl) end
-    redis.call("SPUBLISH", fk[5], key .. " " .. added[#added])
+    -- The news names the types relayed, so a feed that follows only some wakes for those.
+    redis.call("SPUBLISH", fk[5], key .. " " .. added[#added] .. " " .. table.concat(kinds, " "))
   end
   return hooked, added
 end

@@ -6,9 +6,10 @@ match progressed or finished, a seat of an outside match is the key's bot's to p
 (`match_seat`, `service.matches.match_games`), a challenge came or was answered (`challenge`,
 `challenge_answered`: `service.matches.challenges`), a tournament invited the key, was
 answered, made a round or finished (`tournament`, `tournament_answered`, `tournament_round`,
-`tournament_finished`: `service.matches.tournaments`). No card or seed: ids, seats, versions and
-counts, and in `match_seat` the seat's token, which is useless without the key itself (the
-seat is bound to it).
+`tournament_finished`: `service.matches.tournaments`), one of its bots was paused in the arena
+(`arena_paused`: `service.matches.arena`). No card or seed: ids, seats, versions and counts,
+and in `match_seat` the seat's token, which is useless without the key itself (the seat is
+bound to it).
 
 The feed, by concern:
 
@@ -36,7 +37,9 @@ with its one listener, instead of one subscription (or a blocking read) per feed
                                   newest entry number trimmed away; `until` -> the ms
                                   until which the feed's TTL runs (renewed, with a tenth
                                   of the retention to spare, only once that is spent)
-- `dp:{k}:feednews`               shard channel: `<key id> <newest number>` after each relay
+- `dp:{k}:feednews`               shard channel: `<key id> <newest number> <type>...` after
+                                  each relay (the types it appended, each once: a feed that
+                                  follows only some types, `?events=`, wakes for those only)
 - `dp:{k}:appkey:<id>:webhooks` and `...:webhooks:pending`: see `service.streams.webhooks`;
   the relay script adds each new entry's number to `pending` in the same step when the key
   has webhooks
@@ -68,6 +71,7 @@ TYPES = (
     "tournament_answered",
     "tournament_round",
     "tournament_finished",
+    "arena_paused",
 )
 """What a feed (and a webhook) carries; each entry's `type`."""
 

@@ -9,6 +9,7 @@ an open feed costs no Redis connection of its own.
 from __future__ import annotations
 
 import threading
+from collections.abc import Collection
 
 from service.core.errors import ServiceError
 from service.core.shards import DataClient, all_tags
@@ -17,13 +18,15 @@ from service.streams.listener import Listener
 
 
 class Watcher:
-    """One open feed's place in the hub: `wake` is set when its key's feed grows."""
+    """One open feed's place in the hub: `wake` is set when its key's feed grows by an entry
+    of a type it follows (`types`; None: every type)."""
 
-    __slots__ = ("_hub", "key_id", "wake")
+    __slots__ = ("_hub", "key_id", "types", "wake")
 
-    def __init__(self, hub: FeedHub, key_id: str) -> None:
+    def __init__(self, hub: FeedHub, key_id: str, types: frozenset[bytes] | None = None) -> None:
         self._hub = hub
         self.key_id = key_id
+        self.types = types
         self.wake = threading.Event()
 
     def release(self) -> None:
@@ -47,11 +50,13 @@ class FeedHub:
         self._listener.subscribe([news_channel(t) for t in all_tags()], self.notify, self._wake_all)
         self.closing = False
 
-    def admit(self, key_id: str) -> Watcher:
-        """A place for one more open feed of `key_id`, woken whenever that feed grows (and on
-        every resubscription, when news may have been missed); at most `per_key` at once per
-        key in this process (429 `too_many_streams`). Release it when the feed ends."""
-        watcher = Watcher(self, key_id)
+    def admit(self, key_id: str, types: Collection[str] | None = None) -> Watcher:
+        """A place for one more open feed of `key_id`, woken whenever that feed grows by an
+        entry of `types` (None: any; and on every resubscription, when news may have been
+        missed); at most `per_key` at once per key in this process (429 `too_many_streams`).
+        Release it when the feed ends."""
+        wanted = None if types is None else frozenset(t.encode() for t in types)
+        watcher = Watcher(self, key_id, wanted)
         with self._lock:
             mine = self._waiting.setdefault(key_id, set())
             if self.per_key > 0 and len(mine) >= self.per_key:
@@ -74,12 +79,15 @@ class FeedHub:
                     del self._waiting[watcher.key_id]
 
     def notify(self, message: bytes) -> None:
-        """A feed's news, `<key id> <newest number>`: wake that key's open feeds."""
-        key_id = message.split(b" ", 1)[0].decode()
+        """A feed's news, `<key id> <newest number> <type>...`: wake that key's open feeds
+        that follow one of those types (all of them when the news names none: an older
+        relay's)."""
+        key_id, _, *types = message.split(b" ")
         with self._lock:
-            waiting = list(self._waiting.get(key_id, ()))
+            waiting = list(self._waiting.get(key_id.decode(), ()))
         for watcher in waiting:
-            watcher.wake.set()
+            if watcher.types is None or not types or not watcher.types.isdisjoint(types):
+                watcher.wake.set()
 
     def close(self) -> None:
         """The process is stopping: every open feed ends now."""

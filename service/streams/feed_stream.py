@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import socket
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 
 from service.core import sse
 from service.core.codec import dumps_sorted, loads
@@ -37,6 +37,7 @@ def frames(
     max_seconds: float = 3600.0,
     revoked: Callable[[], bool] | None = None,
     revoke_check: float = 1.0,
+    types: Collection[str] | None = None,
 ) -> Iterator[bytes]:
     """A feed's bytes: without a resume point a `feed_opened` frame (its id: where it starts),
     then every entry after it as it comes, each framed with its number as `id` and its type
@@ -50,7 +51,12 @@ def frames(
     The key was checked once, when the feed opened: `revoked()` (the key's record, read
     before every batch of entries and every `revoke_check` seconds while idle) ends it once
     the key is revoked, with a last `feed_closed` frame (no `id`: nothing to resume) saying
-    so, and no entry relayed after the revocation is sent."""
+    so, and no entry relayed after the revocation is sent.
+
+    With `types`, only entries of those types are sent (the watcher, admitted with the same
+    types, wakes for no other); the others are read past when one it follows comes, so the
+    `server_restart` frame's resume point may be an entry it did not send: resuming there
+    misses none it follows."""
     key_id, wake = watcher.key_id, watcher.wake
     closed = {"type": CLOSED, "reason": "app_key_revoked", "message": "this app key was revoked"}
     client = Client(peer, sock, wake, hangup_check)
@@ -65,18 +71,20 @@ def frames(
         recheck = time.monotonic() + revoke_check if revoked is not None else math.inf
         while not (ticker.closing or hub.closing):
             wake.clear()  # before the read: an entry relayed after it wakes the wait below
-            rows = feed.read(key_id, after)
+            read = feed.read(key_id, after)
+            rows = read if types is None else [row for row in read if row[1] in types]
             if revoked is not None and (rows or time.monotonic() >= recheck):
                 if revoked():
                     yield sse.frame(media, dumps_sorted(closed), event=CLOSED)
                     return
                 recheck = time.monotonic() + revoke_check
+            if read:
+                after = read[-1][0]  # past the entries it does not follow, too
             if rows:
-                after = rows[-1][0]
                 yield b"".join(sse.frame(media, d, event_id=str(n), event=t) for n, t, d in rows)
                 beat.sent()
-                if len(rows) == BATCH:
-                    continue
+            if len(read) == BATCH:
+                continue
             if ticker.closing or hub.closing:
                 break
             soonest = min(client.next_look, recheck)

@@ -173,3 +173,29 @@ def test_a_seat_marked_away_is_taken_back(kit: Kit) -> None:
     kinds = [(e["type"], e["data"].get("seat")) for e in events]
     assert ("seat_returned", 0) in kinds and kinds[-1][0] == "game_over"
     assert runner.stats["moves"] > 0 and runner.stats["refused"] == 0
+
+
+def test_a_runners_feed_hears_only_the_entries_it_acts_on(kit: Kit) -> None:
+    """The runner plays its seats with `?wait=`: its feed is opened for `match_seat` and
+    `match_finished` only (`?events=`), so the game's every `turn` costs it nothing."""
+    runner = kit.runner({"mine": heuristic}).start()
+    try:
+        _until(lambda: runner.feed.connects == 1)
+        everything = FeedReader(kit.http)  # the same key's feed, unfiltered, beside it
+        heard: list[str] = []
+        follower = threading.Thread(
+            target=everything.follow, args=(lambda t, _: heard.append(t), lambda: None),
+            daemon=True,
+        )  # fmt: skip
+        follower.start()
+        _until(lambda: heard == ["feed_opened"])
+        game = create_game(kit)
+        runner.take([_order(game, "mine")])
+        assert runner.wait_for(lambda: runner.stats["seats_done"] == 1, timeout=60)
+        _until(lambda: "game_ended" in heard)
+        everything.stop()
+        follower.join(10)
+    finally:
+        runner.stop()
+    assert heard.count("turn") >= runner.stats["moves"] > 0  # what the feed had to tell
+    assert runner.stats["feed_entries"] == 1  # its own `feed_opened`, and none of those

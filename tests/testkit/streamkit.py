@@ -10,6 +10,7 @@ import queue
 import socket
 import threading
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from testkit.svc_helpers import call
@@ -180,7 +181,14 @@ class FeedReader:
     """A client of an app key's feed over a real connection: frames (id, event, data) as they
     come, in either medium."""
 
-    def __init__(self, port: int, key: str, last_id: str | None = None, accept: str = "") -> None:
+    def __init__(
+        self,
+        port: int,
+        key: str,
+        last_id: str | None = None,
+        accept: str = "",
+        events: Sequence[str] = (),
+    ) -> None:
         self.frames: queue.Queue[Frame] = queue.Queue()
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         headers = {"Authorization": f"Bearer {key}"}
@@ -188,7 +196,8 @@ class FeedReader:
             headers["Last-Event-ID"] = last_id
         if accept:
             headers["Accept"] = accept
-        self.conn.request("GET", f"{API}/feed", headers=headers)
+        query = "".join(f"&events={e}" for e in events).replace("&", "?", 1)
+        self.conn.request("GET", f"{API}/feed{query}", headers=headers)
         self.sock = self.conn.sock
         self.response = self.conn.getresponse()
         self.status = self.response.status

@@ -378,6 +378,7 @@ from .seat_token_out_status import SeatTokenOutStatus
 from .standing_out import StandingOut
 from .stock_card_data import StockCardData
 from .stock_card_event import StockCardEvent
+from .stream_feed_events_item import StreamFeedEventsItem
 from .stream_game_response_200 import StreamGameResponse200
 from .stream_game_response_200_event import StreamGameResponse200Event
 from .system_health_out import SystemHealthOut
@@ -803,6 +804,7 @@ __all__ = (
     "StandingOut",
     "StockCardData",
     "StockCardEvent",
+    "StreamFeedEventsItem",
     "StreamGameResponse200",
     "StreamGameResponse200Event",
     "SystemHealthOut",

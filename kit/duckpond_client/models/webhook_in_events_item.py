@@ -1,6 +1,7 @@
 from enum import StrEnum
 
 class WebhookInEventsItem(StrEnum):
+    ARENA_PAUSED = "arena_paused"
     CHALLENGE = "challenge"
     CHALLENGE_ANSWERED = "challenge_answered"
     DEAL_PENDING = "deal_pending"

@@ -235,7 +235,9 @@ export interface paths {
          *     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
          *     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
          *     live games, with the seats to act), then open the feed without one. Only this key's
-         *     games and matches are in it; other keys never see them. Open feeds count with game
+         *     games and matches are in it; other keys never see them. `?events=` follows only some
+         *     types (a bot client that plays its seats with `?wait=` takes `match_seat` and
+         *     `match_finished`, and is not woken by every `turn`). Open feeds count with game
          *     streams against the bounds per client address and per app key (429
          *     `too_many_streams`); a client that stops reading is dropped.
          */
@@ -4125,7 +4127,7 @@ export interface components {
         };
         WebhookIn: {
             /** @description The feed entry types to deliver. */
-            events: ("game_created" | "game_dealt" | "turn" | "deal_pending" | "game_ended" | "game_abandoned" | "match_progress" | "match_finished" | "match_seat" | "challenge" | "challenge_answered" | "tournament" | "tournament_answered" | "tournament_round" | "tournament_finished")[];
+            events: ("game_created" | "game_dealt" | "turn" | "deal_pending" | "game_ended" | "game_abandoned" | "match_progress" | "match_finished" | "match_seat" | "challenge" | "challenge_answered" | "tournament" | "tournament_answered" | "tournament_round" | "tournament_finished" | "arena_paused")[];
             /**
              * @description Where to POST: `https://` (or `http://`), on a public address (private, loopback and link-local ones are refused unless the operator allows them: `webhook_url_refused`).
              * @example https://example.com/duckpond/hooks
@@ -6404,6 +6406,8 @@ export interface operations {
     stream_feed: {
         parameters: {
             query?: {
+                /** @description Only entries of these types, the parameter repeated (`?events=match_seat&events=match_finished`); the feed is not woken for others, so a bot client that plays its seats with `?wait=` need not hear every `turn`. Without it, every entry. The names are the entries' `type`s, as a webhook's `events`. */
+                events?: ("game_created" | "game_dealt" | "turn" | "deal_pending" | "game_ended" | "game_abandoned" | "match_progress" | "match_finished" | "match_seat" | "challenge" | "challenge_answered" | "tournament" | "tournament_answered" | "tournament_round" | "tournament_finished" | "arena_paused")[];
                 /** @description Resume after this entry (the `id` of the last frame read). `Last-Event-ID` wins when both are sent. */
                 after?: string;
             };

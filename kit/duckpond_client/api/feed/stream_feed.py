@@ -9,6 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.error_out import ErrorOut
+from ...models.stream_feed_events_item import StreamFeedEventsItem
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -16,6 +17,7 @@ from typing import cast
 
 def _get_kwargs(
     *,
+    events: list[StreamFeedEventsItem] | Unset = UNSET,
     after: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
@@ -29,6 +31,16 @@ def _get_kwargs(
     
 
     params: dict[str, Any] = {}
+
+    json_events: list[str] | Unset = UNSET
+    if not isinstance(events, Unset):
+        json_events = []
+        for events_item_data in events:
+            events_item = events_item_data.value
+            json_events.append(events_item)
+
+
+    params["events"] = json_events
 
     params["after"] = after
 
@@ -122,6 +134,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    events: list[StreamFeedEventsItem] | Unset = UNSET,
     after: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
@@ -139,11 +152,14 @@ def sync_detailed(
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
     live games, with the seats to act), then open the feed without one. Only this key's
-    games and matches are in it; other keys never see them. Open feeds count with game
+    games and matches are in it; other keys never see them. `?events=` follows only some
+    types (a bot client that plays its seats with `?wait=` takes `match_seat` and
+    `match_finished`, and is not woken by every `turn`). Open feeds count with game
     streams against the bounds per client address and per app key (429
     `too_many_streams`); a client that stops reading is dropped.
 
     Args:
+        events (list[StreamFeedEventsItem] | Unset):
         after (str | Unset):
         last_event_id (str | Unset):
 
@@ -157,7 +173,8 @@ def sync_detailed(
 
 
     kwargs = _get_kwargs(
-        after=after,
+        events=events,
+after=after,
 last_event_id=last_event_id,
 
     )
@@ -171,6 +188,7 @@ last_event_id=last_event_id,
 def sync(
     *,
     client: AuthenticatedClient,
+    events: list[StreamFeedEventsItem] | Unset = UNSET,
     after: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
@@ -188,11 +206,14 @@ def sync(
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
     live games, with the seats to act), then open the feed without one. Only this key's
-    games and matches are in it; other keys never see them. Open feeds count with game
+    games and matches are in it; other keys never see them. `?events=` follows only some
+    types (a bot client that plays its seats with `?wait=` takes `match_seat` and
+    `match_finished`, and is not woken by every `turn`). Open feeds count with game
     streams against the bounds per client address and per app key (429
     `too_many_streams`); a client that stops reading is dropped.
 
     Args:
+        events (list[StreamFeedEventsItem] | Unset):
         after (str | Unset):
         last_event_id (str | Unset):
 
@@ -207,6 +228,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+events=events,
 after=after,
 last_event_id=last_event_id,
 
@@ -215,6 +237,7 @@ last_event_id=last_event_id,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    events: list[StreamFeedEventsItem] | Unset = UNSET,
     after: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
@@ -232,11 +255,14 @@ async def asyncio_detailed(
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
     live games, with the seats to act), then open the feed without one. Only this key's
-    games and matches are in it; other keys never see them. Open feeds count with game
+    games and matches are in it; other keys never see them. `?events=` follows only some
+    types (a bot client that plays its seats with `?wait=` takes `match_seat` and
+    `match_finished`, and is not woken by every `turn`). Open feeds count with game
     streams against the bounds per client address and per app key (429
     `too_many_streams`); a client that stops reading is dropped.
 
     Args:
+        events (list[StreamFeedEventsItem] | Unset):
         after (str | Unset):
         last_event_id (str | Unset):
 
@@ -250,7 +276,8 @@ async def asyncio_detailed(
 
 
     kwargs = _get_kwargs(
-        after=after,
+        events=events,
+after=after,
 last_event_id=last_event_id,
 
     )
@@ -264,6 +291,7 @@ last_event_id=last_event_id,
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    events: list[StreamFeedEventsItem] | Unset = UNSET,
     after: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
@@ -281,11 +309,14 @@ async def asyncio(
     `?after=<id>`) to get exactly the entries after it, on any API process. A resume point the
     feed no longer reaches is a 410 `feed_expired`: read `GET /api/v1/feed/games` (the key's
     live games, with the seats to act), then open the feed without one. Only this key's
-    games and matches are in it; other keys never see them. Open feeds count with game
+    games and matches are in it; other keys never see them. `?events=` follows only some
+    types (a bot client that plays its seats with `?wait=` takes `match_seat` and
+    `match_finished`, and is not woken by every `turn`). Open feeds count with game
     streams against the bounds per client address and per app key (429
     `too_many_streams`); a client that stops reading is dropped.
 
     Args:
+        events (list[StreamFeedEventsItem] | Unset):
         after (str | Unset):
         last_event_id (str | Unset):
 
@@ -300,6 +331,7 @@ async def asyncio(
 
     return (await asyncio_detailed(
         client=client,
+events=events,
 after=after,
 last_event_id=last_event_id,
 
