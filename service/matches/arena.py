@@ -19,16 +19,17 @@ order:
    match id was drawn with the plan, so `Matches.create` with it answers the match made
    before, never a second one). A bot opted out, paused, retired or revoked meanwhile, or any
    other refusal, closes the pairing with its `reason` and gives the budget back.
-3. **Pairs**, game by game: the opted-in bots with room left in both budgets, most uncertain
-   first (the ladder's sigma, a bot not on it at openskill's prior), each against the
-   opponent nearest its mu among the other such bots and the anchors (`ARENA_ANCHORS`), not
-   the one it met last when there is another (ties: fewer ladder games, then the name). A bot
-   gets at most one new pairing a round; an anchor any number. A pairing is a duplicate match
-   of `match_games` games (fewer when the hour's budget has less room), both rotations, with
-   the anchors' one-deal options (`service.matches.ratings.ANCHOR_OPTIONS`), `move_seconds`
-   a move, and as many games at once as both bots have room for. Its plan (the match id,
-   the spent budget) is written in one script that first checks the lease is still this
-   pairer's: a pairer that lost it (a stall, a partition) writes nothing.
+3. **Pairs** (`service.matches.arena_pairing`), game by game: the opted-in bots with room left
+   in both budgets, most uncertain first (the ladder's sigma, a bot not on it at openskill's
+   prior), each against the opponent nearest its mu among the other such bots and the anchors
+   (`ARENA_ANCHORS`), not the one it met last when there is another (ties: fewer ladder games,
+   then the name). A bot gets at most one new pairing a round; an anchor any number. A pairing
+   is a duplicate match of `match_games` games (fewer when the hour's budget has less room),
+   both rotations, with the anchors' one-deal options
+   (`service.matches.ratings.ANCHOR_OPTIONS`), `move_seconds` a move, and as many games at once
+   as both bots have room for. Its plan (the match id, the spent budget) is written in one
+   script that first checks the lease is still this pairer's: a pairer that lost it (a stall, a
+   partition) writes nothing.
 
 Keys, on game data's Redis, in one bucket (`service.storage.keys.ARENA_TAG`):
 
@@ -67,8 +68,9 @@ from service.core.codec import dumps_sorted
 from service.core.errors import ServiceError, status_of
 from service.core.shards import FAILURES, DataClient, new_id
 from service.games.callers import sha256
+from service.matches.arena_pairing import Standing, choose, lineup
 from service.matches.matches import Matches
-from service.matches.ratings import ANCHOR_OPTIONS, ANCHORS, Ratings, Skill, ladder_name
+from service.matches.ratings import ANCHOR_OPTIONS, ANCHORS, Ratings
 from service.storage.keys import ARENA_TAG, arena_key, outbox_key
 from service.streams.feed_relay import Feed
 
@@ -184,36 +186,6 @@ class Settings:
         )
 
 
-def lineup(game: str, a: str, b: str) -> tuple[str, ...]:
-    """Two bots at one table of `game`: face to face, or alternating round a table of four
-    (a Doubleduck side is one bot; in Duck and Doppelkopf each holds two seats), so both
-    rotations seat each in every place."""
-    rules = GAMES[game]
-    seats = next(n for n in range(rules.min_seats, rules.max_seats + 1) if n % 2 == 0)
-    return (a, b) * (seats // 2)
-
-
-@dataclass(slots=True)
-class Standing:
-    """What the pairer knows of one opted-in bot this round."""
-
-    name: str
-    owner: str
-    games: tuple[str, ...]
-    games_per_hour: int
-    concurrency: int
-    spent: int = 0
-    """Real games planned in the last hour."""
-    live: int = 0
-    """Games its open pairings may have live at once."""
-
-    def hour_room(self) -> int:
-        return self.games_per_hour - self.spent
-
-    def live_room(self) -> int:
-        return self.concurrency - self.live
-
-
 @dataclass
 class Round:
     """What one round did, for logs and tests."""
@@ -224,37 +196,6 @@ class Round:
     made: list[str] = field(default_factory=list)
     refused: list[tuple[str, str]] = field(default_factory=list)
     planned: list[str] = field(default_factory=list)
-
-
-def choose(
-    entrants: Sequence[str],
-    anchors: Sequence[str],
-    skills: Mapping[str, Skill],
-    last: Mapping[str, str],
-) -> list[tuple[str, str]]:
-    """The round's pairings of one game (the module docstring, step 3): pure, for tests."""
-
-    def skill(bot: str) -> Skill:
-        return skills.get(ladder_name(bot), Skill())
-
-    order = sorted(entrants, key=lambda b: (-skill(b).sigma, b))
-    used: set[str] = set()
-    out = []
-    for bot in order:
-        if bot in used:
-            continue
-        options = [o for o in order if o != bot and o not in used] + [
-            a for a in anchors if a not in entrants
-        ]
-        if len(options) > 1 and last.get(bot) in options:
-            options.remove(last[bot])
-        if not options:
-            continue
-        mu = skill(bot).mu
-        other = min(options, key=lambda o: (abs(skill(o).mu - mu), skill(o).games, o))
-        used.update((bot, other))
-        out.append((bot, other))
-    return out
 
 
 class Arena:

@@ -16,7 +16,8 @@ from flask.testing import FlaskClient
 from testkit.svc_helpers import API, auth
 
 from service.access.app_keys import AppKeys
-from service.matches.arena import Arena, Settings, choose, lineup
+from service.matches.arena import Arena, Settings
+from service.matches.arena_pairing import choose, lineup
 from service.matches.ratings import Skill
 from service.storage.keys import arena_key
 
