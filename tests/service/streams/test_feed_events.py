@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable, Iterator
-from typing import Any
 
-import pytest
 from flask import Flask
-from test_feed import create, play
+from test_feed import keyed, served_feed  # noqa: F401 (its fixtures, used here by name)
+from test_feed import create, layers_of, play
 from testkit.streamkit import FeedReader as Reader
 from testkit.svc_helpers import API, auth
 
@@ -20,22 +18,6 @@ from service.access.app_keys import AppKeys
 from service.storage.keys import key_tag, news_channel
 from service.streams.feed_hub import FeedHub
 from service.streams.listener import Listener
-from service.wiring import Layers
-
-
-@pytest.fixture()
-def keyed(make_app: Callable[..., Flask]) -> Flask:
-    return make_app(APP_KEYS="required")
-
-
-@pytest.fixture()
-def served_feed(serve_api: Callable[..., Any]) -> Iterator[int]:
-    with serve_api(APP_KEYS="required", STREAM_KEEPALIVE_SECONDS="1") as (port, _):
-        yield port
-
-
-def layers_of(app: Flask) -> Layers:
-    return app.extensions["duckpond"]  # type: ignore[no-any-return]
 
 
 def abandon(app: Flask, gid: str, host: str) -> None:
