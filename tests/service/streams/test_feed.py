@@ -14,7 +14,7 @@ import contextlib
 import json
 import socket
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -34,17 +34,6 @@ from service.watchdog import Settings, Watchdog
 from service.wiring import Layers
 
 Frame = dict[str, Any]
-
-
-@pytest.fixture()
-def keyed(make_app: Callable[..., Flask]) -> Flask:
-    return make_app(APP_KEYS="required")
-
-
-@pytest.fixture()
-def served_feed(serve_api: Callable[..., Any]) -> Iterator[int]:
-    with serve_api(APP_KEYS="required", STREAM_KEEPALIVE_SECONDS="1") as (port, _):
-        yield port
 
 
 def create(app: Flask, key: str, seats: list[dict[str, Any]] | None = None) -> Table:

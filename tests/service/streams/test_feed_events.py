@@ -9,7 +9,6 @@ import queue
 import threading
 
 from flask import Flask
-from test_feed import keyed, served_feed  # noqa: F401 (its fixtures, used here by name)
 from test_feed import create, layers_of, play
 from testkit.streamkit import FeedReader as Reader
 from testkit.svc_helpers import API, auth

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,12 +17,6 @@ from testkit.svc_helpers import API, Seat, Table, auth
 
 from service.access.app_keys import AppKeys
 from service.games.callers import APP_KEY_HEADER
-
-
-@pytest.fixture()
-def served_feed(serve_api: Callable[..., Any]) -> Iterator[int]:
-    with serve_api(APP_KEYS="required", STREAM_KEEPALIVE_SECONDS="1") as (port, _):
-        yield port
 
 
 def create(app: Flask, key: str) -> Table:

@@ -9,7 +9,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from flask import Flask
 from test_feed import create, play
 from testkit.streamkit import NDJSON, FeedReader, Live, events
@@ -23,12 +22,6 @@ EXIT_BOUND = 2.0
 LOADED = 6.0
 """What a loaded test machine may add to it (still far below gunicorn's graceful timeout, 30 s
 here; `scripts/bench/streams.py --sigterm` measures the figure itself)."""
-
-
-@pytest.fixture()
-def keyed(make_app: Callable[..., Flask]) -> Flask:
-    """The test's own app, where the moves are made (app keys required, as on the server)."""
-    return make_app(APP_KEYS="required")
 
 
 def count(client: Any, gid: str) -> int:
