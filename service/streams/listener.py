@@ -175,8 +175,19 @@ class Listener:
             for channel in channels:  # one command each: a cluster refuses two slots in one
                 pubsub.ssubscribe(channel)
             confirmed = 0
+            conn = pubsub.connection  # connected by the subscriptions above
+            assert conn is not None, "subscribed"
             while not stop.is_set():
-                message = pubsub.get_message(timeout=READ_SECONDS)
+                # The connection's own read, with a timeout: `get_message(timeout=)` would first
+                # poll the socket twice a message (readable? closed?), most of its cost here.
+                # A timeout leaves a part-read message in the parser, for the next read.
+                try:
+                    response = conn.read_response(
+                        timeout=READ_SECONDS, disconnect_on_error=False, push_request=True
+                    )
+                except redis.TimeoutError:
+                    continue
+                message = pubsub.handle_message(response)
                 if message is None:
                     continue
                 kind = _text(message["type"])

@@ -70,6 +70,7 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
             for figure in ("per_s", "server_cpu_ms")
         ],
     ),
+    ("listener.py", [], ["listener_us_per_message_gevent", "listener_us_per_message_threads"]),
     # Doppelkopf's four anchors, one match game (four deals): proof it plays and rates.
     ("ladder.py", [], ["doppelkopf_match_games", "doppelkopf_contests", "doppelkopf_cpu_s"]),
     # The anchor keeper fills every ladder by itself (two cheap anchors, one round).
