@@ -33,7 +33,7 @@ from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
 from bots import BOTS, parse_bot
-from bots.match import MatchError, MatchSpec, block_totals, check, estimate
+from bots.match import MatchError, MatchSpec, check
 from engine import GAMES
 from service.access.app_keys import AppKey, AppKeys
 from service.access.bot_registry import BotRegistry
@@ -50,6 +50,7 @@ from service.matches.pairings import (
     swiss,
     swiss_default_rounds,
 )
+from service.matches.tournament_standings import given_up, pairings_of, salvaged, scored, standings
 from service.storage.keys import ADVANCE_TOURNAMENT_JOB, outbox_key, tournament_key
 from service.storage.tournament_store import TournamentStore
 from service.streams.feed_relay import Feed
@@ -362,9 +363,9 @@ class Tournaments:
                     continue
             match = self.matches.get(mid)  # re-enqueues its lost jobs, as any read
             if match["status"] == "done":
-                self._settle(tid, field, self._scored(p, match))
-            elif self._given_up(match):
-                self._settle(tid, field, self._salvaged(p, match))
+                self._settle(tid, field, scored(p, match))
+            elif given_up(match):
+                self._settle(tid, field, salvaged(p, match))
 
     def _retired(self, tid: str, spec: JSON, name: str) -> bool:
         """Whether an outside entrant can no longer take a seat; notes why, once."""
@@ -402,33 +403,6 @@ class Tournaments:
             host_hash=sha256(secrets.token_hex(16)),  # nobody holds it: no cancel by hand
         )
 
-    @staticmethod
-    def _given_up(match: Mapping[str, Any]) -> bool:
-        """Some games' jobs failed for good (RQ's retries spent: `progress.failed`) and no
-        game is left to play: the match will never be done, so its round must not wait."""
-        progress = match["progress"]
-        return (
-            bool(progress["failed"]) and progress["done"] + progress["failed"] >= progress["total"]
-        )
-
-    @classmethod
-    def _salvaged(cls, p: JSON, match: Mapping[str, Any]) -> JSON:
-        """A given-up pairing scored from the games it recorded, or void (`failed`, 0 points
-        each) with none; `failed_games` says how many games were lost."""
-        failed = int(match["progress"]["failed"])
-        if match["progress"]["done"]:
-            return {**cls._scored(p, match), "failed_games": failed}
-        return {"points": [0.0, 0.0], "reason": "failed", "failed_games": failed}
-
-    @staticmethod
-    def _scored(p: JSON, match: Mapping[str, Any]) -> JSON:
-        """A pairing's points from its match: the paired mean difference per deal decides
-        (> 0 a win, 1 point; 0 a draw, half each)."""
-        diff = _diff(match["results"], str(p["a"]), str(p["b"]))
-        mean = diff["mean"] if diff else None
-        points = [0.5, 0.5] if not mean else [1.0, 0.0] if mean > 0 else [0.0, 1.0]
-        return {"points": points, "deal_score_diff": diff}
-
     def _next_round(self, tid: str, raw: Mapping[str, str], spec: JSON, number: int) -> None:
         entrants = list(spec["entrants"])
         if spec["format"] == ROUND_ROBIN:
@@ -436,8 +410,8 @@ class Tournaments:
         else:
             table = self._standings(raw, spec)
             ranked = [row["entrant"] for row in table if row["withdrawn"] is None]
-            played = {frozenset((p["a"], p["b"])) for p in self._pairings(raw) if p.get("b")}
-            byes = {p["a"] for p in self._pairings(raw) if not p.get("b")}
+            played = {frozenset((p["a"], p["b"])) for p in pairings_of(raw) if p.get("b")}
+            byes = {p["a"] for p in pairings_of(raw) if not p.get("b")}
             pairs = swiss(ranked, played, byes) if ranked else []
         pairings = [self._pairing(tid, a, b) for a, b in pairs]
         entry = dumps_sorted(
@@ -511,65 +485,8 @@ class Tournaments:
             raise ServiceError("no_such_tournament", f"no tournament {tid!r}")
         return raw
 
-    @staticmethod
-    def _pairings(raw: Mapping[str, str]) -> list[JSON]:
-        made = sorted(int(f.split(":")[1]) for f in raw if f.startswith("round:"))
-        out = []
-        for n in made:
-            for i, p in enumerate(json.loads(raw[f"round:{n}"])):
-                result = raw.get(f"result:{n}:{i}")
-                out.append({**p, "round": n, "result": json.loads(result) if result else None})
-        return out
-
     def _standings(self, raw: Mapping[str, str], spec: JSON) -> list[JSON]:
-        """Points, then the paired mean per deal, then the order the entrants were given."""
-        rows: dict[str, JSON] = {
-            e: {"entrant": e, "points": 0.0, "played": 0, "wins": 0, "draws": 0, "losses": 0,
-                "byes": 0, "withdrawn": raw.get(f"withdrawn:{e}")}
-            for e in spec["entrants"]
-        }  # fmt: skip
-        diffs: dict[str, list[float]] = {e: [] for e in spec["entrants"]}
-        for p in self._pairings(raw):
-            result = p["result"]
-            if result is None:
-                continue
-            a, b = p["a"], p["b"]
-            if b is None:
-                rows[a]["points"] += 1.0
-                rows[a]["byes"] += 1
-                continue
-            for me, mine, theirs in ((a, 0, 1), (b, 1, 0)):
-                pts = result["points"]
-                rows[me]["points"] += pts[mine]
-                if result.get("reason") is None:
-                    rows[me]["played"] += 1
-                    key = "wins" if pts[mine] > pts[theirs] else "losses"
-                    rows[me]["draws" if pts[mine] == pts[theirs] else key] += 1
-            if result.get("reason") is None and p.get("match_id"):
-                per_game = self._per_game(str(p["match_id"]), a, b)
-                diffs[a] += per_game
-                diffs[b] += [-d for d in per_game]
-        order = {e: i for i, e in enumerate(spec["entrants"])}
-        for e, row in rows.items():
-            row["deal_score_diff"] = estimate(diffs[e]).to_json()
-        return sorted(
-            rows.values(),
-            key=lambda r: (
-                -r["points"],
-                -(r["deal_score_diff"]["mean"] if r["deal_score_diff"]["mean"] is not None
-                  else float("-inf")),
-                order[r["entrant"]],
-            ),
-        )  # fmt: skip
-
-    def _per_game(self, mid: str, a: str, b: str) -> list[float]:
-        """Per match game, a's mean score per deal minus b's (both played the same cards)."""
-        out = []
-        for record in self.matches.store.records(mid).values():
-            t = block_totals(record)
-            if a in t and b in t and t[a][1] and t[b][1]:
-                out.append(t[a][0] / t[a][1] - t[b][0] / t[b][1])
-        return out
+        return standings(raw, spec, self.matches.store.records)
 
     def _summary(self, tid: str, raw: Mapping[str, str]) -> JSON:
         spec = json.loads(raw["spec"])
@@ -597,7 +514,7 @@ class Tournaments:
 
     def _body(self, tid: str, raw: Mapping[str, str]) -> JSON:
         spec = json.loads(raw["spec"])
-        pairings = self._pairings(raw)
+        pairings = pairings_of(raw)
         crosstable = []
         for p in pairings:
             if p.get("b") is None:
@@ -627,17 +544,3 @@ class Tournaments:
     def _tell(self, tid: str) -> None:
         if self.feed is not None:
             self.feed.relay_head(tag(tid))
-
-
-def _diff(results: Mapping[str, Any], a: str, b: str) -> JSON | None:
-    """a's paired mean difference per deal over b, from a match's `comparisons`."""
-    for c in results.get("comparisons") or []:
-        pair = list(c["bots"])
-        if pair == [a, b]:
-            return dict(c["deal_score_diff"])
-        if pair == [b, a]:
-            d = dict(c["deal_score_diff"])
-            ci = d.get("ci95")
-            mean = None if d["mean"] is None else -d["mean"]
-            return {**d, "mean": mean, "ci95": None if ci is None else [-ci[1], -ci[0]]}
-    return None
