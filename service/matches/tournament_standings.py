@@ -1,6 +1,7 @@
-"""A tournament's scoring and standings, pure over its stored hash (`service.matches.tournaments`):
-a pairing's points from its match, the pairings by round with their results, and the standings
-(points, then the paired mean per deal, then the seeding).
+"""A tournament's scoring and what it shows, pure over its stored hash
+(`service.matches.tournaments`): a pairing's points from its match, the pairings by round with
+their results, the standings (points, then the paired mean per deal, then the seeding), and the
+answer's body (`summary` as listed, `body` as read).
 
 Pure but for the match records the standings' intervals need, which the caller hands in
 (`records`: a match id's recorded games), so it reads no Redis of its own.
@@ -95,6 +96,63 @@ def standings(raw: Mapping[str, str], spec: JSON, records: Records) -> list[JSON
             order[r["entrant"]],
         ),
     )  # fmt: skip
+
+
+def summary(tid: str, raw: Mapping[str, str]) -> JSON:
+    """A tournament as listed: its spec, status, round and invitations, no pairings."""
+    spec = json.loads(raw["spec"])
+    made = [f for f in raw if f.startswith("round:")]
+    names = json.loads(raw["names"])
+    to = json.loads(raw["to"])
+    out: JSON = {
+        "id": tid,
+        "status": raw["status"],
+        "from": raw["from_name"],
+        **spec,
+        "round": len(made),
+        "invited": [
+            {"key": names[k], "answer": {"accept": "accepted", "decline": "declined"}.get(
+                raw.get(f"answer:{k}", ""))}
+            for k in to
+        ],
+        "outside": {n: o["owner_name"] for n, o in json.loads(raw["owners"]).items()},
+        "created": int(raw["created"]),
+        "expires": int(raw["expires"]),
+    }  # fmt: skip
+    if raw.get("reason"):
+        out["reason"] = raw["reason"]
+    return out
+
+
+def body(tid: str, raw: Mapping[str, str], records: Records) -> JSON:
+    """A tournament as read: its summary, pairings, standings and crosstable."""
+    spec = json.loads(raw["spec"])
+    pairings = pairings_of(raw)
+    crosstable = []
+    for p in pairings:
+        if p.get("b") is None:
+            continue
+        result = p["result"] or {}
+        crosstable.append(
+            {
+                "bots": [p["a"], p["b"]],
+                "round": p["round"],
+                "match_id": p["match_id"],
+                "points": result.get("points"),
+                "reason": result.get("reason"),
+                "deal_score_diff": result.get("deal_score_diff"),
+            }
+        )
+    return {
+        **summary(tid, raw),
+        "pairings": [
+            {"round": p["round"], "a": p["a"], "b": p["b"], "match_id": p["match_id"],
+             "result": p["result"]}
+            for p in pairings
+        ],
+        "standings": standings(raw, spec, records),
+        "crosstable": crosstable,
+    }  # fmt: skip
 
 
 def _per_game(records: Mapping[int, JSON], a: str, b: str) -> list[float]:

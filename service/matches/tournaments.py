@@ -17,6 +17,10 @@ finishes (`Matches.finished`), and inline on every read (the make-up for a lost 
 A pairing whose outside bot was retired (or its key revoked) meanwhile is not played: that
 entrant withdraws (`withdrawn:<name>`, with the reason), its opponent scores the pairing as won
 (`forfeit`), and the entrant is paired no more; the tournament goes on.
+
+Its creator may `cancel` it (`created` or `running`): one script moves it to `cancelled`, after
+which no step writes a round, a result or its end (each write's script checks the status); its
+matches under way are stopped and the games not played go back to the creator's quotas.
 """
 
 from __future__ import annotations
@@ -50,7 +54,15 @@ from service.matches.pairings import (
     swiss,
     swiss_default_rounds,
 )
-from service.matches.tournament_standings import given_up, pairings_of, salvaged, scored, standings
+from service.matches.tournament_standings import body as tournament_body
+from service.matches.tournament_standings import (
+    given_up,
+    pairings_of,
+    salvaged,
+    scored,
+    standings,
+    summary,
+)
 from service.storage.keys import ADVANCE_TOURNAMENT_JOB, outbox_key, tournament_key
 from service.storage.tournament_store import TournamentStore
 from service.streams.feed_relay import Feed
@@ -60,6 +72,7 @@ log = logging.getLogger("duckpond.tournaments")
 JSON = dict[str, Any]
 ROUND_ROBIN, SWISS = "round_robin", "swiss"
 CREATED, RUNNING, DONE, DECLINED, EXPIRED = "created", "running", "done", "declined", "expired"
+CANCELLED = "cancelled"
 ENTRANTS = (3, 32)
 GAMES_PER_PAIRING = (1, 20)
 DEFAULT_GAMES = 2
@@ -266,11 +279,13 @@ class Tournaments:
             self._tell(tid)
         return status
 
-    def _refund(self, raw: Mapping[str, str]) -> None:
-        """Declined or expired (closed once, by the script): no game was played, so the
-        creator gets back what its creation counted against its match quotas."""
-        if self.keys is not None and self.keys.required:
-            self.keys.refund_match(AppKey(raw["from"], "", {}), int(raw.get("charged", 0)))
+    def _refund(self, raw: Mapping[str, str], spent: int = 0) -> None:
+        """Declined, expired or cancelled (closed once, by a script; the step that closed it
+        calls this): the creator gets back what its creation counted against its match quotas
+        less the `spent` games, played or under way (none unless cancelled while running)."""
+        back = int(raw.get("charged", 0)) - spent
+        if self.keys is not None and self.keys.required and back > 0:
+            self.keys.refund_match(AppKey(raw["from"], "", {}), back)
 
     @staticmethod
     def _closing_entry(tid: str, status: str, *, by: str | None = None) -> str:
@@ -333,33 +348,49 @@ class Tournaments:
             return "done"
         self._next_round(tid, raw, spec, current + 1)
         raw = cast(dict[str, str], self.store.load(tid))
+        if f"round:{current + 1}" not in raw:  # cancelled meanwhile: ROUND_SCRIPT wrote none
+            return raw["status"]
         self._play(tid, raw, spec, current + 1, json.loads(raw[f"round:{current + 1}"]))
         return f"round {current + 1} made"
 
     def _play(
-        self, tid: str, raw: Mapping[str, str], spec: JSON, number: int, pairings: list[JSON]
+        self,
+        tid: str,
+        raw: Mapping[str, str],
+        spec: JSON,
+        number: int,
+        pairings: list[JSON],
+        *,
+        make: bool = True,
     ) -> None:
-        """Make each pairing's match (once) and settle those that are over."""
+        """Make each pairing's match (once) and settle those that are over; without `make`
+        (a cancel's last look), only settle the matches that are over."""
         for i, p in enumerate(pairings):
             field = f"result:{number}:{i}"
-            if field in raw:
+            if field in raw or (not make and not p.get("match_id")):
                 continue
             if p.get("b") is None:
                 self._settle(tid, field, {"points": [1.0, 0.0], "reason": "bye"})
                 continue
-            gone = [e for e in (p["a"], p["b"]) if f"withdrawn:{e}" in raw]
-            gone += [e for e in (p["a"], p["b"]) if e not in gone and self._retired(tid, spec, e)]
+            gone = [e for e in (p["a"], p["b"]) if f"withdrawn:{e}" in raw] if make else []
+            gone += [e for e in (p["a"], p["b"]) if make and e not in gone
+                     and self._retired(tid, spec, e)]  # fmt: skip
             if gone:
                 self._forfeit(tid, field, p, gone)
                 continue
             mid = str(p["match_id"])
             if self.matches.store.load(mid) is None:
+                if not make:
+                    continue
                 try:
                     self._make_match(raw, spec, p)
                 except ServiceError as exc:
                     if status_of(exc.reason) >= 500:
                         raise
                     self._settle(tid, field, {"points": [0.0, 0.0], "reason": exc.reason})
+                    continue
+                if self._status(tid) != RUNNING:  # cancelled meanwhile: its loop missed it
+                    self.matches.stop(mid)
                     continue
             match = self.matches.get(mid)  # re-enqueues its lost jobs, as any read
             if match["status"] == "done":
@@ -400,7 +431,7 @@ class Tournaments:
             owner=raw["from"],
             accepted=True,  # every invited key accepted the tournament
             mid=str(p["match_id"]),
-            host_hash=sha256(secrets.token_hex(16)),  # nobody holds it: no cancel by hand
+            host_hash=sha256(secrets.token_hex(16)),  # nobody holds it: `cancel` stops it
         )
 
     def _next_round(self, tid: str, raw: Mapping[str, str], spec: JSON, number: int) -> None:
@@ -442,20 +473,71 @@ class Tournaments:
         owners = [str(o["owner"]) for o in json.loads(raw["owners"]).values()]
         return list(dict.fromkeys([raw["from"], *owners]))
 
-    def _finish(self, tid: str, raw: Mapping[str, str], spec: JSON) -> None:
+    def _end_entry(self, tid: str, raw: Mapping[str, str], spec: JSON, status: str) -> str:
+        """The `tournament_finished` entry: done (with its winner) or cancelled (none)."""
         table = self._standings(raw, spec)
-        entry = dumps_sorted(
+        return dumps_sorted(
             {
                 "type": "tournament_finished",
                 "tournament_id": tid,
-                "winner": table[0]["entrant"] if table else None,
+                "status": status,
+                "winner": table[0]["entrant"] if table and status == DONE else None,
                 "standings": [{"entrant": r["entrant"], "points": r["points"]} for r in table],
             }
         ).decode()
+
+    def _finish(self, tid: str, raw: Mapping[str, str], spec: JSON) -> None:
+        entry = self._end_entry(tid, raw, spec, DONE)
         if self.store.move(tid, RUNNING, DONE, kind="tournament_finished", entry=entry,
                            told=self._told(raw), ttl=KEEP_SECONDS):  # fmt: skip
             self._tell(tid)
             log.info("tournament %s done", tid)
+
+    # --- cancelling ---------------------------------------------------------------------
+
+    def cancel(self, tid: str, key: AppKey) -> JSON:
+        """Cancel a `created` or `running` tournament (its creator's key only), in one step
+        (`TournamentStore.cancel`): no round is made and nothing settled after it; the matches
+        under way are cancelled; the games it will not play go back to the creator's quotas
+        (once: the call whose script cancelled it gives them); the feeds hear
+        `tournament_finished` with `status: cancelled`. Again: the same answer (and the
+        matches cancelled again, should a cancel have died before)."""
+        raw = self._load(tid)
+        if raw["from"] != key.id:
+            raise ServiceError("not_your_tournament", "only the key that created it may cancel it")
+        spec = json.loads(raw["spec"])
+        if raw["status"] == RUNNING:  # what ended before the cancel counts: settle it first
+            current = len([f for f in raw if f.startswith("round:")])
+            if current:
+                pairings = json.loads(raw[f"round:{current}"])
+                self._play(tid, raw, spec, current, pairings, make=False)
+                raw = self._load(tid)
+        entry = self._end_entry(tid, raw, spec, CANCELLED)
+        outcome, was = self.store.cancel(tid, entry, self._told(raw), KEEP_SECONDS)
+        if outcome == "missing":
+            raise ServiceError("no_such_tournament", f"no tournament {tid!r}")
+        if outcome not in ("ok", CANCELLED):
+            raise ServiceError(
+                "tournament_closed",
+                f"the tournament is {outcome}: there is nothing to cancel",
+                tournament_status=outcome,
+            )
+        made = pairings_of(self._load(tid))  # read after the script: no round comes now
+        spent = sum(self._stop(str(p["match_id"])) for p in made if p["match_id"])
+        if outcome == "ok":
+            self._refund(raw, spent)
+            self._tell(tid)
+            log.info("tournament %s cancelled (was %s; %d games spent)", tid, was, spent)
+        return self.get(tid, key)
+
+    def _stop(self, mid: str) -> int:
+        """Cancel a pairing's match (one done stays done); the games it spent."""
+        self.matches.stop(mid)
+        return self.matches.games_spent(mid)
+
+    def _status(self, tid: str) -> str | None:
+        found = self.store.redis.hget(tournament_key(tid), "status")
+        return None if found is None else cast(bytes, found).decode()
 
     # --- reading ------------------------------------------------------------------------
 
@@ -475,7 +557,7 @@ class Tournaments:
             if raw is None:
                 gone.append(tid)
             else:
-                out.append(self._summary(tid, raw))
+                out.append(summary(tid, raw))
         self.store.drop_listed(key.id, gone)
         return {"tournaments": out}
 
@@ -488,58 +570,8 @@ class Tournaments:
     def _standings(self, raw: Mapping[str, str], spec: JSON) -> list[JSON]:
         return standings(raw, spec, self.matches.store.records)
 
-    def _summary(self, tid: str, raw: Mapping[str, str]) -> JSON:
-        spec = json.loads(raw["spec"])
-        made = [f for f in raw if f.startswith("round:")]
-        names = json.loads(raw["names"])
-        to = json.loads(raw["to"])
-        out: JSON = {
-            "id": tid,
-            "status": raw["status"],
-            "from": raw["from_name"],
-            **spec,
-            "round": len(made),
-            "invited": [
-                {"key": names[k], "answer": {"accept": "accepted", "decline": "declined"}.get(
-                    raw.get(f"answer:{k}", ""))}
-                for k in to
-            ],
-            "outside": {n: o["owner_name"] for n, o in json.loads(raw["owners"]).items()},
-            "created": int(raw["created"]),
-            "expires": int(raw["expires"]),
-        }  # fmt: skip
-        if raw.get("reason"):
-            out["reason"] = raw["reason"]
-        return out
-
     def _body(self, tid: str, raw: Mapping[str, str]) -> JSON:
-        spec = json.loads(raw["spec"])
-        pairings = pairings_of(raw)
-        crosstable = []
-        for p in pairings:
-            if p.get("b") is None:
-                continue
-            result = p["result"] or {}
-            crosstable.append(
-                {
-                    "bots": [p["a"], p["b"]],
-                    "round": p["round"],
-                    "match_id": p["match_id"],
-                    "points": result.get("points"),
-                    "reason": result.get("reason"),
-                    "deal_score_diff": result.get("deal_score_diff"),
-                }
-            )
-        return {
-            **self._summary(tid, raw),
-            "pairings": [
-                {"round": p["round"], "a": p["a"], "b": p["b"], "match_id": p["match_id"],
-                 "result": p["result"]}
-                for p in pairings
-            ],
-            "standings": self._standings(raw, spec),
-            "crosstable": crosstable,
-        }  # fmt: skip
+        return tournament_body(tid, raw, self.matches.store.records)
 
     def _tell(self, tid: str) -> None:
         if self.feed is not None:
