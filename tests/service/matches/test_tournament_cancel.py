@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 from flask import Flask
 from rq.job import Job
+from test_outside_matches import live_games
 from test_tournaments import TOURNAMENTS, Key, match_keys, read, refused, run_to_end
+from testkit.svc_helpers import auth
 
 from service.access.app_keys import AppKey, AppKeys
 from service.matches.matches import match_job_id
@@ -200,3 +202,34 @@ def test_a_cancel_racing_the_step_ends_consistent(app: Flask, keys: AppKeys) -> 
         assert tournaments.advance(tid) == "cancelled" and read(app, tid) == body
         assert spent_today(keys, ann) == before + played
         assert [e["status"] for e in ann.told("tournament_finished")].count("cancelled") == n + 1
+
+
+def test_an_outside_pairing_under_way_has_its_live_games_abandoned(
+    app: Flask, keys: AppKeys
+) -> None:
+    """A pairing's match seating the creator's outside bot plays real games: the cancel
+    abandons those live, as a match's host cancel does, and none is counted as played."""
+    ann = Key(app, keys, "ann")
+    ann.register("ann-bot")
+    layers = app.extensions["duckpond"]
+    before = spent_today(keys, ann)
+    made = ann.create(entrants=["ann-bot", "heuristic", "random", "search:fast"],
+                      format="round_robin", games=2)  # fmt: skip
+    (mine,) = [p for p in made["pairings"] if "ann-bot" in (p["a"], p["b"])]
+    mid = mine["match_id"]
+    with app.app_context():
+        layers.matches.advance(mid)  # the driver's step: the match's first games go live
+    assert live_games(app, mid) > 0
+
+    def my_seats() -> list[Any]:
+        seats = ann.client.get("/api/v1/feed/seats", headers=auth(ann.key)).json["seats"]
+        return [s for s in seats if s["match_id"] == mid]
+
+    assert my_seats() != []
+    body = cancel(ann, made["id"]).json
+    assert body["status"] == "cancelled"
+    assert live_games(app, mid) == 0
+    match = app.test_client().get(f"/api/v1/matches/{mid}").json
+    assert match["status"] == "cancelled" and match["progress"]["done"] == 0
+    assert my_seats() == []
+    assert spent_today(keys, ann) == before  # no game recorded: all 12 back
