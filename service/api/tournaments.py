@@ -33,6 +33,7 @@ app_keys.required_on(
     "tournaments.list_tournaments",
     "tournaments.accept_tournament",
     "tournaments.decline_tournament",
+    "tournaments.cancel_tournament",
     always=True,
 )
 
@@ -143,8 +144,9 @@ def create_tournament(body: dict[str, Any]) -> Response:
     keys hear `tournament` on their feeds and accept or decline (`.../accept`,
     `.../decline`); round 1 starts once all accepted (at once when nobody is invited). The
     creator's feed and every entrant owner's hear `tournament_round` and
-    `tournament_finished`; the outside bots get their seats as in any match (`match_seat`).
-    The most games it may play count against this key's match quotas, as one match's (429).
+    `tournament_finished` (`status` done or cancelled); the outside bots get their seats as in
+    any match (`match_seat`). The creator may cancel it (`.../cancel`). The most games it may
+    play count against this key's match quotas, as one match's (429).
     Every refusal comes before anything is stored.
     """
     key = _key()
@@ -232,3 +234,20 @@ def decline_tournament(_body: dict[str, Any], tournament_id: str) -> dict[str, A
     """Decline an invitation (invited keys only): the tournament closes with no round
     played, and its creator hears `tournament_answered`. 409 once it started or expired."""
     return tournaments().answer(tournament_id, _key(), accept=False)
+
+
+@blp.route("/<string:tournament_id>/cancel", methods=["POST"])
+@blp.doc(operationId="cancel_tournament", security=KEY_ONLY)
+@blp.arguments(TournamentAnswerIn(), example={})
+@blp.response(200, TournamentOut, example={**TOURNAMENT_EXAMPLE, "status": "cancelled"})
+@errors(blp, *ANSWER_ERRORS)
+def cancel_tournament(_body: dict[str, Any], tournament_id: str) -> dict[str, Any]:
+    """Cancel a tournament (its creator's key only; any other key: 403
+    `not_your_tournament`), awaiting its invitations or running: in one step it becomes
+    `cancelled`, makes no round and settles no pairing more. The matches of the round under
+    way are cancelled (a game being played finishes, no other starts); the games recorded stay
+    recorded and rated, and the standings show what was played. The match games it counted
+    against the key's quotas and will not play are given back, once. The creator's and the
+    entrants' keys hear `tournament_finished` with `status: cancelled`. Cancelling again
+    answers the same; 409 `tournament_closed` once done, declined or expired."""
+    return tournaments().cancel(tournament_id, _key())

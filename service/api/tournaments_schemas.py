@@ -18,7 +18,7 @@ from service.matches.tournaments import (
     SWISS_ROUNDS_MAX,
 )
 
-STATUSES = ["created", "running", "done", "declined", "expired"]
+STATUSES = ["created", "running", "done", "declined", "expired", "cancelled"]
 
 
 class TournamentIn(Schema):
@@ -76,7 +76,7 @@ class TournamentIn(Schema):
 
 
 class TournamentAnswerIn(Schema):
-    """Accepting or declining takes no fields: the body may be absent or `{}`."""
+    """Accepting, declining or cancelling takes no fields: the body may be absent or `{}`."""
 
 
 class InvitedOut(Out):
@@ -174,7 +174,8 @@ class TournamentSummaryOut(Out):
         validate=validate.OneOf(STATUSES),
         metadata={
             "description": "`created` while invited keys answer; `running`; `done`; "
-            "`declined` or `expired`: no round was played."
+            "`declined` or `expired`: no round was played; `cancelled` by its creator: "
+            "what was played stays, nothing more is."
         },
     )
     from_ = fields.String(

@@ -78,7 +78,8 @@ REASONS: dict[str, tuple[int, str]] = {
     ),
     "not_your_tournament": (
         403,
-        "Only an app key whose bot the tournament invites may accept or decline it.",
+        "Only an app key whose bot the tournament invites may accept or decline it, and only"
+        " the key that created it may cancel it.",
     ),
     "bad_invite_code": (403, "The invite code is not this table's (or it has none)."),
     "challenge_required": (
@@ -118,7 +119,8 @@ REASONS: dict[str, tuple[int, str]] = {
     ),
     "tournament_closed": (
         409,
-        "The tournament has started, was declined or has expired: it takes no other answer.",
+        "The tournament has started, ended, was declined, cancelled or has expired: it takes"
+        " no other answer (and one done, declined or expired no cancel).",
     ),
     "match_done": (409, "The match is done: there is nothing to cancel."),
     "bot_name_taken": (

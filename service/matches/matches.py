@@ -293,20 +293,48 @@ class Matches:
     def cancel(self, mid: str, authorization: str | None) -> JSON:
         """Cancel a match (its host token only): the running jobs finish the game they play,
         and no further game starts. Cancelling a cancelled match answers it again."""
-        raw = self._load_for(mid, authorization)
-        spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
-        outcome = self.store.cancel(mid, spec.games, self.finished_ttl)
+        outcome = self._cancel(mid, self._load_for(mid, authorization))
         if outcome == "missing":
             raise ServiceError("no_such_match", f"no match {mid!r}")
         if outcome == "done":
             raise ServiceError("match_done", "the match is done: nothing to cancel")
+        return self.get(mid)
+
+    def stop(self, mid: str) -> str:
+        """Cancel a match for a trusted caller, with no token: a tournament's pairing keeps
+        none (`service.matches.tournaments`, its creator's cancel). The outcome of `cancel`'s
+        script: "ok", "cancelled" (before), "done" or "missing"; nothing is refused."""
+        raw = self.store.load(mid)
+        return "missing" if raw is None else self._cancel(mid, raw)
+
+    def _cancel(self, mid: str, raw: Mapping[bytes, bytes]) -> str:
+        spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
+        outcome = self.store.cancel(mid, spec.games, self.finished_ttl)
         if outcome == "ok":
             log.info("match %s cancelled", mid)
             if b"app_key" in raw:
                 self._tell(mid)
         if outcome in ("ok", "cancelled") and b"outside" in raw:
             self._driver().abandon_live(mid)  # again after a crash: none left to abandon
-        return self.get(mid)
+        return outcome
+
+    def games_spent(self, mid: str) -> int:
+        """The games of a match that were played or will be: recorded, or (built-in bots)
+        under way in a job (RQ `started`), which finishes its game and records it. Read after
+        a cancel, when no other game can start (an outside match's live games are abandoned,
+        never recorded). A job RQ marked started that meets the cancel first counts too."""
+        raw = self.store.load(mid)
+        if raw is None:
+            return 0
+        spec = MatchSpec.from_json(json.loads(raw[b"spec"]))
+        running: set[int] = set()
+        if b"outside" not in raw:
+            with self.queue.connection.pipeline(transaction=False) as pipe:
+                for i in range(spec.games):
+                    pipe.hget(Job.key_for(match_job_id(mid, i)), "status")
+                status = pipe.execute()  # before the records: a job that ends meanwhile counts
+            running = {i for i, s in enumerate(status) if s == b"started"}
+        return len(running | self.store.recorded(mid))
 
     def _tell(self, mid: str) -> None:
         """Relay the feed entry a script just wrote to the match's bucket's outbox."""

@@ -17,6 +17,10 @@ finishes (`Matches.finished`), and inline on every read (the make-up for a lost 
 A pairing whose outside bot was retired (or its key revoked) meanwhile is not played: that
 entrant withdraws (`withdrawn:<name>`, with the reason), its opponent scores the pairing as won
 (`forfeit`), and the entrant is paired no more; the tournament goes on.
+
+Its creator may `cancel` it (`created` or `running`): one script moves it to `cancelled`, after
+which no step writes a round, a result or its end (each write's script checks the status); its
+matches under way are stopped and the games not played go back to the creator's quotas.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
 from bots import BOTS, parse_bot
-from bots.match import MatchError, MatchSpec, block_totals, check, estimate
+from bots.match import MatchError, MatchSpec, check
 from engine import GAMES
 from service.access.app_keys import AppKey, AppKeys
 from service.access.bot_registry import BotRegistry
@@ -50,6 +54,15 @@ from service.matches.pairings import (
     swiss,
     swiss_default_rounds,
 )
+from service.matches.tournament_standings import body as tournament_body
+from service.matches.tournament_standings import (
+    given_up,
+    pairings_of,
+    salvaged,
+    scored,
+    standings,
+    summary,
+)
 from service.storage.keys import ADVANCE_TOURNAMENT_JOB, outbox_key, tournament_key
 from service.storage.tournament_store import TournamentStore
 from service.streams.feed_relay import Feed
@@ -59,6 +72,7 @@ log = logging.getLogger("duckpond.tournaments")
 JSON = dict[str, Any]
 ROUND_ROBIN, SWISS = "round_robin", "swiss"
 CREATED, RUNNING, DONE, DECLINED, EXPIRED = "created", "running", "done", "declined", "expired"
+CANCELLED = "cancelled"
 ENTRANTS = (3, 32)
 GAMES_PER_PAIRING = (1, 20)
 DEFAULT_GAMES = 2
@@ -265,11 +279,13 @@ class Tournaments:
             self._tell(tid)
         return status
 
-    def _refund(self, raw: Mapping[str, str]) -> None:
-        """Declined or expired (closed once, by the script): no game was played, so the
-        creator gets back what its creation counted against its match quotas."""
-        if self.keys is not None and self.keys.required:
-            self.keys.refund_match(AppKey(raw["from"], "", {}), int(raw.get("charged", 0)))
+    def _refund(self, raw: Mapping[str, str], spent: int = 0) -> None:
+        """Declined, expired or cancelled (closed once, by a script; the step that closed it
+        calls this): the creator gets back what its creation counted against its match quotas
+        less the `spent` games, played or under way (none unless cancelled while running)."""
+        back = int(raw.get("charged", 0)) - spent
+        if self.keys is not None and self.keys.required and back > 0:
+            self.keys.refund_match(AppKey(raw["from"], "", {}), back)
 
     @staticmethod
     def _closing_entry(tid: str, status: str, *, by: str | None = None) -> str:
@@ -332,27 +348,40 @@ class Tournaments:
             return "done"
         self._next_round(tid, raw, spec, current + 1)
         raw = cast(dict[str, str], self.store.load(tid))
+        if f"round:{current + 1}" not in raw:  # cancelled meanwhile: ROUND_SCRIPT wrote none
+            return raw["status"]
         self._play(tid, raw, spec, current + 1, json.loads(raw[f"round:{current + 1}"]))
         return f"round {current + 1} made"
 
     def _play(
-        self, tid: str, raw: Mapping[str, str], spec: JSON, number: int, pairings: list[JSON]
+        self,
+        tid: str,
+        raw: Mapping[str, str],
+        spec: JSON,
+        number: int,
+        pairings: list[JSON],
+        *,
+        make: bool = True,
     ) -> None:
-        """Make each pairing's match (once) and settle those that are over."""
+        """Make each pairing's match (once) and settle those that are over; without `make`
+        (a cancel's last look), only settle the matches that are over."""
         for i, p in enumerate(pairings):
             field = f"result:{number}:{i}"
-            if field in raw:
+            if field in raw or (not make and not p.get("match_id")):
                 continue
             if p.get("b") is None:
                 self._settle(tid, field, {"points": [1.0, 0.0], "reason": "bye"})
                 continue
-            gone = [e for e in (p["a"], p["b"]) if f"withdrawn:{e}" in raw]
-            gone += [e for e in (p["a"], p["b"]) if e not in gone and self._retired(tid, spec, e)]
+            gone = [e for e in (p["a"], p["b"]) if f"withdrawn:{e}" in raw] if make else []
+            gone += [e for e in (p["a"], p["b"]) if make and e not in gone
+                     and self._retired(tid, spec, e)]  # fmt: skip
             if gone:
                 self._forfeit(tid, field, p, gone)
                 continue
             mid = str(p["match_id"])
             if self.matches.store.load(mid) is None:
+                if not make:
+                    continue
                 try:
                     self._make_match(raw, spec, p)
                 except ServiceError as exc:
@@ -360,11 +389,14 @@ class Tournaments:
                         raise
                     self._settle(tid, field, {"points": [0.0, 0.0], "reason": exc.reason})
                     continue
+                if self._status(tid) != RUNNING:  # cancelled meanwhile: its loop missed it
+                    self.matches.stop(mid)
+                    continue
             match = self.matches.get(mid)  # re-enqueues its lost jobs, as any read
             if match["status"] == "done":
-                self._settle(tid, field, self._scored(p, match))
-            elif self._given_up(match):
-                self._settle(tid, field, self._salvaged(p, match))
+                self._settle(tid, field, scored(p, match))
+            elif given_up(match):
+                self._settle(tid, field, salvaged(p, match))
 
     def _retired(self, tid: str, spec: JSON, name: str) -> bool:
         """Whether an outside entrant can no longer take a seat; notes why, once."""
@@ -399,35 +431,8 @@ class Tournaments:
             owner=raw["from"],
             accepted=True,  # every invited key accepted the tournament
             mid=str(p["match_id"]),
-            host_hash=sha256(secrets.token_hex(16)),  # nobody holds it: no cancel by hand
+            host_hash=sha256(secrets.token_hex(16)),  # nobody holds it: `cancel` stops it
         )
-
-    @staticmethod
-    def _given_up(match: Mapping[str, Any]) -> bool:
-        """Some games' jobs failed for good (RQ's retries spent: `progress.failed`) and no
-        game is left to play: the match will never be done, so its round must not wait."""
-        progress = match["progress"]
-        return (
-            bool(progress["failed"]) and progress["done"] + progress["failed"] >= progress["total"]
-        )
-
-    @classmethod
-    def _salvaged(cls, p: JSON, match: Mapping[str, Any]) -> JSON:
-        """A given-up pairing scored from the games it recorded, or void (`failed`, 0 points
-        each) with none; `failed_games` says how many games were lost."""
-        failed = int(match["progress"]["failed"])
-        if match["progress"]["done"]:
-            return {**cls._scored(p, match), "failed_games": failed}
-        return {"points": [0.0, 0.0], "reason": "failed", "failed_games": failed}
-
-    @staticmethod
-    def _scored(p: JSON, match: Mapping[str, Any]) -> JSON:
-        """A pairing's points from its match: the paired mean difference per deal decides
-        (> 0 a win, 1 point; 0 a draw, half each)."""
-        diff = _diff(match["results"], str(p["a"]), str(p["b"]))
-        mean = diff["mean"] if diff else None
-        points = [0.5, 0.5] if not mean else [1.0, 0.0] if mean > 0 else [0.0, 1.0]
-        return {"points": points, "deal_score_diff": diff}
 
     def _next_round(self, tid: str, raw: Mapping[str, str], spec: JSON, number: int) -> None:
         entrants = list(spec["entrants"])
@@ -436,8 +441,8 @@ class Tournaments:
         else:
             table = self._standings(raw, spec)
             ranked = [row["entrant"] for row in table if row["withdrawn"] is None]
-            played = {frozenset((p["a"], p["b"])) for p in self._pairings(raw) if p.get("b")}
-            byes = {p["a"] for p in self._pairings(raw) if not p.get("b")}
+            played = {frozenset((p["a"], p["b"])) for p in pairings_of(raw) if p.get("b")}
+            byes = {p["a"] for p in pairings_of(raw) if not p.get("b")}
             pairs = swiss(ranked, played, byes) if ranked else []
         pairings = [self._pairing(tid, a, b) for a, b in pairs]
         entry = dumps_sorted(
@@ -468,20 +473,71 @@ class Tournaments:
         owners = [str(o["owner"]) for o in json.loads(raw["owners"]).values()]
         return list(dict.fromkeys([raw["from"], *owners]))
 
-    def _finish(self, tid: str, raw: Mapping[str, str], spec: JSON) -> None:
+    def _end_entry(self, tid: str, raw: Mapping[str, str], spec: JSON, status: str) -> str:
+        """The `tournament_finished` entry: done (with its winner) or cancelled (none)."""
         table = self._standings(raw, spec)
-        entry = dumps_sorted(
+        return dumps_sorted(
             {
                 "type": "tournament_finished",
                 "tournament_id": tid,
-                "winner": table[0]["entrant"] if table else None,
+                "status": status,
+                "winner": table[0]["entrant"] if table and status == DONE else None,
                 "standings": [{"entrant": r["entrant"], "points": r["points"]} for r in table],
             }
         ).decode()
+
+    def _finish(self, tid: str, raw: Mapping[str, str], spec: JSON) -> None:
+        entry = self._end_entry(tid, raw, spec, DONE)
         if self.store.move(tid, RUNNING, DONE, kind="tournament_finished", entry=entry,
                            told=self._told(raw), ttl=KEEP_SECONDS):  # fmt: skip
             self._tell(tid)
             log.info("tournament %s done", tid)
+
+    # --- cancelling ---------------------------------------------------------------------
+
+    def cancel(self, tid: str, key: AppKey) -> JSON:
+        """Cancel a `created` or `running` tournament (its creator's key only), in one step
+        (`TournamentStore.cancel`): no round is made and nothing settled after it; the matches
+        under way are cancelled; the games it will not play go back to the creator's quotas
+        (once: the call whose script cancelled it gives them); the feeds hear
+        `tournament_finished` with `status: cancelled`. Again: the same answer (and the
+        matches cancelled again, should a cancel have died before)."""
+        raw = self._load(tid)
+        if raw["from"] != key.id:
+            raise ServiceError("not_your_tournament", "only the key that created it may cancel it")
+        spec = json.loads(raw["spec"])
+        if raw["status"] == RUNNING:  # what ended before the cancel counts: settle it first
+            current = len([f for f in raw if f.startswith("round:")])
+            if current:
+                pairings = json.loads(raw[f"round:{current}"])
+                self._play(tid, raw, spec, current, pairings, make=False)
+                raw = self._load(tid)
+        entry = self._end_entry(tid, raw, spec, CANCELLED)
+        outcome, was = self.store.cancel(tid, entry, self._told(raw), KEEP_SECONDS)
+        if outcome == "missing":
+            raise ServiceError("no_such_tournament", f"no tournament {tid!r}")
+        if outcome not in ("ok", CANCELLED):
+            raise ServiceError(
+                "tournament_closed",
+                f"the tournament is {outcome}: there is nothing to cancel",
+                tournament_status=outcome,
+            )
+        made = pairings_of(self._load(tid))  # read after the script: no round comes now
+        spent = sum(self._stop(str(p["match_id"])) for p in made if p["match_id"])
+        if outcome == "ok":
+            self._refund(raw, spent)
+            self._tell(tid)
+            log.info("tournament %s cancelled (was %s; %d games spent)", tid, was, spent)
+        return self.get(tid, key)
+
+    def _stop(self, mid: str) -> int:
+        """Cancel a pairing's match (one done stays done); the games it spent."""
+        self.matches.stop(mid)
+        return self.matches.games_spent(mid)
+
+    def _status(self, tid: str) -> str | None:
+        found = self.store.redis.hget(tournament_key(tid), "status")
+        return None if found is None else cast(bytes, found).decode()
 
     # --- reading ------------------------------------------------------------------------
 
@@ -501,7 +557,7 @@ class Tournaments:
             if raw is None:
                 gone.append(tid)
             else:
-                out.append(self._summary(tid, raw))
+                out.append(summary(tid, raw))
         self.store.drop_listed(key.id, gone)
         return {"tournaments": out}
 
@@ -511,133 +567,12 @@ class Tournaments:
             raise ServiceError("no_such_tournament", f"no tournament {tid!r}")
         return raw
 
-    @staticmethod
-    def _pairings(raw: Mapping[str, str]) -> list[JSON]:
-        made = sorted(int(f.split(":")[1]) for f in raw if f.startswith("round:"))
-        out = []
-        for n in made:
-            for i, p in enumerate(json.loads(raw[f"round:{n}"])):
-                result = raw.get(f"result:{n}:{i}")
-                out.append({**p, "round": n, "result": json.loads(result) if result else None})
-        return out
-
     def _standings(self, raw: Mapping[str, str], spec: JSON) -> list[JSON]:
-        """Points, then the paired mean per deal, then the order the entrants were given."""
-        rows: dict[str, JSON] = {
-            e: {"entrant": e, "points": 0.0, "played": 0, "wins": 0, "draws": 0, "losses": 0,
-                "byes": 0, "withdrawn": raw.get(f"withdrawn:{e}")}
-            for e in spec["entrants"]
-        }  # fmt: skip
-        diffs: dict[str, list[float]] = {e: [] for e in spec["entrants"]}
-        for p in self._pairings(raw):
-            result = p["result"]
-            if result is None:
-                continue
-            a, b = p["a"], p["b"]
-            if b is None:
-                rows[a]["points"] += 1.0
-                rows[a]["byes"] += 1
-                continue
-            for me, mine, theirs in ((a, 0, 1), (b, 1, 0)):
-                pts = result["points"]
-                rows[me]["points"] += pts[mine]
-                if result.get("reason") is None:
-                    rows[me]["played"] += 1
-                    key = "wins" if pts[mine] > pts[theirs] else "losses"
-                    rows[me]["draws" if pts[mine] == pts[theirs] else key] += 1
-            if result.get("reason") is None and p.get("match_id"):
-                per_game = self._per_game(str(p["match_id"]), a, b)
-                diffs[a] += per_game
-                diffs[b] += [-d for d in per_game]
-        order = {e: i for i, e in enumerate(spec["entrants"])}
-        for e, row in rows.items():
-            row["deal_score_diff"] = estimate(diffs[e]).to_json()
-        return sorted(
-            rows.values(),
-            key=lambda r: (
-                -r["points"],
-                -(r["deal_score_diff"]["mean"] if r["deal_score_diff"]["mean"] is not None
-                  else float("-inf")),
-                order[r["entrant"]],
-            ),
-        )  # fmt: skip
-
-    def _per_game(self, mid: str, a: str, b: str) -> list[float]:
-        """Per match game, a's mean score per deal minus b's (both played the same cards)."""
-        out = []
-        for record in self.matches.store.records(mid).values():
-            t = block_totals(record)
-            if a in t and b in t and t[a][1] and t[b][1]:
-                out.append(t[a][0] / t[a][1] - t[b][0] / t[b][1])
-        return out
-
-    def _summary(self, tid: str, raw: Mapping[str, str]) -> JSON:
-        spec = json.loads(raw["spec"])
-        made = [f for f in raw if f.startswith("round:")]
-        names = json.loads(raw["names"])
-        to = json.loads(raw["to"])
-        out: JSON = {
-            "id": tid,
-            "status": raw["status"],
-            "from": raw["from_name"],
-            **spec,
-            "round": len(made),
-            "invited": [
-                {"key": names[k], "answer": {"accept": "accepted", "decline": "declined"}.get(
-                    raw.get(f"answer:{k}", ""))}
-                for k in to
-            ],
-            "outside": {n: o["owner_name"] for n, o in json.loads(raw["owners"]).items()},
-            "created": int(raw["created"]),
-            "expires": int(raw["expires"]),
-        }  # fmt: skip
-        if raw.get("reason"):
-            out["reason"] = raw["reason"]
-        return out
+        return standings(raw, spec, self.matches.store.records)
 
     def _body(self, tid: str, raw: Mapping[str, str]) -> JSON:
-        spec = json.loads(raw["spec"])
-        pairings = self._pairings(raw)
-        crosstable = []
-        for p in pairings:
-            if p.get("b") is None:
-                continue
-            result = p["result"] or {}
-            crosstable.append(
-                {
-                    "bots": [p["a"], p["b"]],
-                    "round": p["round"],
-                    "match_id": p["match_id"],
-                    "points": result.get("points"),
-                    "reason": result.get("reason"),
-                    "deal_score_diff": result.get("deal_score_diff"),
-                }
-            )
-        return {
-            **self._summary(tid, raw),
-            "pairings": [
-                {"round": p["round"], "a": p["a"], "b": p["b"], "match_id": p["match_id"],
-                 "result": p["result"]}
-                for p in pairings
-            ],
-            "standings": self._standings(raw, spec),
-            "crosstable": crosstable,
-        }  # fmt: skip
+        return tournament_body(tid, raw, self.matches.store.records)
 
     def _tell(self, tid: str) -> None:
         if self.feed is not None:
             self.feed.relay_head(tag(tid))
-
-
-def _diff(results: Mapping[str, Any], a: str, b: str) -> JSON | None:
-    """a's paired mean difference per deal over b, from a match's `comparisons`."""
-    for c in results.get("comparisons") or []:
-        pair = list(c["bots"])
-        if pair == [a, b]:
-            return dict(c["deal_score_diff"])
-        if pair == [b, a]:
-            d = dict(c["deal_score_diff"])
-            ci = d.get("ci95")
-            mean = None if d["mean"] is None else -d["mean"]
-            return {**d, "mean": mean, "ci95": None if ci is None else [-ci[1], -ci[0]]}
-    return None

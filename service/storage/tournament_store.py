@@ -10,7 +10,8 @@ one Redis as on a Redis Cluster:
                              creator's key id and name), `owners` (JSON: outside entrant ->
                              {owner, owner_name}), `to` (JSON list of invited key ids), `names`
                              (JSON key id -> name), `status` (`created` while invitations wait,
-                             then `running`, `done`, `declined`, `expired`), `answer:<key id>`,
+                             then `running`, `done`, `declined`, `expired`, `cancelled`),
+                             `answer:<key id>`,
                              `created`, `expires` (ms), `reason`; `round:<n>` (JSON list of the
                              round's pairings, written once: HSETNX), `result:<n>:<i>` (JSON: the
                              pairing's points and why, written once), `withdrawn:<entrant>` (why
@@ -73,6 +74,30 @@ end
 return 1
 """
 
+# Cancel (its creator's): KEYS[1] the tournament, KEYS[2] its outbox; ARGV[1] the TTL (s) it is
+# kept, ARGV[2] the `tournament_finished` entry, then the key ids told. One step: a `created` or
+# `running` tournament becomes `cancelled` (ROUND_SCRIPT, NOTE_SCRIPT and MOVE_SCRIPT then write
+# nothing more). Returns {"ok", the status it had}, or {the status, ""} when it was not moved:
+# "cancelled" (before), "done", "declined", "expired", or "missing".
+CANCEL_SCRIPT = """
+local status = redis.call("HGET", KEYS[1], "status")
+if not status then return {"missing", ""} end
+if status ~= "created" and status ~= "running" then return {status, ""} end
+redis.call("HSET", KEYS[1], "status", "cancelled", "cancelled_from", status)
+redis.call("EXPIRE", KEYS[1], tonumber(ARGV[1]))
+for i = 3, #ARGV do
+  redis.call("XADD", KEYS[2], "*", "k", ARGV[i], "t1", "tournament_finished", "d1", ARGV[2])
+end
+return {"ok", status}
+"""
+
+# Write a field once while the tournament runs (a result, a withdrawal): KEYS[1] the tournament,
+# ARGV[1] the field, ARGV[2] its value. Returns 1 when this call wrote it.
+NOTE_SCRIPT = """
+if redis.call("HGET", KEYS[1], "status") ~= "running" then return 0 end
+return redis.call("HSETNX", KEYS[1], ARGV[1], ARGV[2])
+"""
+
 # Write round ARGV[1] once: KEYS[1] the tournament, KEYS[2] its outbox, KEYS[3..] its matches'
 # `tournament_of` keys. ARGV[2] the round's JSON, ARGV[3] the tournament id, ARGV[4] their TTL,
 # ARGV[5] the `tournament_round` entry, then the key ids told. Returns 1 when this call wrote it.
@@ -95,6 +120,8 @@ class TournamentStore:
         self._create = client.register_script(CREATE_SCRIPT)
         self._move = client.register_script(MOVE_SCRIPT)
         self._round = client.register_script(ROUND_SCRIPT)
+        self._cancel = client.register_script(CANCEL_SCRIPT)
+        self._note = client.register_script(NOTE_SCRIPT)
 
     def create(
         self, tid: str, record: Mapping[str, Any], ttl: int, told: Sequence[tuple[str, str]]
@@ -161,8 +188,15 @@ class TournamentStore:
         return bool(int(cast(int, wrote)))
 
     def note(self, tid: str, field: str, value: str) -> bool:
-        """Write a field once (a result, a withdrawal): HSETNX, so a step run twice agrees."""
-        return bool(self.redis.hsetnx(tournament_key(tid), field, value))
+        """Write a field once (a result, a withdrawal): HSETNX, so a step run twice agrees;
+        only while it runs, so a step that races a cancel settles nothing after it."""
+        return bool(int(cast(int, self._note(keys=[tournament_key(tid)], args=[field, value]))))
+
+    def cancel(self, tid: str, entry: str, told: Sequence[str], ttl: int) -> tuple[str, str]:
+        """("ok", the status it had) when this call cancelled it; else (its status, "")."""
+        keys = [tournament_key(tid), outbox_key(tag(tid))]
+        reply = cast(list[bytes], self._cancel(keys=keys, args=[ttl, entry, *told]))
+        return reply[0].decode(), reply[1].decode()
 
     def of_match(self, mid: str) -> str | None:
         if not valid_id(mid):

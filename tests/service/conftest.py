@@ -57,6 +57,7 @@ ON_BOTH = {
     "test_arena_lease.py",  # the pairer's lease and plans: one hash tag, beside the matches
     "test_history.py",  # its history and head-to-head in the same step: the same hash tag
     "test_tournaments.py",  # a tournament, its matches and the keys' feeds in different slots
+    "test_tournament_cancel.py",  # the cancel's scripts and its matches' on the cluster
     "test_keeper.py",  # the anchor keeper: its lease and cursor under one hash tag
 }
 """Test modules run against the single server AND the cluster."""

@@ -51,7 +51,7 @@ class TournamentOut:
             rounds (int):
             standings (list[StandingOut]): Best first: points, then the paired mean, then the seeding.
             status (TournamentOutStatus): `created` while invited keys answer; `running`; `done`; `declined` or `expired`:
-                no round was played.
+                no round was played; `cancelled` by its creator: what was played stays, nothing more is.
             reason (str | Unset):
      """
 

@@ -45,7 +45,7 @@ class TournamentSummaryOut:
             round_ (int): Rounds made so far.
             rounds (int):
             status (TournamentSummaryOutStatus): `created` while invited keys answer; `running`; `done`; `declined` or
-                `expired`: no round was played.
+                `expired`: no round was played; `cancelled` by its creator: what was played stays, nothing more is.
             reason (str | Unset):
      """
 

@@ -1,6 +1,7 @@
 from enum import StrEnum
 
 class TournamentSummaryOutStatus(StrEnum):
+    CANCELLED = "cancelled"
     CREATED = "created"
     DECLINED = "declined"
     DONE = "done"

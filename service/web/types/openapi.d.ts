@@ -936,8 +936,9 @@ export interface paths {
          *     keys hear `tournament` on their feeds and accept or decline (`.../accept`,
          *     `.../decline`); round 1 starts once all accepted (at once when nobody is invited). The
          *     creator's feed and every entrant owner's hear `tournament_round` and
-         *     `tournament_finished`; the outside bots get their seats as in any match (`match_seat`).
-         *     The most games it may play count against this key's match quotas, as one match's (429).
+         *     `tournament_finished` (`status` done or cancelled); the outside bots get their seats as in
+         *     any match (`match_seat`). The creator may cancel it (`.../cancel`). The most games it may
+         *     play count against this key's match quotas, as one match's (429).
          *     Every refusal comes before anything is stored.
          */
         post: operations["create_tournament"];
@@ -986,6 +987,34 @@ export interface paths {
          *     starts round 1. Accepting again answers the same; 409 once declined or expired.
          */
         post: operations["accept_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tournaments/{tournament_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a tournament (its creator's key only; any other key: 403
+         *     `not_your_tournament`), awaiting its invitations or running: in one step it becomes
+         *     `cancelled`, makes no round and settles no pairing more. The matches of the round under
+         *     way are cancelled (a game being played finishes, no other starts); the games recorded stay
+         *     recorded and rated, and the standings show what was played. The match games it counted
+         *     against the key's quotas and will not play are given back, once. The creator's and the
+         *     entrants' keys hear `tournament_finished` with `status: cancelled`. Cancelling again
+         *     answers the same; 409 `tournament_closed` once done, declined or expired.
+         */
+        post: operations["cancel_tournament"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3966,10 +3995,10 @@ export interface components {
             /** @description Best first: points, then the paired mean, then the seeding. */
             standings: components["schemas"]["StandingOut"][];
             /**
-             * @description `created` while invited keys answer; `running`; `done`; `declined` or `expired`: no round was played.
+             * @description `created` while invited keys answer; `running`; `done`; `declined` or `expired`: no round was played; `cancelled` by its creator: what was played stays, nothing more is.
              * @enum {string}
              */
-            status: "created" | "running" | "done" | "declined" | "expired";
+            status: "created" | "running" | "done" | "declined" | "expired" | "cancelled";
         };
         TournamentSummaryOut: {
             /** @description ms since the epoch. */
@@ -3998,10 +4027,10 @@ export interface components {
             round: number;
             rounds: number;
             /**
-             * @description `created` while invited keys answer; `running`; `done`; `declined` or `expired`: no round was played.
+             * @description `created` while invited keys answer; `running`; `done`; `declined` or `expired`: no round was played; `cancelled` by its creator: what was played stays, nothing more is.
              * @enum {string}
              */
-            status: "created" | "running" | "done" | "declined" | "expired";
+            status: "created" | "running" | "done" | "declined" | "expired" | "cancelled";
         };
         TournamentsOut: {
             tournaments: components["schemas"]["TournamentSummaryOut"][];
@@ -6420,7 +6449,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The feed, until the client leaves (or after an hour: resume with `Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` is where the feed starts; then one frame per entry, its `event` the entry's type and its `id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`, `version`: a human seat of the key's game is to act), `deal_pending` (the next deal waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of `total`), `match_finished` (`status` done or cancelled), `match_seat` (a seat of an outside match's game that one of the key's bots is to play: `match_id`, `game_id`, `seat`, `bot`, `index`, `rotation`, `game` and the seat's `token`, which works only beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones), `challenge` (another key challenges one of the key's bots: `challenge_id`, `from`, `game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), `challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: `challenge_id`, `status`, `match_id`, `by` or `reason` when declined), `arena_paused` (one of the key's bots was paused in the arena for its timed-out moves: `bot`, `match_id`, `timeouts`, `seat_games`, `reason`; `PUT /api/v1/bots/{name}/arena` resumes it). A feed open when its key is revoked ends within about a second: its last frame is `feed_closed` (`reason`: `app_key_revoked`; no `id`), and no entry after the revocation is sent; reopening it is then a 403 `app_key_revoked`. When the server stops (a restart, a deploy), every open feed ends at once with a `feed_closed` frame whose `reason` is `server_restart`: its `id` and `resume_after` are the last entry sent (in SSE with `retry:`, the milliseconds before reconnecting); reconnect with `Last-Event-ID` set to it, to any API process, and no entry is missed. Idle feeds get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
+            /** @description The feed, until the client leaves (or after an hour: resume with `Last-Event-ID`). Without a resume point the first frame is `feed_opened`, whose `id` is where the feed starts; then one frame per entry, its `event` the entry's type and its `id` the entry's id: `game_created`, `game_dealt` (`deal_no`), `turn` (`game_id`, `seat`, `version`: a human seat of the key's game is to act), `deal_pending` (the next deal waits for `POST .../deal`), `game_ended`, `game_abandoned`, `match_progress` (`done` of `total`), `match_finished` (`status` done or cancelled), `match_seat` (a seat of an outside match's game that one of the key's bots is to play: `match_id`, `game_id`, `seat`, `bot`, `index`, `rotation`, `game` and the seat's `token`, which works only beside the key in `Duckpond-App-Key`; `GET /api/v1/feed/seats` lists the live ones), `challenge` (another key challenges one of the key's bots: `challenge_id`, `from`, `game`, `bots`, `games`, `expires`; answer it at `/api/v1/challenges/{id}`), `challenge_answered` (a challenge the key made is `accepted`, `declined` or `expired`: `challenge_id`, `status`, `match_id`, `by` or `reason` when declined), `tournament` (another key's tournament invites one of the key's bots: `tournament_id`, `from`, `game`, `format`, `entrants`, `expires`), `tournament_answered` (a tournament the key made is `accepted`, `declined` or `expired`), `tournament_round` (`round`, `rounds`, `pairings`), `tournament_finished` (`status` done, with `winner`, or cancelled by its creator, `winner` null; `standings`: each entrant's points), `arena_paused` (one of the key's bots was paused in the arena for its timed-out moves: `bot`, `match_id`, `timeouts`, `seat_games`, `reason`; `PUT /api/v1/bots/{name}/arena` resumes it). A feed open when its key is revoked ends within about a second: its last frame is `feed_closed` (`reason`: `app_key_revoked`; no `id`), and no entry after the revocation is sent; reopening it is then a 403 `app_key_revoked`. When the server stops (a restart, a deploy), every open feed ends at once with a `feed_closed` frame whose `reason` is `server_restart`: its `id` and `resume_after` are the last entry sent (in SSE with `retry:`, the milliseconds before reconnecting); reconnect with `Last-Event-ID` set to it, to any API process, and no entry is missed. Idle feeds get a keep-alive every 15 s (a `:` comment line in SSE, an empty line in NDJSON). */
             200: {
                 headers: {
                     "Cache-Control"?: "no-store";
@@ -13815,7 +13844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_your_tournament`: Only an app key whose bot the tournament invites may accept or decline it. */
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_your_tournament`: Only an app key whose bot the tournament invites may accept or decline it, and only the key that created it may cancel it. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13853,7 +13882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `tournament_closed`: The tournament has started, was declined or has expired: it takes no other answer. */
+            /** @description Reasons: `tournament_closed`: The tournament has started, ended, was declined, cancelled or has expired: it takes no other answer (and one done, declined or expired no cancel). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13865,7 +13894,334 @@ export interface operations {
                      *       "errors": {
                      *         "reason": "tournament_closed"
                      *       },
-                     *       "message": "The tournament has started, was declined or has expired: it takes no other answer.",
+                     *       "message": "The tournament has started, ended, was declined, cancelled or has expired: it takes no other answer (and one done, declined or expired no cancel).",
+                     *       "status": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `body_too_large`: The body is larger than the service accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "errors": {
+                     *         "reason": "body_too_large"
+                     *       },
+                     *       "message": "The body is larger than the service accepts.",
+                     *       "status": "Request Entity Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `unsupported_media_type`: The body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "errors": {
+                     *         "reason": "unsupported_media_type"
+                     *       },
+                     *       "message": "The body must be application/json.",
+                     *       "status": "Unsupported Media Type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `validation_error`: The body or a parameter does not match its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "errors": {
+                     *         "reason": "validation_error"
+                     *       },
+                     *       "message": "The body or a parameter does not match its schema.",
+                     *       "status": "Unprocessable Entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `rate_limited`: Too many requests from this address or app key; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "errors": {
+                     *         "reason": "rate_limited"
+                     *       },
+                     *       "message": "Too many requests from this address or app key; see Retry-After.",
+                     *       "status": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `redis_unavailable`: The game store cannot be reached; retry later.; `redis_timeout`: The game store did not answer in time; retry later.; `redis_loading`: The game store is loading its data after a restart; retry soon.; `redis_read_only`: The game store is a read-only replica (a failover?); retry soon.; `redis_out_of_memory`: The game store is full and refuses writes; retry later.; `redis_error`: The game store refused the command; retry later.; `stream_slots_full`: This server holds as many open streams as it takes; retry after Retry-After.; `no_worker`: No bot worker is alive: bot turns are not being played.; `turns_overdue`: Bot turns are overdue: the workers are behind or stuck.; `wait_slots_full`: This server has as many requests waiting (`wait`) as it takes; nothing was done: retry after Retry-After, or without `wait`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "errors": {
+                     *         "reason": "redis_unavailable"
+                     *       },
+                     *       "message": "The game store cannot be reached; retry later.",
+                     *       "status": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    cancel_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["TournamentAnswerIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": 1764774000000,
+                     *       "crosstable": [
+                     *         {
+                     *           "bots": [
+                     *             "acme-bot",
+                     *             "lab-bot"
+                     *           ],
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               120.1,
+                     *               704.9
+                     *             ],
+                     *             "half_width": 292.4,
+                     *             "mean": 412.5,
+                     *             "n": 4
+                     *           },
+                     *           "match_id": "t4Tc8hQ2xY7e",
+                     *           "points": [
+                     *             1,
+                     *             0
+                     *           ],
+                     *           "reason": null,
+                     *           "round": 1
+                     *         }
+                     *       ],
+                     *       "entrants": [
+                     *         "acme-bot",
+                     *         "lab-bot",
+                     *         "heuristic",
+                     *         "random"
+                     *       ],
+                     *       "expires": 1764777600000,
+                     *       "format": "swiss",
+                     *       "from": "acme",
+                     *       "game": "ducksoup",
+                     *       "games": 2,
+                     *       "id": "t8Kd3mQ1wZ5r",
+                     *       "invited": [
+                     *         {
+                     *           "answer": "accepted",
+                     *           "key": "pond-lab"
+                     *         }
+                     *       ],
+                     *       "move_seconds": 10,
+                     *       "options": {
+                     *         "target": 1
+                     *       },
+                     *       "outside": {
+                     *         "acme-bot": "acme",
+                     *         "lab-bot": "pond-lab"
+                     *       },
+                     *       "pairings": [
+                     *         {
+                     *           "a": "acme-bot",
+                     *           "b": "lab-bot",
+                     *           "match_id": "t4Tc8hQ2xY7e",
+                     *           "result": {
+                     *             "deal_score_diff": {
+                     *               "ci95": [
+                     *                 120.1,
+                     *                 704.9
+                     *               ],
+                     *               "half_width": 292.4,
+                     *               "mean": 412.5,
+                     *               "n": 4
+                     *             },
+                     *             "points": [
+                     *               1,
+                     *               0
+                     *             ]
+                     *           },
+                     *           "round": 1
+                     *         },
+                     *         {
+                     *           "a": "heuristic",
+                     *           "b": "random",
+                     *           "match_id": "tQ2mx7Ke1cVb",
+                     *           "result": null,
+                     *           "round": 1
+                     *         }
+                     *       ],
+                     *       "round": 1,
+                     *       "rounds": 2,
+                     *       "standings": [
+                     *         {
+                     *           "byes": 0,
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               120.1,
+                     *               704.9
+                     *             ],
+                     *             "half_width": 292.4,
+                     *             "mean": 412.5,
+                     *             "n": 4
+                     *           },
+                     *           "draws": 0,
+                     *           "entrant": "acme-bot",
+                     *           "losses": 0,
+                     *           "played": 1,
+                     *           "points": 1,
+                     *           "wins": 1,
+                     *           "withdrawn": null
+                     *         }
+                     *       ],
+                     *       "status": "cancelled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TournamentOut"];
+                };
+            };
+            /** @description Reasons: `malformed_json`: The body is not valid JSON.; `unsupported_json`: The body is JSON this service does not read (I-JSON, RFC 7493): nested over 32 deep, a member name twice, or a number beyond a double.; `bad_request`: The request could not be understood.; `invalid_event_id`: `Last-Event-ID` (or `after`) must be an event number, as a stream's `id` is. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "errors": {
+                     *         "reason": "malformed_json"
+                     *       },
+                     *       "message": "The body is not valid JSON.",
+                     *       "status": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `missing_app_key`: Creating work needs `Authorization: Bearer <app key>`.; `bad_app_key`: The credential is not an app key of this service. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "errors": {
+                     *         "reason": "missing_app_key"
+                     *       },
+                     *       "message": "Creating work needs `Authorization: Bearer <app key>`.",
+                     *       "status": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_your_tournament`: Only an app key whose bot the tournament invites may accept or decline it, and only the key that created it may cancel it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "errors": {
+                     *         "reason": "app_key_revoked"
+                     *       },
+                     *       "message": "The app key (or the one that created this game) was revoked.",
+                     *       "status": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `no_such_tournament`: No tournament has this id (or it is gone, a week after its end). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "errors": {
+                     *         "reason": "no_such_tournament"
+                     *       },
+                     *       "message": "No tournament has this id (or it is gone, a week after its end).",
+                     *       "status": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Reasons: `tournament_closed`: The tournament has started, ended, was declined, cancelled or has expired: it takes no other answer (and one done, declined or expired no cancel). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "errors": {
+                     *         "reason": "tournament_closed"
+                     *       },
+                     *       "message": "The tournament has started, ended, was declined, cancelled or has expired: it takes no other answer (and one done, declined or expired no cancel).",
                      *       "status": "Conflict"
                      *     }
                      */
@@ -14142,7 +14498,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_your_tournament`: Only an app key whose bot the tournament invites may accept or decline it. */
+            /** @description Reasons: `app_key_revoked`: The app key (or the one that created this game) was revoked.; `not_your_tournament`: Only an app key whose bot the tournament invites may accept or decline it, and only the key that created it may cancel it. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14180,7 +14536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Reasons: `tournament_closed`: The tournament has started, was declined or has expired: it takes no other answer. */
+            /** @description Reasons: `tournament_closed`: The tournament has started, ended, was declined, cancelled or has expired: it takes no other answer (and one done, declined or expired no cancel). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14192,7 +14548,7 @@ export interface operations {
                      *       "errors": {
                      *         "reason": "tournament_closed"
                      *       },
-                     *       "message": "The tournament has started, was declined or has expired: it takes no other answer.",
+                     *       "message": "The tournament has started, ended, was declined, cancelled or has expired: it takes no other answer (and one done, declined or expired no cancel).",
                      *       "status": "Conflict"
                      *     }
                      */

@@ -143,8 +143,9 @@ def sync_detailed(
     keys hear `tournament` on their feeds and accept or decline (`.../accept`,
     `.../decline`); round 1 starts once all accepted (at once when nobody is invited). The
     creator's feed and every entrant owner's hear `tournament_round` and
-    `tournament_finished`; the outside bots get their seats as in any match (`match_seat`).
-    The most games it may play count against this key's match quotas, as one match's (429).
+    `tournament_finished` (`status` done or cancelled); the outside bots get their seats as in
+    any match (`match_seat`). The creator may cancel it (`.../cancel`). The most games it may
+    play count against this key's match quotas, as one match's (429).
     Every refusal comes before anything is stored.
 
     Args:
@@ -184,8 +185,9 @@ def sync(
     keys hear `tournament` on their feeds and accept or decline (`.../accept`,
     `.../decline`); round 1 starts once all accepted (at once when nobody is invited). The
     creator's feed and every entrant owner's hear `tournament_round` and
-    `tournament_finished`; the outside bots get their seats as in any match (`match_seat`).
-    The most games it may play count against this key's match quotas, as one match's (429).
+    `tournament_finished` (`status` done or cancelled); the outside bots get their seats as in
+    any match (`match_seat`). The creator may cancel it (`.../cancel`). The most games it may
+    play count against this key's match quotas, as one match's (429).
     Every refusal comes before anything is stored.
 
     Args:
@@ -220,8 +222,9 @@ async def asyncio_detailed(
     keys hear `tournament` on their feeds and accept or decline (`.../accept`,
     `.../decline`); round 1 starts once all accepted (at once when nobody is invited). The
     creator's feed and every entrant owner's hear `tournament_round` and
-    `tournament_finished`; the outside bots get their seats as in any match (`match_seat`).
-    The most games it may play count against this key's match quotas, as one match's (429).
+    `tournament_finished` (`status` done or cancelled); the outside bots get their seats as in
+    any match (`match_seat`). The creator may cancel it (`.../cancel`). The most games it may
+    play count against this key's match quotas, as one match's (429).
     Every refusal comes before anything is stored.
 
     Args:
@@ -261,8 +264,9 @@ async def asyncio(
     keys hear `tournament` on their feeds and accept or decline (`.../accept`,
     `.../decline`); round 1 starts once all accepted (at once when nobody is invited). The
     creator's feed and every entrant owner's hear `tournament_round` and
-    `tournament_finished`; the outside bots get their seats as in any match (`match_seat`).
-    The most games it may play count against this key's match quotas, as one match's (429).
+    `tournament_finished` (`status` done or cancelled); the outside bots get their seats as in
+    any match (`match_seat`). The creator may cancel it (`.../cancel`). The most games it may
+    play count against this key's match quotas, as one match's (429).
     Every refusal comes before anything is stored.
 
     Args:
