@@ -58,7 +58,6 @@ def frames(
     `server_restart` frame's resume point may be an entry it did not send: resuming there
     misses none it follows."""
     key_id, wake = watcher.key_id, watcher.wake
-    closed = {"type": CLOSED, "reason": "app_key_revoked", "message": "this app key was revoked"}
     client = Client(peer, sock, wake, hangup_check)
     beat = ticker.open(wake, time.monotonic() + max_seconds, sock)
     try:
@@ -75,7 +74,7 @@ def frames(
             rows = read if types is None else [row for row in read if row[1] in types]
             if revoked is not None and (rows or time.monotonic() >= recheck):
                 if revoked():
-                    yield sse.frame(media, dumps_sorted(closed), event=CLOSED)
+                    yield _revoked_frame(media)
                     return
                 recheck = time.monotonic() + revoke_check
             if read:
@@ -98,19 +97,30 @@ def frames(
             if beat.ping:  # and read: news lost on a dropped subscription is found there
                 beat.ping = False
                 yield sse.keepalive(media)
-        restart = {
-            "type": CLOSED,
-            "reason": "server_restart",
-            "resume_after": str(after),
-            "message": "the server is restarting: reconnect with Last-Event-ID",
-        }
-        yield sse.frame(
-            media, dumps_sorted(restart), event_id=str(after), event=CLOSED, retry=RESUME_RETRY_MS
-        )
+        yield _restart_frame(media, after)
     finally:
         ticker.release(beat)
         client.close()
         watcher.release()
+
+
+def _revoked_frame(media: str) -> bytes:
+    """The last frame of a feed whose key was revoked: no `id`, nothing to resume."""
+    closed = {"type": CLOSED, "reason": "app_key_revoked", "message": "this app key was revoked"}
+    return sse.frame(media, dumps_sorted(closed), event=CLOSED)
+
+
+def _restart_frame(media: str, after: int) -> bytes:
+    """The last frame of a feed open when its process stops: where to resume."""
+    restart = {
+        "type": CLOSED,
+        "reason": "server_restart",
+        "resume_after": str(after),
+        "message": "the server is restarting: reconnect with Last-Event-ID",
+    }
+    return sse.frame(
+        media, dumps_sorted(restart), event_id=str(after), event=CLOSED, retry=RESUME_RETRY_MS
+    )
 
 
 def live_games(client: DataClient, gids: Sequence[str]) -> list[JSON]:
