@@ -36,10 +36,17 @@ TAKE = """
 -- dependencies key, working seconds.
 local worker = KEYS[3]
 local ending = #ARGV > 11
+-- The worker idle after its last job: RQ's HDEL of `current_job` is done only here, as a
+-- next lean job started below writes its own `current_job` over the last one's.
+local function idle()
+  if ending then
+    redis.call('HSET', worker, 'state', 'idle')
+    redis.call('HDEL', worker, 'current_job')
+  end
+end
 if ending then
   redis.call('HINCRBY', worker, 'successful_job_count', 1)
   redis.call('HINCRBYFLOAT', worker, 'total_working_time', ARGV[20])
-  redis.call('HDEL', worker, 'current_job')
   redis.call('DEL', ARGV[12])
   redis.call('ZREM', ARGV[13], ARGV[14])
   redis.call('ZREM', ARGV[15], ARGV[16])
@@ -48,13 +55,13 @@ end
 local id = false
 if ARGV[8] == '1' then id = redis.call('LPOP', KEYS[1]) end
 if not id then
-  if ending then redis.call('HSET', worker, 'state', 'idle') end
+  idle()
   return false
 end
 local key = ARGV[1] .. id
 local job = redis.call('HGETALL', key)
 if #job == 0 then  -- gone (deleted, expired): dropped, as RQ's dequeue and cleanup drop it
-  if ending then redis.call('HSET', worker, 'state', 'idle') end
+  idle()
   return {id, job, 0}
 end
 local ttl = nil
@@ -69,7 +76,7 @@ if string.sub(id, 1, #ARGV[2]) == ARGV[2] then
 end
 if not ttl then
   redis.call('RPUSH', KEYS[2], id)
-  if ending then redis.call('HSET', worker, 'state', 'idle') end
+  idle()
   return {id, job, 0}
 end
 local execution = ARGV[10] .. id .. ':' .. ARGV[3]

@@ -28,15 +28,17 @@ local function now_ms()  -- Redis's clock in ms, read once per script
 end
 local function feed_relay(fk, key, groups, retention, maxlen, ttl)
   local feed, relayed = fk[1], fk[2]
-  -- One read of the relayed hash: the last number, until when the feed's TTL runs, each
-  -- bucket's cursor.
-  local fields = {"last", "until"}
+  -- One read of the relayed hash: the last number, until when the feed's TTL runs, how many
+  -- entries the feed holds and a time no entry is older than (both as this script counted
+  -- them: see the trim below), each bucket's cursor.
+  local fields = {"last", "until", "count", "oldest"}
   for _, group in ipairs(groups) do fields[#fields + 1] = group[1] end
   local known = redis.call("HMGET", relayed, unpack(fields))
   local cursors = {}
-  for i, group in ipairs(groups) do cursors[group[1]] = known[i + 2] or "0-0" end
+  for i, group in ipairs(groups) do cursors[group[1]] = known[i + 4] or "0-0" end
   local last = tonumber(known[1] or "0")
   local expires = tonumber(known[2] or "0")
+  local count, oldest = tonumber(known[3] or ""), tonumber(known[4] or "")
   local now = now_ms()
   local hooked = redis.call("EXISTS", fk[3]) == 1
   local added, kinds, kind_seen = {}, {}, {}
@@ -72,38 +74,56 @@ local function feed_relay(fk, key, groups, retention, maxlen, ttl)
   end
   if #added > 0 then
     -- Trim to the retention and the size, remembering the newest entry trimmed: a resume
-    -- point before it has lost entries (`Feed.check_resume`).
-    local minid = string.format("%d-0", now - retention)
+    -- point before it has lost entries (`Feed.check_resume`). The relayed hash counts the
+    -- feed's entries (only this script appends and trims them; a count left over from a
+    -- feed that expired is only ever too high, and is checked before it trims) and keeps a
+    -- time no entry is older than, so a relay reads the stream only when a trim may be due.
+    -- Entries past the retention are trimmed once they are a tenth of it older (no resume
+    -- point reaches them anyway: `Feed.check_resume` refuses those by their time).
+    local slack = math.floor(retention / 10)
     local trimmed = nil
-    while true do  -- the entries older than the retention, oldest first (few: the head's)
-      local old = redis.call("XRANGE", feed, "-", "(" .. minid, "COUNT", 500)
-      if #old == 0 then break end
-      trimmed = old[#old][1]
-      local ms, seq = string.match(trimmed, "^(%d+)-(%d+)$")
-      redis.call("XTRIM", feed, "MINID", string.format("%d-%d", tonumber(ms), tonumber(seq) + 1))
+    if count then count = count + #added else count = redis.call("XLEN", feed) end
+    if not oldest or oldest < now - retention - slack then
+      local minid = string.format("%d-0", now - retention)
+      while true do  -- the entries older than the retention, oldest first
+        local old = redis.call("XRANGE", feed, "-", "(" .. minid, "COUNT", 500)
+        if #old == 0 then break end
+        trimmed = old[#old][1]
+        count = count - #old
+        local ms, seq = string.match(trimmed, "^(%d+)-(%d+)$")
+        redis.call("XTRIM", feed, "MINID", string.format("%d-%d", tonumber(ms), tonumber(seq) + 1))
+      end
+      oldest = now - retention
     end
-    local over = redis.call("XLEN", feed) - maxlen
-    if over > 0 then
-      local gone = redis.call("XRANGE", feed, "-", "+", "COUNT", over)
-      trimmed = gone[#gone][1]
-      redis.call("XTRIM", feed, "MAXLEN", maxlen)
+    if count > maxlen then
+      count = redis.call("XLEN", feed)
+      local over = count - maxlen
+      if over > 0 then
+        local gone = redis.call("XRANGE", feed, "-", "+", "COUNT", over)
+        trimmed = gone[#gone][1]
+        redis.call("XTRIM", feed, "MAXLEN", maxlen)
+        count = maxlen
+      end
     end
+    local notes = {"last", string.format("%d", last), "count", string.format("%d", count),
+      "oldest", string.format("%d", oldest)}
     if trimmed then
       local ms, seq = string.match(trimmed, "^(%d+)-(%d+)$")
-      local number = tonumber(ms) * 1000 + tonumber(seq)
-      redis.call("HSET", relayed, "trimmed", string.format("%d", number))
+      notes[#notes + 1] = "trimmed"
+      notes[#notes + 1] = string.format("%d", tonumber(ms) * 1000 + tonumber(seq))
     end
     -- The TTLs are renewed with a tenth of the retention to spare, and only once that is
     -- spent: the feed lives between `retention` and 1.1 `retention` after its newest entry,
     -- and a relay costs no PEXPIRE or EXPIRE in between.
-    if now + retention > expires then
-      local slack = math.floor(retention / 10)
+    local renew = now + retention > expires
+    if renew then
+      notes[#notes + 1] = "until"
+      notes[#notes + 1] = string.format("%d", now + retention + slack)
+    end
+    redis.call("HSET", relayed, unpack(notes))
+    if renew then
       redis.call("PEXPIRE", feed, retention + slack)
       redis.call("EXPIRE", relayed, ttl + math.ceil(slack / 1000))
-      redis.call("HSET", relayed, "last", string.format("%d", last),
-        "until", string.format("%d", now + retention + slack))
-    else
-      redis.call("HSET", relayed, "last", string.format("%d", last))
     end
     if hooked then redis.call("EXPIRE", fk[4], ttl) end
     -- The news names the types relayed, so a feed that follows only some wakes for those.
@@ -120,7 +140,8 @@ CAS_SCRIPT = (
 -- Compare-and-set of one game: check the version, then write state, events, actions, the
 -- idempotent response and the due bot turns together, or nothing at all.
 -- Every key (and the channel) carries the game's bucket tag {t}: one hash slot.
--- KEYS[1] dp:{t}:<id>:game     hash (version, state, status, nevents, meta, due, to_act)
+-- KEYS[1] dp:{t}:<id>:game     hash (version, state, status, nevents, meta, due, to_act;
+--   and the script's own notes: timed, expires, idem, claimed, see below)
 -- KEYS[2] dp:{t}:<id>:events   list of event JSON
 -- KEYS[3] dp:{t}:<id>:actions  list of action JSON
 -- KEYS[4] dp:{t}:<id>:idem     hash of first responses by hashed Idempotency-Key
@@ -181,8 +202,15 @@ if pointer_ttl > 0 then
 end
 local expected = tonumber(ARGV[1])
 -- One read of the game's hash: its version, its due turns and its event count (the event
--- list only grows, and only here, in the same step as `nevents`).
-local row = redis.call("HMGET", game, "version", "due", "nevents")
+-- list only grows, and only here, in the same step as `nevents`), and this script's notes,
+-- which spare a move the commands that would find nothing to do: `timed`, which of the due
+-- turns are timed (only those can be in the clock index); `expires`, until when (ms) the
+-- keys live, as last set here (for the TTL's refresh); `idem`, "1" once the idempotency
+-- hash has its TTL; `claimed`, "1" once the watchdog counted an attempt of a due turn
+-- (CLAIM_SCRIPT), so the attempts hash may hold one. A hash written before these notes
+-- (no `timed`) gets every command, as before.
+local row = redis.call("HMGET", game, "version", "due", "nevents", "timed", "expires", "idem",
+  "claimed")
 local current = row[1]
 if expected < 0 then
   if current then return {"exists"} end
@@ -206,15 +234,21 @@ if m > 0 then
   length = redis.call("RPUSH", actions, unpack(ARGV, base + n + 1, base + n + m))
   if length == m then fresh[#fresh + 1] = actions end
 end
-local old = row[2]
+local old, noted = row[2], row[4] ~= false
 if old then
-  for member in string.gmatch(old, "%S+") do
-    redis.call("ZREM", due, member)
-    redis.call("ZREM", clocks, member)
-    redis.call("HDEL", attempts, member)
+  local timed = {}
+  if noted then
+    for member in string.gmatch(row[4], "%S+") do timed[member] = true end
   end
+  local claimed = not noted or row[7] == "1"
+  for member in string.gmatch(old, "%S+") do
+    redis.call("ZREM", due, member)  -- a timed turn too: the watchdog may have fired it
+    if timed[member] or not noted then redis.call("ZREM", clocks, member) end
+    if claimed then redis.call("HDEL", attempts, member) end
+  end
+  if noted and row[7] == "1" then redis.call("HDEL", game, "claimed") end
 end
-local marks = {}
+local marks, timed = {}, {}
 if ARGV[11] ~= "" then
   local now = now_ms()
   for token in string.gmatch(ARGV[11], "%S+") do
@@ -223,30 +257,46 @@ if ARGV[11] ~= "" then
       redis.call("ZADD", due, now, member)
     else
       redis.call("ZADD", clocks, deadline, member)
+      timed[#timed + 1] = member
     end
     marks[#marks + 1] = member
   end
 end
-redis.call("HSET", game, "version", version, "state", ARGV[2], "status", ARGV[3],
-  "nevents", before + n, "due", table.concat(marks, " "), "to_act", ARGV[12])
-if ARGV[7] ~= "" then redis.call("HSET", game, "meta", ARGV[7]) end
+local fields = {"version", version, "state", ARGV[2], "status", ARGV[3], "nevents", before + n,
+  "due", table.concat(marks, " "), "timed", table.concat(timed, " "), "to_act", ARGV[12]}
+if ARGV[7] ~= "" then
+  fields[#fields + 1] = "meta"
+  fields[#fields + 1] = ARGV[7]
+end
 if ARGV[5] ~= "" then
   redis.call("HSET", idem, ARGV[5], ARGV[6])
-  fresh[#fresh + 1] = idem
+  if row[6] ~= "1" then fresh[#fresh + 1] = idem end
 end
 if pointer_ttl > 0 then redis.call("SET", KEYS[7], ARGV[10], "EX", pointer_ttl) end
 -- The four keys' TTL is refreshed once it has run down by more than a tenth of it (at
 -- most an hour), or is longer than this change's (a game that ends): an idle game lives
--- between ttl - slack and ttl after its last change, and a move costs one TTL, not four
--- EXPIREs. Keys this change created get it at once.
+-- between ttl - slack and ttl after its last change, and a move costs no TTL or EXPIRE in
+-- between (`expires` says how much is left). Keys this change created get it at once.
 local ttl = tonumber(ARGV[4])
+local refresh = false
 if ttl > 0 then
-  local left = redis.call("TTL", game)
-  if left < ttl - math.min(3600, math.floor(ttl / 10)) or left > ttl then
-    for i = 1, 4 do redis.call("EXPIRE", KEYS[i], ttl) end
-  else
-    for _, key in ipairs(fresh) do redis.call("EXPIRE", key, ttl) end
+  local now = now_ms()
+  local left = (tonumber(row[5] or "") or 0) - now
+  refresh = left < 1000 * (ttl - math.min(3600, math.floor(ttl / 10))) or left > 1000 * ttl
+  if refresh then
+    fields[#fields + 1] = "expires"
+    fields[#fields + 1] = string.format("%d", now + 1000 * ttl)
   end
+  if ARGV[5] ~= "" and row[6] ~= "1" then
+    fields[#fields + 1] = "idem"
+    fields[#fields + 1] = "1"
+  end
+end
+redis.call("HSET", game, unpack(fields))
+if refresh then
+  for i = 1, 4 do redis.call("EXPIRE", KEYS[i], ttl) end
+elseif ttl > 0 then
+  for _, key in ipairs(fresh) do redis.call("EXPIRE", key, ttl) end
 end
 local message = ARGV[10] .. " " .. version .. " " .. ARGV[3] .. " " .. ARGV[12]
 if ARGV[14] == "1" then
@@ -333,7 +383,8 @@ return found
 CLAIM_SCRIPT = """
 -- Claim a stale due turn for one more attempt: only one watchdog wins per stale period, as
 -- the winner moves the due time to now.
--- KEYS[1] dp:{t}:bots:due; KEYS[2] dp:{t}:bots:attempts (the member's bucket);
+-- KEYS[1] dp:{t}:bots:due; KEYS[2] dp:{t}:bots:attempts (the member's bucket); KEYS[3] the
+-- member's game hash, noted `claimed` (if it still exists) so its next change clears the count
 -- ARGV[1] the member; ARGV[2] the age in ms
 -- Returns the attempt number (1, 2, ...), or 0 when the turn is gone or not stale (any more).
 local score = redis.call("ZSCORE", KEYS[1], ARGV[1])
@@ -342,6 +393,7 @@ local t = redis.call("TIME")
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 if tonumber(score) > now - tonumber(ARGV[2]) then return 0 end
 redis.call("ZADD", KEYS[1], "XX", now, ARGV[1])
+if redis.call("EXISTS", KEYS[3]) == 1 then redis.call("HSET", KEYS[3], "claimed", "1") end
 return redis.call("HINCRBY", KEYS[2], ARGV[1], 1)
 """
 

@@ -6,7 +6,12 @@ due-turn index, in one slot, and one Lua script may touch them all:
 
 - `dp:{t}:<id>:game`    hash: `version`, `state` (engine `to_dict` JSON, secrets included),
                         `meta` (seats, token hashes, service options), `status`, `nevents`,
-                        `to_act` (the seats to act, space-separated: what a waiting request tests)
+                        `to_act` (the seats to act, space-separated: what a waiting request
+                        tests), and the compare-and-set's own notes, which spare a move the
+                        commands that would change nothing: `timed` (which due turns are
+                        timed), `expires` (until when its keys live, ms), `idem` (the
+                        idempotency hash has its TTL), `claimed` (the watchdog counted an
+                        attempt since the last change)
 - `dp:{t}:<id>:events`  list: every event ever produced, event number n at index n - 1
 - `dp:{t}:<id>:actions` list: the engine record's actions, in order (moves and later deals)
 - `dp:{t}:<id>:idem`    hash: hashed Idempotency-Key -> the first response to that request
@@ -40,8 +45,9 @@ stores it, so no crash can separate the two:
                           Redis `TIME` (`service.games.clocks`); the watchdog moves each one whose
                           deadline passed into `bots:due` and enqueues its bot turn
 
-The script removes the previous version's members from all three before adding the new ones,
-so an entry lives exactly as long as its turn is the game's current turn. Each accepted change is
+The script removes the previous version's members from all three before adding the new ones
+(from the clock index only those noted `timed`, from the attempts only once `claimed`), so an
+entry lives exactly as long as its turn is the game's current turn. Each accepted change is
 published on the bucket's shard channel `dp:{t}:changes` (SPUBLISH: on a cluster only the
 slot's shard carries it; `service.streams.waits` listens to every bucket's channel).
 
@@ -408,20 +414,25 @@ class Store:
         """`_oldest_due`, for the metrics' scrape."""
         return self._oldest_due()
 
-    def _oldest_due(self) -> tuple[float, list[tuple[str, int, float]]]:
+    def _oldest_due(self, counted: bool = True) -> tuple[float, list[tuple[str, int, float]]]:
         """One pipelined read of every bucket: (Redis's time in ms, [(bucket, due turns, the
         oldest one's due time in ms)] of the buckets with any). On a cluster the time is one
-        node's: the buckets' shards' clocks agree with it to NTP's precision."""
+        node's: the buckets' shards' clocks agree with it to NTP's precision. Not `counted`
+        (the watchdog's sweep, which needs only the oldest): 1 stands for every count, and
+        the read costs a ZCARD a bucket fewer."""
         with self.redis.pipeline(transaction=False) as pipe:
             for bucket in all_tags():
-                pipe.zcard(due_key(bucket))
+                if counted:
+                    pipe.zcard(due_key(bucket))
                 pipe.zrange(due_key(bucket), 0, 0, withscores=True)
             replies = pipe.execute()
         seconds, micros = self.redis.time()
+        counts = replies[::2] if counted else [1] * len(replies)
+        firsts = replies[1::2] if counted else replies
         buckets = [
             (bucket, int(count), float(first[0][1]))
-            for bucket, count, first in zip(all_tags(), replies[::2], replies[1::2], strict=True)
-            if count
+            for bucket, count, first in zip(all_tags(), counts, firsts, strict=True)
+            if first
         ]
         return seconds * 1000 + micros / 1000, buckets
 
@@ -429,7 +440,7 @@ class Store:
         """Due turns of every bucket due for `age_ms` or longer, oldest first, at most
         `limit`. One pipelined read finds the buckets whose oldest turn may be that old (a
         second's slack for clocks); the script, by the bucket's own shard's clock, decides."""
-        now, buckets = self._oldest_due()
+        now, buckets = self._oldest_due(counted=False)
         found: list[tuple[int, str]] = []
         for bucket, _, oldest in buckets:
             if oldest > now - age_ms + CLOCK_SLACK_MS:
@@ -472,7 +483,8 @@ class Store:
 
     def claim_due(self, member: str, age_ms: int) -> int:
         """The next attempt number if this caller may re-enqueue the turn, else 0."""
-        keys = [due_key_of(member), attempts_key_of(member)]
+        gid = member.rsplit(":", 2)[0]
+        keys = [due_key_of(member), attempts_key_of(member), game_key(gid)]
         return int(cast(int, self._claim(keys=keys, args=[member, age_ms])))
 
     def due_attempts(self, member: str) -> int:

@@ -31,12 +31,17 @@ with its one listener, instead of one subscription (or a blocking read) per feed
                                   object). Its id `<ms>-<seq>` is the entry's number
                                   `ms * 1000 + seq` (`number_of`), the SSE `id` clients resume
                                   after. Kept `FEED_RETENTION_SECONDS` (and at most
-                                  `FEED_MAX_ENTRIES`), trimmed by each append
+                                  `FEED_MAX_ENTRIES`), trimmed by the appends: to the
+                                  size at once, by age once the oldest entry is a tenth
+                                  of the retention past it (no resume point reaches it)
 - `dp:{k}:appkey:<id>:relayed`    hash: bucket tag -> the last outbox id moved from it;
                                   `last` -> the newest entry number; `trimmed` -> the
                                   newest entry number trimmed away; `until` -> the ms
                                   until which the feed's TTL runs (renewed, with a tenth
-                                  of the retention to spare, only once that is spent)
+                                  of the retention to spare, only once that is spent);
+                                  `count` -> its entries and `oldest` -> a ms no entry is
+                                  older than, as the relay counted them (a relay reads the
+                                  stream only when a trim may be due)
 - `dp:{k}:feednews`               shard channel: `<key id> <newest number> <type>...` after
                                   each relay (the types it appended, each once: a feed that
                                   follows only some types, `?events=`, wakes for those only)

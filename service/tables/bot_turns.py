@@ -200,7 +200,7 @@ class EnqueueTemplate:
         self.head = commands[0]  # SADD rq:queues, once a batch
         self.job: list[tuple[tuple[Any, ...], tuple[tuple[int, str], ...]]] = []
         """Each of a job's commands, with its holes: (place, kind) of what a turn fills in."""
-        for command in commands[1:]:
+        for command in merge_hsets(commands[1:]):
             holes = []
             for i, arg in enumerate(command):
                 kind = stand_in.get(arg) if isinstance(arg, str | bytes) else None
@@ -215,7 +215,7 @@ class EnqueueTemplate:
         """The template of `queue`'s jobs, checked against RQ's own commands."""
         template = cls(queue, rq_commands(queue, [cls.STAND_INS[0]]))
         gid, seat, version = cls.STAND_INS[1]
-        own = _timeless(rq_commands(queue, [(gid, seat, version)]))
+        own = _timeless(merge_hsets(rq_commands(queue, [(gid, seat, version)])))
         if _timeless(template.fill(gid, [seat], version)) != own:
             log.warning("RQ's enqueue of a bot turn is not the template's: enqueued RQ's way")
             return RQWay(queue)
@@ -250,6 +250,24 @@ class RQWay:
 
     def fill(self, gid: str, seats: Sequence[int], version: int) -> list[tuple[Any, ...]]:
         return rq_commands(self.queue, [(gid, seat, version) for seat in seats])
+
+
+def merge_hsets(commands: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """`commands` with each run of HSETs of one key as one HSET of all their fields, in their
+    order (a later value of a field still wins): the same writes, a command fewer a job (RQ
+    sets a job's status, then saves its record)."""
+    merged: list[tuple[Any, ...]] = []
+    for command in commands:
+        last = merged[-1] if merged else None
+        if (
+            last is not None
+            and str(command[0]).upper() == "HSET" == str(last[0]).upper()
+            and command[1] == last[1]
+        ):
+            merged[-1] = (*last, *command[2:])
+        else:
+            merged.append(tuple(command))
+    return merged
 
 
 def _timeless(commands: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:

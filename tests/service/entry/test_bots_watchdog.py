@@ -29,6 +29,7 @@ from testkit.svc_helpers import API, Table, run_queue, wait_for
 
 import service.jobs
 from service.app import create_app
+from service.core.shards import all_tags
 from service.jobs import TEST_BOT_DELAY
 from service.storage.keys import attempts_key_of, due_key_of
 from service.tables.bot_turns import due_member
@@ -305,3 +306,24 @@ def test_watchdog_settings_and_its_own_process(redis_port: int, tmp_path: Path) 
         assert proc.wait(timeout=10) == 0
     finally:
         _kill(proc)
+
+
+def test_an_idle_sweep_reads_each_bucket_once_for_due_turns(games: Layers) -> None:
+    """The sweep needs only each bucket's oldest due turn, and its earliest clock: a ZRANGE
+    of each a bucket, no ZCARD (the counts are the metrics' and `/healthz`'s). Counted by
+    the server (`INFO commandstats`) on one Redis, where every bucket is."""
+    if not isinstance(games.redis, redis.Redis) or isinstance(games.redis, redis.RedisCluster):
+        pytest.skip("commandstats of one server count every bucket")
+    r = games.redis
+
+    def calls() -> dict[str, int]:
+        stats = r.info("commandstats")
+        return {name.removeprefix("cmdstat_"): int(v["calls"]) for name, v in stats.items()}
+
+    before = calls()
+    Watchdog(games.store, games.turns, Settings(stale_after=5)).sweep()
+    after = calls()
+    spent = {name: n - before.get(name, 0) for name, n in after.items()}
+    assert spent.get("zcard", 0) == 0
+    assert spent["zrange"] == 2 * len(all_tags())
+    assert games.store.health(60_000).due == 0  # the counts are still there for /healthz

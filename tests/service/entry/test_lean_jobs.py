@@ -33,6 +33,7 @@ from service.tables.bot_turns import (
     EnqueueTemplate,
     RQWay,
     job_id,
+    merge_hsets,
     pool_of,
     rq_commands,
 )
@@ -348,9 +349,28 @@ def test_the_enqueue_template_writes_what_rq_writes(games: Layers) -> None:
         for seat in seats:
             queue = turns.queue_for(pool_of(meta, seat))
             batches.setdefault(queue.name, (queue, []))[1].append((gid, seat, version))
-        own = [c for queue, batch in batches.values() for c in rq_commands(queue, batch)]
+        own = [
+            c for queue, batch in batches.values() for c in merge_hsets(rq_commands(queue, batch))
+        ]
         assert timeless(unpacked(packed)) == timeless([tuple(map(_bytes, c)) for c in own])
     assert all(isinstance(t, EnqueueTemplate) for t in turns._templates.values())
+
+
+def test_merging_rqs_hsets_writes_the_same_records(games: Layers, r: redis.Redis) -> None:
+    """RQ sets a job's status, then saves its record, status included: `merge_hsets` makes
+    the two one HSET, and the records written are the same as RQ's commands write."""
+    queue = games.turns.queue_for(pool_of({"seats": [BOT]}, 0))
+    own = rq_commands(queue, [("aB3-_x9Zq0Lm", 1, 0), ("aB3-_x9Zq0Lm", 2, 0)])
+    merged = merge_hsets(own)
+    assert len(merged) == len(own) - 2
+    assert [c[0] for c in own].count("HSET") == 4 and [c[0] for c in merged].count("HSET") == 2
+    records = []
+    for commands in (own, merged):
+        r.delete(*{c[1] for c in own})
+        for command in commands:
+            r.execute_command(*command)
+        records.append({k: r.hgetall(k) for k in sorted({c[1] for c in own if c[0] == "HSET"})})
+    assert records[0] == records[1] and all(records[0].values())
 
 
 def unpacked(data: bytes) -> list[tuple[bytes, ...]]:

@@ -273,6 +273,49 @@ def test_the_feeds_ttl_is_renewed_with_a_tenth_to_spare_and_only_once_spent(
     assert int(r.hget(relayed, "until")) > until
 
 
+def test_the_relay_counts_the_feed_and_trims_it_by_age_and_size_without_reading_it(
+    make_app: Callable[..., Flask], keys: AppKeys, r: Any
+) -> None:
+    """The relayed hash counts the feed's entries and notes a time none is older than, so a
+    relay reads the stream only when a trim may be due: past the size at once, past the
+    retention once the oldest is a tenth of it older. A count left over from a feed that
+    expired (too high) is checked before it trims, so it never trims an entry too many."""
+    app = make_app(APP_KEYS="required", FEED_MAX_ENTRIES=6, FEED_RETENTION_SECONDS=2)
+    issued = keys.issue("acme")
+    feed, relayed = feed_key(issued.id), relayed_key(issued.id)
+    table = create(app, issued.key)
+
+    def note(field: str) -> int:
+        return int(r.hget(relayed, field) or 0)
+
+    def relayed_moves(n: int, exact: bool = True) -> int:
+        """Play `n` moves, wait for their entries (on the cluster the relay runs after the
+        commit): the feed's length, which the count matches (`exact`) or exceeds."""
+        last = note("last")
+        play(table, n)
+        wait_for(lambda: note("last") >= last + n, timeout=10)
+        length = int(r.xlen(feed))
+        assert note("count") == length if exact else note("count") > length
+        return length
+
+    wait_for(lambda: note("count") >= 3, timeout=10)
+    oldest = note("oldest")
+    assert relayed_moves(2) == 5
+    assert note("oldest") == oldest and note("trimmed") == 0, "no trim was due: nothing read"
+    assert relayed_moves(3) == 6  # 8 entries: the 2 oldest go, by size
+    first = note("trimmed")
+    assert first > 0
+    time.sleep(1.2)
+    assert relayed_moves(1) == 6  # by size again, and the feed's TTL renewed
+    time.sleep(1.2)  # all but the newest past the retention, and past its tenth of slack
+    assert relayed_moves(1) == 2
+    assert note("trimmed") > first and note("oldest") > oldest + 2000
+    # The feed expired (its TTL), the relayed hash not yet: the count is too high.
+    r.delete(feed)
+    assert relayed_moves(2, exact=False) == 2
+    assert relayed_moves(5) == 6  # 7 entries over a stale count: checked, trimmed to 6
+
+
 def test_an_abandoned_game_and_a_games_end_are_told(keyed: Flask, keys: AppKeys) -> None:
     issued = keys.issue("acme")
     layers = layers_of(keyed)

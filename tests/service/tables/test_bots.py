@@ -20,7 +20,7 @@ from testkit.svc_helpers import API, Table, wait_for
 from bots import BOTS, Bot, decide, random_bot, turn_rng
 from engine import GAMES
 from engine.record import replay
-from service.storage.keys import attempts_key_of, due_key_of
+from service.storage.keys import attempts_key_of, due_key_of, game_key
 from service.storage.store import Store
 from service.tables.bot_turns import due_member, parse_due_member
 from service.tables.bot_turns import job_id as bot_job_id
@@ -135,10 +135,12 @@ def test_the_change_records_its_due_turns_and_the_next_clears_them(
     assert _due(r, table.gid) == [f"{table.gid}:1:0"]
     member = f"{table.gid}:1:0"
     assert r.zscore(due_key_of(member), member) is not None
-    r.hset(attempts_key_of(member), member, 2)  # as if the watchdog had retried it
+    assert layers.store.claim_due(member, 0) == 1  # as the watchdog claims it for a retry
+    assert r.hget(game_key(table.gid), "claimed") == b"1"
     assert layers.tables.bot_turn(table.gid, 1, 0) == "moved"
     assert _due(r, table.gid) == [f"{table.gid}:2:1"]
     assert not r.hexists(attempts_key_of(member), member)
+    assert not r.hexists(game_key(table.gid), "claimed")  # the next change needs no HDEL
     assert layers.tables.bot_turn(table.gid, 2, 1) == "moved"
     assert layers.store.due_turns(table.gid) == [] and _due(r, table.gid) == []  # a human's turn
 

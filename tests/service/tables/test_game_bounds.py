@@ -58,11 +58,21 @@ def test_every_key_of_an_unfinished_game_has_the_idle_ttl_refreshed_by_each_chan
     assert 4990 <= r.ttl(events_key(gid)) <= 5000
     for key in game_keys(gid):
         r.expire(key, 100)
+    # As if the last refresh were long ago: the script knows until when the keys live from
+    # the hash's `expires`, which it wrote with the TTL.
+    assert 4990_000 <= int(r.hget(game_key(gid), "expires") or 0) - now_ms(r) <= 5000_000
+    r.hset(game_key(gid), "expires", now_ms(r) + 100_000)
     seat = table.seat(table.to_act())
     move = seat.view()["view"]["legal_moves"][0]
     assert seat.post_move(move, headers={"Idempotency-Key": "k1"}).status_code == 200
     for key in game_keys(gid):  # game, events, actions, idem: all four exist now
         assert 4990 <= r.ttl(key) <= 5000, key
+    assert 4990_000 <= int(r.hget(game_key(gid), "expires") or 0) - now_ms(r) <= 5000_000
+
+
+def now_ms(r: redis.Redis) -> int:
+    seconds, micros = r.time()
+    return seconds * 1000 + micros // 1000
 
 
 def test_a_change_within_a_tenth_of_the_ttl_leaves_it_and_a_new_key_gets_it(
@@ -78,6 +88,7 @@ def test_a_change_within_a_tenth_of_the_ttl_leaves_it_and_a_new_key_gets_it(
     assert idem_key(gid) not in existing and game_key(gid) in existing
     for key in existing:
         r.expire(key, 4600)  # within the slack of 500
+    r.hset(game_key(gid), "expires", now_ms(r) + 4600_000)
     seat = table.seat(table.to_act())
     move = seat.view()["view"]["legal_moves"][0]
     assert seat.post_move(move, headers={"Idempotency-Key": "k1"}).status_code == 200

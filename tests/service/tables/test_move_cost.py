@@ -1,7 +1,8 @@
 """What one move costs Redis, counted by the server (`INFO commandstats`, the commands inside
 scripts included): the compare-and-set reads the game's hash once, appends a change's events
-in one RPUSH, renews no TTL that is fresh, and a first try with an Idempotency-Key costs no
-extra read. A move that costs more than this fails here before a benchmark notices."""
+in one RPUSH, renews no TTL that is fresh (nor reads one), clears a turn only from the
+indexes it can be in, and a first try with an Idempotency-Key costs no extra read. A move
+that costs more than this fails here before a benchmark notices."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def move_with_key(table: Table, r: redis.Redis, key: str) -> Counter[str]:
     return spent
 
 
-def test_a_move_at_a_human_table_costs_ten_redis_commands(app: Flask, r: redis.Redis) -> None:
+def test_a_move_at_a_human_table_costs_nine_redis_commands(app: Flask, r: redis.Redis) -> None:
     table = Table.create(app.test_client(), seats=[{}, {}, {}, {}], seed="cost")
     first = move_with_key(table, r, "c1")
     assert first["expire"] == 2  # the game's first action list and first key hash get the TTL
@@ -41,11 +42,28 @@ def test_a_move_at_a_human_table_costs_ten_redis_commands(app: Flask, r: redis.R
         {
             "evalsha": 1,  # the compare-and-set, the game taken from the process's cache
             "hget": 1,  # its Idempotency-Key, looked for in the same atomic step
-            "hmget": 1,  # version, due turns and event count: one read of the game's hash
+            "hmget": 1,  # version, due turns, event count, the notes: one read of the hash
             "rpush": 2,  # all the change's events in one, its action
             "hset": 2,  # the game's hash, the first answer under the key
-            "ttl": 1,  # the TTL is fresh: no EXPIRE of the game, events and actions ...
-            "expire": 1,  # ... only of the key hash this move wrote
+            "time": 1,  # the TTL is fresh by the hash's `expires`: no EXPIRE at all, not
+            # even of the key hash, which has its TTL since the first move (`idem`)
             "spublish": 1,  # the news, for the requests that wait
         }
     )
+
+
+def test_a_bots_move_clears_its_turn_from_the_due_index_only(app: Flask, r: redis.Redis) -> None:
+    """A bot turn is never in the clock index and has no attempts unless the watchdog claimed
+    it (the hash's `timed` and `claimed` notes): its move removes it with one ZREM, and the
+    fresh TTL costs no TTL read."""
+    table = Table.create(app.test_client(), seats=[{}, {"bot": "random"}, {}, {}], seed="cost")
+    layers = app.extensions["duckpond"]
+    (member,) = layers.store.due_turns(table.gid)
+    gid, seat, version = member.rsplit(":", 2)
+    before = commands(r)
+    assert layers.tables.bot_turn(gid, int(seat), int(version)) == "moved"
+    spent = commands(r) - before
+    assert spent["zrem"] == 1 and spent["evalsha"] == 1
+    assert not {"hdel", "ttl"} & set(spent), spent
+    assert spent["expire"] == 1  # only the game's first action list, which this move created
+    assert layers.store.due_turns(table.gid) == []
