@@ -18,12 +18,13 @@ were stored, and, zlib-compressed, what replays them:
 - `state`, `drop`: the stored state's fields that differ from the replayed game's
   `to_dict` (a table's clocks, `seating`), and the replayed fields it did not have.
 
-The hash keeps `version`, `status`, `nevents`, `to_act`, `due` and `meta`, which the hot
-reads take without the state. Readers (`service.storage.store`) replay `finished` (`Archive.
-unpack`), check the digest, and answer exactly the bytes that were stored; a process keeps
-the last games it rebuilt (`FINISHED_CACHE_SIZE`). A digest that does not match (the engine
-replays a game differently since it was stored, or the blob was changed) is an error logged
-and a 500 (`invalid_state`), never different data.
+The hash keeps `version`, `status`, `nevents`, `to_act`, `due` and `meta`, which the hot reads
+take without the state (the compare-and-set's notes go: no change follows). Readers
+(`service.storage.store`) replay `finished` (`Archive.unpack`), check the digest, and answer
+exactly the bytes that were stored; a process keeps the last games it rebuilt
+(`FINISHED_CACHE_SIZE`). A digest that does not match (the engine replays a game differently
+since it was stored, or the blob was changed) is an error logged and a 500 (`invalid_state`),
+never different data.
 
 Compaction checks first that the blob rebuilds the game byte for byte; a game that would not
 (none is known) keeps the older packed form instead: `events_z` and `actions_z`, its lists'
@@ -60,11 +61,14 @@ COMPACT_SCRIPT = """
 -- Returns 1 when compacted, 0 otherwise.
 if redis.call("HGET", KEYS[1], "version") ~= ARGV[1] then return 0 end
 if redis.call("LLEN", KEYS[2]) ~= tonumber(ARGV[2]) then return 0 end
+-- The compare-and-set's notes go too (`service.storage.store`): they spare a next change
+-- commands, and there is none; were there one, it would do without them.
 if ARGV[3] == "finished" then
   redis.call("HSET", KEYS[1], "finished", ARGV[4])
-  redis.call("HDEL", KEYS[1], "state")
+  redis.call("HDEL", KEYS[1], "state", "timed", "expires", "idem", "claimed")
 else
   redis.call("HSET", KEYS[1], "events_z", ARGV[4], "actions_z", ARGV[5])
+  redis.call("HDEL", KEYS[1], "timed", "expires", "idem", "claimed")
 end
 redis.call("DEL", KEYS[2], KEYS[3])
 return 1
