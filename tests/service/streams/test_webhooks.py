@@ -173,7 +173,9 @@ def test_an_endpoint_that_keeps_failing_is_disabled(
     (delivery,) = client.get(f"{API}/webhooks/{hook['id']}/deliveries", headers=auth(key)).json[
         "deliveries"
     ]
-    assert delivery["status"] == "failed" and delivery["attempts"] >= 3
+    # Disabled once its failures span 3 s: a retry at least (retries come a second apart,
+    # so usually 3 or 4 attempts; under load a late retry can be the one that disables it).
+    assert delivery["status"] == "failed" and delivery["attempts"] >= 2
     assert delivery["last_error"] == "answered HTTP 500"
     tries = len(receiver.got)
     make_game(client, key)  # a disabled endpoint gets nothing more
