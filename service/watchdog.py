@@ -44,9 +44,16 @@ sweep that meets a Redis error logs it and tries again next interval: the loop o
 outage.
 
 It runs as a thread in every `python -m service.worker` (so nothing else needs deploying), or on
-its own as `python -m service.watchdog`. Settings from the environment:
+its own as `python -m service.watchdog`. One loop sweeps at a time, the one holding the lease
+(`Store.lead`, renewed at each look): the others beat and stand by, so the sweeps' reads cost
+the same however many workers run; a dead holder's lease is free after `lease` seconds, a
+stopped one's at once (`run`). Everything a sweep does has one winner among loops all the
+same, so two that both believe they lead (a holder stalled past its lease) do no harm.
+
+Settings from the environment:
 `BOT_WATCHDOG_STALE_SECONDS` (default 5), `BOT_WATCHDOG_INTERVAL` (1), `BOT_WATCHDOG_MAX_ATTEMPTS`
 (5), `BOT_WATCHDOG_CLOCK_INTERVAL` (0.25), `BOT_WATCHDOG_SCHEDULED_GRACE` (2, at least 1),
+`BOT_WATCHDOG_LEASE_SECONDS` (2, or half the stale seconds if less; 0: every loop sweeps),
 plus `REDIS_URL`, `QUEUE_REDIS_URL`, `REDIS_CLUSTER_NODES`, `BOT_QUEUE` and `BULK_QUEUE` as
 everywhere. With game data on a cluster, a sweep reads every bucket of the due-turn index and
 of the clock index (`service.storage.store`), so it covers every shard; the jobs go to the
@@ -56,6 +63,7 @@ queues' Redis.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import signal
@@ -94,6 +102,7 @@ class Settings:
     batch: int = 200  # due turns looked at per sweep, oldest first
     clock_interval: float = 0.25  # seconds between two looks for timed turns past their deadline
     scheduled_grace: float = 2.0  # seconds RQ's scheduler has to enqueue a due job before we do
+    lease: float = 2.0  # seconds one watchdog's lease lasts unrenewed; 0: every watchdog sweeps
 
 
 def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
@@ -106,12 +115,16 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
         except ValueError as exc:
             raise ValueError(f"environment variable {name} must be a number, not {raw!r}") from exc
 
+    stale_after = max(0.0, number("BOT_WATCHDOG_STALE_SECONDS", 5.0))
     return Settings(
-        stale_after=max(0.0, number("BOT_WATCHDOG_STALE_SECONDS", 5.0)),
+        stale_after=stale_after,
         interval=max(0.05, number("BOT_WATCHDOG_INTERVAL", 1.0)),
         max_attempts=max(1, int(number("BOT_WATCHDOG_MAX_ATTEMPTS", 5))),
         clock_interval=max(0.02, number("BOT_WATCHDOG_CLOCK_INTERVAL", 0.25)),
         scheduled_grace=max(1.0, number("BOT_WATCHDOG_SCHEDULED_GRACE", 2.0)),
+        # Half the staleness at most: a dead holder's lease is free before a turn it left
+        # is stale, so the recovery bound (stale_after + interval) holds.
+        lease=max(0.0, number("BOT_WATCHDOG_LEASE_SECONDS", min(2.0, stale_after / 2))),
     )
 
 
@@ -250,29 +263,52 @@ class Watchdog:
             return (datetime.now(UTC) - started).total_seconds() < self.settings.stale_after
         return False
 
+    def leads(self) -> bool:
+        """Whether this watchdog sweeps now: it holds the watchdogs' lease (taking a free one,
+        renewing its own), or there is no lease (`lease` 0)."""
+        lease_ms = int(self.settings.lease * 1000)
+        return lease_ms <= 0 or self.store.lead(self.name, lease_ms)
+
     def run(self, stop: threading.Event) -> None:
         """Sweep every `interval` until `stop` is set; an error is logged (once per outage,
-        with its kind only), never fatal: the loop outlives any Redis outage."""
+        with its kind only), never fatal: the loop outlives any Redis outage. Only the
+        watchdog holding the lease sweeps and fires; the others beat, and take the lease
+        once it is free (its holder stopped, or died: `lease` seconds at most)."""
         failing = False
         next_sweep = 0.0
-        while not stop.is_set():
-            try:
+        try:
+            while not stop.is_set():
+                failing = self._look(failing, next_sweep)
                 if time.monotonic() >= next_sweep:
                     next_sweep = time.monotonic() + self.settings.interval
-                    self.sweep()
-                else:
-                    self.fire()
-                if failing:
-                    log.warning("watchdog: Redis is back, sweeping again")
-                failing = False
-            except FAILURES as exc:
-                if not failing:
-                    log.error("watchdog: sweep failed (%s); retrying every %.1f s",
-                              type(exc).__name__, self.settings.interval)  # fmt: skip
-                failing = True
-            except Exception:  # a bug must not end the recovery loop either
-                log.exception("watchdog sweep failed")
-            stop.wait(min(self.settings.interval, self.settings.clock_interval))
+                stop.wait(min(self.settings.interval, self.settings.clock_interval))
+        finally:
+            with contextlib.suppress(*FAILURES):
+                self.store.resign(self.name)
+
+    def _look(self, failing: bool, next_sweep: float) -> bool:
+        """One look of `run`: a sweep once `next_sweep` passed, else the clocks (or a beat
+        alone, without the lease). Whether Redis is failing."""
+        try:
+            due = time.monotonic() >= next_sweep
+            if not self.leads():
+                if due:
+                    self.store.beat(f"recovery:{self.name}")
+            elif due:
+                self.sweep()
+            else:
+                self.fire()
+            if failing:
+                log.warning("watchdog: Redis is back, sweeping again")
+            return False
+        except FAILURES as exc:
+            if not failing:
+                log.error("watchdog: sweep failed (%s); retrying every %.1f s",
+                          type(exc).__name__, self.settings.interval)  # fmt: skip
+            return True
+        except Exception:  # a bug must not end the recovery loop either
+            log.exception("watchdog sweep failed")
+            return failing
 
 
 def of(layers: wiring.Layers) -> Watchdog:

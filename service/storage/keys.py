@@ -77,6 +77,7 @@ DELIVER_WEBHOOK_JOB = "service.jobs.deliver_webhook"
 # --- games (`service.storage.store`) ------------------------------------------------------------
 
 WORKERS_KEY = "dp:workers"
+LEASE_KEY = "dp:watchdog:lease"
 """Sorted set on the queues' Redis: `<pool>:<worker name>` -> the ms of its last heartbeat."""
 PROBE_KEY = "dp:readyz"
 """The key `/readyz` writes and reads back (`Store.probe`)."""

@@ -427,3 +427,18 @@ redis.call("ZADD", KEYS[1], now, ARGV[1])
 redis.call("ZREMRANGEBYSCORE", KEYS[1], "-inf", now - 3600000)
 return now
 """
+
+LEASE_SCRIPT = """
+-- The watchdogs' lease: KEYS[1] dp:watchdog:lease; ARGV[1] the asking watchdog's name;
+-- ARGV[2] ms. Free, or held by the asker: (re)taken for ARGV[2] ms, 1; held by another, 0.
+local holder = redis.call("GET", KEYS[1])
+if holder and holder ~= ARGV[1] then return 0 end
+redis.call("SET", KEYS[1], ARGV[1], "PX", tonumber(ARGV[2]))
+return 1
+"""
+
+RESIGN_SCRIPT = """
+-- Give the lease up (KEYS[1] dp:watchdog:lease) if ARGV[1] holds it.
+if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end
+return 0
+"""

@@ -63,6 +63,8 @@ RQ's own heartbeats are too):
 - `dp:workers`        sorted set: `<pool>:<worker name>` -> the ms of its last heartbeat
                       (`live:...`, `bulk:...` from RQ workers' loops, `recovery:...` from
                       each watchdog sweep); entries an hour old are pruned by the beats
+- `dp:watchdog:lease` string: the name of the watchdog that sweeps (`service.watchdog`), for
+                      `BOT_WATCHDOG_LEASE_SECONDS`, renewed at each of its looks
 
 Rule for every new key: a key a script touches with a game's keys goes through `tag(gid)`;
 an index the watchdog scans is one key per bucket (`service.core.shards.all_tags`).
@@ -90,6 +92,7 @@ from service.storage.archive import (
 )
 from service.storage.cas import Outcome, Write, outbox_rows
 from service.storage.keys import (
+    LEASE_KEY,
     PROBE_KEY,
     WORKERS_KEY,
     actions_key,
@@ -113,6 +116,8 @@ from service.storage.scripts import (
     CAS_SCRIPT,
     CLAIM_SCRIPT,
     FIRE_SCRIPT,
+    LEASE_SCRIPT,
+    RESIGN_SCRIPT,
     STALE_SCRIPT,
 )
 
@@ -176,6 +181,8 @@ class Store:
         self._fire = client.register_script(FIRE_SCRIPT)
         self._alive = self.control.register_script(ALIVE_SCRIPT)
         self._beat = self.control.register_script(BEAT_SCRIPT)
+        self._lease = self.control.register_script(LEASE_SCRIPT)
+        self._resign = self.control.register_script(RESIGN_SCRIPT)
         self.archive = Archive(client)
 
     def load(self, gid: str) -> Stored | None:
@@ -522,6 +529,14 @@ class Store:
     def beat(self, member: str) -> None:
         """`member` (`<pool>:<name>`) is alive now."""
         self._beat(keys=[WORKERS_KEY], args=[member])
+
+    def lead(self, name: str, ms: int) -> bool:
+        """Whether the watchdog `name` holds the watchdogs' lease (taken or renewed for `ms`)."""
+        return bool(self._lease(keys=[LEASE_KEY], args=[name, ms]))
+
+    def resign(self, name: str) -> None:
+        """Give the lease up if `name` holds it: another watchdog takes it at its next look."""
+        self._resign(keys=[LEASE_KEY], args=[name])
 
     def health(self, max_age_ms: int) -> Health:
         """Due turns summed over every bucket, the oldest one's age, and the heartbeats."""

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -283,7 +284,7 @@ def test_a_worker_killed_mid_turn_does_not_stall_the_game(
 def test_watchdog_settings_and_its_own_process(redis_port: int, tmp_path: Path) -> None:
     assert settings_from_env({}) == Settings()
     env = {"BOT_WATCHDOG_STALE_SECONDS": "0.5", "BOT_WATCHDOG_MAX_ATTEMPTS": "3"}
-    assert settings_from_env(env) == Settings(stale_after=0.5, max_attempts=3)
+    assert settings_from_env(env) == Settings(stale_after=0.5, max_attempts=3, lease=0.25)
     with pytest.raises(ValueError, match="BOT_WATCHDOG_INTERVAL"):
         settings_from_env({"BOT_WATCHDOG_INTERVAL": "soon"})
     # `python -m service.watchdog` runs until SIGTERM, then exits cleanly.
@@ -327,3 +328,67 @@ def test_an_idle_sweep_reads_each_bucket_once_for_due_turns(games: Layers) -> No
     assert spent.get("zcard", 0) == 0
     assert spent["zrange"] == 2 * len(all_tags())
     assert games.store.health(60_000).due == 0  # the counts are still there for /healthz
+
+
+class Counted(Watchdog):
+    """A watchdog that counts its sweeps and clock looks."""
+
+    looks = 0
+
+    def sweep(self) -> Any:
+        self.looks += 1
+        return super().sweep()
+
+    def fire(self) -> int:
+        self.looks += 1
+        return super().fire()
+
+
+def test_one_watchdog_sweeps_at_a_time_and_another_takes_over_when_it_stops(
+    games: Layers,
+) -> None:
+    """The loops share a lease: the holder sweeps and looks at the clocks, the other only
+    beats (it stays alive for /healthz); a holder that stops gives the lease up, and the
+    other takes it at its next look; one that dies holding it frees it after `lease`."""
+    settings = Settings(interval=0.1, clock_interval=0.05, lease=0.6)
+    first, second = (Counted(games.store, games.turns, settings, name=n) for n in ("a", "b"))
+    stops = [threading.Event(), threading.Event()]
+    threads = [threading.Thread(target=d.run, args=(s,), daemon=True)
+               for d, s in zip((first, second), stops, strict=True)]  # fmt: skip
+    threads[0].start()
+    wait_for(lambda: first.looks > 0, timeout=5)
+    threads[1].start()
+    wait_for(lambda: first.looks > 20, timeout=5)
+    alive = games.store.health(60_000).alive
+    assert second.looks == 0 and {"recovery:a", "recovery:b"} <= set(alive)
+    stops[0].set()  # stops, and gives the lease up
+    threads[0].join(timeout=5)
+    wait_for(lambda: second.looks > 0, timeout=1)
+    # b dies holding the lease (nothing renews it): a new loop waits out the lease.
+    games.store.lead("b", 600)
+    stops[1].set()
+    threads[1].join(timeout=5)
+    games.store.lead("b", 600)  # as if b had renewed it just before it died
+    third = Counted(games.store, games.turns, settings, name="c")
+    stop = threading.Event()
+    started = time.monotonic()
+    threading.Thread(target=third.run, args=(stop,), daemon=True).start()
+    wait_for(lambda: third.looks > 0, timeout=5)
+    stop.set()
+    assert 0.5 <= time.monotonic() - started < 3
+
+
+def test_without_a_lease_every_watchdog_sweeps(games: Layers) -> None:
+    """`BOT_WATCHDOG_LEASE_SECONDS=0`: as before the lease, every loop sweeps."""
+    assert settings_from_env({"BOT_WATCHDOG_LEASE_SECONDS": "0"}).lease == 0
+    # By default 2 s, and never longer than half the staleness: a dead holder's lease is
+    # free before a turn it left is stale (the recovery bound).
+    assert settings_from_env({}).lease == 2.0
+    assert settings_from_env({"BOT_WATCHDOG_STALE_SECONDS": "0.5"}).lease == 0.25
+    settings = Settings(interval=0.1, clock_interval=0.05, lease=0)
+    dogs = [Counted(games.store, games.turns, settings, name=n) for n in ("a", "b")]
+    stop = threading.Event()
+    for dog in dogs:
+        threading.Thread(target=dog.run, args=(stop,), daemon=True).start()
+    wait_for(lambda: all(d.looks > 3 for d in dogs), timeout=5)
+    stop.set()
