@@ -233,8 +233,14 @@ def feed_key(key_id: str) -> str:
 
 def relayed_key(key_id: str) -> str:
     """Hash: bucket tag -> the last outbox id moved from it; `last` -> the newest entry
-    number; `trimmed` -> the newest entry number trimmed away."""
+    number; `trimmed` -> the newest entry number trimmed away; the relay's notes
+    (`service.streams.feed`)."""
     return app_key_part(key_id, "relayed")
+
+
+HOOKS_NOTE = "hooks"
+"""The relayed hash's note of whether the key has webhooks ("1"/"0"), written by the relay
+(`RELAY_LUA`); a change of the key's webhooks deletes it, in the same step."""
 
 
 def news_channel(tag: str) -> str:

@@ -31,16 +31,19 @@ local function feed_relay(fk, key, groups, retention, maxlen, ttl)
   -- One read of the relayed hash: the last number, until when the feed's TTL runs, how many
   -- entries the feed holds and a time no entry is older than (both as this script counted
   -- them: see the trim below), each bucket's cursor.
-  local fields = {"last", "until", "count", "oldest"}
+  local fields = {"last", "until", "count", "oldest", "hooks"}
   for _, group in ipairs(groups) do fields[#fields + 1] = group[1] end
   local known = redis.call("HMGET", relayed, unpack(fields))
   local cursors = {}
-  for i, group in ipairs(groups) do cursors[group[1]] = known[i + 4] or "0-0" end
+  for i, group in ipairs(groups) do cursors[group[1]] = known[i + 5] or "0-0" end
   local last = tonumber(known[1] or "0")
   local expires = tonumber(known[2] or "0")
   local count, oldest = tonumber(known[3] or ""), tonumber(known[4] or "")
   local now = now_ms()
-  local hooked = redis.call("EXISTS", fk[3]) == 1
+  -- Whether the key has webhooks, as noted here; a change of its webhooks deletes the note
+  -- (`service.streams.webhooks`), and the next relay looks again.
+  local hooked
+  if known[5] then hooked = known[5] == "1" else hooked = redis.call("EXISTS", fk[3]) == 1 end
   local added, kinds, kind_seen = {}, {}, {}
   for _, group in ipairs(groups) do
     local tag, outbox, rows = group[1], group[2], group[3]
@@ -106,7 +109,7 @@ local function feed_relay(fk, key, groups, retention, maxlen, ttl)
       end
     end
     local notes = {"last", string.format("%d", last), "count", string.format("%d", count),
-      "oldest", string.format("%d", oldest)}
+      "oldest", string.format("%d", oldest), "hooks", hooked and "1" or "0"}
     if trimmed then
       local ms, seq = string.match(trimmed, "^(%d+)-(%d+)$")
       notes[#notes + 1] = "trimmed"

@@ -41,7 +41,8 @@ with its one listener, instead of one subscription (or a blocking read) per feed
                                   of the retention to spare, only once that is spent);
                                   `count` -> its entries and `oldest` -> a ms no entry is
                                   older than, as the relay counted them (a relay reads the
-                                  stream only when a trim may be due)
+                                  stream only when a trim may be due); `hooks` -> whether
+                                  the key has webhooks (deleted by any change of them)
 - `dp:{k}:feednews`               shard channel: `<key id> <newest number> <type>...` after
                                   each relay (the types it appended, each once: a feed that
                                   follows only some types, `?events=`, wakes for those only)

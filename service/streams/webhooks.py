@@ -71,6 +71,7 @@ from service.core.errors import ServiceError
 from service.core.shards import DataClient
 from service.storage.keys import (
     DELIVER_WEBHOOK_JOB,
+    HOOKS_NOTE,
     WEBHOOK_KEYS_INDEX,
     endpoint_key,
     feed_key,
@@ -78,6 +79,7 @@ from service.storage.keys import (
     log_key,
     order_key,
     pending_key,
+    relayed_key,
 )
 from service.streams.feed import number_of, stream_id
 from service.streams.feed_relay import Feed
@@ -315,6 +317,7 @@ class Webhooks:
         with self.redis.pipeline(transaction=True) as pipe:  # one slot: the key's bucket
             pipe.hset(endpoint_key(key_id, eid), mapping=cast(Any, record))
             pipe.sadd(hooks_key(key_id), eid)
+            pipe.hdel(relayed_key(key_id), HOOKS_NOTE)  # the relay looks again
             pipe.execute()
         log.info("app key %s: webhook endpoint %s registered", key_id, eid)
         return {**self._out(eid, record), "secret": secret}
@@ -331,6 +334,7 @@ class Webhooks:
         self._found(key_id, eid)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.srem(hooks_key(key_id), eid)
+            pipe.hdel(relayed_key(key_id), HOOKS_NOTE)  # the relay looks again
             pipe.delete(endpoint_key(key_id, eid), log_key(key_id, eid), order_key(key_id, eid))
             pipe.execute()
         log.info("app key %s: webhook endpoint %s deleted", key_id, eid)

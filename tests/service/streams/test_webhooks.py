@@ -27,9 +27,11 @@ from testkit.svc_helpers import API, auth, wait_for
 from service.access.app_keys import AppKeys
 from service.storage.keys import (
     DELIVER_WEBHOOK_JOB,
+    HOOKS_NOTE,
     endpoint_key,
     endpoint_slots_key,
     key_slots_key,
+    relayed_key,
     waiting_key,
 )
 from service.streams.webhook_slots import DEFER_MAX, DEFER_MIN, defer_seconds
@@ -281,3 +283,31 @@ def test_a_delivery_without_a_free_slot_is_deferred_with_its_retries(
     due = (scheduled.get_scheduled_time(later) - datetime.now(UTC)).total_seconds()
     assert DEFER_MAX - 2 <= due <= DEFER_MAX  # 30 deliveries of 5 s ahead: a minute's wait
     assert defer_seconds(1, 1, 0.05) == DEFER_MIN and defer_seconds(100, 1, 5) == DEFER_MAX
+
+
+def test_the_relay_notes_whether_a_key_has_webhooks_and_a_change_of_them_clears_it(
+    make_app: Callable[..., Flask], r: redis.Redis, receiver: Receiver, keys: AppKeys
+) -> None:
+    """The relay looks whether the key has webhooks once, and notes it in the relayed hash
+    (no EXISTS a relay); registering or deleting an endpoint deletes the note in the same
+    step, so the next relay looks again and the pending set hears of the entries."""
+    client = make_app(APP_KEYS="required", **FAST).test_client()
+    issued = keys.issue("acme")
+    relayed = relayed_key(issued.id)
+
+    def relays(note: bytes) -> None:  # a game's entries, relayed (after the commit, on a cluster)
+        make_game(client, issued.key)
+        wait_for(lambda: r.hget(relayed, HOOKS_NOTE) == note, timeout=10)
+
+    relays(b"0")
+    hook = client.post(
+        f"{API}/webhooks", json={"url": receiver.url, "events": ["game_created"]},
+        headers=auth(issued.key),
+    ).json  # fmt: skip
+    assert r.hget(relayed, HOOKS_NOTE) is None
+    relays(b"1")
+    assert (
+        client.delete(f"{API}/webhooks/{hook['id']}", headers=auth(issued.key)).status_code == 204
+    )
+    assert r.hget(relayed, HOOKS_NOTE) is None
+    relays(b"0")
