@@ -49,8 +49,11 @@ from engine.record import act, start
 from service.core.codec import dumps_sorted, loads
 from service.core.shards import DataClient
 from service.storage.records import event_entry
+from service.storage.scripts import CAS_NOTES
 
 log = logging.getLogger("duckpond.storage")
+
+_NOTES = ", ".join(f'"{note}"' for note in CAS_NOTES)
 
 COMPACT_SCRIPT = """
 -- Compact an ended game, once, if it is still at the version the caller compacted (no change
@@ -65,14 +68,14 @@ if redis.call("LLEN", KEYS[2]) ~= tonumber(ARGV[2]) then return 0 end
 -- commands, and there is none; were there one, it would do without them.
 if ARGV[3] == "finished" then
   redis.call("HSET", KEYS[1], "finished", ARGV[4])
-  redis.call("HDEL", KEYS[1], "state", "timed", "expires", "idem", "claimed")
+  redis.call("HDEL", KEYS[1], "state", NOTES)
 else
   redis.call("HSET", KEYS[1], "events_z", ARGV[4], "actions_z", ARGV[5])
-  redis.call("HDEL", KEYS[1], "timed", "expires", "idem", "claimed")
+  redis.call("HDEL", KEYS[1], NOTES)
 end
 redis.call("DEL", KEYS[2], KEYS[3])
 return 1
-"""
+""".replace("NOTES", _NOTES)
 
 FINISHED_FIELD = b"finished"
 EVENTS_FIELD = b"events_z"

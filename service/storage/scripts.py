@@ -136,6 +136,10 @@ local function feed_relay(fk, key, groups, retention, maxlen, ttl)
 end
 """
 
+CAS_NOTES = ("timed", "expires", "idem", "claimed")
+"""The compare-and-set's notes in a game's hash (its HMGET reads them by place, after
+`version`, `due` and `nevents`); compaction deletes them (`service.storage.archive`)."""
+
 # KEYS/ARGV contract of the compare-and-set. Version = number of accepted state changes.
 CAS_SCRIPT = (
     RELAY_LUA
