@@ -452,6 +452,11 @@ class Matches:
             )
         ]
         if lost:
+            # A game recorded after `records` was read has no job either (its job ended): its
+            # record, written before the job went, tells it from a lost one.
+            recorded = self.store.recorded(mid)
+            lost = [i for i in lost if i not in recorded]
+        if lost:
             log.warning("match %s: re-enqueueing %d lost games", mid, len(lost))
             self._enqueue(mid, lost)
         return len(failed)

@@ -159,6 +159,23 @@ def test_a_lost_job_is_enqueued_again_when_read(app: Flask, client: FlaskClient)
     assert sorted(queue_of(app).job_ids) == [match_job_id(created["id"], i) for i in range(2)]
 
 
+def test_a_game_recorded_while_its_match_is_read_is_not_played_again(
+    app: Flask, client: FlaskClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The read takes the records first and the jobs' status next: a game whose job records it
+    and ends in between has no job, yet it is not lost (it was played and re-enqueued before)."""
+    mid = create(client, games=2)["id"]
+    layer = matches_of(app)
+    spec = MatchSpec.from_json(json.loads(layer.store.load(mid)[b"spec"]))
+    before = layer.store.records(mid)  # nothing recorded yet, as the read saw it
+    layer.play(mid, 0)  # then game 0 is played and recorded ...
+    Job.fetch(match_job_id(mid, 0), connection=layer.queue.connection).delete()  # ... its job gone
+    with caplog.at_level("WARNING", logger="duckpond.matches"):
+        assert layer._kick(mid, spec, before) == 0
+    assert match_job_id(mid, 0) not in queue_of(app).job_ids
+    assert "lost games" not in caplog.text
+
+
 def test_a_match_keeps_only_a_window_of_jobs_queued(app: Flask, client: FlaskClient) -> None:
     """Bot turns of live games share the queue: a match never puts more than a window ahead."""
     big = create(client, games=WINDOW + 5)
