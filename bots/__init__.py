@@ -102,11 +102,12 @@ SEARCH_LEVELS = (
     Level(
         "fast",
         25.0,
-        {"doubleduck": 240, "ducksoup": 14, "doppelkopf": 33, "duck": 10},
+        {"doubleduck": 240, "ducksoup": 14, "doppelkopf": 8, "duck": 10},
         "Beats the heuristic over 1,000 duplicate deals: Doubleduck +160 +- 7 a deal, "
-        "Doppelkopf +0.93 +- 0.12, Duck Soup +6.2 +- 2.3 a deal; Duck +0.48 +- 0.18 a round "
-        "over 300 at 11 ms a decision (its worlds kept few, so it stays between the heuristic "
-        "and strong); beats plain PIMC at equal CPU in every game; docs/benchmarks.md.",
+        "Duck Soup +6.2 +- 2.3 a deal, Doppelkopf +0.56 +- 0.12 at 9 ms a decision; Duck "
+        "+0.48 +- 0.18 a round over 300 at 11 ms (in Doppelkopf and Duck its worlds are kept "
+        "few, so it stays between the heuristic and strong); beats plain PIMC at equal CPU in "
+        "every game; docs/benchmarks.md.",
     ),
     Level(
         "normal",
@@ -122,7 +123,8 @@ SEARCH_LEVELS = (
         {"doubleduck": 2200, "ducksoup": 116, "doppelkopf": 260, "duck": 225},
         "The most worlds; more budget measured better than less in every game (over 200 "
         "duplicate deals: Doubleduck +53 +- 14 a deal, Doppelkopf +0.29 +- 0.22, Duck Soup "
-        "+8.7 +- 4.9; Duck, 225 worlds against `fast`'s 10, +1.25 +- 0.36 a round over 80); "
+        "+8.7 +- 4.9; Doppelkopf against `fast`'s 8 worlds +1.18 +- 0.43 over 100; Duck, 225 "
+        "worlds against `fast`'s 10, +1.25 +- 0.36 a round over 80); "
         "Doubleduck at 1800 worlds (163 ms) +211 +- 15 a deal over the heuristic; "
         "docs/benchmarks.md.",
     ),
@@ -131,10 +133,13 @@ SEARCH_LEVELS = (
 by scripts/bench/search_strength.py on the development machine (Doubleduck about 0.09 with its
 worlds played in batches, `engine.doubleduck_batch`: 260 worlds 27.3 ms, 1100 worlds 103.0 ms,
 2200 worlds 203.8 ms a decision, 3 games each; Duck Soup 1.7 with its heuristic rollouts,
-Doppelkopf 0.74 with four candidates, Duck 0.9 with six). Duck's `fast` is the exception: 10
-worlds, about 10 ms, because 30 (its think time's worth) came within a third of a point a round
-of `strong` (+0.33 +- 0.44 over 49 deals), and a level that cannot be told from the next one
-does not pin a ladder (`service.matches.ratings.ANCHORS`); docs/benchmarks.md."""
+Doppelkopf 0.74 with four candidates, Duck 0.9 with six). Duck's and Doppelkopf's `fast` are
+the exceptions, spaced by strength rather than time: Duck's 10 worlds (about 10 ms), because 30
+(its think time's worth) came within a third of a point a round of `strong` (+0.33 +- 0.44 over
+49 deals); Doppelkopf's 8 (about 9 ms), because at 33 `strong` could not be told from it (+0.29
++- 0.22 for 66 worlds against 16), and at 8 it stands between the heuristic (+0.56 +- 0.12) and
+`strong` (+1.18 +- 0.43). A level that cannot be told from the next one does not pin a ladder
+(`service.matches.ratings.ANCHORS`); docs/benchmarks.md."""
 
 BOTS: dict[str, Bot] = {
     bot.name: bot

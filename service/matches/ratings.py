@@ -435,9 +435,10 @@ already a duplicate comparison."""
 ANCHOR_GAMES = {"doubleduck": 24, "ducksoup": 64, "doppelkopf": 24, "duck": 24}
 """Match games per line-up that the anchor command and the keeper play unless told: the sizes
 at which `scripts/bench/ladder.py` found the anchors in order across the seeds `anchors`,
-`anchors-b` and `anchors-c` in Doubleduck, and in two of three in Duck Soup and Duck, one in
-Doppelkopf: there neighbouring levels are too close for any size a keeper can afford
-(docs/benchmarks.md, "The anchors across three seeds, again")."""
+`anchors-b` and `anchors-c` in Doubleduck, and in two of three in Duck Soup, Duck and
+Doppelkopf: there neighbouring steps are too small for any size a keeper can afford
+(Doppelkopf at 48 held in two of three too; docs/benchmarks.md, "The anchors across three
+seeds, again", and "Doppelkopf's fast level, re-spaced")."""
 
 
 def anchor_lineups(game: str, anchors: Sequence[str] | None = None) -> list[tuple[str, ...]]:

@@ -98,6 +98,9 @@ def test_levels_and_names() -> None:
     assert search.level(None) is search.levels[0]
     for lv in search.levels:
         assert set(lv.worlds) == set(GAMES)
+    for game in GAMES:  # a level that is not above the one before cannot pin the ladder
+        fast, normal, strong = (lv.worlds[game] for lv in search.levels)
+        assert fast < normal < strong, game
     with pytest.raises(KeyError):
         search.level("deep")
     assert BOTS["heuristic"].level(None) is None
