@@ -34,22 +34,35 @@ def move_with_key(table: Table, r: redis.Redis, key: str) -> Counter[str]:
     return spent
 
 
+NINE = Counter(
+    {
+        "evalsha": 1,  # the compare-and-set, the game taken from the process's cache
+        "hget": 1,  # its Idempotency-Key, looked for in the same atomic step
+        "hmget": 1,  # version, due turns, event count, the notes: one read of the hash
+        "rpush": 2,  # all the change's events in one, its action
+        "hset": 2,  # the game's hash, the first answer under the key
+        "time": 1,  # the TTL is fresh by the hash's `expires`: no EXPIRE at all, not
+        # even of the key hash, which has its TTL since the first move (`idem`)
+        "spublish": 1,  # the news, for the requests that wait
+    }
+)
+
+
 def test_a_move_at_a_human_table_costs_nine_redis_commands(app: Flask, r: redis.Redis) -> None:
-    table = Table.create(app.test_client(), seats=[{}, {}, {}, {}], seed="cost")
-    first = move_with_key(table, r, "c1")
-    assert first["expire"] == 2  # the game's first action list and first key hash get the TTL
-    assert move_with_key(table, r, "c2") == Counter(
-        {
-            "evalsha": 1,  # the compare-and-set, the game taken from the process's cache
-            "hget": 1,  # its Idempotency-Key, looked for in the same atomic step
-            "hmget": 1,  # version, due turns, event count, the notes: one read of the hash
-            "rpush": 2,  # all the change's events in one, its action
-            "hset": 2,  # the game's hash, the first answer under the key
-            "time": 1,  # the TTL is fresh by the hash's `expires`: no EXPIRE at all, not
-            # even of the key hash, which has its TTL since the first move (`idem`)
-            "spublish": 1,  # the news, for the requests that wait
-        }
-    )
+    """The server counts every client's commands, and the test setup's workers beat now and
+    then (a TIME, an EXPIRE): they can only add, so a table is tried again when one did,
+    and the cost is the least one seen. A move that costs more, or less, fails every try."""
+    seen = []
+    for attempt in range(3):
+        table = Table.create(app.test_client(), seats=[{}, {}, {}, {}], seed=f"cost{attempt}")
+        first = move_with_key(table, r, "c1")
+        second = move_with_key(table, r, "c2")
+        assert first["expire"] >= 2 and not NINE - second, (first, second)
+        seen.append((first["expire"], second))
+        if first["expire"] == 2 and second == NINE:
+            # the game's first action list and first key hash get the TTL; then nine
+            return
+    raise AssertionError(seen)
 
 
 def test_a_bots_move_clears_its_turn_from_the_due_index_only(app: Flask, r: redis.Redis) -> None:
