@@ -312,7 +312,9 @@ def test_watchdog_settings_and_its_own_process(redis_port: int, tmp_path: Path) 
 def test_an_idle_sweep_reads_each_bucket_once_for_due_turns(games: Layers) -> None:
     """The sweep needs only each bucket's oldest due turn, and its earliest clock: a ZRANGE
     of each a bucket, no ZCARD (the counts are the metrics' and `/healthz`'s). Counted by
-    the server (`INFO commandstats`) on one Redis, where every bucket is."""
+    the server (`INFO commandstats`) on one Redis, where every bucket is. The server counts
+    every client's calls, and the test setup's workers sweep too: theirs can only add, so the
+    sweep is tried again when one did, and the count is the least one seen."""
     if not isinstance(games.redis, redis.Redis) or isinstance(games.redis, redis.RedisCluster):
         pytest.skip("commandstats of one server count every bucket")
     r = games.redis
@@ -321,12 +323,19 @@ def test_an_idle_sweep_reads_each_bucket_once_for_due_turns(games: Layers) -> No
         stats = r.info("commandstats")
         return {name.removeprefix("cmdstat_"): int(v["calls"]) for name, v in stats.items()}
 
-    before = calls()
-    Watchdog(games.store, games.turns, Settings(stale_after=5)).sweep()
-    after = calls()
-    spent = {name: n - before.get(name, 0) for name, n in after.items()}
-    assert spent.get("zcard", 0) == 0
-    assert spent["zrange"] == 2 * len(all_tags())
+    seen = []
+    for _ in range(3):
+        before = calls()
+        Watchdog(games.store, games.turns, Settings(stale_after=5)).sweep()
+        after = calls()
+        spent = {name: n - before.get(name, 0) for name, n in after.items()}
+        assert spent.get("zcard", 0) == 0
+        assert spent["zrange"] >= 2 * len(all_tags())
+        seen.append(spent["zrange"])
+        if spent["zrange"] == 2 * len(all_tags()):
+            break
+    else:
+        raise AssertionError(seen)
     assert games.store.health(60_000).due == 0  # the counts are still there for /healthz
 
 

@@ -68,15 +68,26 @@ def test_a_move_at_a_human_table_costs_nine_redis_commands(app: Flask, r: redis.
 def test_a_bots_move_clears_its_turn_from_the_due_index_only(app: Flask, r: redis.Redis) -> None:
     """A bot turn is never in the clock index and has no attempts unless the watchdog claimed
     it (the hash's `timed` and `claimed` notes): its move removes it with one ZREM, and the
-    fresh TTL costs no TTL read."""
-    table = Table.create(app.test_client(), seats=[{}, {"bot": "random"}, {}, {}], seed="cost")
+    fresh TTL costs no TTL read. Tried again, as above, when another client's commands
+    landed in the count."""
     layers = app.extensions["duckpond"]
-    (member,) = layers.store.due_turns(table.gid)
-    gid, seat, version = member.rsplit(":", 2)
-    before = commands(r)
-    assert layers.tables.bot_turn(gid, int(seat), int(version)) == "moved"
-    spent = commands(r) - before
-    assert spent["zrem"] == 1 and spent["evalsha"] == 1
-    assert not {"hdel", "ttl"} & set(spent), spent
-    assert spent["expire"] == 1  # only the game's first action list, which this move created
-    assert layers.store.due_turns(table.gid) == []
+    seen = []
+    for attempt in range(3):
+        table = Table.create(
+            app.test_client(), seats=[{}, {"bot": "random"}, {}, {}], seed=f"cost{attempt}"
+        )
+        (member,) = layers.store.due_turns(table.gid)
+        gid, seat, version = member.rsplit(":", 2)
+        before = commands(r)
+        assert layers.tables.bot_turn(gid, int(seat), int(version)) == "moved"
+        spent = commands(r) - before
+        assert layers.store.due_turns(table.gid) == []
+        # one ZREM, one script, no HDEL or TTL; one EXPIRE: only the game's first action
+        # list, which this move created
+        want = {"zrem": 1, "evalsha": 1, "expire": 1, "hdel": 0, "ttl": 0}
+        got = {name: spent[name] for name in want}
+        assert all(got[name] >= n for name, n in want.items()), spent
+        seen.append(got)
+        if got == want:
+            return
+    raise AssertionError(seen)
