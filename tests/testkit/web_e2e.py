@@ -110,3 +110,21 @@ def context(browser: Browser, live_url: str) -> Iterator[BrowserContext]:
 @pytest.fixture()
 def page(context: BrowserContext, console: Console) -> Page:
     return console.watch(context.new_page())
+
+
+def boxes(page: Page, *selectors: str) -> list[dict[str, float]]:
+    """The boxes of the first elements `selectors` match, read in one go once all are laid out.
+
+    One read, because the client draws the table anew on each stream message: a box read
+    element by element may come from a seat that has just been replaced (Playwright gives None).
+    """
+    found = page.wait_for_function(
+        """(selectors) => {
+            const rects = selectors.map((s) => document.querySelector(s)?.getBoundingClientRect());
+            if (!rects.every((r) => r && r.height)) return null;
+            return rects.map((r) => ({x: r.left, y: r.top, width: r.width, height: r.height}));
+        }""",
+        arg=list(selectors),
+        timeout=TURN,
+    )
+    return found.json_value()

@@ -16,6 +16,7 @@ import test_web_e2e as e2e
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from test_web_e2e import PHONE, Console, api, shoot, wait_ready
 from test_web_table_e2e import call, second_page
+from testkit.web_e2e import boxes
 
 pytestmark = pytest.mark.e2e
 
@@ -245,8 +246,8 @@ def test_a_turn_timeout_is_told_at_the_table_not_only_in_the_log(page: Page, liv
     notice = page.locator(".table-notice")
     expect(notice).to_contain_text("You ran out of time: the heuristic bot played for you.",
                                    timeout=e2e.TURN)  # fmt: skip
-    box = notice.bounding_box()
-    assert box is not None and box["y"] + box["height"] <= PHONE["height"], "below the fold"
+    (box,) = boxes(page, ".table-notice")
+    assert box["y"] + box["height"] <= PHONE["height"], "below the fold"
     expect(page.locator("#table-live")).to_contain_text("You ran out of time")
     log = page.locator(".log")
     expect(log).to_contain_text("a bot plays the seat until you return.")

@@ -20,6 +20,7 @@ import pytest
 import test_web_e2e as e2e
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_web_e2e import PHONE, Console, api, duck_deal, shoot, start_table, table, wait_ready
+from testkit.web_e2e import boxes
 
 from engine.doppelkopf import DECK_NAMES as DOKO_DECK
 from engine.doubleduck import DECK_NAMES as DD_DECK
@@ -447,9 +448,7 @@ def test_the_two_player_opponent_sits_on_top_on_a_phone(page: Page) -> None:
     page.set_viewport_size(PHONE)
     start_table(page, "ducksoup", ["", "heuristic"], seed="web-phone")
     wait_ready(page)
-    me = page.locator(".felt .seat.me").bounding_box()
-    them = page.locator(".felt .seat:not(.me)").bounding_box()
-    assert me and them
+    me, them = boxes(page, ".felt .seat.me", ".felt .seat:not(.me)")
     assert them["y"] + them["height"] <= me["y"], (them, me)
 
 
