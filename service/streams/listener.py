@@ -170,7 +170,9 @@ class Listener:
 
     def _read(self, client: redis.Redis, channels: list[str], stop: threading.Event) -> None:
         """One server's channels, until an error or `stop`; then it sets `stop` (all reopen)."""
-        pubsub = client.pubsub()
+        # RESP3 (redis-py's default) hands each message to the parser's push handler, whose
+        # default looks a logger up and logs it at DEBUG, per message: ours passes it on.
+        pubsub = client.pubsub(push_handler_func=_as_it_is)
         try:
             for channel in channels:  # one command each: a cluster refuses two slots in one
                 pubsub.ssubscribe(channel)
@@ -186,6 +188,9 @@ class Listener:
                         timeout=READ_SECONDS, disconnect_on_error=False, push_request=True
                     )
                 except redis.TimeoutError:
+                    continue
+                if _is_message(response):  # the common case, read as it is (see `_is_message`)
+                    self._deliver(_text(response[1]), response[2])
                     continue
                 message = pubsub.handle_message(response)
                 if message is None:
@@ -221,6 +226,21 @@ class Listener:
             told = list(dict.fromkeys(self._on_gap[c] for c in channels if c in self._on_gap))
         for on_gap in told:
             _safely(on_gap)
+
+
+def _as_it_is(response: Any) -> Any:
+    return response
+
+
+def _is_message(response: Any) -> bool:
+    """Whether a reply is a sharded channel's message, `[smessage, channel, payload]` (RESP2
+    or RESP3 alike). Such a reply is delivered without `PubSub.handle_message`, which builds
+    a dict and records metrics for it; subscriptions' confirmations and the rest go there."""
+    return (
+        isinstance(response, list)
+        and len(response) == 3
+        and response[0] in (b"smessage", "smessage")
+    )
 
 
 def _text(value: bytes | str) -> str:
