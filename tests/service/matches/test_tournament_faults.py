@@ -91,7 +91,7 @@ def test_a_worker_killed_mid_tournament_loses_no_game_and_rates_none_twice(
             f"{API}/tournaments",
             json={
                 "game": "ducksoup",
-                "entrants": ["search:strong", "heuristic", "random", "search:fast"],
+                "entrants": ["search:normal", "heuristic", "random", "search:fast"],
                 "format": "round_robin",
                 "games": GAMES,
                 "options": {"target": 1},
@@ -100,7 +100,7 @@ def test_a_worker_killed_mid_tournament_loses_no_game_and_rates_none_twice(
         )
         assert made.status_code == 201, made.json
         tid = made.json["id"]
-        slow = next(p for p in made.json["pairings"] if p["a"] == "search:strong")
+        slow = next(p for p in made.json["pairings"] if p["a"] == "search:normal")
         assert slow["b"] == "search:fast"  # round 1 of the circle: e0 meets e3
         job_id = match_job_id(slow["match_id"], 0)
         registry = StartedJobRegistry(
