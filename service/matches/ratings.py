@@ -464,18 +464,23 @@ def anchor_lineups(game: str, anchors: Sequence[str] | None = None) -> list[tupl
     return [tuple(anchors[i % len(anchors)] for i in range(4))]
 
 
-def anchor_specs(game: str, games: int, seed: str) -> list[MatchSpec]:
-    """One match spec per line-up, `games` match games each."""
+def anchor_specs(
+    game: str, games: int, seed: str, lineups: Sequence[tuple[str, ...]] | None = None
+) -> list[MatchSpec]:
+    """One match spec per line-up (default `anchor_lineups`), `games` match games each."""
     return [
         MatchSpec(game, lineup, games, f"{seed}:{game}:{n}", ANCHOR_OPTIONS[game])
-        for n, lineup in enumerate(anchor_lineups(game))
+        for n, lineup in enumerate(anchor_lineups(game) if lineups is None else lineups)
     ]
 
 
-def anchor_jobs(game: str, games: int, seed: str) -> list[tuple[MatchSpec, int]]:
+def anchor_jobs(
+    game: str, games: int, seed: str, lineups: Sequence[tuple[str, ...]] | None = None
+) -> list[tuple[MatchSpec, int]]:
     """Every (spec, game index) of the anchors, interleaved across line-ups so that a run cut
-    short has rated each line-up about as often."""
-    specs = anchor_specs(game, games, seed)
+    short has rated each line-up about as often. `lineups`: others than the anchors' own
+    (`scripts/bench/ladder.py --lineups`)."""
+    specs = anchor_specs(game, games, seed, lineups)
     for spec in specs:
         check(spec)
     return [(spec, i) for i in range(games) for spec in specs]
