@@ -207,13 +207,16 @@ def standing(fit: Mapping[str, tuple[float, float]]) -> tuple[list[str], bool]:
 
 
 def rules(
-    game: str, items: Sequence[tuple[MatchSpec, dict[str, Any]]], pool: int
+    game: str,
+    items: Sequence[tuple[MatchSpec, dict[str, Any]]],
+    pool: int,
+    ranked: Mapping[str, Skill],
+    observations: Sequence[Observation],
 ) -> dict[str, dict[str, tuple[float, float]]]:
-    """The anchors rated by each rule: the ladder's ranks (match games pooled `pool` at a
-    time when above 1), exact margins and online margins."""
-    records = [record for _, record in items]
-    observations = differences(game, records)
-    out = {"ranks": by_ranks(game, records)}
+    """The anchors rated by each rule: the ladder's ranks (`ranked`, as the run rated them;
+    also with match games pooled `pool` at a time when above 1), exact margins and online
+    margins (of `observations`, the run's paired differences)."""
+    out = {"ranks": {bot: (s.mu, s.sigma) for bot, s in ranked.items()}}
     if pool > 1:
         out[f"ranks, {pool} match games a contest"] = by_ranks(game, pooled(items, pool))
     if observations:
@@ -244,13 +247,14 @@ def run(
         items.append((spec, record))
     ladder = entries(skills.items())
     order = [e["bot"] for e in ladder]
+    observations = differences(game, [record for _, record in items])
     return {
         "ladder": ladder,
         "holds": order == ORDER,
         "match_games": n,
         "contests": rated,
-        "pairs": len(differences(game, [record for _, record in items])),
-        "rules": rules(game, items, pool),
+        "pairs": len(observations),
+        "rules": rules(game, items, pool, skills, observations),
         "cpu_s": cpu_seconds() - cpu,
         "wall_s": time.perf_counter() - wall,
         "lineups": {bots: summarize(bots, recs) for bots, recs in records.items()},
