@@ -1,6 +1,8 @@
-"""The operators' command for the ratings ladder: `python -m service.ratings anchors|show`.
+"""The operators' command for the ratings ladder: `python -m service.ratings anchors|show|refit`.
 
-The ladder itself, and the anchors it plays: `service.matches.ratings`.
+The ladder itself, and the anchors it plays: `service.matches.ratings`. `refit` fits every
+game's ladder again from its head-to-head sums: once after upgrading from ratings by who won,
+so the ladders show the fit before their next rated game.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from service.matches.ratings import ANCHOR_GAMES, Ratings, anchors
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m service.ratings anchors|show`: against the Redis of the settings
+    """`python -m service.ratings anchors|show|refit`: against the Redis of the settings
     (`REDIS_URL`, or `REDIS_CLUSTER_NODES`), as the service's processes use it."""
     parser = argparse.ArgumentParser(prog="python -m service.ratings", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -28,8 +30,14 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--processes", type=int, default=1, help="games played at once (1)")
     show = sub.add_parser("show", help="print a game's ladder")
     show.add_argument("game", choices=sorted(GAMES))
+    again = sub.add_parser("refit", help="fit the ladders again from their head-to-head sums")
+    again.add_argument("--game", action="append", choices=sorted(GAMES), help="default: all")
     args = parser.parse_args(argv)
     ratings = Ratings(shards.data_client(config.from_env()))
+    if args.command == "refit":
+        for game in args.game or sorted(GAMES):
+            print(f"{game}: {ratings.refit_ladder(game)} bots fitted", flush=True)
+        return 0
     if args.command == "show":
         for entry in ratings.ladder(args.game):
             print(json.dumps(entry))

@@ -24,40 +24,41 @@ blp = Blueprint(
 )
 
 GAME = f"<any({', '.join(GAMES)}):game>"
-DIFF_EXAMPLE = {"mean": 412.5, "ci95": [371.0, 454.0], "half_width": 41.5, "n": 24}
+DIFF_EXAMPLE = {"mean": 341.2, "ci95": [333.4, 349.0], "half_width": 7.8, "n": 64}
 BOT_EXAMPLE = {
-    "game": "doubleduck",
+    "game": "ducksoup",
     "entry": {
-        "rank": 2,
+        "rank": 3,
         "bot": "heuristic",
         "kind": "builtin",
-        "mu": 27.9,
-        "sigma": 1.1,
-        "ordinal": 24.6,
-        "mu_low": 25.74,
-        "mu_high": 30.06,
+        "mu": 66.2,
+        "sigma": 6.56,
+        "ordinal": 46.52,
+        "mu_low": 53.34,
+        "mu_high": 79.06,
         "provisional": False,
-        "games": 48,
+        "games": 256,
         "last_played": 1767225660000,
     },
     "history": [
-        {"time": 1767225600000, "mu": 29.1, "sigma": 7.2, "ordinal": 7.5, "games": 2},
-        {"time": 1767225660000, "mu": 27.9, "sigma": 1.1, "ordinal": 24.6, "games": 48},
+        {"time": 1767225600000, "mu": 156.3, "sigma": 160.6, "ordinal": -325.5, "games": 2},
+        {"time": 1767225660000, "mu": 66.2, "sigma": 6.56, "ordinal": 46.52, "games": 256},
     ],
     "head_to_head": [
         {"opponent": "search:fast", "kind": "builtin", "deal_score_diff": {
-            "mean": -96.0, "ci95": [-180.2, -11.8], "half_width": 84.2, "n": 12}},
+            "mean": -6.5, "ci95": [-18.3, 5.3], "half_width": 11.8, "n": 64}},
         {"opponent": "random", "kind": "builtin", "deal_score_diff": DIFF_EXAMPLE},
     ],
 }  # fmt: skip
 CROSSTABLE_EXAMPLE = {
-    "game": "doubleduck",
-    "bots": ["search:fast", "heuristic", "random"],
-    "left_out": 0,
+    "game": "ducksoup",
+    "bots": ["search:strong", "search:fast", "heuristic"],
+    "left_out": 2,
     "pairs": [
+        {"bots": ["search:strong", "search:fast"], "deal_score_diff": {
+            "mean": 13.6, "ci95": [1.7, 25.5], "half_width": 11.9, "n": 64}},
         {"bots": ["search:fast", "heuristic"], "deal_score_diff": {
-            "mean": 96.0, "ci95": [11.8, 180.2], "half_width": 84.2, "n": 12}},
-        {"bots": ["heuristic", "random"], "deal_score_diff": DIFF_EXAMPLE},
+            "mean": 6.5, "ci95": [-5.3, 18.3], "half_width": 11.8, "n": 64}},
     ],
 }  # fmt: skip
 
@@ -70,7 +71,9 @@ def get_ladder_bot(game: str, bot: str) -> dict[str, Any]:
     """A bot's rating history in the game and its head-to-head record against every bot it
     met as an opponent.
 
-    The history has a point per rated match game (thinned past 512, see `history`). A
+    The history has a point per rated match game the bot played: its rating as that game
+    left it (thinned past 512, see `history`). Each rated game re-fits the whole ladder, so
+    the entry, the rating now, may have moved a little since its last point. A
     head-to-head row takes one sample per match game the two played on opposite teams: the
     bot's mean score per deal minus the opponent's, paired over the same duplicate deals (a
     Doubleduck seat scores its side's; a bot in several seats by the mean of them; Doppelkopf's

@@ -26,9 +26,15 @@ class HistoryPointOut(Out):
         metadata={"description": "When the game was rated, ms since the epoch."},
     )
     mu = fields.Float(
-        required=True, metadata={"description": "OpenSkill's skill estimate after it."}
+        required=True,
+        metadata={
+            "description": "The bot's skill after the game, in points a deal above the"
+            " ladder's average bot (as on the ladder)."
+        },
     )
-    sigma = fields.Float(required=True, metadata={"description": "Its uncertainty after it."})
+    sigma = fields.Float(
+        required=True, metadata={"description": "mu's standard deviation after the game."}
+    )
     ordinal = fields.Float(required=True, metadata={"description": "mu - 3 sigma after it."})
     games = fields.Integer(
         required=True, metadata={"description": "The bot's rated games (rotations) so far."}
@@ -60,7 +66,8 @@ class BotHistoryOut(Out):
         fields.Nested(HistoryPointOut),
         required=True,
         metadata={
-            "description": "Its rating after each rated match game, oldest first. At most 512 "
+            "description": "Its rating after each rated match game it played, oldest first "
+            "(other bots' games re-fit the ladder too, but add no point). At most 512 "
             "points: past that the older half is thinned to every second point (the first "
             "kept), so the list spans all its games, the recent ones densest."
         },

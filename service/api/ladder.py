@@ -10,37 +10,39 @@ from engine import GAMES
 from service.api.common import PUBLIC, errors, json_response, ratings, registry
 from service.api.ladder_schemas import LadderOut
 from service.api.refusals import THROTTLED
+from service.matches.ratings import entries as ladder_entries
 
 blp = Blueprint(
     "ladder", __name__, url_prefix="/api/v1/ladder", description="Bots' ratings per game."
 )
 
 LADDER_EXAMPLE = {
-    "game": "doppelkopf",
+    "game": "ducksoup",
+    "spread": 43.92,
     "entries": [
         {
             "bot": "search:strong",
             "kind": "builtin",
-            "mu": 31.2,
-            "sigma": 1.4,
-            "ordinal": 27.0,
-            "mu_low": 28.46,
-            "mu_high": 33.94,
+            "mu": 86.3,
+            "sigma": 6.99,
+            "ordinal": 65.33,
+            "mu_low": 72.6,
+            "mu_high": 100.0,
             "provisional": False,
-            "games": 96,
+            "games": 256,
             "last_played": 1767225600000,
         },
         {
             "bot": "my_bot",
             "kind": "outside",
             "owner": "alice",
-            "mu": 27.5,
-            "sigma": 5.9,
-            "ordinal": 9.8,
-            "mu_low": 15.94,
-            "mu_high": 39.06,
+            "mu": 49.8,
+            "sigma": 24.42,
+            "ordinal": -23.46,
+            "mu_low": 1.94,
+            "mu_high": 97.66,
             "provisional": True,
-            "games": 12,
+            "games": 4,
             "last_played": 1767225660000,
         },
     ],
@@ -52,22 +54,27 @@ LADDER_EXAMPLE = {
 @blp.response(200, LadderOut, example=LADDER_EXAMPLE)
 @errors(blp, "not_found", *THROTTLED)
 def get_ladder(game: str) -> Response:
-    """The game's ladder: each bot that played a rated match game of it, with its OpenSkill
-    (Plackett-Luce) rating, best `ordinal` (mu - 3 sigma) first.
+    """The game's ladder: each bot that played a rated match game of it, best `ordinal`
+    (mu - 3 sigma) first, and the ladder's `spread`.
 
-    Every match game is rated: as one contest of its teams ranked by their mean score per deal
-    over all its rotations (duplicate deals: the cards' luck cancels), Doubleduck's sides as
-    teams; Doppelkopf per deal, between its parties. The built-in anchors (random, heuristic,
-    search:fast, search:strong) pin the scale: the service plays them onto every ladder by
-    itself, a little for every game first, then until their ratings are no longer
-    `provisional`. Each entry says how firm it is: `mu_low` and `mu_high` bound mu's 95%
-    interval, and `provisional` is true while sigma is above 5. Outside bots are listed with
-    their owner (its app key's name), retired ones too. Public: no token. A name no game has
-    is a 404.
+    The ratings are a least-squares fit of every paired margin at once. Each rated match game
+    gives, for each pair of bots on opposite teams in it, a's mean score per deal minus b's
+    over the same duplicate deals (Doubleduck's sides as teams; Doppelkopf's parties change
+    every deal, so every two bots at its table are paired); every rated game fits the whole
+    ladder again. `mu` is a bot's skill in points a deal above the ladder's average bot (the
+    means add up to 0), `sigma` its standard deviation; `mu_low` and `mu_high` bound mu's 95%
+    interval (mu -+ 1.96 sigma), and `provisional` is true while sigma is above half the
+    `spread` (the spread of one match game's paired difference). A bot's rating may move a
+    little when others play: the fit learns more about the bots it met. Numbers are in the
+    game's own scale, so ladders of different games are not comparable. The built-in anchors
+    (random, heuristic, search:fast, search:strong) put the scale in place: the service plays
+    them onto every ladder by itself. Outside bots are listed with their owner (its app key's
+    name), retired ones too. Public: no token. A name no game has is a 404.
     """
-    entries = ratings().ladder(game)
+    spread = ratings().spread(game)  # read once: the entries' `provisional` is judged by it
+    entries = ladder_entries(ratings().skills(game).items(), spread)
     for entry in entries:
         if entry["kind"] == "outside":  # retired ones too: their games stay rated
             bot = registry().get(entry["bot"])
             entry["owner"] = None if bot is None else bot.owner_name
-    return json_response({"game": game, "entries": entries})
+    return json_response({"game": game, "spread": spread, "entries": entries})

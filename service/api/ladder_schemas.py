@@ -23,11 +23,27 @@ class LadderEntryOut(Out):
         allow_none=True,
         metadata={"description": "An outside bot's owner (its app key's name); null if unknown."},
     )
-    mu = fields.Float(required=True, metadata={"description": "OpenSkill's skill estimate."})
-    sigma = fields.Float(required=True, metadata={"description": "Its uncertainty."})
+    mu = fields.Float(
+        required=True,
+        metadata={
+            "description": "The bot's skill in points a deal above the ladder's average bot, in"
+            " the game's own scale (the means of a ladder add up to 0, so it can be negative):"
+            " the least-squares fit of every paired margin of the game's rated match games."
+        },
+    )
+    sigma = fields.Float(
+        required=True,
+        metadata={
+            "description": "The standard deviation of mu, relative to the ladder's average,"
+            " in the same points a deal."
+        },
+    )
     ordinal = fields.Float(
         required=True,
-        metadata={"description": "mu - 3 sigma: the ladder's order, highest first."},
+        metadata={
+            "description": "mu - 3 sigma: a skill the bot very likely has at least; the"
+            " ladder's order, highest first."
+        },
     )
     mu_low = fields.Float(
         required=True,
@@ -43,10 +59,10 @@ class LadderEntryOut(Out):
     provisional = fields.Boolean(
         required=True,
         metadata={
-            "description": "True while sigma is above 5 (openskill starts every bot at 8.33):"
-            " the interval is still wider than +-9.8, so the rating may move past its"
-            " neighbours with a few more games. The service's anchor keeper plays the built-in"
-            " anchors until theirs are not provisional (or its rounds run out)."
+            "description": "True while sigma is above half the ladder's `spread`: the 95%"
+            " interval is still wider than about one match game's spread either way, so the"
+            " rating may move past its neighbours with a few more games (about a bot's first"
+            " four match games against rated bots)."
         },
     )
     games = fields.Integer(
@@ -62,6 +78,16 @@ class LadderEntryOut(Out):
 
 class LadderOut(Out):
     game = fields.String(required=True)
+    spread = fields.Float(
+        required=True,
+        metadata={
+            "description": "The spread (standard deviation) of one match game's paired"
+            " difference, pooled over the ladder's pairs of bots, in points a deal: the unit"
+            " the ratings are measured against. A bot's prior is N(0, (3 spread)^2), and a"
+            " rating is `provisional` while its sigma is above half of it. 0 before any rated"
+            " game. In each game's own scale: ladders of different games are not comparable."
+        },
+    )
     entries = fields.List(
         fields.Nested(LadderEntryOut),
         required=True,

@@ -369,7 +369,7 @@ class Settings(BaseSettings):
 # Not settings: the same in every process (flask-smorest / OpenAPI, Flask).
 FIXED: dict[str, Any] = {
     "API_TITLE": "duckpond",
-    "API_VERSION": "5.5.0",
+    "API_VERSION": "5.6.0",
     "OPENAPI_VERSION": "3.1.0",
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",

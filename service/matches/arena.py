@@ -20,12 +20,12 @@ order:
    before, never a second one). A bot opted out, paused, retired or revoked meanwhile, or any
    other refusal, closes the pairing with its `reason` and gives the budget back.
 3. **Pairs** (`service.matches.arena_pairing`), game by game: the opted-in bots with room left
-   in both budgets, most uncertain first (the ladder's sigma, a bot not on it at openskill's
-   prior), each against the opponent nearest its mu among the other such bots and the anchors
-   (`ARENA_ANCHORS`), not the one it met last when there is another (ties: fewer ladder games,
-   then the name). A bot gets at most one new pairing a round; an anchor any number. A pairing
-   is a duplicate match of `match_games` games (fewer when the hour's budget has less room),
-   both rotations, with the anchors' one-deal options
+   in both budgets, most uncertain first (the ladder's sigma; a bot not on it yet first of
+   all, at mu 0, the ladder's average), each against the opponent nearest its mu among the
+   other such bots and the anchors (`ARENA_ANCHORS`), not the one it met last when there is
+   another (ties: fewer ladder games, then the name). A bot gets at most one new pairing a
+   round; an anchor any number. A pairing is a duplicate match of `match_games` games (fewer
+   when the hour's budget has less room), both rotations, with the anchors' one-deal options
    (`service.matches.ratings.ANCHOR_OPTIONS`), `move_seconds` a move, and as many games at once
    as both bots have room for. Its plan (the match id, the spent budget) is written in one
    script that first checks the lease is still this pairer's: a pairer that lost it (a stall, a

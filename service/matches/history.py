@@ -23,12 +23,10 @@ from typing import Any, cast
 
 from bots.match import Z95, Estimate
 from service.core.shards import DataClient
-from service.matches.ratings import Skill
+from service.matches.ratings import Skill, Sums, parse_sums
 from service.storage.keys import h2h_key, history_key
 
 JSON = dict[str, Any]
-Sums = tuple[int, float, float]
-"""A pair's samples: (count, sum, sum of squares) of the per-game differences."""
 
 
 def point(raw: Mapping[str, Any]) -> JSON:
@@ -54,16 +52,6 @@ def estimate(sums: Sums) -> Estimate:
         return Estimate(mean, None, n)
     variance = max(0.0, (squares - total * mean) / (n - 1))
     return Estimate(mean, Z95 * math.sqrt(variance / n), n)
-
-
-def parse_sums(raw: Mapping[bytes, bytes]) -> dict[str, Sums]:
-    """A bot's head-to-head hash (`n:<opponent>`, `s:`, `q:`) by opponent."""
-    fields = {k.decode(): v.decode() for k, v in raw.items()}
-    return {
-        name[2:]: (int(count), float(fields[f"s:{name[2:]}"]), float(fields[f"q:{name[2:]}"]))
-        for name, count in fields.items()
-        if name.startswith("n:")
-    }
 
 
 class History:

@@ -1,49 +1,52 @@
-"""The ratings ladder: an OpenSkill (Plackett-Luce) rating per bot and game, from match games.
+"""The ratings ladder: each bot's rating per game, fitted at once from every paired margin.
 
-Every recorded match game (all its rotations, on either match path) is rated once, as one or
-more contests whose teams are ranked by score (higher is better in every game: Duck's red
-penalties are negative points; a tie shares a rank). `contests` makes them:
+A match game deals the same cards to every rotation, so what it measures is by how much one bot
+outscored another on the same cards: `pair_differences`, a's mean score per deal minus b's, one
+sample per pair of opponents per match game (never teammates: a Doubleduck side; Doppelkopf's
+parties change every deal, so every pair counts). The ladder is the least-squares fit of all of
+them at once, as the chess-engine rating lists fit all their games (`fit`):
 
-- Doubleduck, Duck Soup, Duck: the match game is ONE contest, as its duplicate deals mean it:
-  every rotation dealt the same cards to other bots, so each team is ranked by its mean score
-  per deal over all the rotations, which cancels the luck of the cards (a contest per deal of
-  each rotation would rate the cards more than the play). The teams are those that stay
-  together through the rotations: Doubleduck's sides (seats 0+2 and 1+3, as the engine's
-  `teams()` says: rotations move a side's two bots together), one bot each in the other games.
-- Doppelkopf: one contest per deal of each rotation, between the deal's parties, which change
-  with every deal. A match record keeps each seat's deal score, not the parties, but they follow
-  from it: the engine scores both members of a party alike and the two parties oppositely, so
-  the seats that scored above 0 are one party and those below 0 the other. A deal that scored
-  0 (nobody paid) does not show them and is not rated. A solo (one seat against three, after a
-  failed wedding) is rated seat by seat: openskill adds a team's skills up, so it would take
-  three average seats for three times the soloist and rate every soloist's win a huge upset.
+- each sample d of a pair (a, b) is d ~ N(r_a - r_b, s^2), r a bot's skill in points a deal;
+- s, the spread of one match game's paired difference, is pooled over every pair's samples
+  around that pair's own mean, with one more sample at the raw root mean square, so a ladder
+  of one game has a spread at all;
+- every bot starts at N(0, (3 s)^2): before it plays, its skill is within about six spreads of
+  the ladder's average, and its first game moves it most of the way to what it showed;
+- the posterior is solved exactly (its mean does not depend on s; its covariance scales with
+  s^2). Only differences are observed, so `mu` is a bot's skill above the ladder's average bot
+  (the means add up to 0) and `sigma` its standard deviation relative to that average.
 
-A bot that holds several seats of a rotation (`heuristic,random,heuristic,random`): in Duck Soup
-and Duck it is one player, scored by the mean of its seats; in a team (a Doubleduck side it
-holds both seats of, a Doppelkopf party) or in a solo deal each of its seats plays from its one
-rating, and its new rating adds the seats' changes up (mu by the sum of their changes, sigma^2
-times the product of their shrink factors), as if it had played them one after another. A
-contest that has only one bot in it teaches nothing and is skipped. `search` and
-`search:fast` are one bot (a level's name is always written out).
+The order is the ordinal, mu - 3 sigma: a skill the bot very likely has at least, so a bot
+climbs by playing more, not by one lucky game. A rating is provisional while sigma is above half
+the spread (`PROVISIONAL_SPREADS`; about its first four match games against rated bots). Each
+rated game re-fits the whole ladder, so a bot's rating can move a little when others play: that
+is the fit learning more about the bots it met.
+
+Ratings by who won (openskill's Plackett-Luce on each match game's ranks) came first; they left
+the built-in anchors' order to luck where a level wins more often by less (docs/benchmarks.md,
+"The anchors rated by paired margins"), and the fit reads the margins the duplicate deals are
+designed to measure.
 
 Exactly once: a match game is rated under an id (`match id.index`, or the hash of its spec and
-record where no match id is given); a Lua compare-and-set writes the new ratings only if the
-ladder still holds the ratings they were computed from and the id is not yet rated, and marks
-it rated in the same step. Two workers rating at once: one wins, the other reads again and
-recomputes. A ladder's keys share one hash tag, so the script runs on one Redis or a Cluster.
+record where no match id is given). `Ratings.rate` reads the ladder's version and head-to-head
+sums, fits them with the game's samples added, and a Lua compare-and-set writes the new ratings
+only if the version is still the one read and the id is not yet rated; in the same step it adds
+the samples, appends the game's bots' history points, marks the id rated and raises the version.
+Two workers rating at once: one wins, the other reads again and re-fits. A ladder's keys share
+one hash tag, so the script runs on one Redis or a Cluster.
 
     dp:{ladder:<game>}:ratings  hash: bot -> {"mu", "sigma", "games", "last_played"} JSON
+    dp:{ladder:<game>}:fit      hash: version (raised by every rated game), spread
     dp:{ladder:<game>}:rated    sorted set: rated ids by the ms they were rated; ids older than
                                 `RATED_KEEP_SECONDS` are dropped (a retried job comes long before)
-    dp:{ladder:<game>}:history:<bot>  list: the bot's rating after each rated game, oldest
-                                first, at most `HISTORY_POINTS` (older ones thinned)
+    dp:{ladder:<game>}:history:<bot>  list: the bot's rating after each of its rated games,
+                                oldest first, at most `HISTORY_POINTS` (older ones thinned)
     dp:{ladder:<game>}:h2h:<bot>      hash: n:<opponent>, s:<opponent>, q:<opponent>: the
                                 paired differences' count, sum and sum of squares
 
-The same script appends the history points and adds the head-to-head samples
-(`pair_differences`), so a game rated once is in them once (`service.matches.history` reads them).
-
-The anchors (`python -m service.ratings anchors`): built-in bots' matches that pin the scale.
+`service.matches.history` reads the histories and head-to-head sums. The anchors (`python -m
+service.ratings anchors`, and the keeper): built-in bots' matches that put every ladder's scale
+in place.
 """
 
 from __future__ import annotations
@@ -56,52 +59,53 @@ import math
 import random
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, cast
 
-from openskill.models import PlackettLuce
+import numpy as np
 
 from bots import BOTS, parse_bot
 from bots.match import MatchSpec, check, play_match_game
 from engine import GAMES
 from service.core.shards import DataClient
-from service.storage.keys import h2h_key, history_key, rated_key, ratings_key
+from service.storage.keys import fit_key, h2h_key, history_key, rated_key, ratings_key
 
 JSON = dict[str, Any]
-MODEL = PlackettLuce()
-"""openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300 (sigma's floor of growth)."""
+Sums = tuple[int, float, float]
+"""A pair's samples: (count, sum, sum of squares) of its per-game paired differences."""
+Pairs = Mapping[tuple[str, str], Sums]
+"""Every pair's sums, a before b by name, the differences a's minus b's."""
+PRIOR_SPREADS = 3.0
+"""A bot's prior: N(0, (3 s)^2), s the ladder's spread (the module docstring)."""
+PROVISIONAL_SPREADS = 0.5
+"""A rating is provisional while its sigma is above half the ladder's spread: its 95% interval
+(mu +- 1.96 sigma) is then wider than about one match game's spread either way."""
 RATED_KEEP_SECONDS = 7 * 24 * 3600
-PROVISIONAL_SIGMA = 5.0
-"""A rating is provisional while its sigma is above this: its 95% interval (mu +- 1.96 sigma)
-is then wider than +-9.8 points, and a few more games may still move it past its neighbours.
-openskill starts every bot at 8.33; sigma falls with each rated game (docs/matches.md)."""
 Z95 = 1.959964
 """A 95% interval of a normal skill estimate: mu +- Z95 sigma."""
 ATTEMPTS = 50
 """Compare-and-set rounds before `rate` gives up (each loses only to another worker's write)."""
 
 RATE_SCRIPT = """
--- Write one match game's new ratings, once, and only over the ratings they came from; in the
--- same step append each rated bot's new rating to its history and add the game's head-to-head
--- samples (`service.matches.history`).
--- KEYS[1] dp:{ladder:<game>}:ratings; KEYS[2] dp:{ladder:<game>}:rated;
--- KEYS[2 + i] bot i's history, KEYS[2 + nb + i] bot i's head-to-head (i = 1..nb)
+-- Write one match game's re-fitted ladder, once, and only over the version it was fitted from;
+-- in the same step add the game's head-to-head samples, append each of its bots' new rating to
+-- its history and raise the version (`service.matches.ratings`, `service.matches.history`).
+-- KEYS[1] ratings; KEYS[2] rated; KEYS[3] fit; KEYS[3 + i] the game's bot i's history,
+-- KEYS[3 + nb + i] its head-to-head (i = 1..nb)
 -- ARGV[1] the match game's id; ARGV[2] now (ms); ARGV[3] drop ids rated before this (ms);
--- ARGV[4] the history's cap; ARGV[5] nb; ARGV[6 ..] nb triples: bot, its rating read before
--- ("" for none), its new rating; then quintuples: bot i, bot j (indexes), d, -d, d * d
--- (d: i's mean score per deal minus j's in this game)
+-- ARGV[4] the history's cap; ARGV[5] the version read ("0" for none); ARGV[6] the new spread;
+-- ARGV[7] nb; ARGV[8] na; then nb pairs: the game's bot, its new rating; then na pairs: every
+-- other bot, its new rating; then quintuples: bot i, bot j (indexes among the game's bots),
+-- d, -d, d * d (d: i's mean score per deal minus j's in this game)
 -- Returns "rated", "duplicate" (the id is rated already) or "conflict" (read again).
 if redis.call("ZSCORE", KEYS[2], ARGV[1]) then return "duplicate" end
-local cap, nb = tonumber(ARGV[4]), tonumber(ARGV[5])
-local pairs_at = 6 + 3 * nb
-for i = 6, pairs_at - 1, 3 do
-  if (redis.call("HGET", KEYS[1], ARGV[i]) or "") ~= ARGV[i + 1] then return "conflict" end
-end
+if (redis.call("HGET", KEYS[3], "version") or "0") ~= ARGV[5] then return "conflict" end
+local cap, nb, na = tonumber(ARGV[4]), tonumber(ARGV[7]), tonumber(ARGV[8])
+local pairs_at = 9 + 2 * (nb + na)
+for at = 9, pairs_at - 1, 2 do redis.call("HSET", KEYS[1], ARGV[at], ARGV[at + 1]) end
 for b = 1, nb do
-  local at = 3 + 3 * b
-  redis.call("HSET", KEYS[1], ARGV[at], ARGV[at + 2])
-  local history = KEYS[2 + b]
-  local length = redis.call("RPUSH", history, ARGV[at + 2])
+  local history = KEYS[3 + b]
+  local length = redis.call("RPUSH", history, ARGV[8 + 2 * b])
   if length > cap then
     -- Thin the older half: keep its first point and every second one after it.
     local half = math.floor(length / 2)
@@ -112,17 +116,30 @@ for b = 1, nb do
 end
 for p = pairs_at, #ARGV, 5 do
   local i, j = tonumber(ARGV[p]), tonumber(ARGV[p + 1])
-  local a, b = ARGV[3 + 3 * i], ARGV[3 + 3 * j]
-  redis.call("HINCRBY", KEYS[2 + nb + i], "n:" .. b, 1)
-  redis.call("HINCRBYFLOAT", KEYS[2 + nb + i], "s:" .. b, ARGV[p + 2])
-  redis.call("HINCRBYFLOAT", KEYS[2 + nb + i], "q:" .. b, ARGV[p + 4])
-  redis.call("HINCRBY", KEYS[2 + nb + j], "n:" .. a, 1)
-  redis.call("HINCRBYFLOAT", KEYS[2 + nb + j], "s:" .. a, ARGV[p + 3])
-  redis.call("HINCRBYFLOAT", KEYS[2 + nb + j], "q:" .. a, ARGV[p + 4])
+  local a, b = ARGV[7 + 2 * i], ARGV[7 + 2 * j]
+  redis.call("HINCRBY", KEYS[3 + nb + i], "n:" .. b, 1)
+  redis.call("HINCRBYFLOAT", KEYS[3 + nb + i], "s:" .. b, ARGV[p + 2])
+  redis.call("HINCRBYFLOAT", KEYS[3 + nb + i], "q:" .. b, ARGV[p + 4])
+  redis.call("HINCRBY", KEYS[3 + nb + j], "n:" .. a, 1)
+  redis.call("HINCRBYFLOAT", KEYS[3 + nb + j], "s:" .. a, ARGV[p + 3])
+  redis.call("HINCRBYFLOAT", KEYS[3 + nb + j], "q:" .. a, ARGV[p + 4])
 end
+redis.call("HINCRBY", KEYS[3], "version", 1)
+redis.call("HSET", KEYS[3], "spread", ARGV[6])
 redis.call("ZADD", KEYS[2], ARGV[2], ARGV[1])
 redis.call("ZREMRANGEBYSCORE", KEYS[2], "-inf", "(" .. ARGV[3])
 return "rated"
+"""
+REFIT_SCRIPT = """
+-- Re-fit a whole ladder from its head-to-head sums, with no new game (`Ratings.refit_ladder`):
+-- write every bot's rating and the spread only over the version read, and raise the version.
+-- KEYS[1] ratings; KEYS[2] fit; ARGV[1] the version read; ARGV[2] the spread; ARGV[3 ..] pairs:
+-- a bot, its new rating. Returns "refitted" or "conflict" (read again).
+if (redis.call("HGET", KEYS[2], "version") or "0") ~= ARGV[1] then return "conflict" end
+for at = 3, #ARGV, 2 do redis.call("HSET", KEYS[1], ARGV[at], ARGV[at + 1]) end
+redis.call("HINCRBY", KEYS[2], "version", 1)
+redis.call("HSET", KEYS[2], "spread", ARGV[2])
+return "refitted"
 """
 HISTORY_POINTS = 512
 """The most points a bot's history holds per game: past it, the older half is thinned to every
@@ -131,10 +148,12 @@ second point (its first kept), so a history spans all of a bot's games, the rece
 
 @dataclass(frozen=True, slots=True)
 class Skill:
-    """One bot's rating in one game: openskill's mu and sigma, and what it was rated from."""
+    """One bot's rating in one game: its skill above the ladder's average in points a deal, the
+    skill's standard deviation, and what it was rated from. The default is a bot not on the
+    ladder: average, and unknown."""
 
-    mu: float = MODEL.mu
-    sigma: float = MODEL.sigma
+    mu: float = 0.0
+    sigma: float = math.inf
     games: int = 0
     """Rated games (each rotation of a match game is one game)."""
     last_played: int | None = None
@@ -142,8 +161,8 @@ class Skill:
 
     @property
     def ordinal(self) -> float:
-        """mu - 3 sigma (openskill's `ordinal`): a skill it very likely has at least; the
-        ladder's order, so a bot climbs by playing more, not by a lucky first game."""
+        """mu - 3 sigma: a skill it very likely has at least; the ladder's order, so a bot
+        climbs by playing more, not by a lucky first game."""
         return self.mu - 3 * self.sigma
 
     def to_json(self) -> JSON:
@@ -163,16 +182,6 @@ class Skill:
             int(data["games"]),
             None if last is None else int(last),
         )
-
-
-@dataclass(frozen=True, slots=True)
-class Contest:
-    """One rated result: teams of seats' bots and each team's rank (0 best, ties share), and
-    the rotations of the match game it covers (a bot in it played a game in each)."""
-
-    teams: tuple[tuple[str, ...], ...]
-    ranks: tuple[int, ...]
-    rotations: tuple[int, ...]
 
 
 def ladder_name(bot: str) -> str:
@@ -198,113 +207,13 @@ def seat_teams(game: str, seats: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(team) for team in table.teams())
 
 
-def ranks_of(scores: Sequence[float]) -> tuple[int, ...]:
-    """Rank per team from its score, higher better: the number of teams strictly ahead."""
-    return tuple(sum(other > mine for other in scores) for mine in scores)
-
-
-def parties(deal: Sequence[int]) -> tuple[tuple[int, ...], ...] | None:
-    """A Doppelkopf deal's parties from its seats' scores (see the module docstring): the
-    seats that won and those that lost, or None when the deal scored 0 and shows neither."""
-    won = tuple(s for s, v in enumerate(deal) if v > 0)
-    lost = tuple(s for s, v in enumerate(deal) if v < 0)
-    if not won or not lost or len(won) + len(lost) != len(deal):
-        return None
-    return won, lost
-
-
-def party_teams(seats: int, deal: Sequence[int]) -> Sequence[Sequence[int]] | None:
-    """A Doppelkopf deal's teams by seat: its parties, or each seat alone in a solo; None when
-    the deal scored 0 and shows no parties (see the module docstring)."""
-    found = parties(deal)
-    if found is None:
-        return None
-    if len(found[0]) != len(found[1]):  # a solo: seat by seat
-        return [(s,) for s in range(seats)]
-    return found
-
-
-def contests(game: str, record: Mapping[str, Any]) -> Iterator[Contest]:
-    """Every rated contest of a match game record, in play order (the module docstring)."""
-    rotations = [[ladder_name(b) for b in r["bots"]] for r in record["rotations"]]
-    if game == "doppelkopf":
-        for number, (bots, rotation) in enumerate(zip(rotations, record["rotations"], strict=True)):
-            for deal in rotation["deal_scores"]:
-                seats = party_teams(len(bots), deal)
-                if seats is not None:
-                    yield from one_contest(
-                        [tuple(bots[s] for s in team) for team in seats],
-                        [deal[team[0]] for team in seats],
-                        (number,),
-                    )
-        return
-    fixed = seat_teams(game, len(rotations[0]))
-    scores: dict[tuple[str, ...], list[float]] = {}
-    for bots, rotation in zip(rotations, record["rotations"], strict=True):
-        for team in fixed:
-            # A team by its bots, whichever seats they sit in: a bot's several seats alone
-            # (Duck, Duck Soup) are one team, scored by their mean.
-            key = tuple(sorted(bots[s] for s in team))
-            scores.setdefault(key, []).extend(deal[team[0]] for deal in rotation["deal_scores"])
-    teams = [key for key, got in scores.items() if got]
-    yield from one_contest(
-        teams, [sum(scores[t]) / len(scores[t]) for t in teams], tuple(range(len(rotations)))
-    )
-
-
-def one_contest(
-    teams: Sequence[tuple[str, ...]], scores: Sequence[float], rotations: tuple[int, ...]
-) -> Iterator[Contest]:
-    """The contest of these teams ranked by these scores, unless one team or one bot is all
-    there is (`a,a,b,b` in Doubleduck: both sides are a+b)."""
-    if len(teams) >= 2 and len({bot for team in teams for bot in team}) >= 2:
-        yield Contest(tuple(teams), ranks_of(scores), rotations)
-
-
-def update(skills: Mapping[str, Skill], contest: Contest) -> dict[str, Skill]:
-    """The bots' skills after one contest (only those of its bots; games and time unchanged).
-    Each seat rates from its bot's skill; a bot in several seats adds their changes up."""
-    teams = [[MODEL.rating(skills[b].mu, skills[b].sigma) for b in team] for team in contest.teams]
-    rated = MODEL.rate(teams, ranks=[float(r) for r in contest.ranks])
-    mu: dict[str, float] = {}
-    shrink: dict[str, float] = {}
-    for team, after in zip(contest.teams, rated, strict=True):
-        for bot, new in zip(team, after, strict=True):
-            old = skills[bot]
-            mu[bot] = mu.get(bot, old.mu) + (new.mu - old.mu)
-            shrink[bot] = shrink.get(bot, 1.0) * (new.sigma / old.sigma) ** 2
-    return {
-        bot: replace(skills[bot], mu=mu[bot], sigma=skills[bot].sigma * math.sqrt(shrink[bot]))
-        for bot in mu
-    }
-
-
-def rate_record(
-    game: str, record: Mapping[str, Any], skills: Mapping[str, Skill], now_ms: int
-) -> dict[str, Skill]:
-    """The pure rating math: the skills of the record's bots after rating it, from `skills`
-    (a bot missing there starts at openskill's prior). Only bots of rated contests change;
-    each counts one game per rotation it was rated in."""
-    current = dict(skills)
-    played: dict[str, set[int]] = {}
-    for contest in contests(game, record):
-        for bot in {b for team in contest.teams for b in team}:
-            current.setdefault(bot, Skill())
-            played.setdefault(bot, set()).update(contest.rotations)
-        current.update(update(current, contest))
-    return {
-        bot: Skill(current[bot].mu, current[bot].sigma, current[bot].games + len(n), now_ms)
-        for bot, n in played.items()
-    }
-
-
 def pair_differences(game: str, record: Mapping[str, Any]) -> dict[tuple[str, str], float]:
-    """The head-to-head samples of one match game: for each pair of bots that were never
-    teammates in it (a Doubleduck side; every other game's seats play alone, Doppelkopf's
-    parties change per deal so every pair counts), a's mean score per deal minus b's, a before
-    b by name. A bot's mean is over every seat-deal it held in every rotation (its side's score
-    for a Doubleduck seat; several seats together), so both sides of a pair played the same
-    cards: the paired difference of `bots.match`'s `comparisons`, one value per match game."""
+    """The samples of one match game: for each pair of bots that were never teammates in it (a
+    Doubleduck side; every other game's seats play alone, Doppelkopf's parties change per deal
+    so every pair counts), a's mean score per deal minus b's, a before b by name. A bot's mean is
+    over every seat-deal it held in every rotation (its side's score for a Doubleduck seat;
+    several seats together), so both sides of a pair played the same cards: the paired
+    difference of `bots.match`'s `comparisons`, one value per match game."""
     rotations = [[ladder_name(b) for b in r["bots"]] for r in record["rotations"]]
     if not rotations:
         return {}
@@ -326,6 +235,100 @@ def pair_differences(game: str, record: Mapping[str, Any]) -> dict[tuple[str, st
         for a, b in itertools.combinations(sorted(means), 2)
         if (a, b) not in mates
     }
+
+
+def add_samples(
+    pairs: Pairs, samples: Mapping[tuple[str, str], float]
+) -> dict[tuple[str, str], Sums]:
+    """`pairs` with one match game's samples (`pair_differences`) added."""
+    out = dict(pairs)
+    for pair, d in samples.items():
+        n, total, squares = out.get(pair, (0, 0.0, 0.0))
+        out[pair] = (n + 1, total + d, squares + d * d)
+    return out
+
+
+def spread(pairs: Pairs) -> float:
+    """The spread of one match game's paired difference: pooled around each pair's own mean,
+    with one more sample at the raw root mean square (the module docstring). 0 with no sample;
+    1 point a deal while every sample is 0 (ties only: no scale shows yet)."""
+    count = sum(n for n, _, _ in pairs.values())
+    if count == 0:
+        return 0.0
+    groups = sum(1 for n, _, _ in pairs.values() if n)
+    within = sum(max(0.0, q - s * s / n) for n, s, q in pairs.values() if n)
+    raw = sum(q for _, _, q in pairs.values()) / count
+    return math.sqrt((within + raw) / (count - groups + 1)) or 1.0
+
+
+def fit(bots: Iterable[str], pairs: Pairs) -> tuple[dict[str, tuple[float, float]], float]:
+    """Every bot's (mu, sigma) from every pair's samples at once, and the spread (the module
+    docstring). `bots`: those on the ladder (a bot in `pairs` is on it anyway); with no sample
+    at all there is nothing to fit and nobody is rated."""
+    s = spread(pairs)
+    if s == 0.0:
+        return {}, 0.0
+    names = sorted(set(bots) | {x for pair in pairs for x in pair})
+    at = {bot: i for i, bot in enumerate(names)}
+    # In units of s^2: precision = I / PRIOR^2 + the pairs' Laplacian; pull = the sums.
+    precision = np.eye(len(names)) / PRIOR_SPREADS**2
+    pull = np.zeros(len(names))
+    for (a, b), (n, total, _) in pairs.items():
+        i, j = at[a], at[b]
+        precision[i, i] += n
+        precision[j, j] += n
+        precision[i, j] -= n
+        precision[j, i] -= n
+        pull[i] += total
+        pull[j] -= total
+    covariance = np.linalg.inv(precision)
+    mean = covariance @ pull
+    centre = np.eye(len(names)) - 1.0 / len(names)
+    relative = centre @ covariance @ centre
+    return {
+        bot: (float(mean[i]), s * math.sqrt(max(0.0, float(relative[i, i]))))
+        for bot, i in at.items()
+    }, s
+
+
+def refit(
+    game: str,
+    record: Mapping[str, Any],
+    pairs: Pairs,
+    skills: Mapping[str, Skill],
+    now_ms: int,
+) -> tuple[dict[tuple[str, str], Sums], dict[str, Skill], float]:
+    """The pure rating math of one match game: the pairs with its samples added, every bot's
+    new skill (the game's bots count one game per rotation and `now_ms`; the others keep their
+    counts) and the new spread. A game without samples (one bot, or only teammates) changes
+    nothing."""
+    samples = pair_differences(game, record)
+    if not samples:
+        return dict(pairs), dict(skills), spread(pairs)
+    after = add_samples(pairs, samples)
+    fitted, s = fit(skills, after)
+    played = {x for pair in samples for x in pair}
+    rotations = len(record["rotations"])
+    out: dict[str, Skill] = {}
+    for bot, (mu, sigma) in fitted.items():
+        old = skills.get(bot, Skill())
+        if bot in played:
+            out[bot] = Skill(mu, sigma, old.games + rotations, now_ms)
+        else:
+            out[bot] = Skill(mu, sigma, old.games, old.last_played)
+    return after, out, s
+
+
+def rate_records(
+    game: str, records: Iterable[Mapping[str, Any]], now_ms: int = 0
+) -> tuple[dict[str, Skill], float]:
+    """A ladder rated from nothing by these records in order, in-process (benchmarks, tests)."""
+    pairs: dict[tuple[str, str], Sums] = {}
+    skills: dict[str, Skill] = {}
+    s = 0.0
+    for record in records:
+        pairs, skills, s = refit(game, record, pairs, skills, now_ms)
+    return skills, s
 
 
 def record_id(spec: MatchSpec, record: Mapping[str, Any], match_id: str | None) -> str:
@@ -350,39 +353,76 @@ class Ratings:
         self.keep_seconds = keep_seconds
         self.history_points = history_points
         self._rate = client.register_script(RATE_SCRIPT)
+        self._refit = client.register_script(REFIT_SCRIPT)
 
     def rate(self, spec: MatchSpec, record: Mapping[str, Any], match_id: str | None = None) -> str:
         """Rate one recorded match game (every rotation) once: "rated", or "duplicate" when it
         was rated before. Safe to call twice, and from two workers at once."""
-        rid = record_id(spec, record, match_id)
-        ratings, rated = ratings_key(spec.game), rated_key(spec.game)
-        bots = sorted({ladder_name(b) for r in record["rotations"] for b in r["bots"]})
+        game, rid = spec.game, record_id(spec, record, match_id)
         for _ in range(ATTEMPTS):
-            if self.rated(spec.game, rid):
+            if self.rated(game, rid):
                 return "duplicate"
-            raw = cast(list[bytes | None], self.redis.hmget(ratings, bots))
-            before = {b: "" if v is None else v.decode() for b, v in zip(bots, raw, strict=True)}
-            skills = {b: Skill.from_json(json.loads(v)) for b, v in before.items() if v}
+            version, skills, pairs = self._read(game)
             now = int(time.time() * 1000)
-            after = rate_record(spec.game, record, skills, now)
-            rated_bots = sorted(after)
+            _, after, s = refit(game, record, pairs, skills, now)
+            samples = pair_differences(game, record)
+            players = sorted({x for pair in samples for x in pair})
+            others = sorted(set(after) - set(players))
             args: list[str | int] = [rid, now, now - self.keep_seconds * 1000]
-            args += [self.history_points, len(rated_bots)]
-            for bot in rated_bots:
-                args += [bot, before[bot], json.dumps(after[bot].to_json(), separators=(",", ":"))]
-            index = {bot: i for i, bot in enumerate(rated_bots, 1)}
-            for (a, b), d in sorted(pair_differences(spec.game, record).items()):
-                if a in index and b in index:  # both rated: the game counted for both
-                    args += [index[a], index[b], repr(d), repr(-d), repr(d * d)]
-            keys = [ratings, rated]
-            keys += [history_key(spec.game, b) for b in rated_bots]
-            keys += [h2h_key(spec.game, b) for b in rated_bots]
+            args += [self.history_points, version, repr(s), len(players), len(others)]
+            for bot in [*players, *others]:
+                args += [bot, json.dumps(after[bot].to_json(), separators=(",", ":"))]
+            index = {bot: i for i, bot in enumerate(players, 1)}
+            for (a, b), d in sorted(samples.items()):
+                args += [index[a], index[b], repr(d), repr(-d), repr(d * d)]
+            keys = [ratings_key(game), rated_key(game), fit_key(game)]
+            keys += [history_key(game, b) for b in players]
+            keys += [h2h_key(game, b) for b in players]
             outcome = self._rate(keys=keys, args=args)
             outcome = outcome.decode() if isinstance(outcome, bytes) else str(outcome)
             if outcome != "conflict":
                 return outcome
-            time.sleep(random.uniform(0, 0.01))  # another worker wrote these bots: read again
-        raise RuntimeError(f"ratings of {spec.game}: {ATTEMPTS} conflicting writes in a row")
+            time.sleep(random.uniform(0, 0.01))  # another worker rated this game: read again
+        raise RuntimeError(f"ratings of {game}: {ATTEMPTS} conflicting writes in a row")
+
+    def refit_ladder(self, game: str) -> int:
+        """Fit the whole ladder again from its head-to-head sums, rating no new game: for a
+        ladder rated by an older rule (ratings by who won, before the fit), whose sums the
+        fit reads as they are. Returns how many bots it rated; safe beside `rate`."""
+        for _ in range(ATTEMPTS):
+            version, skills, pairs = self._read(game)
+            fitted, s = fit(skills, pairs)
+            args: list[str | int] = [version, repr(s)]
+            for bot, (mu, sigma) in sorted(fitted.items()):
+                old = skills.get(bot, Skill())
+                new = Skill(mu, sigma, old.games, old.last_played)
+                args += [bot, json.dumps(new.to_json(), separators=(",", ":"))]
+            outcome = self._refit(keys=[ratings_key(game), fit_key(game)], args=args)
+            outcome = outcome.decode() if isinstance(outcome, bytes) else str(outcome)
+            if outcome != "conflict":
+                return len(fitted)
+            time.sleep(random.uniform(0, 0.01))
+        raise RuntimeError(f"ratings of {game}: {ATTEMPTS} conflicting writes in a row")
+
+    def _read(self, game: str) -> tuple[str, dict[str, Skill], dict[tuple[str, str], Sums]]:
+        """The ladder's version, ratings and every pair's sums. The version is read first: a
+        write in between raises it, so the compare-and-set refuses what was read after."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hget(fit_key(game), "version")
+            pipe.hgetall(ratings_key(game))
+            raw_version, raw = cast(tuple[bytes | None, dict[bytes, bytes]], pipe.execute())
+        skills = {k.decode(): Skill.from_json(json.loads(v)) for k, v in raw.items()}
+        bots = sorted(skills)
+        with self.redis.pipeline(transaction=False) as pipe:
+            for bot in bots:
+                pipe.hgetall(h2h_key(game, bot))
+            found = cast(list[dict[bytes, bytes]], pipe.execute())
+        pairs: dict[tuple[str, str], Sums] = {}
+        for bot, sums in zip(bots, found, strict=True):
+            for opponent, got in parse_sums(sums).items():
+                if bot < opponent:
+                    pairs[(bot, opponent)] = got
+        return "0" if raw_version is None else raw_version.decode(), skills, pairs
 
     def rated(self, game: str, rid: str) -> bool:
         """Whether the match game of id `rid` (`record_id`) is on the ladder already."""
@@ -392,31 +432,49 @@ class Ratings:
         raw = cast(dict[bytes, bytes], self.redis.hgetall(ratings_key(game)))
         return {k.decode(): Skill.from_json(json.loads(v)) for k, v in raw.items()}
 
+    def spread(self, game: str) -> float:
+        """The ladder's spread as its last rated game left it (0 before any)."""
+        raw = cast(bytes | None, self.redis.hget(fit_key(game), "spread"))
+        return 0.0 if raw is None else float(raw)
+
     def ladder(self, game: str) -> list[JSON]:
         """The game's rated bots, best ordinal first (ties: more games, then by name)."""
-        return entries(self.skills(game).items())
+        return entries(self.skills(game).items(), self.spread(game))
 
 
-def entries(skills: Iterable[tuple[str, Skill]]) -> list[JSON]:
+def parse_sums(raw: Mapping[bytes, bytes]) -> dict[str, Sums]:
+    """A bot's head-to-head hash (`n:<opponent>`, `s:`, `q:`) by opponent."""
+    fields = {k.decode(): v.decode() for k, v in raw.items()}
+    return {
+        name[2:]: (int(count), float(fields[f"s:{name[2:]}"]), float(fields[f"q:{name[2:]}"]))
+        for name, count in fields.items()
+        if name.startswith("n:")
+    }
+
+
+def entries(skills: Iterable[tuple[str, Skill]], spread: float) -> list[JSON]:
     """Ladder entries (without owners), best ordinal first."""
     ranked = sorted(skills, key=lambda item: (-item[1].ordinal, -item[1].games, item[0]))
-    return [{"bot": bot, "kind": kind_of(bot), **s.to_json(), **firmness(s)} for bot, s in ranked]
+    return [
+        {"bot": bot, "kind": kind_of(bot), **s.to_json(), **firmness(s, spread)}
+        for bot, s in ranked
+    ]
 
 
-def firmness(skill: Skill) -> JSON:
+def firmness(skill: Skill, spread: float) -> JSON:
     """How firm a rating is, as the ladder shows it: its ordinal, the 95% interval of its mu,
-    and whether it is still provisional (`PROVISIONAL_SIGMA`)."""
+    and whether it is still provisional (`PROVISIONAL_SPREADS` of the ladder's `spread`)."""
     return {
         "ordinal": skill.ordinal,
         "mu_low": skill.mu - Z95 * skill.sigma,
         "mu_high": skill.mu + Z95 * skill.sigma,
-        "provisional": provisional(skill),
+        "provisional": provisional(skill, spread),
     }
 
 
-def provisional(skill: Skill) -> bool:
-    """Whether a rating is still provisional: sigma above `PROVISIONAL_SIGMA`."""
-    return skill.sigma > PROVISIONAL_SIGMA
+def provisional(skill: Skill, spread: float) -> bool:
+    """Whether a rating is still provisional: sigma above half the ladder's spread."""
+    return skill.sigma > PROVISIONAL_SPREADS * spread
 
 
 # --- the anchors ------------------------------------------------------------------------------
@@ -432,36 +490,39 @@ ANCHOR_OPTIONS: dict[str, JSON] = {
 """One deal per match game where the game allows it (Duck's five rounds are fixed): the search
 bots' worlds make a decision cost up to ~200 ms, and a match game of one deal, rotated, is
 already a duplicate comparison."""
-ANCHOR_GAMES = {"doubleduck": 24, "ducksoup": 64, "doppelkopf": 24, "duck": 24}
+ANCHOR_GAMES = {"doubleduck": 24, "ducksoup": 64, "doppelkopf": 96, "duck": 24}
 """Match games per line-up that the anchor command and the keeper play unless told: the sizes
-at which `scripts/bench/ladder.py` found the anchors in order across the seeds `anchors`,
-`anchors-b` and `anchors-c` in Doubleduck, and in two of three in Duck Soup, Duck and
-Doppelkopf: there neighbouring steps are too small for any size a keeper can afford
-(Doppelkopf at 48 held in two of three too; docs/benchmarks.md, "The anchors across three
-seeds, again", and "Doppelkopf's fast level, re-spaced")."""
+at which `scripts/bench/ladder.py` found the anchors in order across three seeds and more
+(docs/benchmarks.md, "The anchors on the margins ladder")."""
 
 
 def anchor_lineups(game: str, anchors: Sequence[str] | None = None) -> list[tuple[str, ...]]:
     """The anchor matches' line-ups of one game, of `anchors` (weakest first; default
-    `ANCHORS`). Doubleduck and Duck Soup: each anchor against its neighbours in the order
-    random, heuristic, fast, strong, and the strongest against the second weakest (heuristic),
-    so strong and fast both play two line-ups whose results are in doubt: the ordinal (mu - 3
-    sigma) holds back a bot whose sigma shrank less, and a game against random, won by any
-    search bot, shrinks it little (strong against random put strong's sigma 0.4 above fast's
-    after 64 games a line-up, and fast above strong by ordinal with strong above by mu). Random
-    plays only the heuristic: it is last by far whatever its sigma. Doubleduck with a side each
-    (`x,y,x,y`): a side with random in it loses whoever its partner is, and would teach nothing
-    of the partner. The other games: all four at one table. Other anchors (the keeper's
-    `ANCHOR_KEEPER_BOTS`): the same chain closed the same way (two anchors: both seatings),
-    and a table of four seats them in turn."""
+    `ANCHORS`), chosen so that every anchor is compared as often as the others where the game
+    allows it: a bot compared more often has a smaller sigma and so a higher ordinal than a
+    neighbour of the same mu.
+
+    - Doubleduck and Duck Soup: a ring, each anchor against the next and the strongest against
+      the weakest (Doubleduck with a side each, `x,y,x,y`): each anchor plays two line-ups.
+    - Duck and Doppelkopf: the three above the weakest at one table (Doppelkopf's fourth seat to
+      the second weakest), and the weakest against the second weakest (`w,h,w,h`): the
+      weakest's play would blur the steps between the others (docs/benchmarks.md, "Three more
+      ways to order the anchors").
+
+    Fewer than four anchors, or more above the weakest than a table seats: a table game seats
+    them in turn round a table of four; two anchors play one ring line-up."""
     anchors = tuple(ANCHORS if anchors is None else anchors)
-    closing = anchors[1] if len(anchors) > 2 else anchors[0]
-    pairs: list[tuple[str, ...]] = [*itertools.pairwise(anchors), (anchors[-1], closing)]
-    if game == "doubleduck":
-        return [(x, y, x, y) for x, y in pairs]
-    if game == "ducksoup":
-        return pairs
-    return [tuple(anchors[i % len(anchors)] for i in range(4))]
+    if game in ("doubleduck", "ducksoup"):
+        pairs: list[tuple[str, ...]] = [*itertools.pairwise(anchors)]
+        if len(anchors) > 2:
+            pairs.append((anchors[-1], anchors[0]))
+        return [(x, y, x, y) for x, y in pairs] if game == "doubleduck" else pairs
+    weakest, second, above = anchors[0], anchors[1], anchors[1:]
+    seats = 3 if game == "duck" else 4
+    if len(anchors) < 4 or len(above) > GAMES[game].max_seats:
+        return [tuple(anchors[i % len(anchors)] for i in range(4))]
+    table = tuple(above[i % len(above)] for i in range(max(seats, len(above))))
+    return [table, (weakest, second, weakest, second)]
 
 
 def anchor_specs(

@@ -176,6 +176,11 @@ def ratings_key(game: str) -> str:
     return f"dp:{{ladder:{game}}}:ratings"
 
 
+def fit_key(game: str) -> str:
+    """A ladder's version and spread (`service.matches.ratings`)."""
+    return f"dp:{{ladder:{game}}}:fit"
+
+
 def rated_key(game: str) -> str:
     return f"dp:{{ladder:{game}}}:rated"
 

@@ -71,11 +71,11 @@ SMOKES: list[tuple[str, list[str], list[str]]] = [
         ],
     ),
     ("listener.py", [], ["listener_us_per_message_gevent", "listener_us_per_message_threads"]),
-    # Doppelkopf's four anchors, one match game (four deals): proof it plays and rates.
+    # Doppelkopf's anchors, one match game a line-up: proof it plays and rates.
     (
         "ladder.py",
         [],
-        ["doppelkopf_match_games", "doppelkopf_contests", "doppelkopf_pairs", "doppelkopf_cpu_s"],
+        ["doppelkopf_match_games", "doppelkopf_pairs", "doppelkopf_spread", "doppelkopf_cpu_s"],
     ),
     # The anchor keeper fills every ladder by itself (two cheap anchors, one round).
     (

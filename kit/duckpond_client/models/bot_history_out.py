@@ -31,9 +31,9 @@ class BotHistoryOut:
             game (str):
             head_to_head (list[HeadToHeadOut]): One row per bot it met as an opponent in a rated match game, in the
                 opponents' ladder order.
-            history (list[HistoryPointOut]): Its rating after each rated match game, oldest first. At most 512 points: past
-                that the older half is thinned to every second point (the first kept), so the list spans all its games, the
-                recent ones densest.
+            history (list[HistoryPointOut]): Its rating after each rated match game it played, oldest first (other bots'
+                games re-fit the ladder too, but add no point). At most 512 points: past that the older half is thinned to every
+                second point (the first kept), so the list spans all its games, the recent ones densest.
      """
 
     entry: RankedEntryOut

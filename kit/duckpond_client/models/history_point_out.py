@@ -24,9 +24,9 @@ class HistoryPointOut:
     """ 
         Attributes:
             games (int): The bot's rated games (rotations) so far.
-            mu (float): OpenSkill's skill estimate after it.
+            mu (float): The bot's skill after the game, in points a deal above the ladder's average bot (as on the ladder).
             ordinal (float): mu - 3 sigma after it.
-            sigma (float): Its uncertainty after it.
+            sigma (float): mu's standard deviation after the game.
             time (int | None): When the game was rated, ms since the epoch.
      """
 

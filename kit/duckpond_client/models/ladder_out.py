@@ -27,10 +27,15 @@ class LadderOut:
         Attributes:
             entries (list[LadderEntryOut]): Every rated bot, best ordinal first.
             game (str):
+            spread (float): The spread (standard deviation) of one match game's paired difference, pooled over the ladder's
+                pairs of bots, in points a deal: the unit the ratings are measured against. A bot's prior is N(0, (3 spread)^2),
+                and a rating is `provisional` while its sigma is above half of it. 0 before any rated game. In each game's own
+                scale: ladders of different games are not comparable.
      """
 
     entries: list[LadderEntryOut]
     game: str
+    spread: float
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -48,12 +53,15 @@ class LadderOut:
 
         game = self.game
 
+        spread = self.spread
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
             "entries": entries,
             "game": game,
+            "spread": spread,
         })
 
         return field_dict
@@ -76,9 +84,12 @@ class LadderOut:
 
         game = d.pop("game")
 
+        spread = d.pop("spread")
+
         ladder_out = cls(
             entries=entries,
             game=game,
+            spread=spread,
         )
 
 

@@ -29,16 +29,18 @@ class RankedEntryOut:
             games (int): Rated games (each rotation of a match game is one game).
             kind (RankedEntryOutKind): The service's own bot, or one an app key registered.
             last_played (int | None): When its last game was rated, ms since the epoch.
-            mu (float): OpenSkill's skill estimate.
+            mu (float): The bot's skill in points a deal above the ladder's average bot, in the game's own scale (the means
+                of a ladder add up to 0, so it can be negative): the least-squares fit of every paired margin of the game's
+                rated match games.
             mu_high (float): The high end of mu's 95% interval, mu + 1.96 sigma.
             mu_low (float): The low end of mu's 95% interval, mu - 1.96 sigma: the skill is between `mu_low` and `mu_high`
                 with 95% confidence.
-            ordinal (float): mu - 3 sigma: the ladder's order, highest first.
-            provisional (bool): True while sigma is above 5 (openskill starts every bot at 8.33): the interval is still
-                wider than +-9.8, so the rating may move past its neighbours with a few more games. The service's anchor keeper
-                plays the built-in anchors until theirs are not provisional (or its rounds run out).
+            ordinal (float): mu - 3 sigma: a skill the bot very likely has at least; the ladder's order, highest first.
+            provisional (bool): True while sigma is above half the ladder's `spread`: the 95% interval is still wider than
+                about one match game's spread either way, so the rating may move past its neighbours with a few more games
+                (about a bot's first four match games against rated bots).
             rank (int): Its place on the ladder, 1 the best ordinal.
-            sigma (float): Its uncertainty.
+            sigma (float): The standard deviation of mu, relative to the ladder's average, in the same points a deal.
             owner (None | str | Unset): An outside bot's owner (its app key's name); null if unknown.
      """
 

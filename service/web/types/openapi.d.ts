@@ -717,17 +717,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The game's ladder: each bot that played a rated match game of it, with its OpenSkill
-         *     (Plackett-Luce) rating, best `ordinal` (mu - 3 sigma) first.
-         * @description Every match game is rated: as one contest of its teams ranked by their mean score per deal
-         *     over all its rotations (duplicate deals: the cards' luck cancels), Doubleduck's sides as
-         *     teams; Doppelkopf per deal, between its parties. The built-in anchors (random, heuristic,
-         *     search:fast, search:strong) pin the scale: the service plays them onto every ladder by
-         *     itself, a little for every game first, then until their ratings are no longer
-         *     `provisional`. Each entry says how firm it is: `mu_low` and `mu_high` bound mu's 95%
-         *     interval, and `provisional` is true while sigma is above 5. Outside bots are listed with
-         *     their owner (its app key's name), retired ones too. Public: no token. A name no game has
-         *     is a 404.
+         * The game's ladder: each bot that played a rated match game of it, best `ordinal`
+         *     (mu - 3 sigma) first, and the ladder's `spread`.
+         * @description The ratings are a least-squares fit of every paired margin at once. Each rated match game
+         *     gives, for each pair of bots on opposite teams in it, a's mean score per deal minus b's
+         *     over the same duplicate deals (Doubleduck's sides as teams; Doppelkopf's parties change
+         *     every deal, so every two bots at its table are paired); every rated game fits the whole
+         *     ladder again. `mu` is a bot's skill in points a deal above the ladder's average bot (the
+         *     means add up to 0), `sigma` its standard deviation; `mu_low` and `mu_high` bound mu's 95%
+         *     interval (mu -+ 1.96 sigma), and `provisional` is true while sigma is above half the
+         *     `spread` (the spread of one match game's paired difference). A bot's rating may move a
+         *     little when others play: the fit learns more about the bots it met. Numbers are in the
+         *     game's own scale, so ladders of different games are not comparable. The built-in anchors
+         *     (random, heuristic, search:fast, search:strong) put the scale in place: the service plays
+         *     them onto every ladder by itself. Outside bots are listed with their owner (its app key's
+         *     name), retired ones too. Public: no token. A name no game has is a 404.
          */
         get: operations["get_ladder"];
         put?: never;
@@ -751,7 +755,9 @@ export interface paths {
         /**
          * A bot's rating history in the game and its head-to-head record against every bot it
          *     met as an opponent.
-         * @description The history has a point per rated match game (thinned past 512, see `history`). A
+         * @description The history has a point per rated match game the bot played: its rating as that game
+         *     left it (thinned past 512, see `history`). Each rated game re-fits the whole ladder, so
+         *     the entry, the rating now, may have moved a little since its last point. A
          *     head-to-head row takes one sample per match game the two played on opposite teams: the
          *     bot's mean score per deal minus the opponent's, paired over the same duplicate deals (a
          *     Doubleduck seat scores its side's; a bot in several seats by the mean of them; Doppelkopf's
@@ -1244,7 +1250,7 @@ export interface components {
             game: string;
             /** @description One row per bot it met as an opponent in a rated match game, in the opponents' ladder order. */
             head_to_head: components["schemas"]["HeadToHeadOut"][];
-            /** @description Its rating after each rated match game, oldest first. At most 512 points: past that the older half is thinned to every second point (the first kept), so the list spans all its games, the recent ones densest. */
+            /** @description Its rating after each rated match game it played, oldest first (other bots' games re-fit the ladder too, but add no point). At most 512 points: past that the older half is thinned to every second point (the first kept), so the list spans all its games, the recent ones densest. */
             history: components["schemas"]["HistoryPointOut"][];
         };
         BotIn: {
@@ -3326,11 +3332,11 @@ export interface components {
         HistoryPointOut: {
             /** @description The bot's rated games (rotations) so far. */
             games: number;
-            /** @description OpenSkill's skill estimate after it. */
+            /** @description The bot's skill after the game, in points a deal above the ladder's average bot (as on the ladder). */
             mu: number;
             /** @description mu - 3 sigma after it. */
             ordinal: number;
-            /** @description Its uncertainty after it. */
+            /** @description mu's standard deviation after the game. */
             sigma: number;
             /** @description When the game was rated, ms since the epoch. */
             time: number | null;
@@ -3356,25 +3362,27 @@ export interface components {
             kind: "builtin" | "outside";
             /** @description When its last game was rated, ms since the epoch. */
             last_played: number | null;
-            /** @description OpenSkill's skill estimate. */
+            /** @description The bot's skill in points a deal above the ladder's average bot, in the game's own scale (the means of a ladder add up to 0, so it can be negative): the least-squares fit of every paired margin of the game's rated match games. */
             mu: number;
             /** @description The high end of mu's 95% interval, mu + 1.96 sigma. */
             mu_high: number;
             /** @description The low end of mu's 95% interval, mu - 1.96 sigma: the skill is between `mu_low` and `mu_high` with 95% confidence. */
             mu_low: number;
-            /** @description mu - 3 sigma: the ladder's order, highest first. */
+            /** @description mu - 3 sigma: a skill the bot very likely has at least; the ladder's order, highest first. */
             ordinal: number;
             /** @description An outside bot's owner (its app key's name); null if unknown. */
             owner?: string | null;
-            /** @description True while sigma is above 5 (openskill starts every bot at 8.33): the interval is still wider than +-9.8, so the rating may move past its neighbours with a few more games. The service's anchor keeper plays the built-in anchors until theirs are not provisional (or its rounds run out). */
+            /** @description True while sigma is above half the ladder's `spread`: the 95% interval is still wider than about one match game's spread either way, so the rating may move past its neighbours with a few more games (about a bot's first four match games against rated bots). */
             provisional: boolean;
-            /** @description Its uncertainty. */
+            /** @description The standard deviation of mu, relative to the ladder's average, in the same points a deal. */
             sigma: number;
         };
         LadderOut: {
             /** @description Every rated bot, best ordinal first. */
             entries: components["schemas"]["LadderEntryOut"][];
             game: string;
+            /** @description The spread (standard deviation) of one match game's paired difference, pooled over the ladder's pairs of bots, in points a deal: the unit the ratings are measured against. A bot's prior is N(0, (3 spread)^2), and a rating is `provisional` while its sigma is above half of it. 0 before any rated game. In each game's own scale: ladders of different games are not comparable. */
+            spread: number;
         };
         LobbyOut: {
             game: string;
@@ -3617,21 +3625,21 @@ export interface components {
             kind: "builtin" | "outside";
             /** @description When its last game was rated, ms since the epoch. */
             last_played: number | null;
-            /** @description OpenSkill's skill estimate. */
+            /** @description The bot's skill in points a deal above the ladder's average bot, in the game's own scale (the means of a ladder add up to 0, so it can be negative): the least-squares fit of every paired margin of the game's rated match games. */
             mu: number;
             /** @description The high end of mu's 95% interval, mu + 1.96 sigma. */
             mu_high: number;
             /** @description The low end of mu's 95% interval, mu - 1.96 sigma: the skill is between `mu_low` and `mu_high` with 95% confidence. */
             mu_low: number;
-            /** @description mu - 3 sigma: the ladder's order, highest first. */
+            /** @description mu - 3 sigma: a skill the bot very likely has at least; the ladder's order, highest first. */
             ordinal: number;
             /** @description An outside bot's owner (its app key's name); null if unknown. */
             owner?: string | null;
-            /** @description True while sigma is above 5 (openskill starts every bot at 8.33): the interval is still wider than +-9.8, so the rating may move past its neighbours with a few more games. The service's anchor keeper plays the built-in anchors until theirs are not provisional (or its rounds run out). */
+            /** @description True while sigma is above half the ladder's `spread`: the 95% interval is still wider than about one match game's spread either way, so the rating may move past its neighbours with a few more games (about a bot's first four match games against rated bots). */
             provisional: boolean;
             /** @description Its place on the ladder, 1 the best ordinal. */
             rank: number;
-            /** @description Its uncertainty. */
+            /** @description The standard deviation of mu, relative to the ladder's average, in the same points a deal. */
             sigma: number;
         };
         RecordOut: {
@@ -11656,31 +11664,32 @@ export interface operations {
                      *       "entries": [
                      *         {
                      *           "bot": "search:strong",
-                     *           "games": 96,
+                     *           "games": 256,
                      *           "kind": "builtin",
                      *           "last_played": 1767225600000,
-                     *           "mu": 31.2,
-                     *           "mu_high": 33.94,
-                     *           "mu_low": 28.46,
-                     *           "ordinal": 27,
+                     *           "mu": 86.3,
+                     *           "mu_high": 100,
+                     *           "mu_low": 72.6,
+                     *           "ordinal": 65.33,
                      *           "provisional": false,
-                     *           "sigma": 1.4
+                     *           "sigma": 6.99
                      *         },
                      *         {
                      *           "bot": "my_bot",
-                     *           "games": 12,
+                     *           "games": 4,
                      *           "kind": "outside",
                      *           "last_played": 1767225660000,
-                     *           "mu": 27.5,
-                     *           "mu_high": 39.06,
-                     *           "mu_low": 15.94,
-                     *           "ordinal": 9.8,
+                     *           "mu": 49.8,
+                     *           "mu_high": 97.66,
+                     *           "mu_low": 1.94,
+                     *           "ordinal": -23.46,
                      *           "owner": "alice",
                      *           "provisional": true,
-                     *           "sigma": 5.9
+                     *           "sigma": 24.42
                      *         }
                      *       ],
-                     *       "game": "doppelkopf"
+                     *       "game": "ducksoup",
+                     *       "spread": 43.92
                      *     }
                      */
                     "application/json": components["schemas"]["LadderOut"];
@@ -11768,28 +11777,28 @@ export interface operations {
                      * @example {
                      *       "entry": {
                      *         "bot": "heuristic",
-                     *         "games": 48,
+                     *         "games": 256,
                      *         "kind": "builtin",
                      *         "last_played": 1767225660000,
-                     *         "mu": 27.9,
-                     *         "mu_high": 30.06,
-                     *         "mu_low": 25.74,
-                     *         "ordinal": 24.6,
+                     *         "mu": 66.2,
+                     *         "mu_high": 79.06,
+                     *         "mu_low": 53.34,
+                     *         "ordinal": 46.52,
                      *         "provisional": false,
-                     *         "rank": 2,
-                     *         "sigma": 1.1
+                     *         "rank": 3,
+                     *         "sigma": 6.56
                      *       },
-                     *       "game": "doubleduck",
+                     *       "game": "ducksoup",
                      *       "head_to_head": [
                      *         {
                      *           "deal_score_diff": {
                      *             "ci95": [
-                     *               -180.2,
-                     *               -11.8
+                     *               -18.3,
+                     *               5.3
                      *             ],
-                     *             "half_width": 84.2,
-                     *             "mean": -96,
-                     *             "n": 12
+                     *             "half_width": 11.8,
+                     *             "mean": -6.5,
+                     *             "n": 64
                      *           },
                      *           "kind": "builtin",
                      *           "opponent": "search:fast"
@@ -11797,12 +11806,12 @@ export interface operations {
                      *         {
                      *           "deal_score_diff": {
                      *             "ci95": [
-                     *               371,
-                     *               454
+                     *               333.4,
+                     *               349
                      *             ],
-                     *             "half_width": 41.5,
-                     *             "mean": 412.5,
-                     *             "n": 24
+                     *             "half_width": 7.8,
+                     *             "mean": 341.2,
+                     *             "n": 64
                      *           },
                      *           "kind": "builtin",
                      *           "opponent": "random"
@@ -11811,16 +11820,16 @@ export interface operations {
                      *       "history": [
                      *         {
                      *           "games": 2,
-                     *           "mu": 29.1,
-                     *           "ordinal": 7.5,
-                     *           "sigma": 7.2,
+                     *           "mu": 156.3,
+                     *           "ordinal": -325.5,
+                     *           "sigma": 160.6,
                      *           "time": 1767225600000
                      *         },
                      *         {
-                     *           "games": 48,
-                     *           "mu": 27.9,
-                     *           "ordinal": 24.6,
-                     *           "sigma": 1.1,
+                     *           "games": 256,
+                     *           "mu": 66.2,
+                     *           "ordinal": 46.52,
+                     *           "sigma": 6.56,
                      *           "time": 1767225660000
                      *         }
                      *       ]
@@ -11912,13 +11921,28 @@ export interface operations {
                     /**
                      * @example {
                      *       "bots": [
+                     *         "search:strong",
                      *         "search:fast",
-                     *         "heuristic",
-                     *         "random"
+                     *         "heuristic"
                      *       ],
-                     *       "game": "doubleduck",
-                     *       "left_out": 0,
+                     *       "game": "ducksoup",
+                     *       "left_out": 2,
                      *       "pairs": [
+                     *         {
+                     *           "bots": [
+                     *             "search:strong",
+                     *             "search:fast"
+                     *           ],
+                     *           "deal_score_diff": {
+                     *             "ci95": [
+                     *               1.7,
+                     *               25.5
+                     *             ],
+                     *             "half_width": 11.9,
+                     *             "mean": 13.6,
+                     *             "n": 64
+                     *           }
+                     *         },
                      *         {
                      *           "bots": [
                      *             "search:fast",
@@ -11926,27 +11950,12 @@ export interface operations {
                      *           ],
                      *           "deal_score_diff": {
                      *             "ci95": [
-                     *               11.8,
-                     *               180.2
+                     *               -5.3,
+                     *               18.3
                      *             ],
-                     *             "half_width": 84.2,
-                     *             "mean": 96,
-                     *             "n": 12
-                     *           }
-                     *         },
-                     *         {
-                     *           "bots": [
-                     *             "heuristic",
-                     *             "random"
-                     *           ],
-                     *           "deal_score_diff": {
-                     *             "ci95": [
-                     *               371,
-                     *               454
-                     *             ],
-                     *             "half_width": 41.5,
-                     *             "mean": 412.5,
-                     *             "n": 24
+                     *             "half_width": 11.8,
+                     *             "mean": 6.5,
+                     *             "n": 64
                      *           }
                      *         }
                      *       ]

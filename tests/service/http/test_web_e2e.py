@@ -27,7 +27,7 @@ from playwright.sync_api import (
 from testkit.web_e2e import DESKTOP, KEYS, PHONE, SHOTS, TURN, Console
 
 from engine.duck import DECK_NAMES as DUCK_DECK
-from service.storage.keys import ratings_key
+from service.storage.keys import fit_key, ratings_key
 
 pytestmark = pytest.mark.e2e
 
@@ -397,11 +397,9 @@ def test_a_match_shows_its_results_as_a_chart(page: Page) -> None:
     page.select_option("#ladder-game", "ducksoup")
     rows = page.locator(".ladder tbody th")
     expect(rows).to_have_count(2)
-    # Four games (a contest each) leave sigma above 5: both ratings are still provisional.
-    assert sorted(rows.all_inner_texts()) == [
-        "heuristic · built-in provisional",
-        "random · built-in provisional",
-    ]
+    # Four match games between the only two bots pin their difference (sigma under half the
+    # spread from the first game on): neither rating is provisional.
+    assert sorted(rows.all_inner_texts()) == ["heuristic · built-in", "random · built-in"]
     expect(page.locator("#ladder-title")).to_have_text("Ladder: Duck Soup")
     shoot(page, "ladder")
 
@@ -409,18 +407,19 @@ def test_a_match_shows_its_results_as_a_chart(page: Page) -> None:
 def test_the_ladder_shows_how_firm_each_rating_is(
     page: Page, live_url: str, redis_port: int
 ) -> None:
-    """Each row shows mu's 95% interval; a provisional rating (sigma above 5) is marked so,
-    a firm one is not."""
-    ladder = {  # bot: (mu, sigma, games), as the anchors might stand after a few rounds
-        "search:strong": (34.0, 2.1, 96),
-        "search:fast": (30.0, 4.2, 40),
-        "heuristic": (22.5, 5.6, 12),
-        "random": (-2.0, 7.9, 2),
+    """Each row shows mu's 95% interval; a provisional rating (sigma above half the ladder's
+    spread) is marked so, a firm one is not."""
+    ladder = {  # bot: (mu, sigma, games) in Duck's points a round, as the anchors might stand
+        "search:strong": (1.35, 0.19, 96),
+        "search:fast": (1.28, 0.25, 40),
+        "heuristic": (0.22, 0.9, 12),
+        "random": (-2.85, 1.4, 2),
     }
     with redis.Redis(port=redis_port, db=1) as r:  # the live server's database
         for bot, (mu, sigma, games) in ladder.items():
             skill = {"mu": mu, "sigma": sigma, "games": games, "last_played": 1767225600000}
             r.hset(ratings_key("duck"), bot, json.dumps(skill))
+        r.hset(fit_key("duck"), mapping={"version": "1", "spread": "1.6"})  # provisional: > 0.8
     page.goto("/#/ladder/duck")
     rows = page.locator(".ladder tbody tr")
     expect(rows).to_have_count(4)
@@ -430,10 +429,13 @@ def test_the_ladder_shows_how_firm_each_rating_is(
         "heuristic · built-in provisional",
         "random · built-in provisional",
     ]
-    interval = rows.nth(0).locator("td").nth(3).inner_text()  # 34 +- 1.96 x 2.1
-    assert interval == "29.9 \u2013 38.1"
+    interval = rows.nth(0).locator("td").nth(3).inner_text()  # 1.35 +- 1.96 x 0.19
+    assert interval == "0.98 \u2013 1.72"
     expect(page.locator(".ladder tr.provisional")).to_have_count(2)
-    expect(page.locator(".ladder")).to_contain_text("provisional while \u03c3 is above 5")
+    expect(page.locator(".ladder .spread")).to_contain_text("1.60 points a deal")
+    expect(page.locator(".ladder")).to_contain_text(
+        "provisional while \u03c3 is above half the spread"
+    )
     shoot(page, "ladder-firmness")
 
 

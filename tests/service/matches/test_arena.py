@@ -121,16 +121,18 @@ def test_opting_in_and_every_refusal(keyed: tuple[Flask, FlaskClient, AppKeys]) 
 
 
 def test_choose_pairs_the_most_uncertain_first_with_the_nearest_rating() -> None:
+    """Skills in the ladder's scale: points a deal above the average bot."""
     skills = {
-        "sure": Skill(mu=30, sigma=1.0, games=50),
-        "new": Skill(),  # 25, 8.33: the most uncertain
-        "mid": Skill(mu=29, sigma=4.0, games=10),
-        "random": Skill(mu=10, sigma=1.0, games=100),
-        "heuristic": Skill(mu=26, sigma=1.0, games=100),
+        "sure": Skill(mu=3.0, sigma=0.2, games=50),
+        "new": Skill(),  # not on the ladder: mu 0 (average), sigma inf (the most uncertain)
+        "mid": Skill(mu=2.5, sigma=0.8, games=10),
+        "random": Skill(mu=-6.0, sigma=0.2, games=100),
+        "heuristic": Skill(mu=0.5, sigma=0.2, games=100),
     }
     anchors = ["random", "heuristic"]
-    # new (sigma 8.3) first: nearest is heuristic (26); then mid (4.0): nearest is sure (30),
-    # paired with it, so sure has no round of its own (a bot gets one pairing a round).
+    # new (sigma inf) first: nearest is heuristic (0.5 from it); then mid (0.8): nearest is
+    # sure (0.5 from it, heuristic 2.0), paired with it, so sure has no round of its own (a
+    # bot gets one pairing a round).
     assert choose(["sure", "new", "mid"], anchors, skills, {}) == [
         ("new", "heuristic"),
         ("mid", "sure"),
@@ -138,6 +140,9 @@ def test_choose_pairs_the_most_uncertain_first_with_the_nearest_rating() -> None
     # Not the opponent it met last, when there is another.
     assert choose(["new"], anchors, skills, {"new": "heuristic"}) == [("new", "random")]
     assert choose(["new"], ["heuristic"], skills, {"new": "heuristic"}) == [("new", "heuristic")]
+    # A bot the ladder has not seen is more uncertain than any rated one, however unsure.
+    shaky = {**skills, "mid": Skill(mu=2.5, sigma=1e6, games=1)}
+    assert choose(["mid", "fresh"], [], shaky, {}) == [("fresh", "mid")]
     # Unrated: everyone at the prior; ties go to fewer games, then the name.
     assert choose(["b-bot", "a-bot"], [], {}, {}) == [("a-bot", "b-bot")]
     assert lineup("ducksoup", "x", "y") == ("x", "y")

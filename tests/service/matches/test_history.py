@@ -19,7 +19,7 @@ from flask import Flask
 from bots.match import MatchSpec, summarize
 from service.matches import ratings as ratings_module
 from service.matches.history import History, estimate
-from service.matches.ratings import Ratings, pair_differences
+from service.matches.ratings import Ratings, pair_differences, rate_records, refit
 
 JSON = dict[str, Any]
 
@@ -117,54 +117,105 @@ def test_a_game_rated_twice_adds_one_point_and_one_sample(r: redis.Redis) -> Non
     # Without a match id, the record is the identity: told twice, one more point and sample.
     assert ladder.rate(SOUP, soup(1, 20)) == "rated"
     assert ladder.rate(SOUP, soup(1, 20)) == "duplicate"
-    assert [p["games"] for p in history.points("ducksoup", "beta")] == [2, 4]
+    beta = history.points("ducksoup", "beta")
+    assert [p["games"] for p in beta] == [2, 4]
+    # Each point is the bot's rating as the fit of the games so far left it.
+    for got, games in zip(beta, ([soup(0, 10)], [soup(0, 10), soup(1, 20)]), strict=True):
+        want = rate_records("ducksoup", games)[0]["beta"]
+        assert (got["mu"], got["sigma"]) == (pytest.approx(want.mu), pytest.approx(want.sigma))
     assert history.opponents("ducksoup", "alpha")["beta"].n == 2
     assert history.points("duck", "alpha") == []  # one history per game
 
 
-def test_a_game_that_rates_nobody_pairs_nobody(r: redis.Redis) -> None:
-    """A Doppelkopf game whose deals all scored 0 shows no parties: no rating, no history, no
-    head-to-head sample (though its bots sat at one table)."""
-    bots = ["heuristic", "random", "alpha", "beta"]
-    spec = MatchSpec("doppelkopf", tuple(bots), 1, "z", {})
-    assert pair_differences("doppelkopf", record(rotation(bots, [0, 0, 0, 0])))  # seated...
-    assert Ratings(r).rate(spec, record(rotation(bots, [0, 0, 0, 0])), match_id="z") == "rated"
-    assert Ratings(r).skills("doppelkopf") == {}  # ...but not rated
-    for bot in bots:
-        assert History(r).points("doppelkopf", bot) == []
-        assert History(r).opponents("doppelkopf", bot) == {}
+def test_a_game_without_opponents_pairs_nobody(r: redis.Redis) -> None:
+    """Doubleduck's a,a,b,b (the two bots partners in every rotation) and one bot in every
+    seat: the game is rated (its id taken) but compares nobody: no rating, no history, no
+    head-to-head sample."""
+    mixed = record(rotation(["alpha", "alpha", "beta", "beta"], [40, 10, 40, 10]))
+    alone = record(rotation(["alpha", "alpha"], [40, 10]), index=1)
+    spec = MatchSpec("doubleduck", ("alpha", "alpha", "beta", "beta"), 2, "z", {})
+    assert Ratings(r).rate(spec, mixed, match_id="z") == "rated"
+    assert Ratings(r).rate(SOUP, alone, match_id="z") == "rated"
+    assert Ratings(r).rate(spec, mixed, match_id="z") == "duplicate"
+    for game in ("doubleduck", "ducksoup"):
+        assert Ratings(r).skills(game) == {}
+        for bot in ("alpha", "beta"):
+            assert History(r).points(game, bot) == []
+            assert History(r).opponents(game, bot) == {}
 
 
-def test_a_worker_that_lost_the_race_adds_no_point(r: redis.Redis) -> None:
-    """Two workers compute from the same ratings; the one whose compare-and-set fails reads
-    again and writes its game once: two games, two points, two samples, nothing from the
+DOKO = ["heuristic", "random", "alpha", "beta"]
+DOKO_SPEC = MatchSpec("doppelkopf", tuple(DOKO), 2, "z", {})
+
+
+def test_a_doppelkopf_game_that_scored_0_is_a_sample_of_no_difference(r: redis.Redis) -> None:
+    """Doppelkopf compares every two bots at the table, whatever the parties: a game whose
+    deals all scored 0 is a sample of 0 for every pair (a draw, not a game missing), a
+    history point for each bot, and it pulls the ladder's gaps toward 0."""
+    scored = record(rotation(DOKO, [3, 1, -1, -3]))
+    zero = record(rotation(DOKO, [0, 0, 0, 0]), index=1)
+    assert Ratings(r).rate(DOKO_SPEC, scored, match_id="d") == "rated"
+    before = Ratings(r).skills("doppelkopf")
+    assert Ratings(r).rate(DOKO_SPEC, zero, match_id="d") == "rated"
+    after = Ratings(r).skills("doppelkopf")
+    want = rate_records("doppelkopf", [scored, zero])[0]
+    for bot in DOKO:
+        assert after[bot].mu == pytest.approx(want[bot].mu) and after[bot].games == 2
+        assert abs(after[bot].mu) < abs(before[bot].mu)
+        assert [p["games"] for p in History(r).points("doppelkopf", bot)] == [1, 2]
+    got = History(r).opponents("doppelkopf", "heuristic")
+    assert {bot: e.n for bot, e in got.items()} == {"random": 2, "alpha": 2, "beta": 2}
+    means = {bot: e.mean for bot, e in got.items()}
+    assert means == pytest.approx({"random": 1.0, "alpha": 2.0, "beta": 3.0})  # (2 + 0) / 2 ...
+
+
+def test_a_first_game_that_shows_no_difference_does_not_break_the_ladder(
+    r: redis.Redis,
+) -> None:
+    """An empty ladder's first game all 0 (spread 0: nothing to fit yet) is told like any
+    other: rated once, and the ladder goes on rating the games after it."""
+    zero = record(rotation(DOKO, [0, 0, 0, 0]))
+    assert Ratings(r).rate(DOKO_SPEC, zero, match_id="first") == "rated"
+    assert Ratings(r).rate(DOKO_SPEC, zero, match_id="first") == "duplicate"
+    scored = record(rotation(DOKO, [3, 1, -1, -3]), index=1)
+    assert Ratings(r).rate(DOKO_SPEC, scored, match_id="first") == "rated"
+    skills = Ratings(r).skills("doppelkopf")
+    assert skills["heuristic"].mu > skills["random"].mu > skills["alpha"].mu > skills["beta"].mu
+
+
+def test_a_worker_that_lost_the_race_adds_no_point(
+    r: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two workers fit the same version of the ladder; the one whose compare-and-set fails
+    reads again and writes its game once: two games, two points, two samples, nothing from the
     attempt that lost."""
-    pure = ratings_module.rate_record
     both_read = threading.Barrier(2, timeout=10)
     calls: list[int] = []
 
     def in_step(*args: Any) -> Any:
         calls.append(1)
         if len(calls) <= 2:
-            both_read.wait()  # both computed before either writes
-        return pure(*args)
+            both_read.wait()  # both fitted before either writes
+        return refit(*args)
 
-    ratings_module.rate_record = in_step  # type: ignore[assignment]
-    try:
-        threads = [
-            threading.Thread(target=Ratings(r).rate, args=(SOUP, soup(i, 10 * (i + 1)), "race"))
-            for i in range(2)
-        ]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(30)
-    finally:
-        ratings_module.rate_record = pure
+    monkeypatch.setattr(ratings_module, "refit", in_step)
+    threads = [
+        threading.Thread(target=Ratings(r).rate, args=(SOUP, soup(i, 10 * (i + 1)), "race"))
+        for i in range(2)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    monkeypatch.undo()
     assert len(calls) == 3  # one conflict, read again
-    assert [p["games"] for p in History(r).points("ducksoup", "alpha")] == [2, 4]
+    points = History(r).points("ducksoup", "alpha")
+    assert [p["games"] for p in points] == [2, 4]
+    # The last point is the fit of both games (the loser's first fit, of one, is nowhere).
+    want = rate_records("ducksoup", [soup(0, 10), soup(1, 20)])[0]["alpha"]
+    assert points[-1]["mu"] == pytest.approx(want.mu)
     got = History(r).opponents("ducksoup", "alpha")["beta"]
-    assert (got.n, got.mean) == (2, pytest.approx(15.0))
+    assert got.n == 2 and got.mean == pytest.approx(15.0)
 
 
 def test_concurrent_rates_put_each_game_in_the_history_once(r: redis.Redis) -> None:
@@ -217,7 +268,7 @@ def test_head_to_head_is_the_paired_mean_with_its_interval(r: redis.Redis) -> No
     assert (want["mean"], want["half_width"], want["n"]) == (
         pytest.approx(got["mean"]), pytest.approx(got["half_width"]), 4)  # fmt: skip
     back = history.opponents("ducksoup", "beta")["alpha"]
-    assert (back.mean, back.half_width) == (pytest.approx(-25.0), pytest.approx(half))
+    assert (back.mean, back.half_width) == pytest.approx((-25.0, half))
     # Equal differences: s = 0 (sums of squares may round a hair below; never a NaN).
     assert estimate((3, 30.000000000000004, 300.0)).half_width == 0.0
 
@@ -274,6 +325,12 @@ def test_a_bots_page_and_the_crosstable(make_app: Callable[..., Flask], r: redis
     assert body["entry"]["owner"] is None  # an outside name nobody registered
     assert [p["games"] for p in body["history"]] == [2, 4, 6, 8, 10]
     assert body["history"][-1]["ordinal"] == pytest.approx(body["entry"]["ordinal"])
+    # beta did not play that last game: no point for it, though the fit moved its rating (it
+    # learnt where alpha stands against a third bot, and the average is over three now).
+    beta = client.get("/api/v1/ladder/ducksoup/bots/beta").json
+    assert [p["games"] for p in beta["history"]] == [2, 4, 6, 8]
+    assert beta["entry"]["games"] == 8
+    assert beta["history"][-1]["mu"] != pytest.approx(beta["entry"]["mu"])
     rows = {row["opponent"]: row for row in body["head_to_head"]}
     assert rows["beta"]["deal_score_diff"]["mean"] == pytest.approx(25.0)
     assert rows["search:fast"] == {

@@ -26,8 +26,8 @@ from engine import GAMES
 from service import jobs
 from service.core.config import from_env
 from service.matches.keeper import Keeper, Settings, slot_id
-from service.matches.ratings import Skill, anchor_lineups, rate_record
-from service.storage.keys import keeper_key, match_key, ratings_key
+from service.matches.ratings import Skill, anchor_lineups, rate_records
+from service.storage.keys import fit_key, keeper_key, match_key, ratings_key
 
 CHEAP = ("random", "heuristic")
 TINY = {
@@ -65,18 +65,27 @@ def keeper_of(app: Flask, name: str, **changes: Any) -> Keeper:
     return Keeper(layers.redis, layers.matches, own, name=name)
 
 
-def replayed_games(app: Flask, rounds: int) -> dict[str, dict[str, int]]:
-    """Each anchor's rated games per game, from the slots' records rated once each (games
-    add up whatever the order): what the ladder must say if no game was rated twice."""
+def replayed(app: Flask, rounds: int) -> dict[str, dict[str, Skill]]:
+    """Every game's ladder fitted offline (`rate_records`) from the slots' records, each
+    once: what the ladder must say if no game was rated twice or lost (the fit does not
+    depend on the order the workers rated them in)."""
     store = app.extensions["duckpond"].matches.store
-    out: dict[str, dict[str, int]] = {}
+    out: dict[str, dict[str, Skill]] = {}
     for game in sorted(GAMES):
-        skills: dict[str, Skill] = {}
+        records = []
         for slot in range(SLOTS[game] * rounds):
             (record,) = store.records_of(slot_id(game, slot), [0])
-            skills.update(rate_record(game, record, skills, 0))
-        out[game] = {bot: s.games for bot, s in skills.items()}
+            records.append(record)
+        out[game] = rate_records(game, records)[0]
     return out
+
+
+def replayed_games(app: Flask, rounds: int) -> dict[str, dict[str, int]]:
+    """Each anchor's rated games per game, from `replayed`."""
+    return {
+        game: {bot: s.games for bot, s in skills.items()}
+        for game, skills in replayed(app, rounds).items()
+    }
 
 
 def settled(r: Any, rounds: int) -> bool:
@@ -104,9 +113,15 @@ def test_a_fresh_service_puts_the_anchors_on_every_ladder_by_itself(
     time.sleep(1.0)  # five more looks: nothing more is made once the goal is reached
     assert settled(r, 1)
     shown = ladders(app)
-    expected = replayed_games(app, 1)
+    expected = replayed(app, 1)
     for game in GAMES:
-        assert {b: e["games"] for b, e in shown[game].items()} == expected[game], game
+        want = expected[game]
+        assert {b: e["games"] for b, e in shown[game].items()} == {
+            b: s.games for b, s in want.items()
+        }, game
+        for bot, entry in shown[game].items():
+            assert entry["mu"] == pytest.approx(want[bot].mu, abs=1e-9), (game, bot)
+            assert entry["sigma"] == pytest.approx(want[bot].sigma), (game, bot)
         assert all(e["kind"] == "builtin" for e in shown[game].values())
         assert r.exists(match_key(slot_id(game, SLOTS[game]))) == 0  # no slot past the goal
 
@@ -119,8 +134,9 @@ def test_firm_sigmas_do_not_stop_the_keeper_short_of_its_rounds(
     order held at across three seeds)."""
     app = make_app()
     for game in GAMES:
+        r.hset(fit_key(game), "spread", 10.0)  # firm below a sigma of 5
         for n, bot in enumerate(CHEAP):
-            r.hset(ratings_key(game), bot, json.dumps(Skill(20.0 + n, 2.0, 200, 1).to_json()))
+            r.hset(ratings_key(game), bot, json.dumps(Skill(n - 0.5, 2.0, 200, 1).to_json()))
     assert all(not e["provisional"] for ladder in ladders(app).values() for e in ladder.values())
     keeper = keeper_of(app, "firm", ANCHOR_KEEPER_IN_FLIGHT="100")
     made = keeper.look().created
@@ -278,20 +294,23 @@ def test_a_bad_anchor_setting_stops_the_worker(redis_port: int) -> None:
 
 
 def test_the_ladder_says_how_firm_each_rating_is(make_app: Callable[..., Flask], r: Any) -> None:
-    """Each entry has mu's 95% interval and `provisional` (sigma above 5): a bot fresh from
-    one game is provisional, one rated over many is not, the boundary itself is firm."""
+    """Each entry has mu's 95% interval and `provisional` (sigma above half the ladder's
+    spread, here 10): a bot fresh from one game is provisional, one rated over many is not,
+    the boundary itself is firm. Before any game has stored a spread, every rating is."""
     app = make_app()
     skills = {
-        "random": (10.0, 8.0, 1),
-        "heuristic": (30.0, 2.0, 80),
-        "search:fast": (20.0, 5.0, 30),
+        "random": (-10.0, 8.0, 1),
+        "heuristic": (6.0, 2.0, 80),
+        "search:fast": (4.0, 5.0, 30),
     }
     for bot, (mu, sigma, games) in skills.items():
         r.hset(ratings_key("duck"), bot, json.dumps(Skill(mu, sigma, games, 1).to_json()))
+    assert all(e["provisional"] for e in ladders(app)["duck"].values())  # no spread yet
+    r.hset(fit_key("duck"), "spread", 10.0)
     entries = ladders(app)["duck"]
     for bot, (mu, sigma, _) in skills.items():
         assert entries[bot]["mu_low"] == pytest.approx(mu - 1.96 * sigma, abs=1e-3)
         assert entries[bot]["mu_high"] == pytest.approx(mu + 1.96 * sigma, abs=1e-3)
     assert entries["random"]["provisional"] is True
     assert entries["heuristic"]["provisional"] is False
-    assert entries["search:fast"]["provisional"] is False  # exactly 5: firm
+    assert entries["search:fast"]["provisional"] is False  # exactly half the spread: firm

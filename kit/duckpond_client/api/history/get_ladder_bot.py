@@ -92,7 +92,9 @@ def sync_detailed(
     """ A bot's rating history in the game and its head-to-head record against every bot it
     met as an opponent.
 
-     The history has a point per rated match game (thinned past 512, see `history`). A
+     The history has a point per rated match game the bot played: its rating as that game
+    left it (thinned past 512, see `history`). Each rated game re-fits the whole ladder, so
+    the entry, the rating now, may have moved a little since its last point. A
     head-to-head row takes one sample per match game the two played on opposite teams: the
     bot's mean score per deal minus the opponent's, paired over the same duplicate deals (a
     Doubleduck seat scores its side's; a bot in several seats by the mean of them; Doppelkopf's
@@ -135,7 +137,9 @@ def sync(
     """ A bot's rating history in the game and its head-to-head record against every bot it
     met as an opponent.
 
-     The history has a point per rated match game (thinned past 512, see `history`). A
+     The history has a point per rated match game the bot played: its rating as that game
+    left it (thinned past 512, see `history`). Each rated game re-fits the whole ladder, so
+    the entry, the rating now, may have moved a little since its last point. A
     head-to-head row takes one sample per match game the two played on opposite teams: the
     bot's mean score per deal minus the opponent's, paired over the same duplicate deals (a
     Doubleduck seat scores its side's; a bot in several seats by the mean of them; Doppelkopf's
@@ -173,7 +177,9 @@ async def asyncio_detailed(
     """ A bot's rating history in the game and its head-to-head record against every bot it
     met as an opponent.
 
-     The history has a point per rated match game (thinned past 512, see `history`). A
+     The history has a point per rated match game the bot played: its rating as that game
+    left it (thinned past 512, see `history`). Each rated game re-fits the whole ladder, so
+    the entry, the rating now, may have moved a little since its last point. A
     head-to-head row takes one sample per match game the two played on opposite teams: the
     bot's mean score per deal minus the opponent's, paired over the same duplicate deals (a
     Doubleduck seat scores its side's; a bot in several seats by the mean of them; Doppelkopf's
@@ -216,7 +222,9 @@ async def asyncio(
     """ A bot's rating history in the game and its head-to-head record against every bot it
     met as an opponent.
 
-     The history has a point per rated match game (thinned past 512, see `history`). A
+     The history has a point per rated match game the bot played: its rating as that game
+    left it (thinned past 512, see `history`). Each rated game re-fits the whole ladder, so
+    the entry, the rating now, may have moved a little since its last point. A
     head-to-head row takes one sample per match game the two played on opposite teams: the
     bot's mean score per deal minus the opponent's, paired over the same duplicate deals (a
     Doubleduck seat scores its side's; a bot in several seats by the mean of them; Doppelkopf's

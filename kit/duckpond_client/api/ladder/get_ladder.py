@@ -87,18 +87,22 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
 
 ) -> Response[ErrorOut | LadderOut]:
-    """ The game's ladder: each bot that played a rated match game of it, with its OpenSkill
-    (Plackett-Luce) rating, best `ordinal` (mu - 3 sigma) first.
+    """ The game's ladder: each bot that played a rated match game of it, best `ordinal`
+    (mu - 3 sigma) first, and the ladder's `spread`.
 
-     Every match game is rated: as one contest of its teams ranked by their mean score per deal
-    over all its rotations (duplicate deals: the cards' luck cancels), Doubleduck's sides as
-    teams; Doppelkopf per deal, between its parties. The built-in anchors (random, heuristic,
-    search:fast, search:strong) pin the scale: the service plays them onto every ladder by
-    itself, a little for every game first, then until their ratings are no longer
-    `provisional`. Each entry says how firm it is: `mu_low` and `mu_high` bound mu's 95%
-    interval, and `provisional` is true while sigma is above 5. Outside bots are listed with
-    their owner (its app key's name), retired ones too. Public: no token. A name no game has
-    is a 404.
+     The ratings are a least-squares fit of every paired margin at once. Each rated match game
+    gives, for each pair of bots on opposite teams in it, a's mean score per deal minus b's
+    over the same duplicate deals (Doubleduck's sides as teams; Doppelkopf's parties change
+    every deal, so every two bots at its table are paired); every rated game fits the whole
+    ladder again. `mu` is a bot's skill in points a deal above the ladder's average bot (the
+    means add up to 0), `sigma` its standard deviation; `mu_low` and `mu_high` bound mu's 95%
+    interval (mu -+ 1.96 sigma), and `provisional` is true while sigma is above half the
+    `spread` (the spread of one match game's paired difference). A bot's rating may move a
+    little when others play: the fit learns more about the bots it met. Numbers are in the
+    game's own scale, so ladders of different games are not comparable. The built-in anchors
+    (random, heuristic, search:fast, search:strong) put the scale in place: the service plays
+    them onto every ladder by itself. Outside bots are listed with their owner (its app key's
+    name), retired ones too. Public: no token. A name no game has is a 404.
 
     Args:
         game (GetLadderGame):
@@ -129,18 +133,22 @@ def sync(
     client: AuthenticatedClient | Client,
 
 ) -> ErrorOut | LadderOut | None:
-    """ The game's ladder: each bot that played a rated match game of it, with its OpenSkill
-    (Plackett-Luce) rating, best `ordinal` (mu - 3 sigma) first.
+    """ The game's ladder: each bot that played a rated match game of it, best `ordinal`
+    (mu - 3 sigma) first, and the ladder's `spread`.
 
-     Every match game is rated: as one contest of its teams ranked by their mean score per deal
-    over all its rotations (duplicate deals: the cards' luck cancels), Doubleduck's sides as
-    teams; Doppelkopf per deal, between its parties. The built-in anchors (random, heuristic,
-    search:fast, search:strong) pin the scale: the service plays them onto every ladder by
-    itself, a little for every game first, then until their ratings are no longer
-    `provisional`. Each entry says how firm it is: `mu_low` and `mu_high` bound mu's 95%
-    interval, and `provisional` is true while sigma is above 5. Outside bots are listed with
-    their owner (its app key's name), retired ones too. Public: no token. A name no game has
-    is a 404.
+     The ratings are a least-squares fit of every paired margin at once. Each rated match game
+    gives, for each pair of bots on opposite teams in it, a's mean score per deal minus b's
+    over the same duplicate deals (Doubleduck's sides as teams; Doppelkopf's parties change
+    every deal, so every two bots at its table are paired); every rated game fits the whole
+    ladder again. `mu` is a bot's skill in points a deal above the ladder's average bot (the
+    means add up to 0), `sigma` its standard deviation; `mu_low` and `mu_high` bound mu's 95%
+    interval (mu -+ 1.96 sigma), and `provisional` is true while sigma is above half the
+    `spread` (the spread of one match game's paired difference). A bot's rating may move a
+    little when others play: the fit learns more about the bots it met. Numbers are in the
+    game's own scale, so ladders of different games are not comparable. The built-in anchors
+    (random, heuristic, search:fast, search:strong) put the scale in place: the service plays
+    them onto every ladder by itself. Outside bots are listed with their owner (its app key's
+    name), retired ones too. Public: no token. A name no game has is a 404.
 
     Args:
         game (GetLadderGame):
@@ -166,18 +174,22 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 
 ) -> Response[ErrorOut | LadderOut]:
-    """ The game's ladder: each bot that played a rated match game of it, with its OpenSkill
-    (Plackett-Luce) rating, best `ordinal` (mu - 3 sigma) first.
+    """ The game's ladder: each bot that played a rated match game of it, best `ordinal`
+    (mu - 3 sigma) first, and the ladder's `spread`.
 
-     Every match game is rated: as one contest of its teams ranked by their mean score per deal
-    over all its rotations (duplicate deals: the cards' luck cancels), Doubleduck's sides as
-    teams; Doppelkopf per deal, between its parties. The built-in anchors (random, heuristic,
-    search:fast, search:strong) pin the scale: the service plays them onto every ladder by
-    itself, a little for every game first, then until their ratings are no longer
-    `provisional`. Each entry says how firm it is: `mu_low` and `mu_high` bound mu's 95%
-    interval, and `provisional` is true while sigma is above 5. Outside bots are listed with
-    their owner (its app key's name), retired ones too. Public: no token. A name no game has
-    is a 404.
+     The ratings are a least-squares fit of every paired margin at once. Each rated match game
+    gives, for each pair of bots on opposite teams in it, a's mean score per deal minus b's
+    over the same duplicate deals (Doubleduck's sides as teams; Doppelkopf's parties change
+    every deal, so every two bots at its table are paired); every rated game fits the whole
+    ladder again. `mu` is a bot's skill in points a deal above the ladder's average bot (the
+    means add up to 0), `sigma` its standard deviation; `mu_low` and `mu_high` bound mu's 95%
+    interval (mu -+ 1.96 sigma), and `provisional` is true while sigma is above half the
+    `spread` (the spread of one match game's paired difference). A bot's rating may move a
+    little when others play: the fit learns more about the bots it met. Numbers are in the
+    game's own scale, so ladders of different games are not comparable. The built-in anchors
+    (random, heuristic, search:fast, search:strong) put the scale in place: the service plays
+    them onto every ladder by itself. Outside bots are listed with their owner (its app key's
+    name), retired ones too. Public: no token. A name no game has is a 404.
 
     Args:
         game (GetLadderGame):
@@ -208,18 +220,22 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 
 ) -> ErrorOut | LadderOut | None:
-    """ The game's ladder: each bot that played a rated match game of it, with its OpenSkill
-    (Plackett-Luce) rating, best `ordinal` (mu - 3 sigma) first.
+    """ The game's ladder: each bot that played a rated match game of it, best `ordinal`
+    (mu - 3 sigma) first, and the ladder's `spread`.
 
-     Every match game is rated: as one contest of its teams ranked by their mean score per deal
-    over all its rotations (duplicate deals: the cards' luck cancels), Doubleduck's sides as
-    teams; Doppelkopf per deal, between its parties. The built-in anchors (random, heuristic,
-    search:fast, search:strong) pin the scale: the service plays them onto every ladder by
-    itself, a little for every game first, then until their ratings are no longer
-    `provisional`. Each entry says how firm it is: `mu_low` and `mu_high` bound mu's 95%
-    interval, and `provisional` is true while sigma is above 5. Outside bots are listed with
-    their owner (its app key's name), retired ones too. Public: no token. A name no game has
-    is a 404.
+     The ratings are a least-squares fit of every paired margin at once. Each rated match game
+    gives, for each pair of bots on opposite teams in it, a's mean score per deal minus b's
+    over the same duplicate deals (Doubleduck's sides as teams; Doppelkopf's parties change
+    every deal, so every two bots at its table are paired); every rated game fits the whole
+    ladder again. `mu` is a bot's skill in points a deal above the ladder's average bot (the
+    means add up to 0), `sigma` its standard deviation; `mu_low` and `mu_high` bound mu's 95%
+    interval (mu -+ 1.96 sigma), and `provisional` is true while sigma is above half the
+    `spread` (the spread of one match game's paired difference). A bot's rating may move a
+    little when others play: the fit learns more about the bots it met. Numbers are in the
+    game's own scale, so ladders of different games are not comparable. The built-in anchors
+    (random, heuristic, search:fast, search:strong) put the scale in place: the service plays
+    them onto every ladder by itself. Outside bots are listed with their owner (its app key's
+    name), retired ones too. Public: no token. A name no game has is a 404.
 
     Args:
         game (GetLadderGame):

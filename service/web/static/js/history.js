@@ -95,7 +95,7 @@ function botPanel(game, found) {
   return h("section.panel.ladder.history", { "aria-labelledby": "history-title" },
     h("p.crumbs", {}, h("a", { href: `#/ladder/${game.name}` }, `Ladder: ${game.title}`), " · ", crosstableLink(game.name)),
     h("h1#history-title", {}, `${entry.bot} in ${game.title}`),
-    h("p.standing", {}, `#${entry.rank} on the ladder, ${owner}: ordinal ${entry.ordinal.toFixed(2)}, skill μ ${entry.mu.toFixed(2)} ± σ ${entry.sigma.toFixed(2)}, ${entry.games} rated games, last ${when(entry.last_played)}.`),
+    h("p.standing", {}, `#${entry.rank} on the ladder, ${owner}: ordinal ${entry.ordinal.toFixed(2)}, skill μ ${entry.mu.toFixed(2)} ± σ ${entry.sigma.toFixed(2)}, ${entry.games} rated games, last ${when(entry.last_played)}${entry.provisional ? "; still provisional" : ""}.`),
     h("h2", {}, "Rating over its games"),
     history.length ? ratingChart(entry.bot, history) : h("p", {}, "No rated game is recorded in its history yet."),
     h("h2", {}, "Head to head"),
@@ -129,7 +129,8 @@ function ratingChart(bot, points) {
   const highs = points.map((p) => p.mu + 3 * p.sigma);
   let lo = Math.min(...lows);
   let hi = Math.max(...highs);
-  if (hi - lo < 1) [lo, hi] = [lo - 0.5, hi + 0.5];
+  // No height at all (σ is never 0, so only in theory): a tenth of the value either way, at any scale.
+  if (!(hi - lo > 0)) [lo, hi] = [lo - (Math.abs(lo) || 1) / 10, hi + (Math.abs(hi) || 1) / 10];
   // Out to the round numbers on either side, so that the band lies between two ticks.
   const round = niceTicks(lo, hi);
   const step = round.length > 1 ? round[1] - round[0] : hi - lo;
@@ -165,7 +166,8 @@ function ratingChart(bot, points) {
       h("span.key", {}, h("span.swatch.ordinal", { "aria-hidden": "true" }), "ordinal (μ − 3σ), the ladder's order"),
       h("span.key", {}, h("span.swatch.mu", { "aria-hidden": "true" }), "skill μ"),
       h("span.key", {}, h("span.swatch.band", { "aria-hidden": "true" }), "μ ± 3σ"),
-      h("br"), `Across: its rated games (${points.length} points, ${when(points[0].time)} to ${when(end.time)}).`));
+      h("br"), `Across: its rated games (${points.length} points, ${when(points[0].time)} to ${when(end.time)}). `
+        + "A point is its rating as a game it played left it; every rated game fits the whole ladder again, so its rating now may have moved a little since."));
 }
 
 /**
