@@ -1,10 +1,11 @@
 """The ladder's anchors: per game, do the built-in bots rank search:strong > search:fast >
 heuristic > random by the ladder's ordinal after their anchor matches?
 
-Plays the anchor matches of `service.matches.ratings` (`anchor_lineups`: a ring of line-ups in
-Doubleduck and Duck Soup; in Duck and Doppelkopf the three search-and-heuristic bots at one table
-and random against the heuristic; one deal per match game where the game allows it,
-`ANCHOR_OPTIONS`; `ANCHOR_GAMES` a line-up) in-process and rates each match game as it ends, in
+Plays the anchor matches of `service.matches.ratings` (`anchor_lineups`: a chain of line-ups
+closed by strong against the heuristic in Doubleduck and Duck Soup; in Duck and Doppelkopf the
+heuristic and both search levels at one table; random against the heuristic in every game, one
+round in four, `anchor_schedule`; one deal per match game where the game allows it,
+`ANCHOR_OPTIONS`; `ANCHOR_GAMES` rounds) in-process and rates each match game as it ends, in
 order, with the ladder's own math (`service.matches.ratings.refit`, what `Ratings.rate`
 stores), from an empty ladder. `python -m service.ratings anchors` plays the same games into the
 service's Redis.
@@ -155,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="default: all")
     parser.add_argument(
-        "--games", type=int, help="match games per line-up (default: the command's, per game)"
+        "--games", type=int, help="rounds: match games per line-up (default: ANCHOR_GAMES)"
     )
     parser.add_argument("--seed", default="anchors")
     parser.add_argument("--processes", type=int, default=2)

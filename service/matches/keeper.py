@@ -8,12 +8,13 @@ nothing else to deploy or type. It plays the anchors as ordinary built-in matche
 by the match machinery exactly once, as any built-in match's.
 
 The schedule. Each game's anchor line-ups (`anchor_lineups`) are played one match game at a
-time, as *slots*: slot s of a game is line-up s mod L (L line-ups) in round s div L, a match of
-one game with id `anchor-<game>-<s>` and seed `keeper:<game>:<s>`. A game is wanted while fewer
-than its rounds (`ANCHOR_KEEPER_ROUNDS`, or the anchor sizes `ANCHOR_GAMES` at which
-`scripts/bench/ladder.py` found the order held across three seeds) have been created; then it
-stops. The next slot always goes to the wanted game with the fewest rounds (then the fewest
-slots, then by name), so round 0 of every game, which puts all the anchors on every ladder,
+time, as *slots*: slot s of a game is the s-th match game of its `anchor_schedule` (round by
+round, every line-up in round 0, the weakest anchor's then one round in four), a match of one
+game with id `anchor-<game>-<s>` and seed `keeper:<game>:<s>`. A game is wanted while slots of
+its rounds (`ANCHOR_KEEPER_ROUNDS`, or the anchor sizes `ANCHOR_GAMES` at which
+`scripts/bench/ladder.py` found the order held across three seeds) are left; then it stops.
+The next slot always goes to the wanted game whose next slot has the lowest round (then the
+fewest slots, then by name), so round 0 of every game, which puts all the anchors on every ladder,
 comes before round 1 of any. At most `ANCHOR_KEEPER_IN_FLIGHT` of its match games are queued
 or playing at once, all games together, so live tables (their own pool) and users' matches
 (the same bulk queue, behind at most that many) are never starved.
@@ -62,6 +63,7 @@ from service.matches.ratings import (
     ANCHOR_OPTIONS,
     ANCHORS,
     anchor_lineups,
+    anchor_schedule,
     ladder_name,
 )
 from service.storage.keys import keeper_key
@@ -167,6 +169,7 @@ class Keeper:
         self.name = name or f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
         self.games = tuple(sorted(GAMES) if games is None else games)
         self.lineups = {g: anchor_lineups(g, settings.bots) for g in self.games}
+        self.schedules = {g: anchor_schedule(g, self.rounds(g), settings.bots) for g in self.games}
         self.names = tuple(dict.fromkeys(ladder_name(b) for b in settings.bots))
         self._lease = redis.register_script(LEASE_SCRIPT)
         self._release = redis.register_script(RELEASE_SCRIPT)
@@ -196,7 +199,7 @@ class Keeper:
         free = self.settings.in_flight - len(flying)
         wanted = {g for g in self.games if self._wanted(g, nxt[g])}
         while free > 0 and wanted:
-            game = min(wanted, key=lambda g: (nxt[g] // len(self.lineups[g]), nxt[g], g))
+            game = min(wanted, key=lambda g: (self.schedules[g][nxt[g]][0], nxt[g], g))
             out.created.append(self._create(game, nxt[game]))
             nxt[game] += 1
             free -= 1
@@ -236,13 +239,12 @@ class Keeper:
         """Whether `game` gets its slot `slot`: under its cap. Not stopped early when no anchor
         is provisional: a firm sigma is not a firm order, and the sizes are those at which
         `scripts/bench/ladder.py` found the order held across three seeds."""
-        return slot < self.rounds(game) * len(self.lineups[game])
+        return slot < len(self.schedules[game])
 
     def _create(self, game: str, slot: int) -> str:
         """Create slot `slot` of `game` (again, after a crash: the same match) and move on."""
         mid = slot_id(game, slot)
-        lineups = self.lineups[game]
-        bots = list(lineups[slot % len(lineups)])
+        bots = list(self.lineups[game][self.schedules[game][slot][1]])
         self.redis.sadd(keeper_key("inflight"), mid)
         request = {
             "game": game,

@@ -73,6 +73,8 @@ from service.storage.keys import fit_key, h2h_key, history_key, rated_key, ratin
 JSON = dict[str, Any]
 Sums = tuple[int, float, float]
 """A pair's samples: (count, sum, sum of squares) of its per-game paired differences."""
+Slot = tuple[int, int, int]
+"""An anchor match game: (round, line-up index, that line-up's match game index)."""
 Pairs = Mapping[tuple[str, str], Sums]
 """Every pair's sums, a before b by name, the differences a's minus b's."""
 PRIOR_SPREADS = 3.0
@@ -498,24 +500,26 @@ at which `scripts/bench/ladder.py` found the anchors in order across three seeds
 
 def anchor_lineups(game: str, anchors: Sequence[str] | None = None) -> list[tuple[str, ...]]:
     """The anchor matches' line-ups of one game, of `anchors` (weakest first; default
-    `ANCHORS`), chosen so that every anchor is compared as often as the others where the game
-    allows it: a bot compared more often has a smaller sigma and so a higher ordinal than a
-    neighbour of the same mu.
+    `ANCHORS`). The weakest (random) meets only the second weakest (the heuristic): its margins
+    against anyone are so large that they say little about who of the others is stronger, and
+    a least-squares fit would read them as if they did (a ring that closed with strong against
+    random put the heuristic above both search levels in Duck Soup).
 
-    - Doubleduck and Duck Soup: a ring, each anchor against the next and the strongest against
-      the weakest (Doubleduck with a side each, `x,y,x,y`): each anchor plays two line-ups.
-    - Duck and Doppelkopf: the three above the weakest at one table (Doppelkopf's fourth seat to
-      the second weakest), and the weakest against the second weakest (`w,h,w,h`): the
-      weakest's play would blur the steps between the others (docs/benchmarks.md, "Three more
-      ways to order the anchors").
+    - Doubleduck and Duck Soup: a chain, each anchor against the next, closed by the strongest
+      against the second weakest, so the levels in doubt each play two line-ups (Doubleduck
+      with a side each, `x,y,x,y`: a side with random in it loses whoever its partner is).
+    - Duck and Doppelkopf: the anchors above the weakest at one table (Doppelkopf's fourth seat
+      to the second weakest), and the weakest against the second weakest (`w,h,w,h`): random's
+      play at the search bots' table would blur the steps between them (docs/benchmarks.md,
+      "Three more ways to order the anchors").
 
     Fewer than four anchors, or more above the weakest than a table seats: a table game seats
-    them in turn round a table of four; two anchors play one ring line-up."""
+    them in turn round a table of four; two anchors play one line-up."""
     anchors = tuple(ANCHORS if anchors is None else anchors)
     if game in ("doubleduck", "ducksoup"):
         pairs: list[tuple[str, ...]] = [*itertools.pairwise(anchors)]
         if len(anchors) > 2:
-            pairs.append((anchors[-1], anchors[0]))
+            pairs.append((anchors[-1], anchors[1]))
         return [(x, y, x, y) for x, y in pairs] if game == "doubleduck" else pairs
     weakest, second, above = anchors[0], anchors[1], anchors[1:]
     seats = 3 if game == "duck" else 4
@@ -525,26 +529,44 @@ def anchor_lineups(game: str, anchors: Sequence[str] | None = None) -> list[tupl
     return [table, (weakest, second, weakest, second)]
 
 
-def anchor_specs(
-    game: str, games: int, seed: str, lineups: Sequence[tuple[str, ...]] | None = None
-) -> list[MatchSpec]:
-    """One match spec per line-up (default `anchor_lineups`), `games` match games each."""
+WEAKEST_EVERY = 4
+"""The weakest anchor's line-up plays one round in this many (round 0 among them), the others
+every round: its step is tens of times the others' (random against the heuristic: +419 +- 14
+points a deal in Duck Soup, against steps of 5 to 15), so a quarter of the games place it, and
+the second weakest, who plays it, gains less of a smaller sigma than the levels above it have
+(docs/benchmarks.md, "The anchors on the margins ladder")."""
+
+
+def anchor_schedule(game: str, rounds: int, anchors: Sequence[str] | None = None) -> list[Slot]:
+    """The anchors' match games in play order, round by round: (round, line-up index, that
+    line-up's match game index). Round 0 has every line-up, so one round puts every anchor on the
+    ladder; the weakest's line-up (the one with `anchors[0]` in it) then plays every
+    `WEAKEST_EVERY` rounds."""
+    lineups = anchor_lineups(game, anchors)
+    weakest = (ANCHORS if anchors is None else tuple(anchors))[0]
+    every = [WEAKEST_EVERY if weakest in lineup and len(lineups) > 1 else 1 for lineup in lineups]
     return [
-        MatchSpec(game, lineup, games, f"{seed}:{game}:{n}", ANCHOR_OPTIONS[game])
-        for n, lineup in enumerate(anchor_lineups(game) if lineups is None else lineups)
+        (r, n, r // every[n])
+        for r in range(rounds)
+        for n in range(len(lineups))
+        if r % every[n] == 0
     ]
 
 
-def anchor_jobs(
-    game: str, games: int, seed: str, lineups: Sequence[tuple[str, ...]] | None = None
-) -> list[tuple[MatchSpec, int]]:
-    """Every (spec, game index) of the anchors, interleaved across line-ups so that a run cut
-    short has rated each line-up about as often. `lineups`: others than the anchors' own
-    (`scripts/bench/ladder.py --lineups`)."""
-    specs = anchor_specs(game, games, seed, lineups)
+def anchor_jobs(game: str, games: int, seed: str) -> list[tuple[MatchSpec, int]]:
+    """Every (spec, game index) of the anchor matches of `games` rounds (`anchor_schedule`), one
+    spec per line-up, seeded `<seed>:<game>:<line-up index>`."""
+    slots = anchor_schedule(game, games)
+    count: dict[int, int] = {}
+    for _, n, index in slots:
+        count[n] = index + 1
+    specs = [
+        MatchSpec(game, lineup, count[n], f"{seed}:{game}:{n}", ANCHOR_OPTIONS[game])
+        for n, lineup in enumerate(anchor_lineups(game))
+    ]
     for spec in specs:
         check(spec)
-    return [(spec, i) for i in range(games) for spec in specs]
+    return [(specs[n], index) for _, n, index in slots]
 
 
 def play_anchor(job: tuple[MatchSpec, int]) -> tuple[MatchSpec, JSON]:

@@ -13,7 +13,7 @@ import pytest
 from testkit.scripts import bench_script
 
 from bots.match import MatchSpec
-from service.matches.ratings import ANCHORS, anchor_jobs, anchor_lineups, rate_records
+from service.matches.ratings import ANCHORS, anchor_jobs, rate_records
 
 STRONG, FAST, HEURISTIC, WEAKEST = reversed(ANCHORS)
 LEVEL = {WEAKEST: -30.0, HEURISTIC: 0.0, FAST: 4.0, STRONG: 7.0}
@@ -93,7 +93,7 @@ def test_a_run_from_saved_records_rates_them_as_the_ladder_does(
     out = ladder.run("ducksoup", 4, "s", 1, tmp_path / "s.ducksoup.jsonl")
     records = [json.loads(x)["record"] for x in (tmp_path / "s.ducksoup.jsonl").open()]
     skills, spread = rate_records("ducksoup", records)
-    assert out["match_games"] == 4 * len(anchor_lineups("ducksoup"))
+    assert out["match_games"] == len(anchor_jobs("ducksoup", 4, "s"))
     assert out["spread"] == pytest.approx(spread)
     assert {e["bot"]: e["mu"] for e in out["ladder"]} == pytest.approx(
         {bot: s.mu for bot, s in skills.items()}

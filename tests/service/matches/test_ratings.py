@@ -378,6 +378,31 @@ def test_the_ladder_route(make_app: Callable[..., Flask], keys: AppKeys, r: redi
         assert refused.json["errors"]["reason"] == "not_found"
 
 
+def test_the_anchor_schedule_plays_every_line_up_first_then_the_weakest_one_round_in_four() -> None:
+    """Round 0 seats every line-up (so one round puts every anchor on the ladder); then the
+    weakest anchor's line-up plays every `WEAKEST_EVERY` rounds and the others every round, each
+    line-up's games numbered from 0 without a gap; with a single line-up, every round."""
+    every = ratings_module.WEAKEST_EVERY
+    for game in ("doubleduck", "ducksoup", "duck", "doppelkopf"):
+        lineups = anchor_lineups(game)
+        rounds = 2 * every + 1
+        slots = ratings_module.anchor_schedule(game, rounds)
+        assert [n for r, n, _ in slots if r == 0] == list(range(len(lineups)))
+        assert [r for r, _, _ in slots] == sorted(r for r, _, _ in slots)
+        for n, lineup in enumerate(lineups):
+            played = [(r, i) for r, m, i in slots if m == n]
+            step = every if ANCHORS[0] in lineup else 1
+            assert played == [(r, r // step) for r in range(0, rounds, step)]
+        jobs = ratings_module.anchor_jobs(game, rounds, "s")
+        assert [(spec.bots, i) for spec, i in jobs] == [(lineups[n], i) for _, n, i in slots]
+        assert {spec.bots: spec.games for spec, _ in jobs} == {
+            lineup: len(range(0, rounds, every if ANCHORS[0] in lineup else 1))
+            for lineup in lineups
+        }
+    alone = ratings_module.anchor_schedule("ducksoup", 3, ("random", "heuristic"))
+    assert alone == [(0, 0, 0), (1, 0, 1), (2, 0, 2)]
+
+
 def test_the_anchor_command_rates_its_games_once(
     r: redis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
