@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         out = run(game, games, args.seed, args.processes, saved)
         held = held and out["holds"]
         print(
-            f"\n{game}: {out['match_games']} anchor match games ({games} per line-up), "
+            f"\n{game}: {out['match_games']} anchor match games ({games} rounds), "
             f"{out['pairs']} paired samples, seed {args.seed!r}, {out['cpu_s']:.0f} CPU s, "
             f"{out['wall_s']:.0f} s wall with {args.processes} processes; "
             f"spread {out['spread']:.2f} a deal\n"
