@@ -58,8 +58,8 @@ def save(path: Path, levels: dict[str, float], games: int, seed: str) -> None:
 def test_a_saved_record_is_reused_only_for_its_own_line_up(
     ladder: ModuleType, tmp_path: Path
 ) -> None:
-    """The ring replaced the chain's last line-up under the same seed: its old games must not
-    be read back as the new line-up's."""
+    """A line-up that changed keeps its seed (the n-th line-up's): the old line-up's games must
+    not be read back as the new one's."""
     old = MatchSpec("ducksoup", (STRONG, HEURISTIC), 2, "s:ducksoup:3", {"target": 1})
     new = MatchSpec("ducksoup", (STRONG, WEAKEST), 2, "s:ducksoup:3", {"target": 1})
     saved = tmp_path / "s.ducksoup.jsonl"
